@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DISCLOSURE_OPTIONS,
+  declarationFields,
+  emptyDeclaration,
+  entityKindLabel,
+  isCompanyName,
+  validateDeclaration,
+  zeroDeclaration,
+} from './annual-declaration.ts';
+
+const COMPANY = '北京字节跳动科技有限公司';
+const SOLE_TRADER = '朝阳区老王便利店';
+
+function filledCompany(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    sale_amount: '120.5',
+    sale_amount_show: 'true',
+    tax_amount: '3.2',
+    tax_amount_show: 'false',
+    total_amount: '500',
+    total_amount_show: 'false',
+    total_employee: '12',
+    total_employee_show: 'true',
+    female_employee: '0',
+    female_employee_show: 'false',
+    insure_employee: '0',
+    insure_employee_show: 'false',
+    ...overrides,
+  };
+}
+
+describe('entity kind', () => {
+  it('treats a name containing 公司 as a company', () => {
+    expect(isCompanyName(COMPANY)).toBe(true);
+    expect(isCompanyName('某某分公司')).toBe(true);
+    expect(isCompanyName(SOLE_TRADER)).toBe(false);
+    expect(entityKindLabel(COMPANY)).toBe('企业');
+    expect(entityKindLabel(SOLE_TRADER)).toBe('个体');
+  });
+});
+
+describe('declarationFields', () => {
+  it('asks a company for six figures in order', () => {
+    expect(declarationFields(COMPANY).map((f) => [f.key, f.unit])).toEqual([
+      ['sale_amount', '万元'],
+      ['tax_amount', '万元'],
+      ['total_amount', '万元'],
+      ['total_employee', '人'],
+      ['female_employee', '人'],
+      ['insure_employee', '人'],
+    ]);
+  });
+  it('asks a sole trader for turnover and tax only', () => {
+    expect(declarationFields(SOLE_TRADER).map((f) => f.key)).toEqual(['sale_amount', 'tax_amount']);
+  });
+  it('labels the figures in Chinese', () => {
+    expect(declarationFields(COMPANY).map((f) => f.label)).toEqual([
+      '营业总收入',
+      '纳税总额',
+      '资产总额',
+      '从业人数',
+      '其中女性从业人数',
+      '参保人数',
+    ]);
+  });
+});
+
+describe('emptyDeclaration and zeroDeclaration', () => {
+  it('starts blank and undisclosed', () => {
+    expect(emptyDeclaration(SOLE_TRADER)).toEqual({
+      sale_amount: '',
+      sale_amount_show: 'false',
+      tax_amount: '',
+      tax_amount_show: 'false',
+    });
+    expect(Object.keys(emptyDeclaration(COMPANY))).toHaveLength(12);
+  });
+  it('zeroes turnover and tax and leaves the rest', () => {
+    const current: Record<string, string> = { ...emptyDeclaration(COMPANY), total_employee: '3', sale_amount_show: 'true' };
+    expect(zeroDeclaration(current)).toEqual({ ...current, sale_amount: '0', tax_amount: '0' });
+    expect(current.sale_amount).toBe('');
+  });
+  it('gives a zero report that passes for a sole trader', () => {
+    expect(validateDeclaration(zeroDeclaration(emptyDeclaration(SOLE_TRADER)), SOLE_TRADER).ok).toBe(true);
+  });
+  it('offers the two disclosure choices', () => {
+    expect(DISCLOSURE_OPTIONS).toEqual([
+      { value: 'true', label: '公示' },
+      { value: 'false', label: '不公示' },
+    ]);
+  });
+});
+
+describe('validateDeclaration', () => {
+  it('accepts a complete company report and trims it', () => {
+    const result = validateDeclaration(filledCompany({ sale_amount: ' 120.5 ', total_employee_show: ' true' }), COMPANY);
+    expect(result).toEqual({ ok: true, value: filledCompany() });
+  });
+
+  it('fills a missing disclosure flag with false', () => {
+    const { sale_amount_show: _omitted, ...rest } = filledCompany();
+    expect(validateDeclaration(rest, COMPANY)).toEqual({ ok: true, value: filledCompany({ sale_amount_show: 'false' }) });
+  });
+
+  it.each([
+    [{ sale_amount: '' }],
+    [{ tax_amount: '   ' }],
+    [{ insure_employee: '' }],
+    [{ total_amount_show: '' }],
+  ])('reports %j as incomplete', (overrides) => {
+    expect(validateDeclaration(filledCompany(overrides), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
+  });
+
+  it('reports a missing figure as incomplete', () => {
+    const { tax_amount: _omitted, ...rest } = filledCompany();
+    expect(validateDeclaration(rest, COMPANY)).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
+  });
+
+  it.each([
+    [{ sale_amount: 'abc' }],
+    [{ sale_amount: '-1' }],
+    [{ sale_amount: '1.23456' }],
+    [{ sale_amount: '1e5' }],
+    [{ sale_amount: '1,000' }],
+    [{ sale_amount: '1.' }],
+    [{ tax_amount: '.5' }],
+    [{ total_amount: '1234567890' }],
+    [{ total_employee: '1.5' }],
+    [{ female_employee: '-0' }],
+    [{ insure_employee: '12345678' }],
+    [{ total_employee: '１２' }],
+  ])('reports %j as not a number', (overrides) => {
+    expect(validateDeclaration(filledCompany(overrides), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_NOT_NUMBER' });
+  });
+
+  it.each([[{ sale_amount: '0' }], [{ sale_amount: '0.0001' }], [{ sale_amount: '999999999.9999' }], [{ insure_employee: '9999999' }]])(
+    'accepts the boundary %j',
+    (overrides) => {
+      expect(validateDeclaration(filledCompany(overrides), COMPANY).ok).toBe(true);
+    },
+  );
+
+  it('requires at least one employee for a company', () => {
+    expect(validateDeclaration(filledCompany({ total_employee: '0' }), COMPANY)).toEqual({
+      ok: false,
+      error: 'DECLARATION_EMPLOYEES_MIN',
+    });
+    expect(validateDeclaration(filledCompany({ total_employee: '1' }), COMPANY).ok).toBe(true);
+  });
+
+  it('rejects unknown keys, including company figures on a sole trader', () => {
+    expect(validateDeclaration(filledCompany({ bonus: '1' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_FIELD_UNKNOWN' });
+    expect(validateDeclaration(filledCompany(), SOLE_TRADER)).toEqual({ ok: false, error: 'DECLARATION_FIELD_UNKNOWN' });
+  });
+
+  it('rejects a disclosure flag other than true or false', () => {
+    expect(validateDeclaration(filledCompany({ tax_amount_show: 'yes' }), COMPANY)).toEqual({
+      ok: false,
+      error: 'DECLARATION_FIELD_UNKNOWN',
+    });
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import * as constants from './constants.ts';
+import { GOODS_TYPES } from './goods-texts.ts';
+
+describe('spec §9 constants', () => {
+  it('has the spec values', () => {
+    expect(constants).toMatchObject({
+      REQUEST_TIMEOUT_MS: 60000,
+      API_VERSION: '3.0.0',
+      TOAST_MS: 2000,
+      PAY_POLL_MS: 1000,
+      TAB_RETURN_REFRESH_MS: 500,
+      DROPDOWN_CLOSE_MS: 500,
+      REDIRECT_DELAY_MS: 1000,
+      DROPDOWN_MAX_HEIGHT_MOBILE: 272,
+      DROPDOWN_MAX_HEIGHT_DESKTOP: 262,
+      SERVICE_QR_LONG_PRESS_MS: 1000,
+      SERVICE_DIALOG_SIZE: { width: 300, height: 342 },
+      MINI_PROGRAM_CORP_ID: 10006,
+      MEMBER_GOODS_TYPE: 'member',
+      PAY_TYPES: ['weixin', 'alipay'],
+      PAY_SOURCES: ['h5', 'native', 'jsapi'],
+      PLATFORMS: ['web', 'wx-oa', 'wx-mp'],
+      RECEIPT_QUANTITY: 1,
+      CHUNK_TIMEOUT_MS: 120000,
+      EVENT_KEY_PREFIX: 'client.',
+    });
+  });
+
+  it('numbers the order tabs 0–3 and maps them to goods types', () => {
+    expect(constants.ORDER_LIST_TABS.map((t) => [t.tab, t.goodsType])).toEqual([
+      [0, 'license_year'],
+      [1, 'license_destory'],
+      [2, null],
+      [3, 'credit_repair'],
+    ]);
+    const mapped = constants.ORDER_LIST_TABS.flatMap((t) => (t.goodsType === null ? [] : [t.goodsType]));
+    expect([...mapped].sort()).toEqual([...GOODS_TYPES].sort());
+  });
+});

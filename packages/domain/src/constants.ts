@@ -1,0 +1,42 @@
+/** Business constants and limits of spec §9 (and the timing values of §2, §4, §7). */
+import type { GoodsType } from './goods-texts.ts';
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** Sent as the x-version header. */
+export const API_VERSION = '3.0.0';
+export const TOAST_MS = 2000;
+/** Desktop: how often the pay dialog asks whether the order is paid. */
+export const PAY_POLL_MS = 1000;
+/** Mobile: wait after returning to the tab before re-fetching the order. */
+export const TAB_RETURN_REFRESH_MS = 500;
+export const DROPDOWN_CLOSE_MS = 500;
+/** Before returning after "already filed", "no record" or a failed query. */
+export const REDIRECT_DELAY_MS = 1000;
+export const DROPDOWN_MAX_HEIGHT_MOBILE = 272;
+export const DROPDOWN_MAX_HEIGHT_DESKTOP = 262;
+export const SERVICE_QR_LONG_PRESS_MS = 1000;
+export const SERVICE_DIALOG_SIZE = { width: 300, height: 342 } as const;
+/** Stored as corpId in the mini-program variant. */
+export const MINI_PROGRAM_CORP_ID = 10006;
+/** The goods type requested for membership goods (GET /api/order/goods?type=member). */
+export const MEMBER_GOODS_TYPE = 'member';
+export const PAY_TYPES = ['weixin', 'alipay'] as const;
+export const PAY_SOURCES = ['h5', 'native', 'jsapi'] as const;
+export const PLATFORMS = ['web', 'wx-oa', 'wx-mp'] as const;
+export const RECEIPT_QUANTITY = 1;
+
+/**
+ * The /order?tab= tabs of the official-account variant. Licence registration has no goods type
+ * among the three services, so its tab has none and lists nothing until such a service exists.
+ */
+export const ORDER_LIST_TABS = [
+  { tab: 0, label: '年检', goodsType: 'license_year' },
+  { tab: 1, label: '注销', goodsType: 'license_destory' },
+  { tab: 2, label: '执照办理', goodsType: null },
+  { tab: 3, label: '信用修复', goodsType: 'credit_repair' },
+] as const satisfies readonly { tab: number; label: string; goodsType: GoodsType | null }[];
+
+/** Script chunks time out after this long (spec §9). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+/** Every analytics event key starts with this (spec §7). */
+export const EVENT_KEY_PREFIX = 'client.';

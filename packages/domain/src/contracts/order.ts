@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { GOODS_TYPES } from '../goods-texts.ts';
+import { PaySourceSchema, PayTypeSchema, PlatformSchema } from './goods.ts';
+
+const shortText = (max: number) => z.string().trim().max(max);
+
+/**
+ * The order form (spec §3). Field rules beyond shape (ID checksum, phone prefixes,
+ * credit code, consent) are checked by the order service with the domain rules, so the
+ * visitor gets the spec's message rather than a generic validation error.
+ */
+export const CreateOrderRequestSchema = z.object({
+  goods_id: z.union([z.string().regex(/^\d{1,9}$/), z.number().int().positive()]).default('1'),
+  pay_type: PayTypeSchema,
+  pay_source: PaySourceSchema.default('h5'),
+  source: PlatformSchema.default('web'),
+  entity_name: shortText(100),
+  entity_id: shortText(18),
+  entity_legal: shortText(50),
+  entity_idno: shortText(18),
+  entity_phone: shortText(11),
+  entity_extra: z.record(z.string(), z.string().max(100)).optional(),
+  extra: z
+    .object({
+      /** The visitor ticked the agreement (spec §4 consent). */
+      consent: z.boolean().optional(),
+      agreement_version: z.string().max(32).optional(),
+      /** Set by the server in the response for desktop; ignored on input. */
+    })
+    .catchall(z.union([z.string().max(200), z.number(), z.boolean()]))
+    .optional(),
+  /** Where an h5 payment returns to; must be on our own host (checked by the server). */
+  return_url: z.string().max(500).optional(),
+});
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
+
+/** Object form of the order-creation answer (spec §3). */
+export const CreateOrderResultSchema = z.object({
+  isPaied: z.boolean(),
+  orderId: z.string(),
+  payFee: z.number().int(),
+  h5_url: z.string().optional(),
+  payParam: z.string().optional(),
+  qrcodeUrl: z.string().optional(),
+  qrcodeBase64: z.string().optional(),
+  qrcode: z.string().optional(),
+  jumpUrl: z.string().optional(),
+});
+export type CreateOrderResult = z.infer<typeof CreateOrderResultSchema>;
+
+/** 'paied' (sic, spec §3) when the company has already filed. */
+export const ALREADY_PAID_RESULT = 'paied';
+export const CreateOrderResponseSchema = z.union([z.string(), CreateOrderResultSchema]);
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
+
+export const OrderIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+
+export const OrderFileSchema = z.object({ url: z.string() });
+
+/** An order as the visitor app receives it (spec §3). `entity_idno` is always masked. */
+export const OrderRecordSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  process_status: z.string(),
+  process_status_name: z.string(),
+  pay_time: z.string().nullable(),
+  out_trade_no: z.string(),
+  pay_type: PayTypeSchema,
+  pay_source: PaySourceSchema,
+  total_fee: z.number().int(),
+  goods_id: z.number().int(),
+  goods_type: z.enum(GOODS_TYPES),
+  goods_name: z.string(),
+  entity_name: z.string(),
+  entity_id: z.string(),
+  entity_legal: z.string(),
+  entity_idno: z.string(),
+  entity_phone: z.string(),
+  entity_extra: z.record(z.string(), z.string()).nullable(),
+  files: z.array(OrderFileSchema),
+  create_time: z.string(),
+  admin_name: z.string().nullable(),
+  status_name: z.string(),
+});
+export type OrderRecord = z.infer<typeof OrderRecordSchema>;
+
+/** PUT /api/h5/order (spec §7): the annual declaration. */
+export const UpdateOrderExtraRequestSchema = z.object({
+  id: z.string().trim().min(1).max(64),
+  corp_id: z.union([z.number().int(), z.string()]).optional(),
+  entity_extra: z.record(z.string(), z.string().max(100)),
+});
+export type UpdateOrderExtraRequest = z.infer<typeof UpdateOrderExtraRequestSchema>;
+
+export const PhoneQuerySchema = z.object({ phone: z.string().max(32).optional() });

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { VARIANTS } from '../variant-texts.ts';
+
+/** The config the visitor app receives (spec §3 "Init response"). */
+export const SiteConfigSchema = z.object({
+  service_weixin: z.string().optional(),
+  service_phone: z.string().optional(),
+  privacy: z.string(),
+  'client.home.tips': z.string(),
+  'client.home.danmaku': z.array(z.string()),
+  proxy_version: z.enum(VARIANTS),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;

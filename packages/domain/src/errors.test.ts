@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, ERROR_CATALOG, errorCodeOf, toastText } from './errors.ts';
+
+describe('error catalog', () => {
+  it('gives every entry a unique numeric code', () => {
+    const codes = Object.values(ERROR_CATALOG).map((e) => e.code);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('keeps server statuses meaningful and client-only entries at 0', () => {
+    const entries = Object.entries(ERROR_CATALOG);
+    const mismatched = entries.filter(([, e]) => (e.status === 0 ? e.code < 90000 : Math.floor(e.code / 100) !== e.status)).map(([key]) => key);
+    expect(mismatched).toEqual([]);
+    expect(entries.filter(([, e]) => e.status === 0).length).toBeGreaterThan(0);
+  });
+
+  it('carries the spec texts in Chinese', () => {
+    expect(ERROR_CATALOG.KEYWORD_EMPTY.message).toBe('查询关键词不能为空');
+    expect(ERROR_CATALOG.FORM_INCOMPLETE.message).toBe('请填写完整信息');
+    expect(ERROR_CATALOG.COMPANY_NOT_CHOSEN.message).toBe('请选择您的公司');
+    expect(ERROR_CATALOG.ID_NUMBER_INVALID.message).toBe('请填写正确的身份证号码');
+    expect(ERROR_CATALOG.PHONE_INVALID.message).toBe('请填写正确的手机号码');
+  });
+
+  it('maps numeric codes back', () => {
+    expect(errorCodeOf(40402)).toBe('ORDER_NOT_FOUND');
+    expect(errorCodeOf(12345)).toBeUndefined();
+  });
+
+  it('puts details after the first comma so the toast stays the catalog text', () => {
+    const error = new AppError('VALIDATION_FAILED', 'entity_phone: too long');
+    expect(error.message).toBe('请求参数有误,entity_phone: too long');
+    expect(error.status).toBe(400);
+    expect(error.code).toBe(40001);
+    expect(toastText(error.message)).toBe('请求参数有误');
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The one error catalog. Every failure the product can show has a symbolic code here,
+ * mapped to the envelope's numeric code, the HTTP status it travels with, and the
+ * Chinese message the visitor reads (spec §8). Client-only codes carry status 0:
+ * they are shown by the web app and never sent by the server.
+ */
+export const ERROR_CATALOG = {
+  // 400: the request itself is wrong
+  VALIDATION_FAILED: { code: 40001, status: 400, message: '请求参数有误' },
+  MALFORMED_JSON: { code: 40002, status: 400, message: '请求格式有误' },
+  KEYWORD_EMPTY: { code: 40003, status: 400, message: '查询关键词不能为空' },
+  KEYWORD_TOO_LONG: { code: 40004, status: 400, message: '查询关键词过长' },
+  FORM_INCOMPLETE: { code: 40005, status: 400, message: '请填写完整信息' },
+  COMPANY_NOT_CHOSEN: { code: 40006, status: 400, message: '请选择您的公司' },
+  CREDIT_CODE_INVALID: { code: 40007, status: 400, message: '请选择您的公司' },
+  ID_NUMBER_INVALID: { code: 40008, status: 400, message: '请填写正确的身份证号码' },
+  PHONE_INVALID: { code: 40009, status: 400, message: '请填写正确的手机号码' },
+  CONSENT_REQUIRED: { code: 40010, status: 400, message: '请先阅读并同意服务协议' },
+  EXCEEDS_LENGTH: { code: 40011, status: 400, message: '超出长度' },
+  PHONE_EMPTY: { code: 40012, status: 400, message: '请输入手机号' },
+  QUERY_PHONE_EMPTY: { code: 40013, status: 400, message: '请输入要查询的手机号' },
+  REPORT_REASON_EMPTY: { code: 40014, status: 400, message: '请填写举报原因' },
+  REPORT_TOO_LONG: { code: 40015, status: 400, message: '超出长度' },
+  REPORT_TYPE_INVALID: { code: 40016, status: 400, message: '请选择举报类型' },
+  DECLARATION_INCOMPLETE: { code: 40017, status: 400, message: '请填写完整内容' },
+  DECLARATION_NOT_NUMBER: { code: 40018, status: 400, message: '请填写数字' },
+  DECLARATION_EMPLOYEES_MIN: { code: 40019, status: 400, message: '从业人数至少为1人' },
+  DECLARATION_FIELD_UNKNOWN: { code: 40020, status: 400, message: '请填写完整内容' },
+  PAY_TYPE_NOT_ALLOWED: { code: 40021, status: 400, message: '该服务暂不支持此支付方式' },
+  PAY_SOURCE_NOT_ALLOWED: { code: 40022, status: 400, message: '当前环境暂不支持此支付方式' },
+  // 401: the request could not be trusted
+  SIGNATURE_MISSING: { code: 40101, status: 401, message: '请求签名缺失' },
+  SIGNATURE_INVALID: { code: 40102, status: 401, message: '请求签名无效' },
+  SIGNATURE_EXPIRED: { code: 40103, status: 401, message: '请求已过期,请检查手机时间后重试' },
+  REQUEST_REPLAYED: { code: 40104, status: 401, message: '请求重复,请刷新页面后重试' },
+  // 404
+  NOT_FOUND: { code: 40401, status: 404, message: '请求的地址不存在' },
+  ORDER_NOT_FOUND: { code: 40402, status: 404, message: '订单不存在' },
+  GOODS_NOT_FOUND: { code: 40403, status: 404, message: '服务不存在或已下架' },
+  // 405, 409, 413, 415, 429
+  METHOD_NOT_ALLOWED: { code: 40501, status: 405, message: '请求方式不支持' },
+  ORDER_NOT_PAYABLE: { code: 40901, status: 409, message: '订单当前状态不能支付' },
+  ORDER_NOT_EDITABLE: { code: 40902, status: 409, message: '订单当前状态不能修改' },
+  BODY_TOO_LARGE: { code: 41301, status: 413, message: '请求内容过大' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 41501, status: 415, message: '请求格式有误' },
+  RATE_LIMITED: { code: 42901, status: 429, message: '操作过于频繁,请稍后再试' },
+  // 5xx: our fault or a partner's; details never reach the client
+  INTERNAL: { code: 50001, status: 500, message: '系统繁忙,请稍后再试' },
+  PAYMENT_PROVIDER_UNAVAILABLE: { code: 50201, status: 502, message: '支付通道暂不可用,请稍后再试' },
+  SERVICE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用,请稍后再试' },
+  // Client-only texts (spec §8); status 0 = never sent by the server
+  COMPANY_ALREADY_FILED: { code: 90001, status: 0, message: '当前公司已申报' },
+  NO_RECORD: { code: 90002, status: 0, message: '暂无记录' },
+  QUERY_FAILED: { code: 90003, status: 0, message: '暂时无法查询,请稍后再试' },
+  NETWORK_ERROR: { code: 90004, status: 0, message: '网络异常,请检查网络后重试' },
+  TIMEOUT: { code: 90005, status: 0, message: '请求超时,请稍后再试' },
+  DECRYPT_FAILED: { code: 90006, status: 0, message: '数据解析失败,请稍后再试' },
+} as const satisfies Record<string, { code: number; status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+/** Texts the visitor sees that are not errors (spec §8). */
+export const NOTICES = {
+  SUBMITTED: '提交成功',
+  COPY_SUCCEEDED: '复制成功',
+  NO_CONTACT_PHONE: '暂无联系电话',
+  PAYMENT_SUCCEEDED: '支付成功',
+  PAYMENT_FAILED: '支付失败',
+  PAYMENT_CANCELED: '支付已取消',
+  LOADING: '加载中...',
+} as const;
+
+export function errorMessage(code: ErrorCode): string {
+  return ERROR_CATALOG[code].message;
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOG, value);
+}
+
+/** Finds the symbolic code of a numeric envelope code, if it is ours. */
+export function errorCodeOf(numeric: number): ErrorCode | undefined {
+  for (const key of Object.keys(ERROR_CATALOG) as ErrorCode[]) {
+    if (ERROR_CATALOG[key].code === numeric) return key;
+  }
+  return undefined;
+}
+
+/**
+ * The app's error type: thrown for unexpected outcomes across module boundaries.
+ * `detail` travels after the first ASCII comma of the envelope message, so the
+ * client toast (which shows the first comma segment) stays the catalog text.
+ */
+export class AppError extends Error {
+  readonly errorCode: ErrorCode;
+  readonly detail: string | undefined;
+  constructor(errorCode: ErrorCode, detail?: string, options?: { cause?: unknown }) {
+    super(detail ? `${ERROR_CATALOG[errorCode].message},${detail}` : ERROR_CATALOG[errorCode].message, options);
+    this.name = 'AppError';
+    this.errorCode = errorCode;
+    this.detail = detail;
+  }
+  get code(): number {
+    return ERROR_CATALOG[this.errorCode].code;
+  }
+  get status(): number {
+    return ERROR_CATALOG[this.errorCode].status;
+  }
+}
+
+/** The text a toast shows for an envelope message: its first comma-separated segment (spec §8). */
+export function toastText(message: string): string {
+  return message.split(',')[0]!.trim();
+}

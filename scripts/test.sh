@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# npm test: every suite, in the order a failure is cheapest to see.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
+step "typecheck";            npm run --silent typecheck
+step "lint";                 npm run --silent lint
+step "unit (domain, web)";   npm run --silent test:unit
+step "API on SQLite";        npm run --silent test:api
+step "API on PostgreSQL";    npm run --silent test:api:pg
+step "build";                npm run --silent build
+step "end-to-end (Chromium)"; npm run --silent test:e2e
