@@ -31,8 +31,8 @@ export const ERROR_CATALOG = {
   // 401: the request could not be trusted
   SIGNATURE_MISSING: { code: 40101, status: 401, message: '请求签名缺失' },
   SIGNATURE_INVALID: { code: 40102, status: 401, message: '请求签名无效' },
-  SIGNATURE_EXPIRED: { code: 40103, status: 401, message: '请求已过期,请检查手机时间后重试' },
-  REQUEST_REPLAYED: { code: 40104, status: 401, message: '请求重复,请刷新页面后重试' },
+  SIGNATURE_EXPIRED: { code: 40103, status: 401, message: '请求已过期，请检查手机时间后重试' },
+  REQUEST_REPLAYED: { code: 40104, status: 401, message: '请求重复，请刷新页面后重试' },
   // 404
   NOT_FOUND: { code: 40401, status: 404, message: '请求的地址不存在' },
   ORDER_NOT_FOUND: { code: 40402, status: 404, message: '订单不存在' },
@@ -43,18 +43,18 @@ export const ERROR_CATALOG = {
   ORDER_NOT_EDITABLE: { code: 40902, status: 409, message: '订单当前状态不能修改' },
   BODY_TOO_LARGE: { code: 41301, status: 413, message: '请求内容过大' },
   UNSUPPORTED_MEDIA_TYPE: { code: 41501, status: 415, message: '请求格式有误' },
-  RATE_LIMITED: { code: 42901, status: 429, message: '操作过于频繁,请稍后再试' },
+  RATE_LIMITED: { code: 42901, status: 429, message: '操作过于频繁，请稍后再试' },
   // 5xx: our fault or a partner's; details never reach the client
-  INTERNAL: { code: 50001, status: 500, message: '系统繁忙,请稍后再试' },
-  PAYMENT_PROVIDER_UNAVAILABLE: { code: 50201, status: 502, message: '支付通道暂不可用,请稍后再试' },
-  SERVICE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用,请稍后再试' },
+  INTERNAL: { code: 50001, status: 500, message: '系统繁忙，请稍后再试' },
+  PAYMENT_PROVIDER_UNAVAILABLE: { code: 50201, status: 502, message: '支付通道暂不可用，请稍后再试' },
+  SERVICE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用，请稍后再试' },
   // Client-only texts (spec §8); status 0 = never sent by the server
   COMPANY_ALREADY_FILED: { code: 90001, status: 0, message: '当前公司已申报' },
   NO_RECORD: { code: 90002, status: 0, message: '暂无记录' },
-  QUERY_FAILED: { code: 90003, status: 0, message: '暂时无法查询,请稍后再试' },
-  NETWORK_ERROR: { code: 90004, status: 0, message: '网络异常,请检查网络后重试' },
-  TIMEOUT: { code: 90005, status: 0, message: '请求超时,请稍后再试' },
-  DECRYPT_FAILED: { code: 90006, status: 0, message: '数据解析失败,请稍后再试' },
+  QUERY_FAILED: { code: 90003, status: 0, message: '暂时无法查询，请稍后再试' },
+  NETWORK_ERROR: { code: 90004, status: 0, message: '网络异常，请检查网络后重试' },
+  TIMEOUT: { code: 90005, status: 0, message: '请求超时，请稍后再试' },
+  DECRYPT_FAILED: { code: 90006, status: 0, message: '数据解析失败，请稍后再试' },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -1,0 +1,121 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { AppDatabase } from './db/database.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { NonceCache, verifyRequestSignature } from './http/request-signature.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { createCompanyRepository } from './modules/company/company.repository.ts';
+import { registerCompanyRoutes } from './modules/company/company.routes.ts';
+import { createCompanyService, type CompanyService } from './modules/company/company.service.ts';
+import { registerEventRoutes } from './modules/event/event.routes.ts';
+import { createEventService, type EventService } from './modules/event/event.service.ts';
+import { registerGoodsRoutes } from './modules/goods/goods.routes.ts';
+import { createGoodsService, type GoodsService } from './modules/goods/goods.service.ts';
+import { registerOrderRoutes } from './modules/order/order.routes.ts';
+import { createOrderService, type OrderService } from './modules/order/order.service.ts';
+import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
+import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
+import { registerSiteConfigRoutes } from './modules/site-config/site-config.routes.ts';
+import { createSiteConfigService, type SiteConfigService } from './modules/site-config/site-config.service.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { buildPaymentProviders } from './providers/payment/build.ts';
+import type { PaymentProviders } from './providers/payment/index.ts';
+import { registerSandboxCashier } from './providers/payment/sandbox/cashier.routes.ts';
+import type { SandboxGateway } from './providers/payment/sandbox/sandbox-gateway.ts';
+import { createPersonalDataVault } from './security/personal-data.ts';
+
+export interface Services {
+  now: () => Date;
+  siteConfig: SiteConfigService;
+  goods: GoodsService;
+  companies: CompanyService;
+  orders: OrderService;
+  payments: PaymentService;
+  paymentProviders: PaymentProviders;
+  events: EventService;
+  /** Present when the sandbox provider is configured. */
+  sandbox: SandboxGateway | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: AppDatabase;
+  /** The clock every service reads; tests move it. */
+  now?: () => Date;
+  logger?: boolean;
+}
+
+/** Routes a signed client may call; notifications and the sandbox cashier are signed their own way. */
+function needsClientSignature(url: string): boolean {
+  if (url.startsWith('/api/pay/notify/')) return false;
+  return url.startsWith('/api/') || url === '/env' || url.startsWith('/env?');
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers["x-token"]'] },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+    // Query strings longer than this are not ours.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.decorate('config', config);
+  registerErrorHandler(app);
+  registerJsonBodyParser(app);
+
+  const db = database.db;
+  const { providers, sandbox } = buildPaymentProviders({
+    config,
+    db,
+    now,
+    deliverSandboxNotification: async (notification) => {
+      const response = await app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: notification.headers, payload: notification.body });
+      return response.statusCode;
+    },
+  });
+  const vault = createPersonalDataVault({ encryptionKey: config.idEncryptionKey, hashKey: config.idHashKey });
+  const goods = createGoodsService({ db });
+  const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log });
+  const services: Services = {
+    now,
+    siteConfig: createSiteConfigService({ db }),
+    goods,
+    companies: createCompanyService({ companies: createCompanyRepository(database) }),
+    orders: createOrderService({ db, goods, payments, vault, now }),
+    payments,
+    paymentProviders: providers,
+    events: createEventService({ db, now }),
+    sandbox,
+  };
+  app.decorate('services', services);
+
+  if (config.signature.required) {
+    const nonces = new NonceCache();
+    app.addHook('preHandler', async (request) => {
+      // Unknown routes answer 404 whatever their signature.
+      if (request.is404 || !needsClientSignature(request.url)) return;
+      verifyRequestSignature(request, { secret: config.signature.secret, nonces, nowSeconds: Math.floor(now().getTime() / 1000) });
+    });
+  }
+
+  registerSystemRoutes(app);
+  registerSiteConfigRoutes(app);
+  registerGoodsRoutes(app);
+  registerCompanyRoutes(app);
+  registerOrderRoutes(app);
+  registerPaymentRoutes(app);
+  registerEventRoutes(app);
+  if (sandbox) registerSandboxCashier(app, sandbox);
+  await registerWebApp(app, config);
+  return app;
+}

@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely/migration';
+import type { DatabaseKind } from '../database.ts';
+import { initial } from './001_initial.ts';
+import { companySearch } from './002_company_search.ts';
+import { orderPublicIdAndSandbox } from './003_order_public_id_and_sandbox.ts';
+
+/**
+ * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
+ * ones with the next number and never rename or edit an applied one.
+ */
+export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
+  return {
+    '001_initial': initial(kind),
+    '002_company_search': companySearch(kind),
+    '003_order_public_id_and_sandbox': orderPublicIdAndSandbox(kind),
+  };
+}

@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import { SqliteDialect } from 'kysely';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/**
+ * Kysely's SqliteDialect speaks the better-sqlite3 shape (`prepare()` returning a statement with
+ * `reader`, `all`, `run`, `iterate`). This adapter gives it a built-in `node:sqlite` DatabaseSync,
+ * so the embedded database needs no native addon.
+ *
+ * - Prepared statements are cached per SQL text (LRU), because Kysely prepares on every query.
+ *   `iterate()` uses a fresh statement so a half-consumed stream never shares one with `all()`.
+ * - Parameters: booleans become 1/0, Dates ISO strings, undefined NULL (node:sqlite rejects them).
+ */
+
+type SqliteParam = SQLInputValue;
+
+const STATEMENT_CACHE_SIZE = 256;
+
+function toParam(value: unknown): SqliteParam {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') return value;
+  if (ArrayBuffer.isView(value)) return value as NodeJS.ArrayBufferView;
+  throw new TypeError(`unsupported SQLite parameter of type ${typeof value}`);
+}
+
+function toParams(parameters: ReadonlyArray<unknown>): SqliteParam[] {
+  return parameters.map(toParam);
+}
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #db: DatabaseSync;
+  readonly #stmt: StatementSync;
+  readonly #sql: string;
+
+  constructor(db: DatabaseSync, stmt: StatementSync, sql: string) {
+    this.#db = db;
+    this.#stmt = stmt;
+    this.#sql = sql;
+    // A statement that yields columns (SELECT, PRAGMA with output, … RETURNING) is a reader.
+    this.reader = stmt.columns().length > 0;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#stmt.all(...toParams(parameters));
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    const { changes, lastInsertRowid } = this.#stmt.run(...toParams(parameters));
+    return { changes, lastInsertRowid };
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#db.prepare(this.#sql).iterate(...toParams(parameters));
+  }
+}
+
+/** Wraps a DatabaseSync in the interface Kysely's SqliteDialect expects. */
+export function nodeSqliteDatabase(db: DatabaseSync): SqliteDatabase {
+  const cache = new Map<string, NodeSqliteStatement>();
+  return {
+    close() {
+      cache.clear();
+      if (db.isOpen) db.close();
+    },
+    prepare(sql: string): SqliteStatement {
+      const hit = cache.get(sql);
+      if (hit) {
+        cache.delete(sql);
+        cache.set(sql, hit);
+        return hit;
+      }
+      const stmt = new NodeSqliteStatement(db, db.prepare(sql), sql);
+      cache.set(sql, stmt);
+      if (cache.size > STATEMENT_CACHE_SIZE) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      return stmt;
+    },
+  };
+}
+
+/**
+ * Opens (creating its directory if needed) a SQLite file with the pragmas the app relies on:
+ * WAL journal (not for ':memory:'), foreign keys, a busy timeout, NORMAL sync under WAL.
+ */
+export function openSqliteFile(file: string, opts: { busyTimeoutMs?: number } = {}): DatabaseSync {
+  const memory = file === ':memory:' || file === '';
+  if (!memory) mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(memory ? ':memory:' : file);
+  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(opts.busyTimeoutMs ?? 5000))}`);
+  if (!memory) db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA cache_size = -65536'); // 64 MiB page cache
+  return db;
+}
+
+export function createSqliteDialect(db: DatabaseSync): SqliteDialect {
+  return new SqliteDialect({ database: nodeSqliteDatabase(db) });
+}

@@ -1,0 +1,211 @@
+import type { Kysely } from 'kysely';
+import {
+  ALREADY_PAID_RESULT,
+  AppError,
+  PROCESS_STATUS_NAMES,
+  isValidCreditCode,
+  isValidIdNumber,
+  isValidMobilePhone,
+  maskIdNumber,
+  type CreateOrderRequest,
+  type CreateOrderResponse,
+  type OrderRecord,
+  type PaySource,
+  type PayType,
+  type PrevInfo,
+} from '@kuaibao/domain';
+import type { Database, OrderRow } from '../../db/schema.ts';
+import type { PersonalDataVault } from '../../security/personal-data.ts';
+import type { GoodsService } from '../goods/goods.service.ts';
+import type { PaymentService } from '../payment/payment.service.ts';
+import { newOrderNumber, newPublicOrderId, shanghaiYearStart } from './order-number.ts';
+import { orderRepository } from './order.repository.ts';
+
+/** Who is asking, from the request headers (spec §7). */
+export interface VisitorContext {
+  deviceId: string;
+  platform: string;
+  corpId: number;
+  linkId: string;
+  shareId: string;
+  prevId: string;
+  clientIp: string;
+  /** Our public origin for this request, e.g. https://kuaibao.example. */
+  origin: string;
+}
+
+export interface OrderService {
+  createOrder(form: CreateOrderRequest, visitor: VisitorContext): Promise<CreateOrderResponse>;
+  /** The order as the visitor sees it; a pending payment is first checked with the provider. */
+  getOrderForVisitor(publicId: string): Promise<OrderRecord>;
+  findPrevInfo(publicId: string): Promise<PrevInfo | null>;
+}
+
+/** An unpaid order this recent is reused when the visitor switches payment method. */
+const REUSE_WINDOW_MS = 2 * 3600 * 1000;
+
+/** The business rules of the order form, in the order the spec checks them (§4 form submit). */
+function checkForm(form: CreateOrderRequest): void {
+  if (!form.entity_name || !form.entity_idno || !form.entity_phone) throw new AppError('FORM_INCOMPLETE');
+  if (!form.entity_id || !form.entity_legal) throw new AppError('COMPANY_NOT_CHOSEN');
+  if (!isValidCreditCode(form.entity_id)) throw new AppError('CREDIT_CODE_INVALID');
+  if (!isValidIdNumber(form.entity_idno)) throw new AppError('ID_NUMBER_INVALID');
+  if (!isValidMobilePhone(form.entity_phone)) throw new AppError('PHONE_INVALID');
+  if (form.extra?.consent !== true) throw new AppError('CONSENT_REQUIRED');
+}
+
+/** Only our own pages may be the return address of a payment (no open redirect). */
+function safeReturnUrl(candidate: string | undefined, origin: string): string {
+  const fallback = `${origin}/pay`;
+  if (!candidate) return fallback;
+  try {
+    const url = new URL(candidate, origin);
+    return url.origin === origin ? url.toString() : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function createOrderService(deps: {
+  db: Kysely<Database>;
+  goods: GoodsService;
+  payments: PaymentService;
+  vault: PersonalDataVault;
+  now: () => Date;
+}): OrderService {
+  const { db, vault, now } = deps;
+
+  async function toRecord(order: OrderRow): Promise<OrderRecord> {
+    const files = await orderRepository.listFiles(db, order.id);
+    return {
+      id: order.public_id,
+      status: order.status,
+      process_status: order.process_status,
+      process_status_name: order.process_status_name,
+      pay_time: order.pay_time,
+      out_trade_no: order.out_trade_no,
+      pay_type: order.pay_type as PayType,
+      pay_source: order.pay_source as PaySource,
+      total_fee: order.total_fee,
+      goods_id: order.goods_id,
+      goods_type: order.goods_type as OrderRecord['goods_type'],
+      goods_name: order.goods_name,
+      entity_name: order.entity_name,
+      entity_id: order.entity_id,
+      entity_legal: order.entity_legal,
+      entity_idno: order.entity_idno_enc ? maskIdNumber(vault.decrypt(order.entity_idno_enc)) : '',
+      entity_phone: order.entity_phone,
+      entity_extra: order.entity_extra ? (JSON.parse(order.entity_extra) as Record<string, string> | null) : null,
+      files,
+      create_time: order.create_time,
+      admin_name: order.admin_name || null,
+      status_name: order.process_status_name,
+    };
+  }
+
+  return {
+    async createOrder(form, visitor) {
+      checkForm(form);
+      const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
+      if (!goods.pay_type.split(',').includes(form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');
+
+      const current = now();
+      const nowIso = current.toISOString();
+      const alreadyPaid = await orderRepository.findPaidSince(db, { entityId: form.entity_id, goodsId: goods.id, since: shanghaiYearStart(current) });
+      if (alreadyPaid) return ALREADY_PAID_RESULT;
+
+      const idnoHash = vault.hash(form.entity_idno);
+      const order = await db.transaction().execute(async (trx) => {
+        const reusable = await orderRepository.findReusableUnpaid(trx, {
+          deviceId: visitor.deviceId,
+          goodsId: goods.id,
+          entityId: form.entity_id,
+          idnoHash,
+          phone: form.entity_phone,
+          since: new Date(current.getTime() - REUSE_WINDOW_MS).toISOString(),
+        });
+        if (reusable) {
+          await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, update_time: nowIso });
+          return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source };
+        }
+        return orderRepository.insertOrder(trx, {
+          public_id: newPublicOrderId(),
+          out_trade_no: newOrderNumber(current),
+          corp_id: visitor.corpId,
+          goods_id: goods.id,
+          goods_type: goods.type,
+          goods_name: goods.name,
+          entity_name: form.entity_name,
+          entity_id: form.entity_id,
+          entity_legal: form.entity_legal,
+          entity_idno_enc: vault.encrypt(form.entity_idno),
+          entity_idno_hash: idnoHash,
+          entity_phone: form.entity_phone,
+          entity_extra: JSON.stringify(form.entity_extra ?? null),
+          extra: JSON.stringify(form.extra ?? {}),
+          status: '1',
+          process_status: '1',
+          process_status_name: PROCESS_STATUS_NAMES['1'],
+          pay_type: form.pay_type,
+          pay_source: form.pay_source,
+          total_fee: goods.price_fen,
+          pay_time: null,
+          admin_id: null,
+          platform: form.source,
+          device_id: visitor.deviceId,
+          link_id: visitor.linkId,
+          share_id: visitor.shareId,
+          prev_id: visitor.prevId,
+          user_id: null,
+          consent_version: form.extra?.agreement_version ?? 'unversioned',
+          consent_time: nowIso,
+          create_time: nowIso,
+          update_time: nowIso,
+        });
+      });
+
+      const payment = await deps.payments.startAttempt({
+        order,
+        payType: form.pay_type,
+        paySource: form.pay_source,
+        description: `${goods.name}-${form.entity_name}`,
+        // Only a redirect payment comes back to a page; a scanned QR is paid on another device.
+        returnUrl: form.pay_source === 'h5' ? safeReturnUrl(form.return_url, visitor.origin) : undefined,
+        notifyBaseUrl: visitor.origin,
+        clientIp: visitor.clientIp,
+      });
+      const base = { isPaied: false, orderId: order.public_id, payFee: order.total_fee };
+      switch (payment.kind) {
+        case 'qr':
+          return { ...base, qrcodeUrl: payment.content, qrcode: payment.content };
+        case 'redirect':
+          return { ...base, h5_url: payment.url };
+        case 'jsapi':
+          return { ...base, payParam: JSON.stringify(payment.params) };
+      }
+    },
+
+    async getOrderForVisitor(publicId) {
+      let order = await orderRepository.findByPublicId(db, publicId);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      if (order.status === '1') {
+        await deps.payments.reconcileOrder(order);
+        order = (await orderRepository.findById(db, order.id)) ?? order;
+      }
+      return toRecord(order);
+    },
+
+    async findPrevInfo(publicId) {
+      if (!publicId) return null;
+      const order = await orderRepository.findByPublicId(db, publicId);
+      if (!order) return null;
+      return {
+        goods_id: order.goods_id,
+        entity_name: order.entity_name,
+        entity_id: order.entity_id,
+        entity_legal: order.entity_legal,
+        entity_phone: order.entity_phone,
+      };
+    },
+  };
+}

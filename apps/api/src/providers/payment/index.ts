@@ -1,0 +1,31 @@
+import type { PayType } from '@kuaibao/domain';
+import { ConfigError } from '../../config.ts';
+import { PAYMENT_PROVIDER_IDS, type PaymentProvider, type PaymentProviderId } from './port.ts';
+
+export interface PaymentProviders {
+  /** The provider that serves a pay type; undefined when none is configured for it. */
+  forPayType(payType: PayType): PaymentProvider | undefined;
+  byId(id: string): PaymentProvider | undefined;
+  ids(): PaymentProviderId[];
+}
+
+/**
+ * Checks the configured provider names at boot. Unknown names fail here, not at the first
+ * payment. Providers that a later issue brings (wechatpay, alipay) are named but not yet built.
+ */
+export function assertKnownPaymentProviders(names: readonly string[]): PaymentProviderId[] {
+  const unknown = names.filter((name) => !(PAYMENT_PROVIDER_IDS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new ConfigError(`Invalid configuration:\n  PAYMENT_PROVIDERS: unknown provider(s) ${unknown.join(', ')}; known: ${PAYMENT_PROVIDER_IDS.join(', ')}`);
+  if (names.length === 0) throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDERS: names no provider');
+  return names as PaymentProviderId[];
+}
+
+export function createPaymentProviders(providers: readonly PaymentProvider[]): PaymentProviders {
+  const byId = new Map(providers.map((provider) => [provider.id, provider]));
+  return {
+    // Real providers come first in the list, so a configured WeChat Pay wins over the sandbox.
+    forPayType: (payType) => providers.find((provider) => provider.payTypes.includes(payType)),
+    byId: (id) => byId.get(id as PaymentProviderId),
+    ids: () => [...byId.keys()],
+  };
+}

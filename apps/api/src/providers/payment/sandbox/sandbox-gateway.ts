@@ -1,0 +1,146 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { PayType } from '@kuaibao/domain';
+
+/**
+ * The sandbox gateway stands in for WeChat Pay and Alipay on the embedded default. It
+ * behaves like an outside system: it keeps its own trades (table `sandbox_trades`),
+ * serves a cashier page, and reports payments only through signed notifications that
+ * travel through the same notify route and handler as the real providers'.
+ */
+export interface SandboxTradesTable {
+  out_trade_no: string;
+  pay_type: string;
+  amount_fen: number;
+  description: string;
+  status: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
+  return_url: string | null;
+  transaction_id: string | null;
+  expires_at: string;
+  created_at: string;
+  paid_at: string | null;
+}
+export type SandboxTables = { sandbox_trades: SandboxTradesTable };
+
+export type SandboxTrade = SandboxTradesTable;
+
+export interface SandboxNotification {
+  headers: Record<string, string>;
+  body: string;
+}
+
+export const SANDBOX_HEADERS = {
+  timestamp: 'sandbox-timestamp',
+  nonce: 'sandbox-nonce',
+  signature: 'sandbox-signature',
+} as const;
+
+export function signSandboxMessage(key: string, timestamp: string, nonce: string, body: string): string {
+  return createHmac('sha256', key).update(`${timestamp}\n${nonce}\n${body}\n`).digest('base64');
+}
+
+export type PayTradeResult = { ok: true; trade: SandboxTrade; delivered: boolean } | { ok: false; reason: 'NOT_FOUND' | 'CLOSED' | 'EXPIRED' };
+
+export interface SandboxGateway {
+  createTrade(input: { outTradeNo: string; payType: PayType; amountFen: number; description: string; returnUrl?: string | undefined; expiresAt: Date }): Promise<SandboxTrade>;
+  findTrade(outTradeNo: string): Promise<SandboxTrade | undefined>;
+  /** The payer confirms in the cashier: the trade succeeds and a notification goes out. */
+  payTrade(outTradeNo: string): Promise<PayTradeResult>;
+  closeTrade(outTradeNo: string): Promise<'CLOSED' | 'ALREADY_PAID' | 'NOT_FOUND'>;
+  /** Builds the signed notification for a paid trade (also used by tests to replay or forge). */
+  notificationFor(trade: SandboxTrade, options?: { eventId?: string; timestamp?: number }): SandboxNotification;
+}
+
+export function createSandboxGateway(deps: {
+  db: Kysely<SandboxTables>;
+  notifyKey: string;
+  now: () => Date;
+  /** Posts a notification to our notify route; returns the HTTP status it answered. */
+  deliver: (notification: SandboxNotification) => Promise<number>;
+}): SandboxGateway {
+  const { db, notifyKey, now } = deps;
+
+  async function findTrade(outTradeNo: string): Promise<SandboxTrade | undefined> {
+    return db.selectFrom('sandbox_trades').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
+  }
+
+  function notificationFor(trade: SandboxTrade, options: { eventId?: string; timestamp?: number } = {}): SandboxNotification {
+    const body = JSON.stringify({
+      id: options.eventId ?? `EV_${trade.transaction_id}`,
+      event_type: 'TRANSACTION.SUCCESS',
+      resource: {
+        out_trade_no: trade.out_trade_no,
+        transaction_id: trade.transaction_id,
+        trade_state: 'SUCCESS',
+        amount: { total: trade.amount_fen, currency: 'CNY' },
+        success_time: trade.paid_at,
+      },
+    });
+    const timestamp = String(options.timestamp ?? Math.floor(now().getTime() / 1000));
+    const nonce = randomBytes(16).toString('hex');
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_HEADERS.timestamp]: timestamp,
+        [SANDBOX_HEADERS.nonce]: nonce,
+        [SANDBOX_HEADERS.signature]: signSandboxMessage(notifyKey, timestamp, nonce, body),
+      },
+    };
+  }
+
+  return {
+    findTrade,
+    notificationFor,
+
+    async createTrade(input) {
+      const existing = await findTrade(input.outTradeNo);
+      if (existing) return existing;
+      const trade: SandboxTrade = {
+        out_trade_no: input.outTradeNo,
+        pay_type: input.payType,
+        amount_fen: input.amountFen,
+        description: input.description,
+        status: 'NOTPAY',
+        return_url: input.returnUrl ?? null,
+        transaction_id: null,
+        expires_at: input.expiresAt.toISOString(),
+        created_at: now().toISOString(),
+        paid_at: null,
+      };
+      await db.insertInto('sandbox_trades').values(trade).execute();
+      return trade;
+    },
+
+    async payTrade(outTradeNo) {
+      const trade = await findTrade(outTradeNo);
+      if (!trade) return { ok: false, reason: 'NOT_FOUND' };
+      if (trade.status === 'CLOSED') return { ok: false, reason: 'CLOSED' };
+      let paid = trade;
+      if (trade.status === 'NOTPAY') {
+        if (new Date(trade.expires_at) <= now()) return { ok: false, reason: 'EXPIRED' };
+        const transactionId = `SBX${now().getTime()}${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+        const paidAt = now().toISOString();
+        const updated = await db
+          .updateTable('sandbox_trades')
+          .set({ status: 'SUCCESS', transaction_id: transactionId, paid_at: paidAt })
+          .where('out_trade_no', '=', outTradeNo)
+          .where('status', '=', 'NOTPAY')
+          .executeTakeFirst();
+        paid = Number(updated.numUpdatedRows) === 1 ? { ...trade, status: 'SUCCESS', transaction_id: transactionId, paid_at: paidAt } : ((await findTrade(outTradeNo)) ?? trade);
+      }
+      // A real gateway retries until acknowledged; the order page's polling query covers a lost one here.
+      const status = await deps.deliver(notificationFor(paid)).catch(() => 0);
+      return { ok: true, trade: paid, delivered: status >= 200 && status < 300 };
+    },
+
+    async closeTrade(outTradeNo) {
+      const trade = await findTrade(outTradeNo);
+      if (!trade) return 'NOT_FOUND';
+      if (trade.status === 'SUCCESS') return 'ALREADY_PAID';
+      await db.updateTable('sandbox_trades').set({ status: 'CLOSED' }).where('out_trade_no', '=', outTradeNo).where('status', '=', 'NOTPAY').execute();
+      const after = await findTrade(outTradeNo);
+      return after?.status === 'SUCCESS' ? 'ALREADY_PAID' : 'CLOSED';
+    },
+  };
+}

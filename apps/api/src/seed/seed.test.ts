@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../db/database.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG } from './defaults.ts';
+import { seedDatabase } from './seed.ts';
+
+describe('seedDatabase (sqlite)', () => {
+  let dir: string;
+  let database: AppDatabase;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kuaibao-seed-'));
+    database = await createDatabase({ kind: 'sqlite', file: join(dir, 'seed.sqlite') });
+    await migrate(database);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('seeds goods, the default corp config and the directory once', async () => {
+    const first = await seedDatabase(database, { companies: 5000 });
+    expect(first).toMatchObject({ goodsInserted: 3, configInserted: Object.keys(DEFAULT_SITE_CONFIG).length });
+    expect(first.companies).toMatchObject({ inserted: 5000, firstId: 1, lastId: 5000 });
+
+    const second = await seedDatabase(database, { companies: 5000 });
+    expect(second).toMatchObject({ goodsInserted: 0, configInserted: 0, companies: undefined });
+  });
+
+  it('writes the three goods with integer fen prices and both pay types', async () => {
+    const goods = await database.db.selectFrom('goods').selectAll().orderBy('id').execute();
+    expect(goods.map((g) => [g.id, g.type])).toEqual([
+      [1, 'license_year'],
+      [2, 'license_destory'],
+      [3, 'credit_repair'],
+    ]);
+    for (const g of goods) {
+      expect(Number.isInteger(g.price_fen) && g.price_fen > 0).toBe(true);
+      expect(g.pay_types).toBe('weixin,alipay');
+      expect(g.active).toBe(1);
+    }
+    expect(goods[0]?.price_fen).toBe(DEFAULT_GOODS[0]?.price_fen);
+  });
+
+  it('stores config values as JSON text, with masked sample lines and a complete agreement', async () => {
+    const rows = await database.db.selectFrom('site_config').selectAll().where('corp_id', '=', 0).execute();
+    const config = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+    expect(Object.keys(config).sort()).toEqual(
+      ['client.home.danmaku', 'client.home.tips', 'privacy', 'proxy_version', 'service_phone', 'service_weixin'].sort(),
+    );
+    const danmaku = config['client.home.danmaku'] as string[];
+    expect(danmaku.length).toBeGreaterThanOrEqual(10);
+    for (const line of danmaku) expect(line).toMatch(/^1\d{2}\*{4}\d{4} /);
+    expect(config.proxy_version).toBe('v0');
+    expect(config.service_weixin).toMatch(/^https:\/\//);
+    const privacy = config.privacy as string;
+    for (const must of ['第三方', '不是政府部门', '免费', '身份证号码', '手机号码', '删除', '退款', '同意', '400-000-0000', '12315']) {
+      expect(privacy).toContain(must);
+    }
+  });
+
+  it('keeps edited values on a later seed', async () => {
+    await database.db.updateTable('site_config').set({ value: JSON.stringify('v2') }).where('key', '=', 'proxy_version').execute();
+    await database.db.updateTable('goods').set({ price_fen: 9900 }).where('id', '=', 1).execute();
+    await seedDatabase(database, { companies: 5000 });
+    const row = await database.db.selectFrom('site_config').select('value').where('key', '=', 'proxy_version').executeTakeFirstOrThrow();
+    expect(JSON.parse(row.value)).toBe('v2');
+    const goods = await database.db.selectFrom('goods').select('price_fen').where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(goods.price_fen).toBe(9900);
+  });
+});

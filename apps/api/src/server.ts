@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDatabase } from './seed/seed.ts';
+
+/** Boot: config → database → migrations → seed → HTTP. A bad config stops here with its message. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.database.kind === 'sqlite') mkdirSync(path.dirname(config.database.file), { recursive: true });
+  const database = await createDatabase(config.database);
+  const migrated = await migrate(database);
+  const seeded = await seedDatabase(database, { companies: config.seedCompanies });
+  const app = await buildApp({ config, database });
+  app.log.info({ migrations: migrated.applied, seeded }, 'database ready');
+
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  const shown = address.replace('0.0.0.0', '127.0.0.1');
+  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\n  快报 Kuaibao is running: ${config.publicBaseUrl ?? shown}/\n  database: ${where}\n  payments: ${config.payment.providers.join(', ')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

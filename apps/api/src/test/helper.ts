@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { signRequest, type Envelope } from '@kuaibao/domain';
+import { buildApp } from '../app.ts';
+import { loadConfig, readEnv, type Config } from '../config.ts';
+import { createDatabase, type AppDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { decryptJson } from '../http/response-crypto.ts';
+import { seedDatabase } from '../seed/seed.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The dialects this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL names one. */
+export function availableDialects(): Dialect[] {
+  return readEnv('TEST_DATABASE_URL') ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: AppDatabase;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/** A whole app on a fresh database (a temp SQLite file, or a fresh schema in the test PostgreSQL). */
+export async function buildTestApp(options: { dialect?: Dialect; companies?: number; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dialect = options.dialect ?? 'sqlite';
+  const dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-api-'));
+  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SQLITE_FILE: path.join(dir, 'test.sqlite'), ...options.env });
+  const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const database =
+    dialect === 'sqlite'
+      ? await createDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') })
+      : await createDatabase({ kind: 'postgres', url: readEnv('TEST_DATABASE_URL') as string, schema });
+  await migrate(database);
+  await seedDatabase(database, { companies: options.companies ?? 2000 });
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({ config, database, now: () => clock.now, logger: false });
+  return {
+    app,
+    config,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      if (database.kind === 'postgres') await database.raw.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SignedRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  query?: Record<string, string>;
+  /** An object is sent as JSON; a string is sent as is (for malformed bodies). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Overrides for negative tests. */
+  timestamp?: number;
+  nonce?: string;
+  signature?: string;
+}
+
+/** Sends a request the way the web client does: signed query, exact JSON body, client headers. */
+export function signedInject(test: TestApp, request: SignedRequest): Promise<LightMyRequestResponse> {
+  const method = request.method ?? 'GET';
+  const bodyText = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  const query: Record<string, string> = {
+    ...request.query,
+    timestamp: String(request.timestamp ?? Math.floor(test.clock.now.getTime() / 1000)),
+    nonce: request.nonce ?? randomUUID(),
+  };
+  query.signature = request.signature ?? signRequest({ query, body: method === 'POST' || method === 'PUT' ? bodyText : undefined, secret: test.config.signature.secret });
+  const options: InjectOptions = {
+    method,
+    url: request.url,
+    query,
+    headers: { 'x-device-id': 'device-test-1', 'x-platform': 'web', 'x-channel': 'web', 'x-version': '3.0.0', ...(bodyText !== undefined ? { 'content-type': 'application/json' } : {}), ...request.headers },
+    ...(bodyText !== undefined ? { payload: bodyText } : {}),
+  };
+  return test.app.inject(options);
+}
+
+/** The envelope of a response, with `data` decrypted when the server encrypted it. */
+export function envelopeOf<T = unknown>(test: TestApp, response: LightMyRequestResponse): Envelope & { data: T } {
+  const envelope = response.json() as Envelope;
+  const data = envelope.encrypt ? decryptJson(envelope.data as string, test.config.responseAesKey) : envelope.data;
+  return { ...envelope, data: data as T };
+}
+
+/** A valid order form for a seeded company. */
+export function validOrderForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    goods_id: '1',
+    pay_type: 'weixin',
+    pay_source: 'native',
+    source: 'web',
+    entity_name: '北京字节跳动科技有限公司',
+    entity_id: '91110108551385082Q',
+    entity_legal: '张一鸣',
+    entity_idno: '11010519491231002X',
+    entity_phone: '13812345678',
+    extra: { consent: true, agreement_version: '2026-11' },
+    ...overrides,
+  };
+}

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3170;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** Debian's Chromium; test tools cannot download their own browser here (research/frontend.md §5). */
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './artifacts/results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'mobile', testMatch: /mobile\..*spec\.ts/, use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions } },
+    { name: 'desktop', testMatch: /desktop\..*spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1366, height: 768 }, launchOptions } },
+  ],
+  webServer: {
+    // A fresh database per run, small directory so the seed takes a moment, not minutes.
+    command: 'rm -rf data/e2e && node apps/api/src/server.ts',
+    cwd: '..',
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SQLITE_FILE: 'data/e2e/kuaibao.sqlite', SEED_COMPANIES: '5000', LOG_LEVEL: 'warn', APP_ENV: 'test' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
