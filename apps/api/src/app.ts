@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerBodyParsers } from './http/body-parsers.ts';
 import { NonceCache, verifyRequestSignature } from './http/request-signature.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('config', config);
   registerErrorHandler(app);
-  registerJsonBodyParser(app);
+  registerBodyParsers(app);
 
   const db = database.db;
   const { providers, sandbox } = buildPaymentProviders({

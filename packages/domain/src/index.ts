@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './signature.ts';
 export * from './constants.ts';
+export * from './wire.ts';
 export * from './id-number.ts';
 export * from './phone.ts';
 export * from './credit-code.ts';

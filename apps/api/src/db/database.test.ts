@@ -51,8 +51,10 @@ describe('sqlite database', () => {
       .executeTakeFirstOrThrow();
     expect(Number(inserted.insertId)).toBeGreaterThan(0);
     const row = await database.db.selectFrom('events').selectAll().where('key', '=', 'probe').executeTakeFirstOrThrow();
-    expect(row.value).toBe(1);
+    expect(row.value).toBe('1'); // a TEXT column: an integer, not '1.0' (node:sqlite binds numbers as REAL)
     expect(row.created_at).toBe('1970-01-01T00:00:00.000Z');
+    const typed = await sql<{ a: string; b: string; c: string }>`SELECT typeof(${42}) AS a, typeof(${1.5}) AS b, typeof(${false}) AS c`.execute(database.db);
+    expect(typed.rows[0]).toEqual({ a: 'integer', b: 'real', c: 'integer' });
     const updated = await database.db.updateTable('events').set({ type: 't' }).where('key', '=', 'probe').executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(1n);
     await expect(database.db.insertInto('order_files').values({ order_id: 999_999, url: 'x' }).execute()).rejects.toThrow(/FOREIGN KEY/);

@@ -11,8 +11,9 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * - JSON values are TEXT (JSON.stringify / JSON.parse in the repositories).
  * - Booleans are INTEGER 0/1 (PostgreSQL booleans would come back as `true`, SQLite's as `1`).
  * - Money is INTEGER fen. Ids are 32-bit INTEGER, so `pg` returns numbers, not strings.
- * - `companies.name_bigrams` (PostgreSQL only) is a TEXT[] search column; SQLite keeps its bigram
- *   index in the FTS5 table `companies_bi` instead, which Kysely never queries directly.
+ * - The company search indexes are not in this interface: SQLite's FTS5 table `companies_bi` and
+ *   PostgreSQL's `company_grams` / `company_gram_df` are written and read only by
+ *   modules/company/company.repository.ts (see migrations/002_company_search.ts).
  */
 
 /** ISO-8601 UTC string written by the database default or by the app. */
@@ -53,11 +54,6 @@ export interface CompaniesTable {
   /** registry status, e.g. 存续 / 在业 / 注销 / 吊销 */
   status: Generated<string>;
   region: Generated<string>;
-}
-
-/** PostgreSQL only: the companies table carries its bigram array (see migrations/002). */
-export interface CompaniesPgColumns {
-  name_bigrams: string[];
 }
 
 /** '1' unpaid, '2' paid, '3' closed, '4' refunded */

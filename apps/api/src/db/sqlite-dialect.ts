@@ -12,7 +12,8 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  *
  * - Prepared statements are cached per SQL text (LRU), because Kysely prepares on every query.
  *   `iterate()` uses a fresh statement so a half-consumed stream never shares one with `all()`.
- * - Parameters: booleans become 1/0, Dates ISO strings, undefined NULL (node:sqlite rejects them).
+ * - Parameters: integers are bound as INTEGER (node:sqlite binds every number as REAL), booleans
+ *   as 1/0, Dates as ISO strings, undefined as NULL.
  */
 
 type SqliteParam = SQLInputValue;
@@ -21,9 +22,12 @@ const STATEMENT_CACHE_SIZE = 256;
 
 function toParam(value: unknown): SqliteParam {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'boolean') return value ? 1n : 0n;
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') return value;
+  // node:sqlite binds every JS number as REAL, so 1 would be stored as '1.0' in a TEXT column;
+  // integers go in as INTEGER (like better-sqlite3 does).
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : value;
+  if (typeof value === 'bigint' || typeof value === 'string') return value;
   if (ArrayBuffer.isView(value)) return value as NodeJS.ArrayBufferView;
   throw new TypeError(`unsupported SQLite parameter of type ${typeof value}`);
 }

@@ -18,6 +18,7 @@ function toAppError(error: FastifyError): AppError {
     default:
       break;
   }
+  if (error.statusCode === 403 || error.statusCode === 404) return new AppError('NOT_FOUND');
   if (error.statusCode === 405) return new AppError('METHOD_NOT_ALLOWED');
   if (error.statusCode === 413) return new AppError('BODY_TOO_LARGE');
   if (error.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');

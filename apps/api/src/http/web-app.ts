@@ -21,7 +21,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const indexHtml = built ? readFileSync(indexFile, 'utf8').replace(PLACEHOLDER, `<meta name="kb-client" content='${escapeAttribute(clientKeys)}'>`) : '';
 
   if (built) {
-    await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: true, cacheControl: false, setHeaders: (reply, filePath) => {
+    // wildcard: false registers one route per built file; every other path falls through to the SPA below.
+    await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: false, cacheControl: false, setHeaders: (reply, filePath) => {
       // Hashed assets never change; index.html must always be fresh.
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     } });

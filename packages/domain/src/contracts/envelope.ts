@@ -16,18 +16,3 @@ export const SignedQuerySchema = z.object({
   nonce: z.string().min(8).max(64),
   signature: z.string().regex(/^[0-9a-f]{32}$/),
 });
-
-/** Request headers (spec §7). Lower-case, as Node receives them. */
-export const CLIENT_HEADERS = {
-  deviceId: 'x-device-id',
-  platform: 'x-platform',
-  channel: 'x-channel',
-  version: 'x-version',
-  host: 'x-host',
-  corpId: 'b-corp-id',
-  linkId: 'b-link-id',
-  shareId: 'b-share-id',
-  prevId: 'b-prev-id',
-  token: 'x-token',
-  package: 'x-package',
-} as const;

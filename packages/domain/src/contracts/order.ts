@@ -48,8 +48,6 @@ export const CreateOrderResultSchema = z.object({
 });
 export type CreateOrderResult = z.infer<typeof CreateOrderResultSchema>;
 
-/** 'paied' (sic, spec §3) when the company has already filed. */
-export const ALREADY_PAID_RESULT = 'paied';
 export const CreateOrderResponseSchema = z.union([z.string(), CreateOrderResultSchema]);
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
 

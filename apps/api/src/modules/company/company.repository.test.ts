@@ -8,7 +8,7 @@ import { createDatabase } from '../../db/database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { seedDatabase } from '../../seed/seed.ts';
-import { FIXED_COMPANIES } from '../../seed/synthetic-companies.ts';
+import { FIXED_COMPANIES, generateCompanies } from '../../seed/synthetic-companies.ts';
 import {
   createCompanyRepository,
   FTS_CANDIDATES,
@@ -165,9 +165,11 @@ for (const backend of backends) {
     beforeAll(async () => {
       ({ database, cleanup } = await backend.open());
       await migrate(database);
-      await seedDatabase(database, { companies: COMPANIES });
-      // Appended after the seed: higher ids than every seeded row, so ranking must not be by id.
-      await importCompanies(database, RANKING_ROWS);
+      await seedDatabase(database, { companies: 0 });
+      // The directory through the bulk path, then the ranking rows through the incremental one:
+      // appended, with higher ids than every seeded row, so ranking must not be by id.
+      await importCompanies(database, generateCompanies(COMPANIES), { bulk: true });
+      await importCompanies(database, RANKING_ROWS, { bulk: false });
       repo = createCompanyRepository(database);
       all = (await database.db
         .selectFrom('companies')

@@ -1,6 +1,9 @@
+import type { StatementSync } from 'node:sqlite';
 import { CompiledQuery } from 'kysely';
+import type { Transaction } from 'kysely';
 import { bigramQuery, bigramsOf, bigramTokens, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
 import type { AppDatabase } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { CITIES, PROVINCES } from '../../seed/regions.ts';
 
 /**
@@ -59,6 +62,9 @@ export const PREFIX_CANDIDATES = 10;
 
 const COLUMNS = 'id, name, name_norm, credit_code, oper_name, status';
 
+// SQLite: one statement for both candidate sets; run on the raw node:sqlite handle with array rows
+// (column order = COLUMNS), which is ~30% faster than Kysely's object rows for these 60 rows.
+// Read-only, synchronous: it cannot interleave with anything on the single connection.
 const SQLITE_CONTAINS =
   'SELECT c.id, c.name, c.name_norm, c.credit_code, c.oper_name, c.status ' +
   'FROM companies_bi b JOIN companies c ON c.id = b.rowid ' +
@@ -66,10 +72,21 @@ const SQLITE_CONTAINS =
   'ORDER BY b.rowid LIMIT ?';
 const SQLITE_PREFIX = `SELECT ${COLUMNS} FROM companies WHERE name_norm >= ? AND name_norm < ? ORDER BY name_norm LIMIT ?`;
 const SQLITE_PREFIX_UNBOUNDED = `SELECT ${COLUMNS} FROM companies WHERE name_norm >= ? ORDER BY name_norm LIMIT ?`;
+const SQLITE_BOTH = `SELECT * FROM (${SQLITE_CONTAINS}) UNION ALL SELECT * FROM (${SQLITE_PREFIX})`;
+const SQLITE_BOTH_UNBOUNDED = `SELECT * FROM (${SQLITE_CONTAINS}) UNION ALL SELECT * FROM (${SQLITE_PREFIX_UNBOUNDED})`;
 
-// PostgreSQL: both candidate sets in one round trip. `~>=~`/`~<~` are the byte-order operators of
-// the text_pattern_ops B-tree, i.e. code point order for UTF-8, like SQLite's BINARY collation.
-const PG_CONTAINS = `SELECT ${COLUMNS} FROM companies WHERE name_bigrams @> $1::text[] AND strpos(name_norm, $2) > 0 ORDER BY id LIMIT $3`;
+// PostgreSQL: contains-candidates walk the keyword's rarest bigram (by company_gram_df) in the
+// (gram, id) primary key, so rows arrive in id order and LIMIT stops early; a bigram missing from
+// the directory short-circuits to no rows. Both candidate sets come back in one round trip.
+// `~>=~`/`~<~` are the byte-order operators of the text_pattern_ops B-tree, i.e. code point order
+// for UTF-8, like SQLite's BINARY collation.
+const PG_CONTAINS =
+  `SELECT c.id, c.name, c.name_norm, c.credit_code, c.oper_name, c.status ` +
+  `FROM company_grams t JOIN companies c ON c.id = t.id ` +
+  `WHERE t.gram = (SELECT d.gram FROM company_gram_df d WHERE d.gram = ANY($1::text[]) ORDER BY d.df, d.gram LIMIT 1) ` +
+  `AND (SELECT count(*) FROM company_gram_df d WHERE d.gram = ANY($1::text[])) = cardinality($1::text[]) ` +
+  `AND strpos(c.name_norm, $2) > 0 ` +
+  `ORDER BY t.id LIMIT $3`;
 const PG_PREFIX = `SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $1 AND name_norm ~<~ $2 ORDER BY name_norm USING ~<~ LIMIT $3`;
 const PG_PREFIX_UNBOUNDED = `SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $1 ORDER BY name_norm USING ~<~ LIMIT $2`;
 const PG_BOTH =
@@ -90,36 +107,60 @@ export function prefixUpperBound(prefix: string): string | null {
   return null;
 }
 
+type Row = [id: number, name: string, name_norm: string, credit_code: string | null, oper_name: string, status: string];
+
+function fromArray(r: Row): CompanyCandidate {
+  return { id: r[0], name: r[1], name_norm: r[2], credit_code: r[3], oper_name: r[4], status: r[5] };
+}
+
 export function createCompanyRepository(database: AppDatabase): CompanyRepository {
   const { db } = database;
 
-  async function rows(sqlText: string, params: unknown[]): Promise<CompanyCandidate[]> {
-    const result = await db.executeQuery(CompiledQuery.raw(sqlText, params));
-    return result.rows as CompanyCandidate[];
-  }
-
-  async function candidates(keyword: string): Promise<CompanyCandidate[]> {
-    const upper = prefixUpperBound(keyword);
-    const phrase = Array.from(keyword).length >= 2 ? bigramQuery(keyword) : '';
-    if (database.kind === 'sqlite') {
-      const prefix =
-        upper === null
-          ? rows(SQLITE_PREFIX_UNBOUNDED, [keyword, PREFIX_CANDIDATES])
-          : rows(SQLITE_PREFIX, [keyword, upper, PREFIX_CANDIDATES]);
-      if (phrase === '') return prefix;
-      const [contains, prefixRows] = await Promise.all([rows(SQLITE_CONTAINS, [phrase, keyword, FTS_CANDIDATES]), prefix]);
-      return contains.concat(prefixRows);
-    }
-    if (phrase === '' || upper === null) {
-      const prefix =
-        upper === null
+  let candidates: (keyword: string) => Promise<CompanyCandidate[]>;
+  if (database.kind === 'sqlite') {
+    const raw = database.raw;
+    const statements = new Map<string, StatementSync>();
+    const all = (sqlText: string, ...params: Array<string | number>): CompanyCandidate[] => {
+      let stmt = statements.get(sqlText);
+      if (!stmt) {
+        stmt = raw.prepare(sqlText);
+        stmt.setReturnArrays(true);
+        statements.set(sqlText, stmt);
+      }
+      return (stmt.all(...params) as unknown as Row[]).map(fromArray);
+    };
+    candidates = async (keyword) => {
+      const upper = prefixUpperBound(keyword);
+      const phrase = Array.from(keyword).length >= 2 ? bigramQuery(keyword) : '';
+      if (phrase === '') {
+        return upper === null
+          ? all(SQLITE_PREFIX_UNBOUNDED, keyword, PREFIX_CANDIDATES)
+          : all(SQLITE_PREFIX, keyword, upper, PREFIX_CANDIDATES);
+      }
+      return upper === null
+        ? all(SQLITE_BOTH_UNBOUNDED, phrase, keyword, FTS_CANDIDATES, keyword, PREFIX_CANDIDATES)
+        : all(SQLITE_BOTH, phrase, keyword, FTS_CANDIDATES, keyword, upper, PREFIX_CANDIDATES);
+    };
+  } else {
+    const rows = async (sqlText: string, params: unknown[]): Promise<CompanyCandidate[]> =>
+      (await db.executeQuery(CompiledQuery.raw(sqlText, params))).rows as CompanyCandidate[];
+    candidates = async (keyword) => {
+      const upper = prefixUpperBound(keyword);
+      const bigrams = Array.from(keyword).length >= 2 ? bigramsOf(keyword) : [];
+      if (bigrams.length === 0) {
+        return upper === null
           ? rows(PG_PREFIX_UNBOUNDED, [keyword, PREFIX_CANDIDATES])
           : rows(PG_PREFIX, [keyword, upper, PREFIX_CANDIDATES]);
-      if (phrase === '') return prefix;
-      const [contains, prefixRows] = await Promise.all([rows(PG_CONTAINS, [bigramsOf(keyword), keyword, FTS_CANDIDATES]), prefix]);
-      return contains.concat(prefixRows);
-    }
-    return rows(PG_BOTH, [bigramsOf(keyword), keyword, FTS_CANDIDATES, upper, PREFIX_CANDIDATES]);
+      }
+      if (upper === null) {
+        const [contains, prefix] = await Promise.all([
+          rows(PG_CONTAINS, [bigrams, keyword, FTS_CANDIDATES]),
+          rows(PG_PREFIX_UNBOUNDED, [keyword, PREFIX_CANDIDATES]),
+        ]);
+        return contains.concat(prefix);
+      }
+      return rows(PG_BOTH, [bigrams, keyword, FTS_CANDIDATES, upper, PREFIX_CANDIDATES]);
+    };
   }
 
   return {
@@ -249,11 +290,29 @@ const PG_BATCH = 5000;
 export async function importCompanies(
   database: AppDatabase,
   input: readonly CompanyInput[],
-  opts: { optimize?: boolean } = {},
+  opts: {
+    /** merge/vacuum/analyze the search index afterwards (default true) */
+    optimize?: boolean;
+    /**
+     * Bulk mode: bigger SQLite page cache and no FTS5 automerge during the load; on PostgreSQL the
+     * gram primary key and frequencies are rebuilt once at the end. Default: when loading more
+     * than 50,000 rows into an empty directory.
+     */
+    bulk?: boolean;
+  } = {},
 ): Promise<ImportResult> {
   const prepared = input.map((c) => ({ ...c, name_norm: normalizeKeyword(c.name), len: 0 }));
-  for (const p of prepared) p.len = codePointLength(p.name_norm);
-  prepared.sort((a, b) => a.len - b.len || compareCodePoints(a.name_norm, b.name_norm));
+  let astral = false;
+  for (const p of prepared) {
+    p.len = codePointLength(p.name_norm);
+    if (p.len !== p.name_norm.length) astral = true;
+  }
+  // Without astral characters, UTF-16 order is code point order and the native comparison is ~3× faster.
+  prepared.sort(
+    astral
+      ? (a, b) => a.len - b.len || compareCodePoints(a.name_norm, b.name_norm)
+      : (a, b) => a.len - b.len || (a.name_norm < b.name_norm ? -1 : a.name_norm > b.name_norm ? 1 : 0),
+  );
 
   const { db } = database;
   const max = await db
@@ -261,6 +320,7 @@ export async function importCompanies(
     .select((eb) => eb.fn.max('id').as('max'))
     .executeTakeFirst();
   const firstId = Number(max?.max ?? 0) + 1;
+  const bulk = opts.bulk ?? (firstId === 1 && prepared.length > 50_000);
   let nextId = firstId;
   let inserted = 0;
 
@@ -273,7 +333,13 @@ export async function importCompanies(
           'ON CONFLICT (credit_code) DO NOTHING',
       );
       const insertIndex = raw.prepare('INSERT INTO companies_bi (rowid, g) VALUES (?, ?)');
+      // A bulk load inserts into three B-trees (credit code in random order): give it a bigger
+      // page cache for the duration (pages are only allocated as used), then restore.
+      const cacheSize = Number(Object.values(raw.prepare('PRAGMA cache_size').get() ?? {})[0] ?? -2000);
+      if (bulk) raw.exec('PRAGMA cache_size = -262144');
       raw.exec('BEGIN IMMEDIATE');
+      // No incremental segment merging during a bulk load; 'optimize' merges once at the end.
+      if (bulk) raw.exec("INSERT INTO companies_bi (companies_bi, rank) VALUES ('automerge', 0)");
       try {
         for (const c of prepared) {
           const id = nextId;
@@ -291,10 +357,13 @@ export async function importCompanies(
           nextId++;
           inserted++;
         }
+        if (bulk) raw.exec("INSERT INTO companies_bi (companies_bi, rank) VALUES ('automerge', 4)"); // the default
         raw.exec('COMMIT');
       } catch (err) {
         raw.exec('ROLLBACK');
         throw err;
+      } finally {
+        raw.exec(`PRAGMA cache_size = ${Math.trunc(cacheSize)}`);
       }
       if (opts.optimize !== false && inserted > 0) {
         raw.exec("INSERT INTO companies_bi (companies_bi) VALUES ('optimize')");
@@ -302,12 +371,26 @@ export async function importCompanies(
       }
     });
   } else {
+    // Bulk: build the gram primary key and the document frequencies once at the end (a sort, a
+    // GROUP BY) instead of ~12 random B-tree inserts and upserts per company.
+    // One statement per batch: the companies that do not conflict, their bigram rows and (unless
+    // bulk) the bigram document frequencies, all from one JSON parameter.
     const sqlText =
-      'INSERT INTO companies (id, name, name_norm, credit_code, oper_name, status, region, name_bigrams) ' +
-      'SELECT id, name, name_norm, credit_code, oper_name, status, region, name_bigrams ' +
-      'FROM jsonb_to_recordset($1::jsonb) AS t(id int, name text, name_norm text, credit_code text, oper_name text, status text, region text, name_bigrams text[]) ' +
-      'ON CONFLICT (credit_code) DO NOTHING RETURNING id';
+      'WITH t AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id int, name text, name_norm text, credit_code text, ' +
+      'oper_name text, status text, region text, grams text[])), ' +
+      'ins AS (INSERT INTO companies (id, name, name_norm, credit_code, oper_name, status, region) ' +
+      'SELECT id, name, name_norm, credit_code, oper_name, status, region FROM t ON CONFLICT (credit_code) DO NOTHING RETURNING id), ' +
+      'g AS (SELECT u.gram, t.id FROM t JOIN ins ON ins.id = t.id CROSS JOIN LATERAL unnest(t.grams) AS u(gram)), ' +
+      'gi AS (INSERT INTO company_grams (gram, id) SELECT gram, id FROM g) ' +
+      (bulk
+        ? ''
+        : ', df AS (INSERT INTO company_gram_df (gram, df) SELECT gram, count(*)::int FROM g GROUP BY gram ' +
+          'ON CONFLICT (gram) DO UPDATE SET df = company_gram_df.df + EXCLUDED.df) ') +
+      'SELECT count(*)::int AS inserted FROM ins';
+    const exec = (trx: Transaction<Database>, text: string, params: unknown[] = []) =>
+      trx.executeQuery<{ inserted: number }>(CompiledQuery.raw(text, params));
     await db.transaction().execute(async (trx) => {
+      if (bulk) await exec(trx, 'ALTER TABLE company_grams DROP CONSTRAINT company_grams_pkey');
       for (let start = 0; start < prepared.length; start += PG_BATCH) {
         const batch = prepared.slice(start, start + PG_BATCH).map((c) => ({
           id: nextId++,
@@ -317,14 +400,22 @@ export async function importCompanies(
           oper_name: c.oper_name ?? '',
           status: c.status ?? '存续',
           region: c.region ?? '',
-          name_bigrams: bigramsOf(c.name_norm),
+          grams: bigramsOf(c.name_norm),
         }));
-        const result = await trx.executeQuery(CompiledQuery.raw(sqlText, [JSON.stringify(batch)]));
-        inserted += result.rows.length;
+        const result = await exec(trx, sqlText, [JSON.stringify(batch)]);
+        inserted += result.rows[0]?.inserted ?? 0;
+      }
+      if (bulk) {
+        await exec(trx, "SET LOCAL maintenance_work_mem = '256MB'");
+        await exec(trx, 'ALTER TABLE company_grams ADD CONSTRAINT company_grams_pkey PRIMARY KEY (gram, id)');
+        await exec(trx, 'DELETE FROM company_gram_df');
+        await exec(trx, 'INSERT INTO company_gram_df (gram, df) SELECT gram, count(*)::int FROM company_grams GROUP BY gram');
       }
     });
     if (opts.optimize !== false && inserted > 0) {
-      await db.executeQuery(CompiledQuery.raw("SELECT gin_clean_pending_list('companies_name_bigrams_gin'::regclass)", []));
+      // VACUUM sets the visibility map, so the gram walk is an index-only scan (no heap fetches),
+      // and clears the dead versions the frequency upserts leave behind.
+      await db.executeQuery(CompiledQuery.raw('VACUUM (ANALYZE) company_grams, company_gram_df', []));
       await db.executeQuery(CompiledQuery.raw('ANALYZE companies', []));
     }
   }

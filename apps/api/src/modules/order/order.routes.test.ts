@@ -62,8 +62,10 @@ describe.each(availableDialects())('visitor pays an order (%s)', (dialect) => {
     const cashier = await test.app.inject({ method: 'GET', url: cashierPath(created.qrcodeUrl!) });
     expect(cashier.statusCode).toBe(200);
     expect(cashier.body).toContain('确认支付');
-    const paid = await test.app.inject({ method: 'POST', url: `${cashierPath(created.qrcodeUrl!)}/pay` });
+    // The cashier's button posts an ordinary HTML form.
+    const paid = await test.app.inject({ method: 'POST', url: `${cashierPath(created.qrcodeUrl!)}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain('支付成功');
 
     const order = await orderDetail(created.orderId);
     expect(order.status).toBe('2');

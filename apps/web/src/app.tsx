@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { track } from './api/index.ts';
+import { PlatformProvider, type PlatformInfo } from './platform/context.tsx';
+import { LoadingOverlay, TopProgressBar } from './ui/overlays.tsx';
+import { ToastHost } from './ui/toast.tsx';
+
+// Every page is its own chunk; the entry holds the shell, the request client and the kit.
+const HomePage = lazy(() => import('./pages/home/home-page.tsx'));
+const PayPage = lazy(() => import('./pages/pay/pay-page.tsx'));
+const SuccessPage = lazy(() => import('./pages/success/success-page.tsx'));
+const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));
+const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
+
+/** Overlays and toasts: mounted before start-up finishes, so its calls show them too. */
+export function Shell({ children }: { children?: ReactNode }) {
+  return (
+    <>
+      {children}
+      <TopProgressBar />
+      <LoadingOverlay />
+      <ToastHost />
+    </>
+  );
+}
+
+/** Page entry analytics (spec §7). */
+function PageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    track('page.enter', pathname);
+  }, [pathname]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/pay" element={<PayPage />} />
+        <Route path="/success" element={<SuccessPage />} />
+        <Route path="/error" element={<ErrorPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App({ platform }: { platform: PlatformInfo }) {
+  return (
+    <PlatformProvider value={platform}>
+      <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '')}>
+        <PageViews />
+        <Shell>
+          <AppRoutes />
+        </Shell>
+      </BrowserRouter>
+    </PlatformProvider>
+  );
+}

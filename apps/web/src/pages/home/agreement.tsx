@@ -1,0 +1,113 @@
+import { Button } from '../../ui/button.tsx';
+import { BottomSheet, Dialog } from '../../ui/modal.tsx';
+import styles from './agreement.module.css';
+
+export const AGREEMENT_TITLE = '服务协议';
+
+function AgreementText({ text }: { text: string }) {
+  return (
+    // Its own keyboard-focusable scroll area: the agreement can be long.
+    <div className={styles.text} data-testid="agreement-text" tabIndex={0} role="document" aria-label={AGREEMENT_TITLE}>
+      {text.trim() ? text : '服务协议暂未配置，请联系客服获取。'}
+    </div>
+  );
+}
+
+/** Mobile: the agreement text in a bottom sheet with '我知道了' (spec §2). */
+export function AgreementSheet({ open, onClose, text }: { open: boolean; onClose: () => void; text: string }) {
+  return (
+    <BottomSheet
+      open={open}
+      onClose={onClose}
+      title={AGREEMENT_TITLE}
+      testId="agreement-sheet"
+      footer={
+        <Button block onClick={onClose} data-testid="agreement-close">
+          我知道了
+        </Button>
+      }
+    >
+      <AgreementText text={text} />
+    </BottomSheet>
+  );
+}
+
+/** Desktop: the agreement in a dialog, with '阅读并同意' unless already agreed (spec §2). */
+export function AgreementDialog({
+  open,
+  onClose,
+  text,
+  agreed,
+  onAgree,
+}: {
+  open: boolean;
+  onClose: () => void;
+  text: string;
+  agreed: boolean;
+  onAgree: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={AGREEMENT_TITLE}
+      size="lg"
+      testId="agreement-dialog"
+      footer={
+        agreed ? (
+          <Button variant="secondary" onClick={onClose} data-testid="agreement-close">
+            关闭
+          </Button>
+        ) : (
+          <Button onClick={onAgree} data-testid="agreement-agree">
+            阅读并同意
+          </Button>
+        )
+      }
+    >
+      <AgreementText text={text} />
+    </Dialog>
+  );
+}
+
+/** Submitting without the tick (spec §4 "Consent"): 拒绝 closes, 同意 ticks and submits. */
+export function ConsentDialog({
+  open,
+  onRefuse,
+  onAgree,
+  onShowAgreement,
+}: {
+  open: boolean;
+  onRefuse: () => void;
+  onAgree: () => void;
+  onShowAgreement: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onRefuse}
+      title="温馨提示"
+      size="sm"
+      showClose={false}
+      testId="consent-dialog"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onRefuse} data-testid="consent-refuse">
+            拒绝
+          </Button>
+          <Button onClick={onAgree} data-testid="consent-agree" data-autofocus>
+            同意
+          </Button>
+        </>
+      }
+    >
+      <p className={styles.consent}>
+        请阅读并同意
+        <button type="button" className={styles.link} onClick={onShowAgreement}>
+          《{AGREEMENT_TITLE}》
+        </button>
+        后继续办理。
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,298 @@
+import { creditCodeCheckChar, ERROR_CATALOG } from '@kuaibao/domain';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DESKTOP, installFakeServer, renderRoute, seedStorage, type FakeCall } from '../../test/harness.tsx';
+import { toast } from '../../ui/toast.tsx';
+import HomePage from './home-page.tsx';
+
+const CODE_17 = '91110108551385082';
+const CREDIT_CODE = CODE_17 + creditCodeCheckChar(CODE_17);
+const VALID_ID = '11010519491231002X';
+const VALID_PHONE = '13800138000';
+
+const COMPANY = {
+  name: '北京字节跳动科技有限公司',
+  merge_name: '北京字节跳动科技有限公司',
+  color_name: '<em>北京字节</em>跳动科技有限公司',
+  credit_code: CREDIT_CODE,
+  oper_name: '张利东',
+};
+
+let calls: FakeCall[];
+
+function respond(call: FakeCall) {
+  if (call.path === '/api/h5/company') {
+    return { code: 0, data: [COMPANY, { ...COMPANY, name: '无代码公司', color_name: '无代码公司', credit_code: '' }] };
+  }
+  if (call.path === '/api/h5/order') {
+    return { code: 0, data: { isPaied: false, orderId: 'o-1', payFee: 19900, qrcodeUrl: 'weixin://wxpay/bizpayurl?pr=test' } };
+  }
+  if (call.path === '/api/h5/order/detail') {
+    return { code: 0, data: { id: 'o-1', status: '1' } };
+  }
+  return undefined;
+}
+
+const toastText = () => screen.getByTestId('toast').textContent;
+const companySearches = () => calls.filter((call) => call.path === '/api/h5/company');
+
+function type(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+function submit() {
+  fireEvent.click(screen.getByTestId('submit'));
+}
+
+async function pickCompany() {
+  type('company-input', '北京字节');
+  fireEvent.click(screen.getByTestId('company-search'));
+  const option = await screen.findByTestId('company-option');
+  fireEvent.click(option);
+  await screen.findByTestId('selected-company');
+}
+
+beforeEach(() => {
+  seedStorage();
+  calls = installFakeServer(respond);
+  Element.prototype.scrollIntoView = vi.fn<Element['scrollIntoView']>();
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => toast.clear());
+});
+
+describe('home form submit rules (spec §4, §5)', () => {
+  it('1. any empty field → 请填写完整信息, whatever else is wrong', () => {
+    renderRoute(<HomePage />);
+    submit();
+    expect(toastText()).toBe(ERROR_CATALOG.FORM_INCOMPLETE.message);
+
+    type('company-input', '北京字节');
+    type('id-input', '123');
+    submit();
+    expect(toastText()).toBe(ERROR_CATALOG.FORM_INCOMPLETE.message);
+    expect(companySearches()).toHaveLength(0);
+  });
+
+  it('2. no company picked → the search runs, the page scrolls up and 请选择您的公司', async () => {
+    renderRoute(<HomePage />);
+    type('company-input', ' 北京 字节 ');
+    type('id-input', VALID_ID);
+    type('phone-input', VALID_PHONE);
+    submit();
+    expect(toastText()).toBe(ERROR_CATALOG.COMPANY_NOT_CHOSEN.message);
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    await waitFor(() => expect(companySearches()).toHaveLength(1));
+    expect(companySearches()[0]!.query.keyword).toBe('北京字节');
+    // The dropdown opens with the results; the one without a credit code is dropped.
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getAllByTestId('company-option')).toHaveLength(1);
+  });
+
+  it('3. an invalid ID number → 请填写正确的身份证号码', async () => {
+    renderRoute(<HomePage />);
+    await pickCompany();
+    type('id-input', '110105194912310021');
+    type('phone-input', VALID_PHONE);
+    submit();
+    expect(toastText()).toBe(ERROR_CATALOG.ID_NUMBER_INVALID.message);
+  });
+
+  it('4. an invalid phone → 请填写正确的手机号码', async () => {
+    renderRoute(<HomePage />);
+    await pickCompany();
+    type('id-input', VALID_ID);
+    type('phone-input', '12345678901');
+    submit();
+    expect(toastText()).toBe(ERROR_CATALOG.PHONE_INVALID.message);
+  });
+
+  it('5. no consent → the consent dialog; 同意 ticks it and goes on to /pay with the form stored', async () => {
+    renderRoute(<HomePage />);
+    await pickCompany();
+    type('id-input', VALID_ID);
+    type('phone-input', VALID_PHONE);
+    submit();
+    const dialog = await screen.findByTestId('consent-dialog');
+    expect(dialog.getAttribute('role')).toBe('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(screen.getByTestId('location').textContent).toBe('/');
+
+    fireEvent.click(screen.getByTestId('consent-agree'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/pay'));
+    const stored = JSON.parse(localStorage.getItem('params') ?? '{}');
+    expect(stored).toMatchObject({
+      goods_id: '1',
+      entity_name: COMPANY.name,
+      entity_id: CREDIT_CODE,
+      entity_legal: COMPANY.oper_name,
+      entity_idno: VALID_ID,
+      entity_phone: VALID_PHONE,
+      source: 'web',
+    });
+    expect(calls.some((call) => call.path === '/api/user/event' && (call.body as { key: string }).key === 'client.form.submit')).toBe(true);
+  });
+
+  it('5b. 拒绝 closes the consent dialog and stays', async () => {
+    renderRoute(<HomePage />);
+    await pickCompany();
+    type('id-input', VALID_ID);
+    type('phone-input', VALID_PHONE);
+    submit();
+    fireEvent.click(await screen.findByTestId('consent-refuse'));
+    expect(screen.queryByTestId('consent-dialog')).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('Esc closes the consent dialog', async () => {
+    renderRoute(<HomePage />);
+    await pickCompany();
+    type('id-input', VALID_ID);
+    type('phone-input', VALID_PHONE);
+    submit();
+    await screen.findByTestId('consent-dialog');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByTestId('consent-dialog')).toBeNull();
+  });
+
+  it('with the box ticked the phone goes straight to /pay', async () => {
+    renderRoute(<HomePage />);
+    await pickCompany();
+    type('id-input', VALID_ID);
+    type('phone-input', VALID_PHONE);
+    fireEvent.click(screen.getByTestId('consent-checkbox'));
+    submit();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/pay'));
+  });
+
+  it('on desktop a valid submit opens the pay dialog with a native order and its QR code', async () => {
+    renderRoute(<HomePage />, { platform: DESKTOP });
+    await pickCompany();
+    type('id-input', VALID_ID);
+    type('phone-input', VALID_PHONE);
+    fireEvent.click(screen.getByTestId('consent-checkbox'));
+    submit();
+    const dialog = await screen.findByTestId('pay-dialog');
+    expect(within(dialog).getByText('支付页面')).toBeTruthy();
+    await within(dialog).findByTestId('pay-qr');
+    const order = calls.find((call) => call.path === '/api/h5/order');
+    expect(order?.body).toMatchObject({
+      pay_type: 'weixin',
+      pay_source: 'native',
+      entity_id: CREDIT_CODE,
+      extra: { consent: true, agreement_version: '2026-11' },
+    });
+    expect(localStorage.getItem('orderId')).toBe('o-1');
+    // weixin is listed first on desktop even though the goods list alipay first
+    expect(within(dialog).getByTestId('pay-method-weixin')).toBeTruthy();
+  });
+});
+
+describe('desktop pay dialog', () => {
+  async function openPayDialog() {
+    renderRoute(<HomePage />, { platform: DESKTOP });
+    await pickCompany();
+    type('id-input', VALID_ID);
+    type('phone-input', VALID_PHONE);
+    fireEvent.click(screen.getByTestId('consent-checkbox'));
+    submit();
+    return screen.findByTestId('pay-dialog');
+  }
+
+  it('closing before payment shows the customer-service tip with the service QR', async () => {
+    const dialog = await openPayDialog();
+    await within(dialog).findByTestId('pay-qr');
+    fireEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
+    const tip = await screen.findByTestId('service-dialog');
+    expect(within(tip).getByText('微信扫码添加客服')).toBeTruthy();
+    expect(within(tip).getByTestId('service-qr')).toBeTruthy();
+    expect(screen.queryByTestId('pay-dialog')).toBeNull();
+  });
+
+  it('an already filed company → 当前公司已申报 and back home', async () => {
+    calls = installFakeServer((call) => (call.path === '/api/h5/order' ? { code: 0, data: 'paied' } : respond(call)));
+    await openPayDialog();
+    await waitFor(() => expect(toastText()).toBe(ERROR_CATALOG.COMPANY_ALREADY_FILED.message));
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull(), { timeout: 2000 });
+  });
+
+  it('a paid order closes the dialog and opens the success state', async () => {
+    let polls = 0;
+    calls = installFakeServer((call) => {
+      if (call.path === '/api/h5/order/detail') {
+        polls += 1;
+        return {
+          code: 0,
+          data: {
+            id: 'o-1',
+            status: polls > 1 ? '2' : '1',
+            goods_type: 'license_destory',
+            goods_name: '营业执照注销代办',
+            entity_name: COMPANY.name,
+            total_fee: 69900,
+            out_trade_no: 'KB1',
+          },
+        };
+      }
+      return respond(call);
+    });
+    await openPayDialog();
+    const success = await screen.findByTestId('success-dialog', {}, { timeout: 4000 });
+    expect(within(success).getByText('支付成功')).toBeTruthy();
+    expect(within(success).getByTestId('success-text').textContent).toContain('24小时内');
+    expect(screen.queryByTestId('pay-dialog')).toBeNull();
+    expect(localStorage.getItem('orderId')).toBeNull();
+    expect(localStorage.getItem('params')).toBeNull();
+  });
+});
+
+describe('home form inputs', () => {
+  it('the ID input keeps digits and X, upper-cased, and says 超出长度 past 18', () => {
+    renderRoute(<HomePage />);
+    type('id-input', '11010519491231002x');
+    expect((screen.getByTestId('id-input') as HTMLInputElement).value).toBe(VALID_ID);
+    type('id-input', `${VALID_ID}9`);
+    expect((screen.getByTestId('id-input') as HTMLInputElement).value).toBe(VALID_ID);
+    expect(toastText()).toBe(ERROR_CATALOG.EXCEEDS_LENGTH.message);
+  });
+
+  it('the phone input keeps 11 digits', () => {
+    renderRoute(<HomePage />);
+    type('phone-input', '138-0013-80001');
+    expect((screen.getByTestId('phone-input') as HTMLInputElement).value).toBe(VALID_PHONE);
+    expect(toastText()).toBe(ERROR_CATALOG.EXCEEDS_LENGTH.message);
+  });
+
+  it('an empty keyword → 查询关键词不能为空 and no call', () => {
+    renderRoute(<HomePage />);
+    type('company-input', '   ');
+    fireEvent.click(screen.getByTestId('company-search'));
+    expect(toastText()).toBe(ERROR_CATALOG.KEYWORD_EMPTY.message);
+    expect(companySearches()).toHaveLength(0);
+  });
+
+  it('a pick fills the card; the clear icon empties it', async () => {
+    renderRoute(<HomePage />);
+    await pickCompany();
+    const card = screen.getByTestId('selected-company');
+    expect(within(card).getByText(COMPANY.name)).toBeTruthy();
+    expect(within(card).getByText(CREDIT_CODE)).toBeTruthy();
+    expect(within(card).getByText(COMPANY.oper_name)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('company-clear'));
+    expect(screen.queryByTestId('selected-company')).toBeNull();
+    expect((screen.getByTestId('company-input') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the honesty disclosure and the fee before the ID input', () => {
+    renderRoute(<HomePage />);
+    const notice = screen.getByTestId('honesty-notice');
+    const fee = screen.getByTestId('service-fee');
+    const idInput = screen.getByTestId('id-input');
+    expect(fee.textContent).toContain('¥199.00');
+    expect(notice.compareDocumentPosition(idInput) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(fee.compareDocumentPosition(idInput) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('official-channel-link').getAttribute('href')).toBe('https://www.gsxt.gov.cn');
+  });
+});

@@ -1,0 +1,174 @@
+import {
+  countdownToJuly,
+  goodsTexts,
+  homeSubtitle,
+  LICENSE_TITLE,
+  type Goods,
+  type OrderRecord,
+} from '@kuaibao/domain';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fetchMemberGoods } from '../../api/endpoints.ts';
+import { usePlatform } from '../../platform/context.tsx';
+import { useNow } from '../../shared/use-now.ts';
+import {
+  emptyOrderForm,
+  readConfig,
+  readGoods,
+  readOrderForm,
+  readPrevInfo,
+  writeJson,
+  writeOrderForm,
+  type OrderForm,
+} from '../../storage.ts';
+import { CountdownBanner } from '../../ui/countdown-banner.tsx';
+import { Danmaku } from '../../ui/danmaku.tsx';
+import { Marquee } from '../../ui/marquee.tsx';
+import { Explanation } from './explanation.tsx';
+import { HomeFooter } from './home-footer.tsx';
+import styles from './home-page.module.css';
+import { OrderFormCard } from './order-form.tsx';
+
+const DesktopPayDialog = lazy(() => import('./desktop-pay-dialog.tsx'));
+const SuccessDialog = lazy(() => import('../success/success-dialog.tsx'));
+// The QR code library loads only when a visitor asks for the contact.
+const ServiceDialog = lazy(() => import('../../shared/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
+
+/** The form to start from: this visit's form, else the previous visit's info (spec §3), else empty. */
+function initialForm(goods: readonly Goods[], source: OrderForm['source']): OrderForm {
+  const stored = readOrderForm();
+  if (stored?.entity_name) return { ...emptyOrderForm(source), ...stored, source };
+  const base = emptyOrderForm(source);
+  const prev = readPrevInfo();
+  const firstGoods = goods[0] ? String(goods[0].goods_id) : base.goods_id;
+  if (!prev) return { ...base, goods_id: firstGoods };
+  return {
+    ...base,
+    goods_id: goods.some((item) => item.goods_id === prev.goods_id) ? String(prev.goods_id) : firstGoods,
+    entity_name: prev.entity_name,
+    entity_id: prev.entity_id,
+    entity_legal: prev.entity_legal,
+    entity_phone: prev.entity_phone,
+  };
+}
+
+/**
+ * Home (spec §2): the company form with its explanation, on phones as one column and on
+ * desktop as two. `success` is the desktop /success route: the home with the paid dialog.
+ */
+export default function HomePage({ success = false }: { success?: boolean }) {
+  const platform = usePlatform();
+  const now = useNow();
+  const navigate = useNavigate();
+  const config = useMemo(() => readConfig(), []);
+  const hideGoods = useMemo(() => readPrevInfo() !== null, []);
+  const [goods, setGoods] = useState<Goods[]>(() => readGoods());
+  const [form, setForm] = useState<OrderForm>(() => initialForm(goods, platform.platform));
+  const [serviceOpen, setServiceOpen] = useState(false);
+  const [payForm, setPayForm] = useState<OrderForm | null>(null);
+  const [paid, setPaid] = useState<{ order: OrderRecord | null } | null>(success ? { order: null } : null);
+  const desktop = platform.formFactor === 'desktop';
+
+  useEffect(() => {
+    if (goods.length > 0) return;
+    let live = true;
+    fetchMemberGoods()
+      .then((list) => {
+        if (!live) return;
+        writeJson('goods', list);
+        setGoods(list);
+        setForm((current) => (list.some((item) => String(item.goods_id) === current.goods_id) || !list[0] ? current : { ...current, goods_id: String(list[0].goods_id) }));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [goods.length]);
+
+  const chosenGoods = goods.find((item) => String(item.goods_id) === form.goods_id) ?? goods[0];
+  const goodsType = chosenGoods?.goods_type ?? 'license_year';
+  const texts = goodsTexts(goodsType);
+  const countdown = countdownToJuly(now);
+
+  const onSubmit = (ready: OrderForm) => {
+    writeOrderForm(ready);
+    if (desktop) setPayForm(ready);
+    else navigate('/pay');
+  };
+
+  const header = (
+    <header className={styles.hero}>
+      <p className={styles.subtitle}>{homeSubtitle(platform.variant)}</p>
+      <h1 className={styles.title} data-testid="page-title">
+        {texts.pageTitle}
+      </h1>
+      {goodsType === 'license_year' && <p className={styles.kicker}>{LICENSE_TITLE}</p>}
+    </header>
+  );
+  const countdownBanner =
+    goodsType === 'license_year' ? (
+      <CountdownBanner
+        countdown={countdown}
+        leftLabel="距年报截止(6月30日)还有"
+        overdueLabel="本年度年报已逾期"
+        note="年报时间为每年1月1日至6月30日，报送上一年度报告"
+      />
+    ) : null;
+  const formCard = (
+    <OrderFormCard
+      form={form}
+      onChange={setForm}
+      goods={goods}
+      hideGoods={hideGoods}
+      privacy={config?.privacy ?? ''}
+      onSubmit={onSubmit}
+    />
+  );
+  const explanation = <Explanation paragraphs={texts.explanation} variant={platform.variant} title={`${texts.shortName}须知`} />;
+  const danmaku = <Danmaku lines={config?.['client.home.danmaku'] ?? []} />;
+  const footer = <HomeFooter onContact={() => setServiceOpen(true)} servicePhone={config?.service_phone} />;
+
+  return (
+    <div className={desktop ? styles.desktop : styles.phone} data-testid="home">
+      <Marquee text={config?.['client.home.tips'] ?? ''} />
+      {desktop ? (
+        <div className={styles.columns}>
+          <div className={styles.main}>
+            {header}
+            {explanation}
+            {danmaku}
+            {footer}
+          </div>
+          <div className={styles.aside}>
+            <div className={styles.card}>{formCard}</div>
+          </div>
+        </div>
+      ) : (
+        <main className={styles.page}>
+          {header}
+          {countdownBanner}
+          <div className={styles.card}>{formCard}</div>
+          {danmaku}
+          {explanation}
+          {footer}
+        </main>
+      )}
+
+      <Suspense fallback={null}>
+        {serviceOpen && <ServiceDialog open onClose={() => setServiceOpen(false)} />}
+        {payForm && (
+          <DesktopPayDialog
+            form={payForm}
+            goods={chosenGoods}
+            onClose={() => setPayForm(null)}
+            onPaid={(order) => {
+              setPayForm(null);
+              setPaid({ order });
+            }}
+          />
+        )}
+        {paid && <SuccessDialog order={paid.order} onClose={() => setPaid(null)} />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  DROPDOWN_MAX_HEIGHT_DESKTOP,
+  DROPDOWN_MAX_HEIGHT_MOBILE,
+  errorMessage,
+  filterIdNumberInput,
+  filterPhoneInput,
+  formatYuan,
+  PROMISES,
+  submitLabel,
+  type CompanySearchItem,
+  type Goods,
+} from '@kuaibao/domain';
+import { useId, useRef, useState } from 'react';
+import { track } from '../../api/index.ts';
+import { usePlatform } from '../../platform/context.tsx';
+import { useNow } from '../../shared/use-now.ts';
+import { CompanyCard } from '../../shared/company-card.tsx';
+import { HonestyNotice, NeverAskNotice } from '../../shared/honesty-notice.tsx';
+import type { OrderForm } from '../../storage.ts';
+import { Button } from '../../ui/button.tsx';
+import { RadioList } from '../../ui/radio-list.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { AgreementDialog, AgreementSheet, AGREEMENT_TITLE, ConsentDialog } from './agreement.tsx';
+import { CompanySearchField } from './company-search.tsx';
+import { firstFormProblem } from './form-rules.ts';
+import styles from './order-form.module.css';
+import { useCompanySearch } from './use-company-search.ts';
+
+export interface OrderFormCardProps {
+  form: OrderForm;
+  onChange: (update: (form: OrderForm) => OrderForm) => void;
+  goods: readonly Goods[];
+  /** With previous info the goods list is hidden (spec §2). */
+  hideGoods: boolean;
+  privacy: string;
+  /** All checks passed (spec §4 "Form submit" step 5). */
+  onSubmit: (form: OrderForm) => void;
+}
+
+const REQUIRED = <span aria-hidden="true" className={styles.required}>*</span>;
+
+/** The home form (spec §2 "Home form", §4, §5): shared by the phone and desktop layouts. */
+export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSubmit }: OrderFormCardProps) {
+  const platform = usePlatform();
+  const now = useNow();
+  const search = useCompanySearch();
+  const [consented, setConsented] = useState(false);
+  const [consentOpen, setConsentOpen] = useState(false);
+  const [agreementOpen, setAgreementOpen] = useState(false);
+  const companyInput = useRef<HTMLInputElement>(null);
+  const companyField = useRef<HTMLDivElement>(null);
+  const idInputId = useId();
+  const phoneInputId = useId();
+  const desktop = platform.formFactor === 'desktop';
+  const chosenGoods = goods.find((item) => String(item.goods_id) === form.goods_id);
+
+  const set = (patch: Partial<OrderForm>) => onChange((current) => ({ ...current, ...patch }));
+
+  const pickCompany = (item: CompanySearchItem) =>
+    set({ entity_name: item.name, entity_id: item.credit_code, entity_legal: item.oper_name });
+
+  const submit = (consent: boolean) => {
+    const problem = firstFormProblem(form, consent, new Date());
+    switch (problem) {
+      case null:
+        track('form.submit', form.goods_id, 'click', { form_factor: platform.formFactor });
+        onSubmit(form);
+        return;
+      case 'CONSENT_REQUIRED':
+        setConsentOpen(true);
+        return;
+      case 'COMPANY_NOT_CHOSEN':
+        toast.warn(errorMessage(problem));
+        // "Scroll to top" (spec §4) means: bring the company search and its list into view.
+        companyField.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+        void search.run(form.entity_name);
+        return;
+      default:
+        toast.warn(errorMessage(problem));
+    }
+  };
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="办理信息"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(consented);
+      }}
+    >
+      <HonestyNotice />
+
+      {!hideGoods && goods.length > 0 && (
+        <RadioList
+          legend="办理业务"
+          testId="goods-list"
+          value={form.goods_id}
+          onChange={(value) => set({ goods_id: value })}
+          options={goods.map((item) => ({
+            value: String(item.goods_id),
+            label: item.goods_name,
+            // Only the chosen service's description, so the form stays short on a phone.
+            ...(item.description && String(item.goods_id) === form.goods_id ? { description: item.description } : {}),
+            extra: formatYuan(item.price_fen),
+            testId: `goods-${item.goods_id}`,
+          }))}
+        />
+      )}
+
+      {chosenGoods && (
+        <p className={styles.fee} data-testid="service-fee">
+          <span>
+            {chosenGoods.goods_name} · 代办服务费
+            <strong>{formatYuan(chosenGoods.price_fen)}</strong>
+          </span>
+          <span className={styles.feeNote}>{PROMISES[0]}</span>
+        </p>
+      )}
+
+      <div ref={companyField} className={styles.anchor}>
+        <CompanySearchField
+          value={form.entity_name}
+          inputRef={companyInput}
+          onType={(name) => set({ entity_name: name, entity_id: '', entity_legal: '' })}
+          onPick={pickCompany}
+          search={search}
+          maxHeight={desktop ? DROPDOWN_MAX_HEIGHT_DESKTOP : DROPDOWN_MAX_HEIGHT_MOBILE}
+        />
+      </div>
+
+      {form.entity_id && (
+        <CompanyCard
+          testId="selected-company"
+          name={form.entity_name}
+          creditCode={form.entity_id}
+          legal={form.entity_legal}
+          onClear={() => {
+            set({ entity_name: '', entity_id: '', entity_legal: '' });
+            companyInput.current?.focus();
+          }}
+        />
+      )}
+
+      <div className={styles.field}>
+        <label htmlFor={idInputId} className={styles.label}>
+          法定代表人身份证号{REQUIRED}
+        </label>
+        <input
+          id={idInputId}
+          className={styles.input}
+          data-testid="id-input"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="请输入法定代表人身份证号码"
+          value={form.entity_idno}
+          onChange={(event) => {
+            const { value, exceeded } = filterIdNumberInput(event.target.value);
+            if (exceeded) toast.warn(errorMessage('EXCEEDS_LENGTH'));
+            set({ entity_idno: value });
+          }}
+        />
+      </div>
+
+      <div className={styles.field}>
+        <label htmlFor={phoneInputId} className={styles.label}>
+          手机号码{REQUIRED}
+        </label>
+        <input
+          id={phoneInputId}
+          className={styles.input}
+          data-testid="phone-input"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="用于接收办理进度短信"
+          value={form.entity_phone}
+          onChange={(event) => {
+            const { value, exceeded } = filterPhoneInput(event.target.value);
+            if (exceeded) toast.warn(errorMessage('EXCEEDS_LENGTH'));
+            set({ entity_phone: value });
+          }}
+        />
+      </div>
+
+      <div className={styles.consent}>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            data-testid="consent-checkbox"
+            checked={consented}
+            onChange={(event) => setConsented(event.target.checked)}
+          />
+          <span>我已阅读并同意</span>
+        </label>
+        <button type="button" className={styles.link} onClick={() => setAgreementOpen(true)} data-testid="agreement-link">
+          《{AGREEMENT_TITLE}》
+        </button>
+      </div>
+
+      <Button type="submit" size="lg" block data-testid="submit">
+        {submitLabel({ variant: platform.variant, platform: platform.platform, now })}
+      </Button>
+
+      <NeverAskNotice />
+
+      <ConsentDialog
+        open={consentOpen}
+        onRefuse={() => setConsentOpen(false)}
+        onShowAgreement={() => setAgreementOpen(true)}
+        onAgree={() => {
+          setConsented(true);
+          setConsentOpen(false);
+          submit(true);
+        }}
+      />
+      {desktop ? (
+        <AgreementDialog
+          open={agreementOpen}
+          onClose={() => setAgreementOpen(false)}
+          text={privacy}
+          agreed={consented}
+          onAgree={() => {
+            setConsented(true);
+            setAgreementOpen(false);
+          }}
+        />
+      ) : (
+        <AgreementSheet open={agreementOpen} onClose={() => setAgreementOpen(false)} text={privacy} />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import {
+  allowedPayTypes,
+  amountLabel,
+  ERROR_CATALOG,
+  formatYuan,
+  isPaidStatus,
+  paySourceFor,
+  REDIRECT_DELAY_MS,
+  TAB_RETURN_REFRESH_MS,
+  type PayType,
+} from '@kuaibao/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { fetchOrderDetail } from '../../api/endpoints.ts';
+import { track } from '../../api/index.ts';
+import { usePlatform } from '../../platform/context.tsx';
+import { CompanyCard } from '../../shared/company-card.tsx';
+import { HonestyNotice, NeverAskNotice } from '../../shared/honesty-notice.tsx';
+import { PayCountdown } from '../../shared/pay-countdown.tsx';
+import { PayMethods } from '../../shared/pay-methods.tsx';
+import { placeOrder } from '../../shared/place-order.ts';
+import { Promises } from '../../shared/promises.tsx';
+import { useNow } from '../../shared/use-now.ts';
+import { readGoods, readOrderForm, readString, writeString } from '../../storage.ts';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast.tsx';
+import styles from './pay-page.module.css';
+
+/**
+ * Mobile /pay (spec §2 "Payment", §4): the form's company, the fee, the allowed payment
+ * methods and '立即办理', which creates an h5 order and leaves for the provider's page.
+ * Desktop pays in a dialog on the home page instead.
+ */
+export default function PayPage() {
+  const platform = usePlatform();
+  const now = useNow();
+  const navigate = useNavigate();
+  const form = useMemo(() => readOrderForm(), []);
+  const goods = useMemo(() => readGoods().find((item) => String(item.goods_id) === form?.goods_id), [form]);
+  const types = useMemo(
+    () => allowedPayTypes({ platform: platform.platform, os: platform.os, goodsPayTypes: goods?.pay_type ?? '' }),
+    [goods, platform.os, platform.platform],
+  );
+  const [payType, setPayType] = useState<PayType | ''>(types[0] ?? '');
+  const [busy, setBusy] = useState(false);
+  const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const usable = platform.formFactor === 'phone' && !!form?.entity_name;
+
+  useEffect(() => {
+    if (usable) track('pay.enter', form?.goods_id, 'event', { form_factor: 'phone' });
+    return () => clearTimeout(leaveTimer.current);
+  }, [usable, form?.goods_id]);
+
+  // Back from the provider's page (spec §4 "Payment confirmation", mobile).
+  useEffect(() => {
+    if (!usable) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const orderId = readString('orderId');
+        if (!orderId) return;
+        fetchOrderDetail(orderId, { quiet: true })
+          .then((order) => {
+            // The reload runs start-up, which sends a paid order to /success.
+            if (isPaidStatus(order.status)) location.reload();
+          })
+          .catch(() => undefined);
+      }, TAB_RETURN_REFRESH_MS);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      clearTimeout(timer);
+    };
+  }, [usable]);
+
+  if (!usable || !form) return <Navigate to="/" replace />;
+
+  const handleNow = async () => {
+    if (!payType || busy) return;
+    setBusy(true);
+    const outcome = await placeOrder({
+      form,
+      payType,
+      paySource: paySourceFor({ formFactor: platform.formFactor, inMessenger: platform.inMessenger }),
+      returnUrl: `${location.origin}/pay`,
+    });
+    if (outcome.kind === 'created') {
+      const target = outcome.result.h5_url || outcome.result.payParam;
+      if (target) {
+        writeString('orderId', outcome.result.orderId);
+        location.href = target;
+        return;
+      }
+      toast.error(ERROR_CATALOG.PAYMENT_PROVIDER_UNAVAILABLE.message);
+    } else if (outcome.kind === 'filed' || outcome.kind === 'message') {
+      toast.info(outcome.text);
+      leaveTimer.current = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+      return;
+    }
+    setBusy(false);
+  };
+
+  const fee = goods?.price_fen;
+  return (
+    <main className={styles.page} data-testid="pay-page">
+      <h1 className={styles.title}>确认办理信息</h1>
+      <CompanyCard
+        testId="pay-company"
+        name={form.entity_name}
+        creditCode={form.entity_id}
+        legal={form.entity_legal}
+        phone={form.entity_phone}
+        {...(fee !== undefined ? { fee: [amountLabel({ variant: platform.variant, now }), formatYuan(fee)] as [string, string] } : {})}
+        onEdit={() => navigate('/')}
+      >
+        {goods && <p className={styles.goods}>办理业务：{goods.goods_name}</p>}
+        <PayCountdown variant={platform.variant} />
+      </CompanyCard>
+
+      <HonestyNotice />
+
+      <section className={styles.card}>
+        {types.length > 0 ? (
+          <PayMethods types={types} value={payType} onChange={setPayType} />
+        ) : (
+          <p className={styles.none}>当前环境暂无可用的支付方式，请联系客服</p>
+        )}
+      </section>
+
+      <section className={styles.card}>
+        <Promises />
+      </section>
+
+      <NeverAskNotice />
+
+      <div className={styles.bar}>
+        <Button size="lg" block disabled={!payType || busy} onClick={() => void handleNow()} data-testid="pay-now">
+          立即办理
+        </Button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+import { countdownToJuly, showsPayCountdown, type Variant } from '@kuaibao/domain';
+import styles from './pay-countdown.module.css';
+import { useNow } from './use-now.ts';
+
+/** v0 and v1: the red countdown beside the fee (spec §2 "Payment"). */
+export function PayCountdown({ variant }: { variant: Variant }) {
+  const now = useNow();
+  if (!showsPayCountdown(variant)) return null;
+  const countdown = countdownToJuly(now);
+  return (
+    <p className={styles.countdown} data-testid="pay-countdown">
+      {countdown.kind === 'left' ? `距年报截止还有 ${countdown.days} 天` : `年报已逾期 ${countdown.days} 天`}
+    </p>
+  );
+}

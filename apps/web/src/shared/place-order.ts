@@ -1,0 +1,70 @@
+import {
+  ERROR_CATALOG,
+  type CreateOrderRequest,
+  type CreateOrderResult,
+  type PaySource,
+  type PayType,
+} from '@kuaibao/domain';
+import { createOrder } from '../api/endpoints.ts';
+import { track } from '../api/index.ts';
+import { ALREADY_PAID_RESULT } from '@kuaibao/domain';
+import type { OrderForm } from '../storage.ts';
+
+/** The agreement version recorded with the consent (architecture §10). */
+export const AGREEMENT_VERSION = '2026-11';
+
+export type PlaceOrderOutcome =
+  | { kind: 'created'; result: CreateOrderResult }
+  /** 'paied' or isPaied: the company has already filed (spec §4). */
+  | { kind: 'filed'; text: string }
+  /** Any other string answer. */
+  | { kind: 'message'; text: string }
+  | { kind: 'error'; text: string };
+
+/**
+ * Creates the order (spec §4 "Order creation"): on the pay page, on opening the desktop pay
+ * dialog, and on switching the payment method. Never throws; reports pay.* events.
+ */
+export async function placeOrder(input: {
+  form: OrderForm;
+  payType: PayType;
+  paySource: PaySource;
+  /** For h5 payments: where the provider sends the visitor back. */
+  returnUrl?: string;
+}): Promise<PlaceOrderOutcome> {
+  const { form } = input;
+  const body: CreateOrderRequest = {
+    goods_id: form.goods_id,
+    pay_type: input.payType,
+    pay_source: input.paySource,
+    source: form.source,
+    entity_name: form.entity_name,
+    entity_id: form.entity_id,
+    entity_legal: form.entity_legal,
+    entity_idno: form.entity_idno,
+    entity_phone: form.entity_phone,
+    extra: { consent: true, agreement_version: AGREEMENT_VERSION },
+    ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+  };
+  track('pay.create', input.payType, 'click', { pay_source: input.paySource, goods_id: form.goods_id });
+  try {
+    const answer = await createOrder(body);
+    if (typeof answer === 'string') {
+      if (answer === ALREADY_PAID_RESULT) {
+        track('pay.ispaied', form.entity_id);
+        return { kind: 'filed', text: ERROR_CATALOG.COMPANY_ALREADY_FILED.message };
+      }
+      return { kind: 'message', text: answer };
+    }
+    if (answer.isPaied) {
+      track('pay.ispaied', form.entity_id);
+      return { kind: 'filed', text: ERROR_CATALOG.COMPANY_ALREADY_FILED.message };
+    }
+    track('pay.created', answer.orderId, 'event', { pay_type: input.payType, pay_source: input.paySource });
+    return { kind: 'created', result: answer };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    track('pay.create.error', text, 'error', { pay_type: input.payType, pay_source: input.paySource });
+    return { kind: 'error', text };
+  }
+}

@@ -1,0 +1,123 @@
+import { isPaidStatus, type SiteConfig } from '@kuaibao/domain';
+import { fetchEnv, fetchInit, fetchOrderDetail, fetchSiteConfig, fetchWeixinService } from './api/endpoints.ts';
+import { readConfig, readString, removeKey, writeJson, writeString, type StorageKey } from './storage.ts';
+
+/**
+ * Start-up (spec §4 "Start-up"), before any page renders:
+ * 1. /error stays; 2. an entry path (/h/{id}, /s/{id}, /p/{id}) stores its id and reloads at /;
+ * 3. a stored orderId is checked; 4–6. otherwise the init calls fill storage.
+ * Returns 'reload' when the page is being replaced and must not render.
+ */
+
+const ENTRY_KEYS = { h: 'linkId', s: 'shareId', p: 'prevId' } as const satisfies Record<string, StorageKey>;
+const ENTRY_PATH = /\/([hsp])\/([^/?#]+)/;
+
+export interface Navigator {
+  pathname(): string;
+  search(): string;
+  /** Client-side: the router has not mounted yet, so this is history.replaceState. */
+  replace(url: string): void;
+  /** A full page load. */
+  reload(url: string): void;
+}
+
+export const browserNavigator: Navigator = {
+  pathname: () => location.pathname,
+  search: () => location.search,
+  replace: (url) => history.replaceState(null, '', url),
+  reload: (url) => location.replace(url),
+};
+
+export function errorUrl(message: string): string {
+  return `/error?msg=${encodeURIComponent(message)}`;
+}
+
+/** The id of an entry link, if the path holds one. */
+export function parseEntryPath(pathname: string): { key: StorageKey; id: string } | null {
+  const match = ENTRY_PATH.exec(pathname);
+  if (!match) return null;
+  const id = decodeURIComponent(match[2]!);
+  if (!id) return null;
+  return { key: ENTRY_KEYS[match[1] as keyof typeof ENTRY_KEYS], id };
+}
+
+/** The query the page was opened with, without `code` (spec §2 entry links). */
+export function queryWithoutCode(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('code');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function pageQuery(search: string): Record<string, string> {
+  const params = new URLSearchParams(search);
+  params.delete('code');
+  return Object.fromEntries(params);
+}
+
+export async function startUp(nav: Navigator = browserNavigator): Promise<'ready' | 'reload'> {
+  const pathname = nav.pathname();
+  if (pathname.includes('/error')) return 'ready';
+
+  const entry = parseEntryPath(pathname);
+  if (entry) {
+    for (const key of Object.values(ENTRY_KEYS)) removeKey(key);
+    writeString(entry.key, entry.id);
+    nav.reload(`/${queryWithoutCode(nav.search())}`);
+    return 'reload';
+  }
+
+  const orderId = readString('orderId');
+  if (orderId) {
+    try {
+      const order = await fetchOrderDetail(orderId);
+      if (isPaidStatus(order.status)) {
+        if (pathname !== '/success') nav.replace('/success');
+        // The success page needs the site config of the visit that paid; fetch it only if it is gone.
+        if (readConfig()) return 'ready';
+      } else {
+        removeKey('orderId');
+        nav.replace('/');
+      }
+    } catch (error) {
+      removeKey('orderId');
+      nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+      return 'ready';
+    }
+  }
+
+  try {
+    await initialise(nav.search());
+  } catch (error) {
+    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+  }
+  return 'ready';
+}
+
+async function initialise(search: string): Promise<void> {
+  const query = pageQuery(search);
+  const envCall = fetchEnv()
+    .then((env) => writeString('env', env.env))
+    .catch(() => undefined);
+  const [init, siteConfig] = await Promise.all([fetchInit(query), fetchSiteConfig(query)]);
+  const config: SiteConfig = { ...init.config, ...siteConfig };
+
+  writeJson('goods', init.goods);
+  if (init.prev_info) writeJson('prevInfo', init.prev_info);
+  else removeKey('prevInfo');
+  if (init.token) writeString('token', init.token);
+  if (init.appid) writeString('appId', init.appid);
+  if (init.package) writeString('package', init.package);
+
+  if (!config.service_weixin) {
+    try {
+      const service = await fetchWeixinService();
+      if (service.kf.address) config.service_weixin = service.kf.address;
+      if (!config.service_phone && service.kf.phone) config.service_phone = service.kf.phone;
+    } catch {
+      // the contact entries hide themselves without a service address
+    }
+  }
+  writeJson('config', config);
+  await envCall;
+}

@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import styles from './danmaku.module.css';
+
+const ROWS = 4;
+
+/**
+ * Sample lines drifting across four rows (spec §2): each row starts 1–3 s late so they do not
+ * move in step. The lines come from config `client.home.danmaku`; the panel is decorative
+ * (aria-hidden) and still under reduced motion.
+ */
+export function Danmaku({ lines, seed = 1 }: { lines: readonly string[]; seed?: number }) {
+  const rows = useMemo(() => {
+    const clean = lines.map((line) => line.trim()).filter(Boolean);
+    if (clean.length === 0) return [];
+    return Array.from({ length: ROWS }, (_row, row) => {
+      const items = clean.filter((_line, index) => index % ROWS === row);
+      const content = items.length > 0 ? items : [clean[row % clean.length]!];
+      // Deterministic 1.0–3.0 s delays, so a re-render never jumps the animation.
+      const delay = 1 + ((row * 7 + seed * 3) % 9) / 4;
+      const duration = 14 + ((row * 5 + seed) % 4) * 2;
+      return { content, delay, duration };
+    });
+  }, [lines, seed]);
+  if (rows.length === 0) return null;
+  return (
+    <div className={styles.panel} aria-hidden="true" data-testid="danmaku">
+      {rows.map((row, index) => (
+        <div key={index} className={styles.row}>
+          <div className={styles.track} style={{ animationDelay: `${row.delay}s`, animationDuration: `${row.duration}s` }}>
+            {row.content.map((text, i) => (
+              <span key={i} className={styles.item}>
+                {text}
+              </span>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

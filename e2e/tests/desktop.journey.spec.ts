@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { COMPANY, accessibilityViolations, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+
+test('a visitor on a desktop pays the QR code in the sandbox cashier while the dialog polls', async ({ page, context }, testInfo) => {
+  await openHome(page);
+  await expect(page.getByTestId('honesty-notice')).toBeInViewport();
+  await snapshot(page, testInfo, 'desktop-home');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await searchAndPick(page, '华为', '华为技术有限公司');
+  await fillPerson(page);
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('submit').click();
+
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('华为技术有限公司');
+  // Ordinary desktop web offers both, WeChat first (spec §2).
+  await expect(dialog.getByTestId('pay-method-weixin')).toBeVisible();
+  const qr = dialog.getByTestId('pay-qr');
+  await expect(qr).toBeVisible();
+  await snapshot(page, testInfo, 'desktop-pay-dialog');
+
+  // The QR encodes the cashier address; a "phone" opens it in another page and pays.
+  const cashierUrl = await qr.getAttribute('data-qr-value');
+  expect(cashierUrl).toMatch(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  const phone = await context.newPage();
+  await phone.goto(cashierUrl!);
+  await phone.getByRole('button', { name: '确认支付' }).click();
+  await expect(phone.getByRole('status')).toContainText('支付成功');
+  await phone.close();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('success-dialog')).toBeVisible();
+  await expect(page.getByTestId('success-dialog')).toContainText('支付成功');
+  await snapshot(page, testInfo, 'desktop-success');
+});
+
+test('the desktop form rejects a missing company choice and a bad phone', async ({ page }) => {
+  await openHome(page);
+  await page.getByTestId('company-input').fill(COMPANY.keyword);
+  await fillPerson(page);
+  await page.getByTestId('submit').click();
+  await expectToast(page, '请选择您的公司');
+  await page.getByTestId('company-option').filter({ hasText: COMPANY.name }).click();
+  await page.getByTestId('phone-input').fill('12345678901');
+  await page.getByTestId('submit').click();
+  await expectToast(page, '请填写正确的手机号码');
+});

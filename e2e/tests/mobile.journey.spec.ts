@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { COMPANY, VALID_PHONE, accessibilityViolations, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+
+test('a visitor on a phone looks up the company, consents, pays in the sandbox and lands on success', async ({ page }, testInfo) => {
+  await openHome(page);
+  // Honesty (architecture §10): the disclosure and the fee are on the first screen, before the ID input.
+  await expect(page.getByTestId('honesty-notice')).toBeInViewport();
+  await expect(page.getByTestId('official-channel-link')).toHaveAttribute('href', /gsxt\.gov\.cn/);
+  await expect(page.getByTestId('service-fee')).toContainText('¥');
+  const feeBox = await page.getByTestId('service-fee').boundingBox();
+  const idBox = await page.getByTestId('id-input').boundingBox();
+  expect(feeBox!.y).toBeLessThan(idBox!.y);
+  await snapshot(page, testInfo, 'mobile-home');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await searchAndPick(page);
+  await fillPerson(page);
+  await page.getByTestId('consent-checkbox').check();
+  await snapshot(page, testInfo, 'mobile-home-filled');
+  await page.getByTestId('submit').click();
+
+  await expect(page).toHaveURL(/\/pay$/);
+  await expect(page.getByTestId('pay-company')).toContainText(COMPANY.name);
+  await expect(page.getByTestId('pay-company')).toContainText(COMPANY.creditCode);
+  await expect(page.getByTestId('pay-company')).toContainText(VALID_PHONE);
+  await expect(page.getByTestId('honesty-notice')).toBeVisible();
+  // A phone browser outside WeChat pays by Alipay only (spec §4).
+  await expect(page.getByTestId('pay-method-alipay')).toBeVisible();
+  await expect(page.getByTestId('pay-method-weixin')).toHaveCount(0);
+  await snapshot(page, testInfo, 'mobile-pay');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.getByTestId('pay-now').click();
+  await expect(page).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  await expect(page.getByText('确认支付')).toBeVisible();
+  await snapshot(page, testInfo, 'mobile-sandbox-cashier');
+  await page.getByRole('button', { name: '确认支付' }).click();
+
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByTestId('success')).toContainText('支付成功');
+  await snapshot(page, testInfo, 'mobile-success');
+});
