@@ -1,5 +1,6 @@
 import {
   API_VERSION,
+  CLIENT_HEADERS,
   ERROR_CATALOG,
   EVENT_KEY_PREFIX,
   REQUEST_TIMEOUT_MS,
@@ -11,7 +12,6 @@ import {
 import type { Activity } from './activity.ts';
 import type { ClientKeys } from './client-keys.ts';
 import { decryptPayload } from './crypto.ts';
-import { CLIENT_HEADERS } from '@kuaibao/domain';
 
 /** The x-host sent when the stored env is 'dev' (spec §7: a fixed test host). */
 export const DEV_TEST_HOST = 'test.kuaibao.local';

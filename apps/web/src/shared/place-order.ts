@@ -1,4 +1,5 @@
 import {
+  ALREADY_PAID_RESULT,
   ERROR_CATALOG,
   type CreateOrderRequest,
   type CreateOrderResult,
@@ -7,7 +8,6 @@ import {
 } from '@kuaibao/domain';
 import { createOrder } from '../api/endpoints.ts';
 import { track } from '../api/index.ts';
-import { ALREADY_PAID_RESULT } from '@kuaibao/domain';
 import type { OrderForm } from '../storage.ts';
 
 /** The agreement version recorded with the consent (architecture §10). */
