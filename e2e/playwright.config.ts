@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3170;
+// E2E_PORT lets two runs share a machine (each gets its own server and database).
+const PORT = Number(process.env.E2E_PORT ?? 3170);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Debian's Chromium; test tools cannot download their own browser here (research/frontend.md §5). */
@@ -29,15 +30,17 @@ export default defineConfig({
   projects: [
     { name: 'mobile', testMatch: /mobile\..*spec\.ts/, use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions } },
     { name: 'desktop', testMatch: /desktop\..*spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1366, height: 768 }, launchOptions } },
+    { name: 'desktop-hd', testMatch: /desktop\..*spec\.ts/, grep: /@hd/, use: { browserName: 'chromium', viewport: { width: 1920, height: 1080 }, launchOptions } },
+    { name: 'console', testMatch: /console\..*spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1440, height: 900 }, launchOptions } },
   ],
   webServer: {
     // A fresh database per run, small directory so the seed takes a moment, not minutes.
-    command: 'rm -rf data/e2e && node apps/api/src/server.ts',
+    command: `rm -rf data/e2e-${PORT} && node apps/api/src/server.ts`,
     cwd: '..',
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SQLITE_FILE: 'data/e2e/kuaibao.sqlite', SEED_COMPANIES: '5000', LOG_LEVEL: 'warn', APP_ENV: 'test' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SQLITE_FILE: `data/e2e-${PORT}/kuaibao.sqlite`, SEED_COMPANIES: '5000', LOG_LEVEL: 'warn', APP_ENV: 'test' },
     stdout: 'pipe',
     stderr: 'pipe',
   },
