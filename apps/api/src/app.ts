@@ -10,6 +10,8 @@ import { registerCompanyRoutes } from './modules/company/company.routes.ts';
 import { createCompanyService, type CompanyService } from './modules/company/company.service.ts';
 import { registerEventRoutes } from './modules/event/event.routes.ts';
 import { createEventService, type EventService } from './modules/event/event.service.ts';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { createFeedbackService, type FeedbackService } from './modules/feedback/feedback.service.ts';
 import { registerGoodsRoutes } from './modules/goods/goods.routes.ts';
 import { createGoodsService, type GoodsService } from './modules/goods/goods.service.ts';
 import { registerOrderRoutes } from './modules/order/order.routes.ts';
@@ -34,6 +36,7 @@ export interface Services {
   payments: PaymentService;
   paymentProviders: PaymentProviders;
   events: EventService;
+  feedback: FeedbackService;
   /** Present when the sandbox provider is configured. */
   sandbox: SandboxGateway | undefined;
 }
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments,
     paymentProviders: providers,
     events: createEventService({ db, now }),
+    feedback: createFeedbackService({ db, now }),
     sandbox,
   };
   app.decorate('services', services);
@@ -115,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrderRoutes(app);
   registerPaymentRoutes(app);
   registerEventRoutes(app);
+  registerFeedbackRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);
   await registerWebApp(app, config);
   return app;

@@ -69,6 +69,31 @@ export const orderRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
+  /** Paid (or since refunded) orders for a phone, newest first: what the progress lookup shows. */
+  listPaidByPhone(db: Db, phone: string, limit: number): Promise<OrderRow[]> {
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('entity_phone', '=', phone)
+      .where('status', 'in', ['2', '4'])
+      .orderBy('create_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Stores the annual declaration while the order is paid and still waiting to be handled. */
+  async updateEntityExtra(db: Db, input: { id: number; entityExtra: string; now: string }): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ entity_extra: input.entityExtra, update_time: input.now })
+      .where('id', '=', input.id)
+      .where('status', '=', '2')
+      .where('process_status', '=', '1')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
   listFiles(db: Db, orderId: number): Promise<Array<{ url: string }>> {
     return db.selectFrom('order_files').select('url').where('order_id', '=', orderId).orderBy('id').execute();
   },

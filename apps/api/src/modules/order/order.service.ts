@@ -3,10 +3,12 @@ import {
   ALREADY_PAID_RESULT,
   AppError,
   PROCESS_STATUS_NAMES,
+  filterPhoneInput,
   isValidCreditCode,
   isValidIdNumber,
   isValidMobilePhone,
   maskIdNumber,
+  validateDeclaration,
   type CreateOrderRequest,
   type CreateOrderResponse,
   type OrderRecord,
@@ -39,7 +41,14 @@ export interface OrderService {
   /** The order as the visitor sees it; a pending payment is first checked with the provider. */
   getOrderForVisitor(publicId: string): Promise<OrderRecord>;
   findPrevInfo(publicId: string): Promise<PrevInfo | null>;
+  /** Progress lookup by phone (spec §4): paid orders, newest first. */
+  listOrdersByPhone(rawPhone: string | undefined): Promise<OrderRecord[]>;
+  /** The annual declaration after payment (spec §4, PUT /api/h5/order). */
+  saveDeclaration(input: { publicId: string; entityExtra: Record<string, string> }): Promise<OrderRecord>;
 }
+
+/** How many orders one phone lookup returns at most. */
+const PHONE_LOOKUP_LIMIT = 20;
 
 /** An unpaid order this recent is reused when the visitor switches payment method. */
 const REUSE_WINDOW_MS = 2 * 3600 * 1000;
@@ -193,6 +202,25 @@ export function createOrderService(deps: {
         order = (await orderRepository.findById(db, order.id)) ?? order;
       }
       return toRecord(order);
+    },
+
+    async listOrdersByPhone(rawPhone) {
+      const phone = filterPhoneInput(rawPhone ?? '').value;
+      if (!phone) throw new AppError('PHONE_EMPTY');
+      if (!isValidMobilePhone(phone)) throw new AppError('PHONE_INVALID');
+      const rows = await orderRepository.listPaidByPhone(db, phone, PHONE_LOOKUP_LIMIT);
+      return Promise.all(rows.map(toRecord));
+    },
+
+    async saveDeclaration({ publicId, entityExtra }) {
+      const order = await orderRepository.findByPublicId(db, publicId);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      if (order.goods_type !== 'license_year' || order.status !== '2' || order.process_status !== '1') throw new AppError('ORDER_NOT_EDITABLE');
+      const checked = validateDeclaration(entityExtra, order.entity_name);
+      if (!checked.ok) throw new AppError(checked.error);
+      const saved = await orderRepository.updateEntityExtra(db, { id: order.id, entityExtra: JSON.stringify(checked.value), now: now().toISOString() });
+      if (!saved) throw new AppError('ORDER_NOT_EDITABLE');
+      return toRecord({ ...order, entity_extra: JSON.stringify(checked.value) });
     },
 
     async findPrevInfo(publicId) {
