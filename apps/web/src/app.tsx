@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { track } from './api/index.ts';
+import { CheckDetailRoute, CheckRoute, ReportRoute } from './pages/lookup-routes.tsx';
 import { PlatformProvider, type PlatformInfo } from './platform/context.tsx';
 import { LoadingOverlay, TopProgressBar } from './ui/overlays.tsx';
 import { ToastHost } from './ui/toast.tsx';
@@ -9,6 +10,7 @@ import { ToastHost } from './ui/toast.tsx';
 const HomePage = lazy(() => import('./pages/home/home-page.tsx'));
 const PayPage = lazy(() => import('./pages/pay/pay-page.tsx'));
 const SuccessPage = lazy(() => import('./pages/success/success-page.tsx'));
+const OrderDetailPage = lazy(() => import('./pages/order-detail/order-detail-page.tsx'));
 const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 
@@ -40,6 +42,10 @@ export function AppRoutes() {
         <Route path="/" element={<HomePage />} />
         <Route path="/pay" element={<PayPage />} />
         <Route path="/success" element={<SuccessPage />} />
+        <Route path="/orderDetail" element={<OrderDetailPage />} />
+        <Route path="/check" element={<CheckRoute />} />
+        <Route path="/checkDetail" element={<CheckDetailRoute />} />
+        <Route path="/report" element={<ReportRoute />} />
         <Route path="/error" element={<ErrorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

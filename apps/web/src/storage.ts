@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   config: 'config',
   prevInfo: 'prevInfo',
   code: 'code',
+  /** The phone handed from /check (or from leaving the receipt) to /checkDetail, which removes it. */
+  checkPhone: 'checkPhone',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
@@ -112,3 +114,44 @@ export const readGoods = (): Goods[] => readJson<Goods[]>('goods') ?? [];
 export const readPrevInfo = (): PrevInfo | null => readJson<PrevInfo>('prevInfo');
 export const readOrderForm = (): OrderForm | null => readJson<OrderForm>('params');
 export const writeOrderForm = (form: OrderForm): void => writeJson('params', form);
+
+/** sessionStorage keys: values that live for this tab only (spec §2 "Receipt"). */
+export const SESSION_KEYS = {
+  /** The order handed to /orderDetail, which reads it once and removes it. */
+  orderDetail: 'orderDetail',
+} as const;
+
+export type SessionKey = keyof typeof SESSION_KEYS;
+
+function sessionStore(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function readSessionJson<T>(key: SessionKey): T | null {
+  try {
+    const raw = sessionStore()?.getItem(SESSION_KEYS[key]);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionJson(key: SessionKey, value: unknown): void {
+  try {
+    sessionStore()?.setItem(SESSION_KEYS[key], JSON.stringify(value));
+  } catch {
+    // quota or disabled storage: the receipt page shows its empty state
+  }
+}
+
+export function removeSessionKey(key: SessionKey): void {
+  try {
+    sessionStore()?.removeItem(SESSION_KEYS[key]);
+  } catch {
+    // ignore
+  }
+}

@@ -46,6 +46,10 @@ describe('goodsTexts', () => {
     expect(text).toContain('5万元以上20万元以下');
   });
 
+  it('fills the three explanation boxes of the home page for every service', () => {
+    for (const type of GOODS_TYPES) expect(goodsTexts(type).explanation).toHaveLength(3);
+  });
+
   it('gives the update delays of each service', () => {
     expect(goodsTexts('license_destory').explanation.join('')).toContain('1至3天');
     const repair = goodsTexts('credit_repair').explanation.join('');

@@ -15,4 +15,8 @@ export * from './order-status.ts';
 export * from './variant-texts.ts';
 export * from './goods-texts.ts';
 export * from './payment-rules.ts';
+export * from './date-time.ts';
+export * from './staff.ts';
+export * from './order-handling.ts';
+export * from './sms-texts.ts';
 export * from './contracts/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedPayTypes, paySourceFor } from './payment-rules.ts';
+import { allowedPaySources, allowedPayTypes, checkPaymentChoice, jsapiPayOutcome, PAY_SOURCES_BY_PAY_TYPE, paySourceFor } from './payment-rules.ts';
 
 describe('allowed pay types', () => {
   const both = 'weixin,alipay';
@@ -27,5 +27,51 @@ describe('pay source', () => {
   it('uses jsapi inside messengers', () => {
     expect(paySourceFor({ formFactor: 'phone', inMessenger: true })).toBe('jsapi');
     expect(paySourceFor({ formFactor: 'desktop', inMessenger: true })).toBe('jsapi');
+  });
+});
+
+describe('pay sources per platform', () => {
+  it('allows only in-app payment inside WeChat hosts', () => {
+    expect(allowedPaySources('wx-oa')).toEqual(['jsapi']);
+    expect(allowedPaySources('wx-mp')).toEqual(['jsapi']);
+  });
+  it('allows QR and redirect on ordinary web', () => {
+    expect(allowedPaySources('web')).toEqual(['native', 'h5']);
+  });
+  it('gives Alipay no in-app payment', () => {
+    expect(PAY_SOURCES_BY_PAY_TYPE.alipay).not.toContain('jsapi');
+    expect(PAY_SOURCES_BY_PAY_TYPE.weixin).toContain('jsapi');
+  });
+});
+
+describe('the server check of a payment choice', () => {
+  it('accepts the spec combinations', () => {
+    expect(checkPaymentChoice({ platform: 'web', payType: 'alipay', paySource: 'h5', hasOpenid: false })).toEqual({ ok: true });
+    expect(checkPaymentChoice({ platform: 'web', payType: 'weixin', paySource: 'native', hasOpenid: false })).toEqual({ ok: true });
+    expect(checkPaymentChoice({ platform: 'wx-oa', payType: 'weixin', paySource: 'jsapi', hasOpenid: true })).toEqual({ ok: true });
+  });
+  it('refuses alipay inside WeChat', () => {
+    expect(checkPaymentChoice({ platform: 'wx-mp', payType: 'alipay', paySource: 'jsapi', hasOpenid: true })).toEqual({ ok: false, reason: 'PAY_TYPE_NOT_ALLOWED' });
+  });
+  it('refuses in-app payment without an openid, on web, and a QR inside WeChat', () => {
+    expect(checkPaymentChoice({ platform: 'wx-oa', payType: 'weixin', paySource: 'jsapi', hasOpenid: false })).toEqual({ ok: false, reason: 'PAY_SOURCE_NOT_ALLOWED' });
+    expect(checkPaymentChoice({ platform: 'web', payType: 'weixin', paySource: 'jsapi', hasOpenid: true })).toEqual({ ok: false, reason: 'PAY_SOURCE_NOT_ALLOWED' });
+    expect(checkPaymentChoice({ platform: 'wx-oa', payType: 'weixin', paySource: 'native', hasOpenid: true })).toEqual({ ok: false, reason: 'PAY_SOURCE_NOT_ALLOWED' });
+  });
+});
+
+describe('the WeChat bridge result', () => {
+  it.each([
+    ['get_brand_wcpay_request:ok', 'ok'],
+    ['get_brand_wcpay_request:cancel', 'cancel'],
+    ['get_brand_wcpay_request:fail', 'fail'],
+    ['get_brand_wcpay_request:fail_invalid appid', 'fail'],
+    ['GET_BRAND_WCPAY_REQUEST:OK', 'ok'],
+    ['get_brand_wcpay_request:ok ', 'ok'],
+    ['system:access_denied', 'fail'],
+    ['', 'fail'],
+    [undefined, 'fail'],
+  ])('maps %j to %s', (errMsg, outcome) => {
+    expect(jsapiPayOutcome(errMsg)).toBe(outcome);
   });
 });

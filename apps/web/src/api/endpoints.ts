@@ -3,10 +3,12 @@ import type {
   CreateOrderRequest,
   CreateOrderResponse,
   EnvResponse,
+  FeedbackRequest,
   Goods,
   InitResponse,
   OrderRecord,
   SiteConfig,
+  UpdateOrderExtraRequest,
   WeixinServiceResponse,
 } from '@kuaibao/domain';
 import { api, type QueryParams } from './index.ts';
@@ -39,3 +41,18 @@ export const fetchOrderDetail = (id: string, options: { quiet?: boolean; signal?
     { id },
     { loading: false, ...(options.quiet ? { toast: false } : {}), ...(options.signal ? { signal: options.signal } : {}) },
   );
+
+/** The annual declaration after payment (spec §7 PUT /api/h5/order): answers the updated order. */
+export const saveDeclaration = (id: string, entityExtra: Record<string, string>) =>
+  api().put<OrderRecord>('/api/h5/order', { id, corp_id: 0, entity_extra: entityExtra } satisfies UpdateOrderExtraRequest);
+
+/**
+ * Paid (or refunded) orders for a phone, newest first (spec §7 GET /api/h5/order/phone).
+ * Errors are not toasted here: the progress pages choose the text (spec §8 "no record" / "cannot query").
+ */
+export const fetchOrdersByPhone = (phone: string) =>
+  api().get<OrderRecord[]>('/api/h5/order/phone', { phone }, { toast: false });
+
+/** A platform report (spec §7 POST /api/user/feedback). */
+export const submitFeedback = (report: FeedbackRequest['report']) =>
+  api().post<null>('/api/user/feedback', { report } satisfies FeedbackRequest);

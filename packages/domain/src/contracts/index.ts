@@ -5,3 +5,4 @@ export * from './company.ts';
 export * from './order.ts';
 export * from './event.ts';
 export * from './init.ts';
+export * from './console.ts';

@@ -5,6 +5,8 @@ import { VARIANTS } from '../variant-texts.ts';
 export const SiteConfigSchema = z.object({
   service_weixin: z.string().optional(),
   service_phone: z.string().optional(),
+  /** Who runs the site, shown beside its contact on the home page (architecture §10); set per deployment. */
+  operator_name: z.string().optional(),
   privacy: z.string(),
   'client.home.tips': z.string(),
   'client.home.danmaku': z.array(z.string()),

@@ -5,15 +5,40 @@ import styles from './home-footer.module.css';
 /** Footer badges (spec §1). */
 const BADGES = ['维权援助', '虚假赔付', '欺诈赔付'] as const;
 
-/** Progress lookup and contact links, the three badges and the service phone (spec §2, architecture §10). */
-export function HomeFooter({ onContact, servicePhone }: { onContact: () => void; servicePhone?: string | undefined }) {
+/**
+ * Progress lookup and contact links, the three badges and who runs the site with its phone
+ * (spec §2, architecture §10). The lookup is /check on a phone and the query dialog on desktop
+ * (`onProgress`).
+ */
+export function HomeFooter({
+  onContact,
+  onProgress,
+  servicePhone,
+  operatorName,
+}: {
+  onContact: () => void;
+  onProgress?: (() => void) | undefined;
+  servicePhone?: string | undefined;
+  operatorName?: string | undefined;
+}) {
+  const progressContent = (
+    <>
+      <span>进度查询</span>
+      <ChevronRightIcon />
+    </>
+  );
   return (
     <footer className={styles.footer}>
       <nav className={styles.links} aria-label="服务入口">
-        <Link to="/check" className={styles.link} data-testid="progress-link">
-          <span>进度查询</span>
-          <ChevronRightIcon />
-        </Link>
+        {onProgress ? (
+          <button type="button" className={styles.link} onClick={onProgress} data-testid="progress-link">
+            {progressContent}
+          </button>
+        ) : (
+          <Link to="/check" className={styles.link} data-testid="progress-link">
+            {progressContent}
+          </Link>
+        )}
         <button type="button" className={styles.link} onClick={onContact} data-testid="contact-link">
           <span>联系客服</span>
           <ChevronRightIcon />
@@ -27,11 +52,19 @@ export function HomeFooter({ onContact, servicePhone }: { onContact: () => void;
           </li>
         ))}
       </ul>
-      {servicePhone && (
-        <p className={styles.phone}>
-          客服电话 <a href={`tel:${servicePhone}`}>{servicePhone}</a>
+      <div className={styles.operator} data-testid="operator-contact">
+        {operatorName && <p>本站运营方：{operatorName}</p>}
+        <p>
+          {servicePhone ? (
+            <>
+              客服电话 <a href={`tel:${servicePhone}`}>{servicePhone}</a>
+            </>
+          ) : (
+            '客服电话暂未配置，请通过“联系客服”添加客服微信'
+          )}
         </p>
-      )}
+        <p>本站为第三方有偿代办服务，非政府网站</p>
+      </div>
     </footer>
   );
 }

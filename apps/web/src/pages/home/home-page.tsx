@@ -28,11 +28,17 @@ import { Explanation } from './explanation.tsx';
 import { HomeFooter } from './home-footer.tsx';
 import styles from './home-page.module.css';
 import { OrderFormCard } from './order-form.tsx';
+import { ReportEntry } from './report-entry.tsx';
 
 const DesktopPayDialog = lazy(() => import('./desktop-pay-dialog.tsx'));
 const SuccessDialog = lazy(() => import('../success/success-dialog.tsx'));
 // The QR code library loads only when a visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../../shared/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
+const QueryDialog = lazy(() => import('../check/query-dialog.tsx'));
+const ReportDialog = lazy(() => import('../report/report-dialog.tsx'));
+
+/** The desktop dialogs that stand for the phone pages /check and /report (spec §2). */
+export type HomeDialog = 'query' | 'report';
 
 /** The form to start from: this visit's form, else the previous visit's info (spec §3), else empty. */
 function initialForm(goods: readonly Goods[], source: OrderForm['source']): OrderForm {
@@ -56,7 +62,7 @@ function initialForm(goods: readonly Goods[], source: OrderForm['source']): Orde
  * Home (spec §2): the company form with its explanation, on phones as one column and on
  * desktop as two. `success` is the desktop /success route: the home with the paid dialog.
  */
-export default function HomePage({ success = false }: { success?: boolean }) {
+export default function HomePage({ success = false, dialog: routeDialog }: { success?: boolean; dialog?: HomeDialog }) {
   const platform = usePlatform();
   const now = useNow();
   const navigate = useNavigate();
@@ -66,8 +72,14 @@ export default function HomePage({ success = false }: { success?: boolean }) {
   const [form, setForm] = useState<OrderForm>(() => initialForm(goods, platform.platform));
   const [serviceOpen, setServiceOpen] = useState(false);
   const [payForm, setPayForm] = useState<OrderForm | null>(null);
-  const [paid, setPaid] = useState<{ order: OrderRecord | null } | null>(success ? { order: null } : null);
+  const [paid, setPaid] = useState<{ order: OrderRecord | null; form?: OrderForm } | null>(success ? { order: null } : null);
   const desktop = platform.formFactor === 'desktop';
+  const [dialog, setDialog] = useState<HomeDialog | null>(routeDialog ?? null);
+  const closeDialog = () => {
+    setDialog(null);
+    // Opened from an address (/check, /report on desktop): leave it for the home's.
+    if (routeDialog) void navigate('/', { replace: true });
+  };
 
   useEffect(() => {
     if (goods.length > 0) return;
@@ -88,6 +100,10 @@ export default function HomePage({ success = false }: { success?: boolean }) {
   const chosenGoods = goods.find((item) => String(item.goods_id) === form.goods_id) ?? goods[0];
   const goodsType = chosenGoods?.goods_type ?? 'license_year';
   const texts = goodsTexts(goodsType);
+  // The tab title follows the chosen service too (spec §1: the goods type sets the page title).
+  useEffect(() => {
+    document.title = `${texts.pageTitle} · ${homeSubtitle(platform.variant)}`;
+  }, [texts.pageTitle, platform.variant]);
   const countdown = countdownToJuly(now);
 
   const onSubmit = (ready: OrderForm) => {
@@ -103,6 +119,7 @@ export default function HomePage({ success = false }: { success?: boolean }) {
         {texts.pageTitle}
       </h1>
       {goodsType === 'license_year' && <p className={styles.kicker}>{LICENSE_TITLE}</p>}
+      <ReportEntry onOpen={() => setDialog('report')} />
     </header>
   );
   const countdownBanner =
@@ -124,9 +141,18 @@ export default function HomePage({ success = false }: { success?: boolean }) {
       onSubmit={onSubmit}
     />
   );
-  const explanation = <Explanation paragraphs={texts.explanation} variant={platform.variant} title={`${texts.shortName}须知`} />;
+  const explanation = (
+    <Explanation paragraphs={texts.explanation} goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
+  );
   const danmaku = <Danmaku lines={config?.['client.home.danmaku'] ?? []} />;
-  const footer = <HomeFooter onContact={() => setServiceOpen(true)} servicePhone={config?.service_phone} />;
+  const footer = (
+    <HomeFooter
+      onContact={() => setServiceOpen(true)}
+      onProgress={desktop ? () => setDialog('query') : undefined}
+      servicePhone={config?.service_phone}
+      operatorName={config?.operator_name}
+    />
+  );
 
   return (
     <div className={desktop ? styles.desktop : styles.phone} data-testid="home">
@@ -156,18 +182,20 @@ export default function HomePage({ success = false }: { success?: boolean }) {
 
       <Suspense fallback={null}>
         {serviceOpen && <ServiceDialog open onClose={() => setServiceOpen(false)} />}
+        {dialog === 'query' && <QueryDialog onClose={closeDialog} />}
+        {dialog === 'report' && <ReportDialog onClose={closeDialog} />}
         {payForm && (
           <DesktopPayDialog
             form={payForm}
             goods={chosenGoods}
             onClose={() => setPayForm(null)}
             onPaid={(order) => {
+              setPaid({ order, form: payForm });
               setPayForm(null);
-              setPaid({ order });
             }}
           />
         )}
-        {paid && <SuccessDialog order={paid.order} onClose={() => setPaid(null)} />}
+        {paid && <SuccessDialog order={paid.order} form={paid.form ?? null} onClose={() => setPaid(null)} />}
       </Suspense>
     </div>
   );

@@ -9,7 +9,7 @@ import {
   TAB_RETURN_REFRESH_MS,
   type PayType,
 } from '@kuaibao/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { track } from '../../api/index.ts';
@@ -23,8 +23,19 @@ import { Promises } from '../../shared/promises.tsx';
 import { useNow } from '../../shared/use-now.ts';
 import { readGoods, readOrderForm, readString, writeString } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
 import styles from './pay-page.module.css';
+
+// The QR code library loads only when the visitor asks for the contact.
+const ServiceDialog = lazy(() => import('../../shared/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
+
+/** Marks the history entry the exit guard pushes over /pay. */
+const GUARD_MARK = 'kbPayGuard';
+
+function isGuardEntry(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[GUARD_MARK] === true;
+}
 
 /**
  * Mobile /pay (spec §2 "Payment", §4): the form's company, the fee, the allowed payment
@@ -45,10 +56,40 @@ export default function PayPage() {
   const [busy, setBusy] = useState(false);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const usable = platform.formFactor === 'phone' && !!form?.entity_name;
+  const [exitOpen, setExitOpen] = useState(false);
+  const [serviceOpen, setServiceOpen] = useState(false);
+  /** Off once the page leaves on purpose (to the provider, a reload, home): nothing to guard then. */
+  const guarding = useRef(true);
 
   useEffect(() => {
     if (usable) track('pay.enter', form?.goods_id, 'event', { form_factor: 'phone' });
     return () => clearTimeout(leaveTimer.current);
+  }, [usable, form?.goods_id]);
+
+  // The exit guard (spec §2, §4): back asks '确定要退出支付页面吗？'; unload gets the browser's prompt
+  // (a page cannot show its own dialog while unloading). An extra entry over /pay absorbs the back.
+  useEffect(() => {
+    if (!usable) return;
+    const guard = () => history.pushState({ ...(history.state as object | null), [GUARD_MARK]: true }, '', location.href);
+    if (!isGuardEntry(history.state)) guard();
+    const onPop = () => {
+      if (!guarding.current || isGuardEntry(history.state)) return;
+      guard();
+      setExitOpen(true);
+      track('pay.exit.ask', form?.goods_id);
+    };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!guarding.current) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
   }, [usable, form?.goods_id]);
 
   // Back from the provider's page (spec §4 "Payment confirmation", mobile).
@@ -64,7 +105,9 @@ export default function PayPage() {
         fetchOrderDetail(orderId, { quiet: true })
           .then((order) => {
             // The reload runs start-up, which sends a paid order to /success.
-            if (isPaidStatus(order.status)) location.reload();
+            if (!isPaidStatus(order.status)) return;
+            guarding.current = false;
+            location.reload();
           })
           .catch(() => undefined);
       }, TAB_RETURN_REFRESH_MS);
@@ -91,6 +134,7 @@ export default function PayPage() {
       const target = outcome.result.h5_url || outcome.result.payParam;
       if (target) {
         writeString('orderId', outcome.result.orderId);
+        guarding.current = false;
         location.href = target;
         return;
       }
@@ -101,6 +145,19 @@ export default function PayPage() {
       return;
     }
     setBusy(false);
+  };
+
+  const exit = () => {
+    guarding.current = false;
+    setExitOpen(false);
+    track('pay.exit', form.goods_id, 'click');
+    navigate('/', { replace: true });
+  };
+
+  const contact = () => {
+    setExitOpen(false);
+    setServiceOpen(true);
+    track('pay.exit.contact', form.goods_id, 'click');
   };
 
   const fee = goods?.price_fen;
@@ -141,6 +198,27 @@ export default function PayPage() {
           立即办理
         </Button>
       </div>
+
+      <Dialog
+        open={exitOpen}
+        onClose={() => setExitOpen(false)}
+        title="确定要退出支付页面吗？"
+        size="sm"
+        testId="pay-exit-dialog"
+        footer={
+          <>
+            <Button variant="ghost" onClick={exit} data-testid="pay-exit-confirm">
+              确定
+            </Button>
+            <Button onClick={contact} data-testid="pay-exit-contact" data-autofocus>
+              联系客服
+            </Button>
+          </>
+        }
+      >
+        <p className={styles.exitText}>订单尚未支付。如有疑问，可先联系客服咨询。</p>
+      </Dialog>
+      <Suspense fallback={null}>{serviceOpen && <ServiceDialog open onClose={() => setServiceOpen(false)} />}</Suspense>
     </main>
   );
 }

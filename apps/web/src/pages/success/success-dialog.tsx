@@ -1,13 +1,32 @@
-import type { OrderRecord } from '@kuaibao/domain';
-import { useEffect } from 'react';
+import { type OrderRecord } from '@kuaibao/domain';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { OrderForm } from '../../storage.ts';
+import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
+import { ReceiptDialog } from '../order-detail/receipt-dialog.tsx';
+import { DeclarationActions, DeclarationEntries, FiledDialog, OrderInfo, ZeroConfirmDialog } from './declaration.tsx';
+import styles from './success-dialog.module.css';
 import { SuccessSummary } from './success-summary.tsx';
+import { useDeclaration } from './use-declaration.ts';
 import { usePaidOrder } from './use-paid-order.ts';
 
-/** Desktop success state: over the home page, from the pay dialog or the /success route. */
-export default function SuccessDialog({ order, onClose }: { order: OrderRecord | null; onClose: () => void }) {
-  const state = usePaidOrder(order);
+/**
+ * Desktop success flow over the home page, from the pay dialog or the /success route (spec §2,
+ * §4): non-annual orders get the paid message; license_year the declaration dialog, whose close
+ * asks first, and after filing the receipt.
+ */
+export default function SuccessDialog({
+  order,
+  form = null,
+  onClose,
+}: {
+  order: OrderRecord | null;
+  /** The form the visitor just paid with (it alone holds the unmasked ID number). */
+  form?: OrderForm | null;
+  onClose: () => void;
+}) {
+  const state = usePaidOrder(order, form);
   const navigate = useNavigate();
   useEffect(() => {
     if (state.kind === 'none') {
@@ -19,9 +38,89 @@ export default function SuccessDialog({ order, onClose }: { order: OrderRecord |
     onClose();
     navigate('/', { replace: true });
   };
+
+  if (state.kind === 'loaded' && state.order.goods_type === 'license_year') {
+    return <DeclarationFlow order={state.order} form={state.form} onDone={close} />;
+  }
   return (
     <Dialog open={state.kind !== 'none'} onClose={close} ariaLabel="支付成功" size="md" testId="success-dialog">
-      <SuccessSummary state={state} />
+      <SuccessSummary
+        state={state}
+        onViewProgress={() => {
+          onClose();
+          navigate('/check');
+        }}
+      />
     </Dialog>
+  );
+}
+
+function DeclarationFlow({ order, form, onDone }: { order: OrderRecord; form: OrderForm | null; onDone: () => void }) {
+  const model = useDeclaration(order);
+  const [askClose, setAskClose] = useState(false);
+  const [receiptOpen, setReceiptOpen] = useState(false);
+
+  // Closing the form before filing asks first (spec §4); at the zero confirmation it is a cancel.
+  const requestClose = () => {
+    if (model.step === 0) setAskClose(true);
+    else if (model.step === 1) model.cancelZero();
+  };
+
+  return (
+    <>
+      <Dialog
+        open={model.step !== 2}
+        onClose={requestClose}
+        title="支付成功，请填写年报信息"
+        size="lg"
+        testId="declaration-dialog"
+      >
+        <div className={styles.body} data-testid="declaration">
+          <p className={styles.lead}>请填写上一年度的年报数据，专员将据此为您申报。金额单位为万元，人数单位为人。</p>
+          <section aria-labelledby="decl-dialog-order">
+            <h3 id="decl-dialog-order" className={styles.heading}>
+              订单信息
+            </h3>
+            <OrderInfo order={model.order} form={form} layout="desktop" />
+          </section>
+          <DeclarationEntries model={model} layout="desktop" />
+          <p className={styles.note}>“公示”的数据将在国家企业信用信息公示系统向社会公开，“不公示”的仅报送登记机关。</p>
+          <div className={styles.actions}>
+            <DeclarationActions model={model} />
+          </div>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={askClose}
+        onClose={() => setAskClose(false)}
+        title="温馨提示"
+        size="sm"
+        testId="decl-close-confirm"
+        footer={
+          <>
+            <Button variant="ghost" onClick={onDone} data-testid="decl-close-confirm-close">
+              确认关闭
+            </Button>
+            <Button
+              onClick={() => {
+                setAskClose(false);
+                model.requestZero();
+              }}
+              data-testid="decl-close-confirm-zero"
+              data-autofocus
+            >
+              一键零报
+            </Button>
+          </>
+        }
+      >
+        <p className={styles.confirm}>您还未填写年报，确认关闭吗？</p>
+      </Dialog>
+
+      <ZeroConfirmDialog model={model} layout="desktop" />
+      <FiledDialog open={model.step === 2 && !receiptOpen} onClose={() => setReceiptOpen(true)} closeLabel="查看回执" />
+      <ReceiptDialog order={model.order} open={receiptOpen} onClose={onDone} />
+    </>
   );
 }

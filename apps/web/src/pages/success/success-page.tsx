@@ -1,8 +1,13 @@
-import { Navigate } from 'react-router';
+import { NOTICES, type OrderRecord } from '@kuaibao/domain';
+import { Navigate, useNavigate } from 'react-router';
 import { usePlatform } from '../../platform/context.tsx';
+import { HonestyNotice } from '../../shared/honesty-notice.tsx';
+import type { OrderForm } from '../../storage.ts';
 import HomePage from '../home/home-page.tsx';
+import { DeclarationActions, DeclarationEntries, FiledDialog, OrderInfo, ZeroConfirmDialog } from './declaration.tsx';
 import styles from './success-page.module.css';
-import { SuccessSummary } from './success-summary.tsx';
+import { SuccessIcon, SuccessSummary } from './success-summary.tsx';
+import { useDeclaration } from './use-declaration.ts';
 import { usePaidOrder } from './use-paid-order.ts';
 
 /** /success: on phones its own page; on desktop the home with the success dialog (spec §2). */
@@ -14,12 +19,51 @@ export default function SuccessPage() {
 
 function MobileSuccess() {
   const state = usePaidOrder();
+  const navigate = useNavigate();
   if (state.kind === 'none') return <Navigate to="/" replace />;
+  if (state.kind === 'loaded' && state.order.goods_type === 'license_year') {
+    return <MobileDeclaration order={state.order} form={state.form} />;
+  }
   return (
     <main className={styles.page}>
       <div className={styles.card}>
-        <SuccessSummary state={state} />
+        <SuccessSummary state={state} onViewProgress={() => navigate('/check')} />
       </div>
+    </main>
+  );
+}
+
+/** The annual report fill-in on a phone (spec §2 "Success", §4 sub-states 0/1/2). */
+function MobileDeclaration({ order, form }: { order: OrderRecord; form: OrderForm | null }) {
+  const model = useDeclaration(order);
+  const navigate = useNavigate();
+  return (
+    <main className={styles.page} data-testid="declaration">
+      <header className={styles.head}>
+        <SuccessIcon size={48} />
+        <div>
+          <h1 className={styles.title}>{NOTICES.PAYMENT_SUCCEEDED}</h1>
+          <p className={styles.lead}>请填写上一年度的年报数据，专员将据此为您申报。</p>
+        </div>
+      </header>
+
+      <section className={styles.card} aria-labelledby="decl-order-title">
+        <h2 id="decl-order-title" className={styles.cardTitle}>
+          订单信息
+        </h2>
+        <OrderInfo order={model.order} form={form} layout="phone" />
+      </section>
+
+      <section className={styles.card} aria-label="年报数据">
+        <DeclarationEntries model={model} layout="phone" />
+        <p className={styles.note}>“公示”的数据将在国家企业信用信息公示系统向社会公开，“不公示”的仅报送登记机关。</p>
+      </section>
+
+      <DeclarationActions model={model} />
+      <HonestyNotice compact />
+
+      <ZeroConfirmDialog model={model} layout="phone" />
+      <FiledDialog open={model.step === 2} onClose={() => navigate('/check', { replace: true })} closeLabel="查看办理进度" />
     </main>
   );
 }

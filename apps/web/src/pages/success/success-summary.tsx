@@ -1,34 +1,38 @@
-import { formatYuan, goodsTexts, isGoodsType, NOTICES, type OrderRecord } from '@kuaibao/domain';
-import { useNavigate } from 'react-router';
+import { formatYuan, goodsTexts, NOTICES } from '@kuaibao/domain';
 import { HonestyNotice } from '../../shared/honesty-notice.tsx';
 import { Button } from '../../ui/button.tsx';
 import styles from './success-summary.module.css';
 import type { PaidOrderState } from './use-paid-order.ts';
 
+export function SuccessIcon({ size = 64 }: { size?: number }) {
+  return (
+    <svg className={styles.icon} viewBox="0 0 64 64" width={size} height={size} aria-hidden="true">
+      <circle cx="32" cy="32" r="30" fill="var(--success)" />
+      <path d="M19 33l9 9 17-18" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /**
- * '支付成功', the 24-hour call and the goods' success text (spec §2 "Success"), with the order's
- * key facts and a way to follow progress. Annual reports get their declaration form in a later step;
- * until then they show the call promise only, never a "filed" text before anything was filed.
+ * The paid message of non-annual orders (spec §2 "Success"): '支付成功', the agent's call within
+ * 24 hours, the order's key facts and '查看办理进度' (to /check). Annual reports show the
+ * declaration instead. If the order could not be fetched, it says so rather than claim success.
  */
-export function SuccessSummary({ state }: { state: PaidOrderState }) {
-  const navigate = useNavigate();
-  const order: OrderRecord | null = state.kind === 'loaded' ? state.order : null;
-  const texts = order && isGoodsType(order.goods_type) ? goodsTexts(order.goods_type) : null;
-  const lines = texts ? (order?.goods_type === 'license_year' ? [texts.infoBlock.lines[0] ?? ''] : [texts.successText]) : [];
+export function SuccessSummary({ state, onViewProgress }: { state: PaidOrderState; onViewProgress: () => void }) {
+  const order = state.kind === 'loaded' ? state.order : null;
+  const failed = state.kind === 'failed';
 
   return (
     <div className={styles.summary} data-testid="success">
-      <svg className={styles.icon} viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
-        <circle cx="32" cy="32" r="30" fill="var(--success)" />
-        <path d="M19 33l9 9 17-18" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      <h1 className={styles.title}>{NOTICES.PAYMENT_SUCCEEDED}</h1>
+      {!failed && <SuccessIcon />}
+      <h1 className={styles.title}>{failed ? '暂时无法获取订单信息' : NOTICES.PAYMENT_SUCCEEDED}</h1>
       {state.kind === 'loading' && <p className={styles.muted}>正在获取订单信息…</p>}
-      {lines.map((line) => (
-        <p key={line} className={styles.line} data-testid="success-text">
-          {line}
+      {failed && <p className={styles.line}>如已完成支付，可通过“查看办理进度”查询订单，或联系客服。</p>}
+      {order && (
+        <p className={styles.line} data-testid="success-text">
+          {goodsTexts(order.goods_type).successText}
         </p>
-      ))}
+      )}
       {order && (
         <dl className={styles.fields}>
           <div>
@@ -50,7 +54,7 @@ export function SuccessSummary({ state }: { state: PaidOrderState }) {
         </dl>
       )}
       <HonestyNotice compact />
-      <Button size="lg" block onClick={() => navigate('/check')} data-testid="view-progress">
+      <Button size="lg" block onClick={onViewProgress} data-testid="view-progress">
         查看办理进度
       </Button>
     </div>

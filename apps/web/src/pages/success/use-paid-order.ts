@@ -1,25 +1,29 @@
-import { isPaidStatus, type OrderRecord } from '@kuaibao/domain';
+import { isPaidStatus, maskIdNumber, type OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { track } from '../../api/index.ts';
-import { readString, removeKey } from '../../storage.ts';
+import { readOrderForm, readString, removeKey, type OrderForm } from '../../storage.ts';
 
 export type PaidOrderState =
   | { kind: 'none' }
   | { kind: 'loading' }
-  | { kind: 'loaded'; order: OrderRecord }
+  /** `form`: the form this visitor submitted for the order, if this browser still holds it. */
+  | { kind: 'loaded'; order: OrderRecord; form: OrderForm | null }
   | { kind: 'failed' };
 
 /**
  * The paid order of the success flow (spec §4 "Payment confirmation"): the stored orderId is
  * read and removed (with the stored form, which holds the ID number), then the order fetched.
  * No stored id → 'none' (the caller goes to /). An order handed over directly is used as is.
+ * The stored form is read before it is removed: the declaration shows the ID number in full only
+ * to the visitor who typed it (architecture §5), and only this form holds it unmasked.
  */
-export function usePaidOrder(given: OrderRecord | null = null): PaidOrderState {
-  // A pure read: StrictMode may call initialisers twice.
+export function usePaidOrder(given: OrderRecord | null = null, givenForm: OrderForm | null = null): PaidOrderState {
+  // Pure reads: StrictMode may call initialisers twice; the removals wait for the effect.
   const [orderId] = useState(() => (given ? null : readString('orderId')));
+  const [form] = useState(() => (given ? givenForm : readOrderForm()));
   const [state, setState] = useState<PaidOrderState>(() =>
-    given ? { kind: 'loaded', order: given } : orderId ? { kind: 'loading' } : { kind: 'none' },
+    given ? { kind: 'loaded', order: given, form } : orderId ? { kind: 'loading' } : { kind: 'none' },
   );
 
   useEffect(() => {
@@ -31,7 +35,7 @@ export function usePaidOrder(given: OrderRecord | null = null): PaidOrderState {
       .then((order) => {
         if (!live) return;
         if (isPaidStatus(order.status)) track('pay.success', orderId);
-        setState({ kind: 'loaded', order });
+        setState({ kind: 'loaded', order, form });
       })
       .catch(() => {
         if (live) setState({ kind: 'failed' });
@@ -39,7 +43,18 @@ export function usePaidOrder(given: OrderRecord | null = null): PaidOrderState {
     return () => {
       live = false;
     };
-  }, [orderId]);
+  }, [orderId, form]);
 
   return state;
+}
+
+/**
+ * The ID number to show for the order: in full when the visitor's own form for this company
+ * holds it (same company, and it masks to the value the server sends), otherwise the masked value.
+ */
+export function visibleIdNumber(order: OrderRecord, form: OrderForm | null): string {
+  if (form?.entity_idno && form.entity_id === order.entity_id && maskIdNumber(form.entity_idno) === order.entity_idno) {
+    return form.entity_idno;
+  }
+  return order.entity_idno || '—';
 }

@@ -1,0 +1,149 @@
+import {
+  errorMessage,
+  formatShanghaiDateTime,
+  formatYuan,
+  goodsTexts,
+  isGoodsType,
+  REDIRECT_DELAY_MS,
+  type OrderRecord,
+} from '@kuaibao/domain';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { track } from '../../api/index.ts';
+import { NeverAskNotice } from '../../shared/honesty-notice.tsx';
+import { PAY_TYPE_LABELS } from '../../shared/pay-types.ts';
+import { useGoBack } from '../../shared/use-go-back.ts';
+import { readString, removeKey } from '../../storage.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { saveOrderForReceipt } from '../order-detail/receipt-handoff.ts';
+import type { CheckLocationState } from './check-page.tsx';
+import styles from './check-page.module.css';
+import { ContactAgent } from './contact-agent.tsx';
+import { lookupOrders } from './lookup.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+type DetailState = { kind: 'loading' } | { kind: 'found'; order: OrderRecord; count: number } | { kind: 'leaving' };
+
+/**
+ * /checkDetail (spec §2 "Progress lookup", §4): looks up the saved phone (and removes it), shows
+ * the latest order with the info block of its service; 'no record' or a failure returns to
+ * /check after 1 s, with the number still in the input.
+ */
+export default function CheckDetailPage() {
+  const navigate = useNavigate();
+  const goBack = useGoBack('/check');
+  // A pure read at mount; the key is removed in the effect (StrictMode runs initialisers twice).
+  const [phone] = useState(() => readString('checkPhone') ?? '');
+  const [state, setState] = useState<DetailState>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (!phone) return;
+    removeKey('checkPhone');
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const backToCheck = () => {
+      timer = setTimeout(() => void navigate('/check', { replace: true, state: { phone } satisfies CheckLocationState }), REDIRECT_DELAY_MS);
+    };
+    void lookupOrders(phone).then((outcome) => {
+      if (!live) return;
+      if (outcome.kind === 'found') {
+        track('checkDetail.found', String(outcome.orders.length));
+        setState({ kind: 'found', order: outcome.orders[0]!, count: outcome.orders.length });
+        return;
+      }
+      setState({ kind: 'leaving' });
+      if (outcome.kind === 'empty') {
+        track('checkDetail.empty', '');
+        toast.info(errorMessage('NO_RECORD'));
+      } else {
+        track('checkDetail.failed', outcome.text, 'error');
+        toast.error(outcome.text);
+      }
+      backToCheck();
+    });
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [phone, navigate]);
+
+  if (!phone) return <Navigate to="/check" replace />;
+
+  const openReceipt = (order: OrderRecord) => {
+    track('checkDetail.receipt', order.goods_type, 'click');
+    saveOrderForReceipt(order);
+    void navigate('/orderDetail');
+  };
+
+  return (
+    <div className={styles.page} data-testid="check-detail">
+      <PageHeader title="办理进度" onBack={goBack} />
+      <main className={styles.main} aria-busy={state.kind !== 'found'}>
+        {state.kind === 'found' ? (
+          <OrderProgress order={state.order} count={state.count} onReceipt={() => openReceipt(state.order)} />
+        ) : (
+          <p className={styles.pending}>{state.kind === 'loading' ? '正在查询…' : '正在返回查询页…'}</p>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count: number; onReceipt: () => void }) {
+  const info = isGoodsType(order.goods_type) ? goodsTexts(order.goods_type).infoBlock : null;
+  const facts: [string, string, string?][] = [
+    ['法定代表人', order.entity_legal || '—'],
+    ['联系电话', order.entity_phone || '—'],
+    ['下单时间', formatShanghaiDateTime(order.create_time)],
+    ['订单编号', order.out_trade_no, 'order-no'],
+    ['支付方式', PAY_TYPE_LABELS[order.pay_type] ?? order.pay_type],
+    ['支付金额', formatYuan(order.total_fee), 'order-amount'],
+  ];
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="order-company" data-testid="order-progress">
+        <div className={styles.orderHead}>
+          <div className={styles.orderTitle}>
+            <p className={styles.goods}>{order.goods_name}</p>
+            <h2 id="order-company" className={styles.company} data-testid="order-company">
+              {order.entity_name}
+            </h2>
+          </div>
+          <StatusBadge status={order.process_status} name={order.process_status_name} />
+        </div>
+        <dl className={styles.facts}>
+          {facts.map(([label, value, testId]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd data-testid={testId}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {count > 1 && <p className={styles.more}>该手机号共有 {count} 笔订单，这里显示最近一笔。</p>}
+      </section>
+
+      {info && (
+        <section className={styles.card} aria-labelledby="order-info-title" data-testid="order-info">
+          <h3 id="order-info-title" className={styles.infoTitle}>
+            {info.title}
+          </h3>
+          <ul className={styles.infoList}>
+            {info.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <div className={styles.actions}>
+        <Button size="lg" block onClick={onReceipt} data-testid="view-receipt">
+          查看回执
+        </Button>
+        <ContactAgent mode="qr" source="checkDetail" />
+      </div>
+      <NeverAskNotice />
+    </>
+  );
+}

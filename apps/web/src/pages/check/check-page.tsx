@@ -1,0 +1,70 @@
+import { errorMessage, PROMISES } from '@kuaibao/domain';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { track } from '../../api/index.ts';
+import { NeverAskNotice } from '../../shared/honesty-notice.tsx';
+import { useGoBack } from '../../shared/use-go-back.ts';
+import { readString, writeString } from '../../storage.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { toast } from '../../ui/toast.tsx';
+import styles from './check-page.module.css';
+import { ContactAgent } from './contact-agent.tsx';
+import { phoneQueryProblem } from './lookup.ts';
+import { PhoneField } from './phone-field.tsx';
+
+/** What /checkDetail hands back with 'no record' or a failure, so the number is not lost. */
+export interface CheckLocationState {
+  phone?: string;
+}
+
+/**
+ * /check (spec §2, §4 "Progress query"): a phone number, 'view order progress' saves it and
+ * opens /checkDetail. A number already saved (from here or from leaving the receipt) goes
+ * there at once.
+ */
+export default function CheckPage() {
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const location = useLocation();
+  // A pure read at mount: StrictMode may run initialisers twice.
+  const [forward] = useState(() => Boolean(readString('checkPhone')));
+  const [phone, setPhone] = useState(() => (location.state as CheckLocationState | null)?.phone ?? '');
+
+  if (forward) return <Navigate to="/checkDetail" replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = phoneQueryProblem(phone, 'PHONE_EMPTY');
+    if (problem) {
+      toast.warn(errorMessage(problem));
+      return;
+    }
+    track('check.submit', '', 'click');
+    writeString('checkPhone', phone);
+    void navigate('/checkDetail');
+  };
+
+  return (
+    <div className={styles.page} data-testid="check-page">
+      <PageHeader title="进度查询" onBack={goBack} />
+      <main className={styles.main}>
+        <section className={styles.card} aria-labelledby="check-heading">
+          <h2 id="check-heading" className={styles.heading}>
+            查询办理进度
+          </h2>
+          <p className={styles.lead}>输入下单时填写的手机号码，查看最近一笔订单的办理进度。</p>
+          <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="check-heading">
+            <PhoneField value={phone} onChange={setPhone} />
+            <Button type="submit" size="lg" block data-testid="check-submit">
+              查看订单进度
+            </Button>
+          </form>
+          <ContactAgent mode="link" source="check" />
+        </section>
+        <p className={styles.note}>{PROMISES[2]}；如有疑问，可随时联系客服。</p>
+        <NeverAskNotice />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { ERROR_CATALOG, errorMessage, isValidMobilePhone, type ErrorCode, type OrderRecord } from '@kuaibao/domain';
+import { fetchOrdersByPhone } from '../../api/endpoints.ts';
+import { RequestError } from '../../api/index.ts';
+
+/**
+ * The progress lookup (spec §4 "Progress query", §5, §8), shared by /check, /checkDetail and the
+ * desktop query dialog. The rules are the domain's; this fixes which message wins.
+ */
+
+/**
+ * Before any call: an empty phone (the phone page says 'please enter phone number', the desktop
+ * dialog 'please enter the number to query'), then a number that cannot be a mobile number.
+ */
+export function phoneQueryProblem(phone: string, emptyCode: 'PHONE_EMPTY' | 'QUERY_PHONE_EMPTY'): ErrorCode | null {
+  if (!phone) return emptyCode;
+  if (!isValidMobilePhone(phone)) return 'PHONE_INVALID';
+  return null;
+}
+
+export type LookupOutcome =
+  | { kind: 'found'; orders: OrderRecord[] }
+  | { kind: 'empty' }
+  | { kind: 'failed'; text: string };
+
+/** Server answers that say what the visitor can do about it; every other failure is 'cannot query'. */
+const SAID_AS_IS: ReadonlySet<number> = new Set([
+  ERROR_CATALOG.PHONE_EMPTY.code,
+  ERROR_CATALOG.PHONE_INVALID.code,
+  ERROR_CATALOG.RATE_LIMITED.code,
+]);
+
+/** Never throws: found (newest first), empty ('no record') or failed with the text to show. */
+export async function lookupOrders(phone: string): Promise<LookupOutcome> {
+  try {
+    const orders = await fetchOrdersByPhone(phone);
+    return Array.isArray(orders) && orders.length > 0 ? { kind: 'found', orders } : { kind: 'empty' };
+  } catch (error) {
+    if (error instanceof RequestError && error.kind === 'envelope' && error.code !== undefined && SAID_AS_IS.has(error.code)) {
+      return { kind: 'failed', text: error.message };
+    }
+    return { kind: 'failed', text: errorMessage('QUERY_FAILED') };
+  }
+}

@@ -1,0 +1,30 @@
+import { isReportHidden } from '@kuaibao/domain';
+import { lazy } from 'react';
+import { usePlatform } from '../platform/context.tsx';
+
+const HomePage = lazy(() => import('./home/home-page.tsx'));
+const CheckPage = lazy(() => import('./check/check-page.tsx'));
+const CheckDetailPage = lazy(() => import('./check/check-detail-page.tsx'));
+const ReportPage = lazy(() => import('./report/report-page.tsx'));
+const NotFoundPage = lazy(() => import('./not-found/not-found-page.tsx'));
+
+/**
+ * /check, /checkDetail and /report are phone pages; desktop replaces them with dialogs over the
+ * home (spec §2), so an address like /check from the success flow opens the query dialog there.
+ */
+export function CheckRoute() {
+  const { formFactor } = usePlatform();
+  return formFactor === 'desktop' ? <HomePage dialog="query" /> : <CheckPage />;
+}
+
+export function CheckDetailRoute() {
+  const { formFactor } = usePlatform();
+  return formFactor === 'desktop' ? <HomePage dialog="query" /> : <CheckDetailPage />;
+}
+
+/** v2 has no report screen at all (spec §1): its address is an unknown route. */
+export function ReportRoute() {
+  const { formFactor, variant } = usePlatform();
+  if (isReportHidden(variant)) return <NotFoundPage />;
+  return formFactor === 'desktop' ? <HomePage dialog="report" /> : <ReportPage />;
+}

@@ -1,0 +1,64 @@
+import type { OrderRecord } from '@kuaibao/domain';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useGoBack } from '../../shared/use-go-back.ts';
+import { readSessionJson, removeSessionKey, writeString } from '../../storage.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import styles from './order-detail-page.module.css';
+import { Receipt } from './receipt.tsx';
+
+/** The stored value is our own, but storage can be edited: render only what looks like an order. */
+function isOrderRecord(value: unknown): value is OrderRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const order = value as Partial<OrderRecord>;
+  return (
+    typeof order.out_trade_no === 'string' &&
+    typeof order.entity_name === 'string' &&
+    typeof order.total_fee === 'number' &&
+    typeof order.goods_type === 'string' &&
+    Array.isArray(order.files)
+  );
+}
+
+/**
+ * /orderDetail (spec §2 "Receipt"): reads the order saved in session storage and removes it, so a
+ * reload or a shared address never shows someone's receipt again. Back saves the order's phone
+ * for the progress page (spec §4 "Progress query") and goes back.
+ */
+export default function OrderDetailPage() {
+  const navigate = useNavigate();
+  const goBack = useGoBack('/check');
+  // A pure read: StrictMode may call initialisers twice; the removal waits for the effect.
+  const [order] = useState(() => {
+    const stored = readSessionJson<unknown>('orderDetail');
+    return isOrderRecord(stored) ? stored : null;
+  });
+  useEffect(() => {
+    removeSessionKey('orderDetail');
+  }, []);
+
+  const back = () => {
+    if (order?.entity_phone) writeString('checkPhone', order.entity_phone);
+    goBack();
+  };
+
+  return (
+    <div className={styles.page} data-testid="order-detail-page">
+      <PageHeader title="订单详情" onBack={back} />
+      <main className={styles.main}>
+        {order ? (
+          <Receipt order={order} />
+        ) : (
+          <div className={styles.empty} data-testid="receipt-empty">
+            <h2 className={styles.emptyTitle}>回执已失效</h2>
+            <p>为保护您的信息，回执只显示一次。请通过办理进度查询重新查看。</p>
+            <Button block onClick={() => navigate('/check', { replace: true })}>
+              查询办理进度
+            </Button>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { goodsTexts, type OrderRecord } from '@kuaibao/domain';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { PlatformProvider } from '../../platform/context.tsx';
+import { PHONE } from '../../test/harness.tsx';
+import OrderDetailPage from './order-detail-page.tsx';
+import { Receipt } from './receipt.tsx';
+import { saveOrderForReceipt } from './receipt-handoff.ts';
+
+function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
+  return {
+    id: 'pub-9',
+    status: '2',
+    process_status: '4',
+    process_status_name: '处理中',
+    pay_time: '2026-03-02T02:03:04.000Z',
+    out_trade_no: 'KB2026030200009',
+    pay_type: 'weixin',
+    pay_source: 'native',
+    total_fee: 100530,
+    goods_id: 2,
+    goods_type: 'license_year',
+    goods_name: '企业年报',
+    entity_name: '北京字节跳动科技有限公司',
+    entity_id: '91110108551385082Q',
+    entity_legal: '张一鸣',
+    entity_idno: '110***********002X',
+    entity_phone: '13812345678',
+    entity_extra: null,
+    files: [{ url: '/files/done-1.png' }, { url: '/files/done-2.png' }],
+    create_time: '2026-03-02T02:00:00.000Z',
+    admin_name: null,
+    status_name: '处理中',
+    ...overrides,
+  };
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('Receipt (spec §2 "Receipt")', () => {
+  it('shows every field, the amount in figures and in capital numerals to jiao and fen, and quantity 1', () => {
+    render(<Receipt order={order()} />);
+    expect(text('receipt-title')).toBe('年报申报回执');
+    expect(text('receipt-entity-name')).toBe('北京字节跳动科技有限公司');
+    expect(text('receipt-legal')).toBe('张一鸣');
+    expect(text('receipt-credit-code')).toBe('91110108551385082Q');
+    expect(text('receipt-content')).toBe('企业年报');
+    expect(text('receipt-quantity')).toBe('1');
+    expect(text('receipt-amount')).toBe('¥1005.30');
+    expect(text('receipt-amount-capital')).toBe('壹仟零伍元叁角');
+    // Accepted time and payment time are the pay time, in Shanghai time.
+    expect(text('receipt-accepted-time')).toBe('2026-03-02 10:03:04');
+    expect(text('receipt-pay-time')).toBe('2026-03-02 10:03:04');
+    expect(text('receipt-order-number')).toBe('KB2026030200009');
+    expect(text('receipt-remarks')).toContain('国家企业信用信息公示系统');
+  });
+
+  it('titles and remarks follow the goods type', () => {
+    render(<Receipt order={order({ goods_type: 'credit_repair', total_fee: 35 })} />);
+    expect(text('receipt-title')).toBe(goodsTexts('credit_repair').receiptTitle);
+    expect(text('receipt-remarks')).toContain(goodsTexts('credit_repair').remarks[0]);
+    expect(text('receipt-amount-capital')).toBe('叁角伍分');
+    cleanup();
+    render(<Receipt order={order({ goods_type: 'license_destory', total_fee: 19900 })} />);
+    expect(text('receipt-title')).toBe(goodsTexts('license_destory').receiptTitle);
+    expect(text('receipt-amount-capital')).toBe('壹佰玖拾玖元整');
+  });
+
+  it('stamps 代办受理 before completion and 办理完成 at process status 2, with screenshots only then', () => {
+    render(<Receipt order={order({ process_status: '4' })} />);
+    expect(screen.getByTestId('receipt-stamp').getAttribute('data-stamp')).toBe('accepted');
+    expect(screen.getByTestId('receipt-stamp').getAttribute('alt')).toBe('代办受理章');
+    expect(screen.queryByTestId('receipt-screenshots')).toBeNull();
+    cleanup();
+
+    // '5' is green in lists but does not unlock the completion stamp (spec §4).
+    render(<Receipt order={order({ process_status: '5' })} />);
+    expect(screen.getByTestId('receipt-stamp').getAttribute('data-stamp')).toBe('accepted');
+    expect(screen.queryByTestId('receipt-screenshots')).toBeNull();
+    cleanup();
+
+    render(<Receipt order={order({ process_status: '2', process_status_name: '已完成' })} />);
+    const stamp = screen.getByTestId('receipt-stamp');
+    expect(stamp.getAttribute('data-stamp')).toBe('completed');
+    expect(stamp.getAttribute('alt')).toBe('办理完成章');
+    const shots = within(screen.getByTestId('receipt-screenshots')).getAllByTestId('receipt-screenshot');
+    expect(shots.map((img) => img.getAttribute('src'))).toEqual(['/files/done-1.png', '/files/done-2.png']);
+    cleanup();
+
+    render(<Receipt order={order({ process_status: '2', files: [] })} />);
+    expect(screen.getByTestId('receipt-stamp').getAttribute('data-stamp')).toBe('completed');
+    expect(screen.queryByTestId('receipt-screenshots')).toBeNull();
+  });
+
+  it('the two stamps are different images', () => {
+    render(<Receipt order={order({ process_status: '4' })} />);
+    const accepted = screen.getByTestId('receipt-stamp').getAttribute('src');
+    cleanup();
+    render(<Receipt order={order({ process_status: '2' })} />);
+    expect(screen.getByTestId('receipt-stamp').getAttribute('src')).not.toBe(accepted);
+  });
+});
+
+describe('/orderDetail', () => {
+  function LocationProbe() {
+    return <output data-testid="location">{useLocation().pathname}</output>;
+  }
+  function renderPage() {
+    return render(
+      <PlatformProvider value={PHONE}>
+        <MemoryRouter initialEntries={['/orderDetail']}>
+          <Routes>
+            <Route path="/orderDetail" element={<OrderDetailPage />} />
+            <Route path="*" element={<p>other route</p>} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </PlatformProvider>,
+    );
+  }
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it('reads the order from session storage once and removes it', () => {
+    saveOrderForReceipt(order());
+    expect(sessionStorage.getItem('orderDetail')).not.toBeNull();
+    renderPage();
+    expect(text('receipt-entity-name')).toBe('北京字节跳动科技有限公司');
+    expect(sessionStorage.getItem('orderDetail')).toBeNull();
+    cleanup();
+    renderPage();
+    expect(screen.getByTestId('receipt-empty')).toBeTruthy();
+  });
+
+  it('back saves the order phone for the progress page', () => {
+    saveOrderForReceipt(order());
+    renderPage();
+    fireEvent.click(screen.getByTestId('page-back'));
+    expect(localStorage.getItem('checkPhone')).toBe('13812345678');
+    // Opened directly, there is no page of ours to go back to: the progress lookup.
+    expect(text('location')).toBe('/check');
+  });
+});

@@ -1,0 +1,143 @@
+import { useId, type ReactNode } from 'react';
+import {
+  formatShanghaiDateTime,
+  formatYuan,
+  goodsTexts,
+  isCompletionVisible,
+  processStatusClass,
+  RECEIPT_QUANTITY,
+  STATUS_COLORS,
+  toCapitalAmount,
+  type OrderRecord,
+} from '@kuaibao/domain';
+import { HonestyNotice } from '../../shared/honesty-notice.tsx';
+import styles from './receipt.module.css';
+import stampAccepted from './stamp-accepted.svg';
+import stampCompleted from './stamp-completed.svg';
+
+/** Capital numerals throw on a negative or fractional amount; a receipt then shows a dash, never a crash. */
+function capitalAmount(fen: number): string {
+  try {
+    return toCapitalAmount(fen);
+  } catch {
+    return '—';
+  }
+}
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The receipt slip of one order (spec §2 "Receipt"): title by goods type, the order's facts with
+ * the amount in figures and in capital numerals, the agent's stamp ('办理完成' only at process
+ * status '2'), how to check the result on the official system, and at status '2' the completion
+ * screenshots. Used by /orderDetail and by the desktop ReceiptDialog.
+ */
+export function Receipt({ order, showTitle = true }: { order: OrderRecord; showTitle?: boolean }) {
+  const texts = goodsTexts(order.goods_type);
+  const completed = isCompletionVisible(order.process_status);
+  const screenshots = completed ? order.files.filter((file) => file.url) : [];
+  const paidAt = formatShanghaiDateTime(order.pay_time);
+  const statusColor = STATUS_COLORS[processStatusClass(order.process_status)];
+  const id = useId();
+
+  return (
+    <article className={styles.receipt} data-testid="receipt" data-goods-type={order.goods_type}>
+      <div className={styles.slip}>
+        {showTitle && (
+          <h2 className={styles.title} data-testid="receipt-title">
+            {texts.receiptTitle}
+          </h2>
+        )}
+        <p className={styles.number}>
+          订单编号 <span data-testid="receipt-order-number">{order.out_trade_no}</span>
+        </p>
+        <dl className={styles.fields}>
+          <Row label="主体名称" testId="receipt-entity-name">
+            {order.entity_name}
+          </Row>
+          <Row label="法定代表人" testId="receipt-legal">
+            {order.entity_legal || '—'}
+          </Row>
+          <Row label="统一社会信用代码" testId="receipt-credit-code">
+            {order.entity_id}
+          </Row>
+          <Row label="受理时间" testId="receipt-accepted-time">
+            {paidAt}
+          </Row>
+          <Row label="申报内容" testId="receipt-content">
+            {order.goods_name || texts.shortName}
+          </Row>
+          <Row label="数量" testId="receipt-quantity">
+            {RECEIPT_QUANTITY}
+          </Row>
+          <Row label="金额" testId="receipt-amount">
+            {formatYuan(order.total_fee)}
+          </Row>
+          <Row label="大写金额" testId="receipt-amount-capital">
+            {capitalAmount(order.total_fee)}
+          </Row>
+          <Row label="支付时间" testId="receipt-pay-time">
+            {paidAt}
+          </Row>
+          <Row label="订单编号">{order.out_trade_no}</Row>
+          <Row label="办理状态" testId="receipt-status">
+            <span className={styles.status}>
+              <span className={styles.dot} style={{ background: statusColor }} aria-hidden="true" />
+              {order.process_status_name}
+            </span>
+          </Row>
+        </dl>
+        <div className={styles.issuer}>
+          <p>出具方：快报企业代办</p>
+          <p className={styles.issuerNote}>第三方代办服务机构，非政府部门</p>
+          <img
+            className={styles.stamp}
+            src={completed ? stampCompleted : stampAccepted}
+            alt={completed ? '办理完成章' : '代办受理章'}
+            width={104}
+            height={104}
+            data-testid="receipt-stamp"
+            data-stamp={completed ? 'completed' : 'accepted'}
+          />
+        </div>
+      </div>
+
+      <section className={styles.section} aria-labelledby={`${id}-remarks`} data-testid="receipt-remarks">
+        <h3 id={`${id}-remarks`} className={styles.heading}>
+          备注
+        </h3>
+        <ul className={styles.remarks}>
+          {texts.remarks.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
+
+      {screenshots.length > 0 && (
+        <section className={styles.section} aria-labelledby={`${id}-shots`} data-testid="receipt-screenshots">
+          <h3 id={`${id}-shots`} className={styles.heading}>
+            完成截图
+          </h3>
+          <ul className={styles.shots}>
+            {screenshots.map((file, index) => (
+              <li key={`${index}-${file.url}`}>
+                <a href={file.url} target="_blank" rel="noopener noreferrer" aria-label={`查看完成截图 ${index + 1} 原图`}>
+                  <img src={file.url} alt={`完成截图 ${index + 1}`} loading="lazy" data-testid="receipt-screenshot" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <HonestyNotice compact />
+    </article>
+  );
+}

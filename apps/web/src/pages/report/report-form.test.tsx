@@ -1,0 +1,153 @@
+import { DEFAULT_REPORT_TYPE, ERROR_CATALOG, NOTICES, REPORT_TEXT_MAX_LENGTH, REPORT_TYPES } from '@kuaibao/domain';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PlatformProvider } from '../../platform/context.tsx';
+import { DESKTOP, installFakeServer, PHONE, seedStorage, type FakeCall } from '../../test/harness.tsx';
+import { ToastHost, toast } from '../../ui/toast.tsx';
+import { ReportForm } from './report-form.tsx';
+import ReportDialog from './report-dialog.tsx';
+import ReportPage from './report-page.tsx';
+
+let calls: FakeCall[];
+const reports = () => calls.filter((call) => call.path === '/api/user/feedback');
+const toastText = () => screen.getByTestId('toast').textContent;
+
+function renderForm(onSubmitted = vi.fn<() => void>()) {
+  render(
+    <PlatformProvider value={PHONE}>
+      <MemoryRouter>
+        <ReportForm onSubmitted={onSubmitted} />
+      </MemoryRouter>
+      <ToastHost />
+    </PlatformProvider>,
+  );
+  return onSubmitted;
+}
+
+const content = () => screen.getByTestId('report-content') as HTMLTextAreaElement;
+const contact = () => screen.getByTestId('report-contact') as HTMLInputElement;
+
+beforeEach(() => {
+  seedStorage();
+  calls = installFakeServer(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => toast.clear());
+});
+
+describe('report form (spec §2 "Report screen", §3, §5)', () => {
+  it('offers the three types as a radio group, the first chosen', () => {
+    renderForm();
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.value)).toEqual([...REPORT_TYPES]);
+    expect(radios.find((radio) => radio.checked)?.value).toBe(DEFAULT_REPORT_TYPE);
+    expect(screen.getByRole('group', { name: '举报类型' })).toBeTruthy();
+  });
+
+  it('an empty or blank reason → 请填写举报原因, and nothing is sent', () => {
+    const onSubmitted = renderForm();
+    fireEvent.click(screen.getByTestId('report-submit'));
+    expect(toastText()).toBe(ERROR_CATALOG.REPORT_REASON_EMPTY.message);
+    fireEvent.change(content(), { target: { value: '   \n ' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    expect(toastText()).toBe(ERROR_CATALOG.REPORT_REASON_EMPTY.message);
+    expect(reports()).toHaveLength(0);
+    expect(onSubmitted).not.toHaveBeenCalled();
+  });
+
+  it('counts the reason as it is typed, to 500', () => {
+    renderForm();
+    expect(screen.getByTestId('report-counter').textContent).toContain(`0/${REPORT_TEXT_MAX_LENGTH}`);
+    fireEvent.change(content(), { target: { value: '有人冒充平台😀' } });
+    // an emoji counts once, as the domain counts it
+    expect(screen.getByTestId('report-counter').textContent).toContain(`7/${REPORT_TEXT_MAX_LENGTH}`);
+    expect(content().getAttribute('aria-describedby')).toBe(screen.getByTestId('report-counter').id);
+  });
+
+  it('stops the reason and the contact at 500 characters with 超出长度', () => {
+    renderForm();
+    fireEvent.change(content(), { target: { value: '举'.repeat(REPORT_TEXT_MAX_LENGTH + 3) } });
+    expect(Array.from(content().value)).toHaveLength(REPORT_TEXT_MAX_LENGTH);
+    expect(toastText()).toBe(ERROR_CATALOG.EXCEEDS_LENGTH.message);
+    expect(screen.getByTestId('report-counter').textContent).toContain(`${REPORT_TEXT_MAX_LENGTH}/${REPORT_TEXT_MAX_LENGTH}`);
+    act(() => toast.clear());
+    fireEvent.change(contact(), { target: { value: '1'.repeat(REPORT_TEXT_MAX_LENGTH + 1) } });
+    expect(contact().value).toHaveLength(REPORT_TEXT_MAX_LENGTH);
+    expect(toastText()).toBe(ERROR_CATALOG.EXCEEDS_LENGTH.message);
+  });
+
+  it('sends { report: { type, content, contact } } trimmed, says 提交成功 and hands over', async () => {
+    const onSubmitted = renderForm();
+    fireEvent.click(screen.getByRole('radio', { name: '冒充身份' }));
+    fireEvent.change(content(), { target: { value: '  有人冒充平台客服收取额外费用  ' } });
+    fireEvent.change(contact(), { target: { value: ' 13812345678 ' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
+    expect(reports()).toHaveLength(1);
+    expect(reports()[0]!.method).toBe('POST');
+    expect(reports()[0]!.body).toEqual({ report: { type: '冒充身份', content: '有人冒充平台客服收取额外费用', contact: '13812345678' } });
+    expect(toastText()).toBe(NOTICES.SUBMITTED);
+  });
+
+  it('the contact is optional', async () => {
+    const onSubmitted = renderForm();
+    fireEvent.change(content(), { target: { value: '其他问题描述' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    expect(reports()[0]!.body).toEqual({ report: { type: DEFAULT_REPORT_TYPE, content: '其他问题描述', contact: '' } });
+  });
+
+  it('a refused report keeps the text, shows the server reason and stays', async () => {
+    calls = installFakeServer((call) =>
+      call.path === '/api/user/feedback' ? { code: ERROR_CATALOG.RATE_LIMITED.code, msg: ERROR_CATALOG.RATE_LIMITED.message } : undefined,
+    );
+    const onSubmitted = renderForm();
+    fireEvent.change(content(), { target: { value: '问题描述' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(toastText()).toBe(ERROR_CATALOG.RATE_LIMITED.message));
+    expect(onSubmitted).not.toHaveBeenCalled();
+    expect(content().value).toBe('问题描述');
+    expect((screen.getByTestId('report-submit') as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('report screens', () => {
+  it('/report has a back arrow and the title 平台举报; after success it goes back', async () => {
+    render(
+      <PlatformProvider value={PHONE}>
+        <MemoryRouter initialEntries={['/report']}>
+          <Routes>
+            <Route path="/" element={<p>home route</p>} />
+            <Route path="/report" element={<ReportPage />} />
+          </Routes>
+        </MemoryRouter>
+        <ToastHost />
+      </PlatformProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('平台举报');
+    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
+    fireEvent.change(content(), { target: { value: '问题描述' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await screen.findByText('home route');
+    expect(toastText()).toBe(NOTICES.SUBMITTED);
+  });
+
+  it('the desktop dialog closes after a successful submit', async () => {
+    const onClose = vi.fn<() => void>();
+    render(
+      <PlatformProvider value={DESKTOP}>
+        <MemoryRouter>
+          <ReportDialog onClose={onClose} />
+        </MemoryRouter>
+        <ToastHost />
+      </PlatformProvider>,
+    );
+    expect(screen.getByTestId('report-dialog').getAttribute('role')).toBe('dialog');
+    fireEvent.change(content(), { target: { value: '问题描述' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,214 @@
+import { DISCLOSURE_OPTIONS, entityKindLabel, goodsTexts, type DeclarationField, type OrderRecord } from '@kuaibao/domain';
+import { useId } from 'react';
+import type { OrderForm } from '../../storage.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/modal.tsx';
+import styles from './declaration.module.css';
+import type { DeclarationModel } from './use-declaration.ts';
+import { visibleIdNumber } from './use-paid-order.ts';
+
+type Layout = 'phone' | 'desktop';
+
+/**
+ * The order data of the declaration (spec §2 "Success"): handling type, company name, type,
+ * credit code, legal person, ID number and phone. A list on phones, a two-column table on desktop.
+ */
+export function OrderInfo({ order, form, layout }: { order: OrderRecord; form: OrderForm | null; layout: Layout }) {
+  const rows: [string, string][] = [
+    ['办理类型', order.goods_name],
+    ['企业名称', order.entity_name],
+    ['类型', entityKindLabel(order.entity_name)],
+    ['统一社会信用代码', order.entity_id],
+    ['法定代表人', order.entity_legal || '—'],
+    ['身份证号', visibleIdNumber(order, form)],
+    ['联系电话', order.entity_phone],
+  ];
+  if (layout === 'phone') {
+    return (
+      <dl className={styles.infoList} data-testid="decl-order-info">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  const pairs: [string, string][][] = [];
+  for (let i = 0; i < rows.length; i += 2) pairs.push(rows.slice(i, i + 2));
+  return (
+    <table className={styles.infoTable} data-testid="decl-order-info">
+      <caption className="visually-hidden">订单信息</caption>
+      <tbody>
+        {pairs.map((pair) => (
+          <tr key={pair[0]![0]}>
+            {pair.map(([label, value]) => (
+              <Cell key={label} label={label} value={value} />
+            ))}
+            {pair.length === 1 && <td colSpan={2} />}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Cell({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <th scope="row">{label}</th>
+      <td>{value}</td>
+    </>
+  );
+}
+
+function EntryTable({ caption, fields, model }: { caption: string; fields: DeclarationField[]; model: DeclarationModel }) {
+  const id = useId();
+  return (
+    <table className={styles.entries}>
+      <caption className={styles.caption}>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={styles.colLabel}>
+            项目
+          </th>
+          <th scope="col">填报数值</th>
+          <th scope="col" className={styles.colShow}>
+            是否公示
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((field) => {
+          const inputId = `${id}-${field.key}`;
+          const showKey = `${field.key}_show`;
+          return (
+            <tr key={field.key}>
+              <th scope="row">
+                <label htmlFor={inputId}>{field.label}</label>
+              </th>
+              <td>
+                <span className={styles.inputBox}>
+                  <input
+                    id={inputId}
+                    className={styles.input}
+                    type="text"
+                    inputMode={field.kind === 'amount' ? 'decimal' : 'numeric'}
+                    autoComplete="off"
+                    maxLength={20}
+                    placeholder="请输入"
+                    value={model.values[field.key] ?? ''}
+                    onChange={(event) => model.setValue(field.key, event.target.value)}
+                    data-testid={`decl-input-${field.key}`}
+                  />
+                  <span className={styles.unit}>{field.unit}</span>
+                </span>
+              </td>
+              <td>
+                {/* A native select: its closed state shows the current choice (spec §4). */}
+                <select
+                  className={styles.select}
+                  aria-label={`${field.label}是否公示`}
+                  value={model.values[showKey] ?? 'false'}
+                  onChange={(event) => model.setValue(showKey, event.target.value)}
+                  data-testid={`decl-show-${field.key}`}
+                >
+                  {DISCLOSURE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** The entry tables: assets (万元) for everyone, headcount (人) for companies (spec §3 entity_extra). */
+export function DeclarationEntries({ model, layout }: { model: DeclarationModel; layout: Layout }) {
+  const amounts = model.fields.filter((field) => field.kind === 'amount');
+  const counts = model.fields.filter((field) => field.kind === 'count');
+  return (
+    <div className={`${styles.entryGroups} ${layout === 'desktop' ? styles.desktop : ''}`} data-testid="decl-entries">
+      <EntryTable caption="资产状况（单位：万元）" fields={amounts} model={model} />
+      {counts.length > 0 && <EntryTable caption="从业人员（单位：人）" fields={counts} model={model} />}
+    </div>
+  );
+}
+
+/** '一键零申报' and '立即申报'. */
+export function DeclarationActions({ model }: { model: DeclarationModel }) {
+  return (
+    <div className={styles.actions}>
+      <Button variant="secondary" size="lg" disabled={model.saving} onClick={model.requestZero} data-testid="decl-zero">
+        一键零申报
+      </Button>
+      <Button size="lg" disabled={model.saving} onClick={() => void model.submit()} data-testid="decl-submit">
+        {model.saving ? '提交中…' : '立即申报'}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Sub-state 1: the zero-declaration confirmation with cancel and submit (spec §4). Phones ask
+ * '确定要零申报吗？', the desktop dialog '是否确认零申报？'.
+ */
+export function ZeroConfirmDialog({ model, layout }: { model: DeclarationModel; layout: Layout }) {
+  return (
+    <Dialog
+      open={model.step === 1}
+      onClose={model.cancelZero}
+      title={layout === 'phone' ? '确定要零申报吗？' : '是否确认零申报？'}
+      size="sm"
+      testId="decl-zero-confirm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={model.cancelZero} data-testid="decl-zero-cancel">
+            取消
+          </Button>
+          <Button disabled={model.saving} onClick={() => void model.confirmZero()} data-testid="decl-zero-submit" data-autofocus>
+            提交
+          </Button>
+        </>
+      }
+    >
+      <p className={styles.confirmText}>
+        营业总收入和纳税总额将按 0 万元申报{model.fields.length > 2 ? '；资产总额和从业人员信息请按实际填写' : ''}。
+      </p>
+    </Dialog>
+  );
+}
+
+/** Sub-state 2: filed. Closing it goes on (to /check on phones, to the receipt on desktop). */
+export function FiledDialog({ open, onClose, closeLabel }: { open: boolean; onClose: () => void; closeLabel: string }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      ariaLabel="申报成功"
+      size="sm"
+      testId="decl-done"
+      footer={
+        <Button onClick={onClose} data-testid="decl-done-close" data-autofocus>
+          {closeLabel}
+        </Button>
+      }
+    >
+      <div className={styles.done}>
+        <svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true">
+          <circle cx="32" cy="32" r="30" fill="var(--success)" />
+          <path d="M19 33l9 9 17-18" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <p className={styles.doneText} data-testid="decl-done-text">
+          {goodsTexts('license_year').successText}
+        </p>
+      </div>
+    </Dialog>
+  );
+}

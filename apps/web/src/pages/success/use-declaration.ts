@@ -1,0 +1,116 @@
+import {
+  declarationFields,
+  emptyDeclaration,
+  errorMessage,
+  validateDeclaration,
+  zeroDeclaration,
+  type DeclarationField,
+  type OrderRecord,
+} from '@kuaibao/domain';
+import { useMemo, useRef, useState } from 'react';
+import { saveDeclaration } from '../../api/endpoints.ts';
+import { track } from '../../api/index.ts';
+import { toast } from '../../ui/toast.tsx';
+
+/**
+ * Sub-states of the annual report fill-in (spec §4): 0 the form, 1 the zero-declaration
+ * confirmation, 2 filed ('申报成功，将在7个工作日内公示').
+ */
+export type DeclarationStep = 0 | 1 | 2;
+
+export interface DeclarationModel {
+  /** The order, updated with the server's answer once filed. */
+  order: OrderRecord;
+  fields: DeclarationField[];
+  /** Every figure and its `_show` flag, as typed (validation trims). */
+  values: Record<string, string>;
+  step: DeclarationStep;
+  saving: boolean;
+  setValue(key: string, value: string): void;
+  /** '一键零申报' / '一键零报': ask for the confirmation. */
+  requestZero(): void;
+  cancelZero(): void;
+  /** Sets sale_amount and tax_amount to '0' and files. */
+  confirmZero(): Promise<void>;
+  /** '立即申报'. */
+  submit(): Promise<void>;
+}
+
+/** The blank form of the entity, with whatever the order already holds for it. */
+function initialValues(order: OrderRecord): Record<string, string> {
+  const values = emptyDeclaration(order.entity_name);
+  for (const key of Object.keys(values)) {
+    const stored = order.entity_extra?.[key];
+    if (typeof stored === 'string') values[key] = stored;
+  }
+  return values;
+}
+
+/** True when the order already carries every figure (filed on an earlier visit). */
+function isFiled(order: OrderRecord): boolean {
+  return validateDeclaration(order.entity_extra ?? {}, order.entity_name).ok;
+}
+
+/**
+ * The declaration after paying for license_year (spec §4 "Annual report fill-in", §5 "Annual
+ * declaration"). Checks with the domain's validateDeclaration, the same function the server
+ * runs, and shows its message as a toast before any request; only a valid form is sent.
+ */
+export function useDeclaration(initial: OrderRecord): DeclarationModel {
+  const [order, setOrder] = useState(initial);
+  const fields = useMemo(() => declarationFields(order.entity_name), [order.entity_name]);
+  const [values, setValues] = useState(() => initialValues(initial));
+  const [step, setStep] = useState<DeclarationStep>(() => (isFiled(initial) ? 2 : 0));
+  const [saving, setSaving] = useState(false);
+  const busy = useRef(false);
+
+  /** Validates and files; true once the server stored it. */
+  async function file(candidate: Record<string, string>): Promise<boolean> {
+    if (busy.current) return false;
+    const checked = validateDeclaration(candidate, order.entity_name);
+    if (!checked.ok) {
+      toast.warn(errorMessage(checked.error));
+      return false;
+    }
+    busy.current = true;
+    setSaving(true);
+    try {
+      const updated = await saveDeclaration(order.id, checked.value);
+      setOrder(updated);
+      setValues(checked.value);
+      setStep(2);
+      return true;
+    } catch {
+      // the request client has shown the server's message
+      return false;
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+  }
+
+  return {
+    order,
+    fields,
+    values,
+    step,
+    saving,
+    setValue: (key, value) => setValues((current) => ({ ...current, [key]: value })),
+    requestZero: () => {
+      track('declaration.zero', order.id, 'click');
+      setStep(1);
+    },
+    cancelZero: () => setStep(0),
+    confirmZero: async () => {
+      const zeroed = zeroDeclaration(values);
+      setValues(zeroed);
+      track('declaration.zero.submit', order.id, 'click');
+      // A company still owes its assets and headcount: back to the form, with the message.
+      if (!(await file(zeroed))) setStep(0);
+    },
+    submit: async () => {
+      track('declaration.submit', order.id, 'click');
+      await file(values);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { errorMessage, NOTICES } from '@kuaibao/domain';
+import { useMemo } from 'react';
+import { readConfig } from '../storage.ts';
+import { toast } from '../ui/toast.tsx';
+
+/**
+ * The agent's contact (spec §3 config service_weixin / service_phone) and the copy action, kept
+ * apart from the QR dialog so pages can offer the contact without loading the QR library.
+ */
+
+export const isLink = (value: string) => /^https?:\/\//i.test(value);
+
+export function useServiceContact(): { address: string; phone: string } {
+  return useMemo(() => {
+    const config = readConfig();
+    return { address: config?.service_weixin?.trim() ?? '', phone: config?.service_phone?.trim() ?? '' };
+  }, []);
+}
+
+/** Clipboard first; the hidden-textarea command for WebViews without the async clipboard. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // denied or unavailable: try the old way
+  }
+  try {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    return copied;
+  } catch {
+    return false;
+  }
+}
+
+/** 'copy succeeded' / 'no contact phone' (spec §8). */
+export async function copyServicePhone(phone: string): Promise<void> {
+  if (!phone) {
+    toast.warn(NOTICES.NO_CONTACT_PHONE);
+    return;
+  }
+  if (await copyText(phone)) toast.info(NOTICES.COPY_SUCCEEDED);
+  else toast.warn(errorMessage('COPY_FAILED'));
+}

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+import base from './playwright.config.ts';
+
+/**
+ * The visitor journey against the real payment adapters, with WeChat Pay and Alipay played by the
+ * fake gateways on 127.0.0.1 (apps/api/src/providers/payment/fake-gateways-server.ts):
+ *
+ *   E2E_PORT=3171 npx playwright test -c e2e/payments.config.ts
+ *
+ * The server listens on E2E_PORT; the fakes take free ports and write their addresses to
+ * FAKE_GATEWAYS_FILE, which the spec reads.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3171);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const launchOptions = base.projects?.[0]?.use?.launchOptions;
+
+export default defineConfig({
+  ...base,
+  use: { ...base.use, baseURL: BASE_URL },
+  projects: [{ name: 'payments', testMatch: /payments\..*spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1366, height: 768 }, launchOptions } }],
+  webServer: {
+    command: `rm -rf data/e2e-${PORT} && node apps/api/src/providers/payment/fake-gateways-server.ts`,
+    cwd: '..',
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SQLITE_FILE: `data/e2e-${PORT}/kuaibao.sqlite`,
+      SEED_COMPANIES: '5000',
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'test',
+      FAKE_GATEWAYS_FILE: `data/e2e-${PORT}/fake-gateways.json`,
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
+
+/** Where the launcher wrote the fake gateways' addresses (relative to the repository root). */
+export const FAKE_GATEWAYS_FILE = `data/e2e-${PORT}/fake-gateways.json`;
+const { defaultBrowserType: _webkit, ...iphone } = devices['iPhone 13'];
+export const PHONE = iphone;

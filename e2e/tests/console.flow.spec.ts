@@ -1,0 +1,208 @@
+import { createDecipheriv, randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signRequest } from '@kuaibao/domain';
+import { accessibilityViolations, snapshot } from '../support/journey.ts';
+
+/*
+ * The agent's console (issue 7): an admin signs in, finds a paid order, takes it, uploads a
+ * completion screenshot and completes it; the visitor's order then reads completed with the
+ * screenshot, on the API and on /check; the SMS log shows the payment and completion notices.
+ */
+
+const ADMIN = { username: 'admin', password: 'e2e-console-admin-1' };
+// A company no other spec pays for with this service (a company pays once a year per service).
+const CUSTOMER = { name: '贵州茅台酒股份有限公司', creditCode: '91520000214434146R', legal: '张德芹', phone: '13912347777', goodsId: '3', idno: '11010519491231002X' };
+// A 2×2 PNG (transparent), as a clerk's screenshot would be.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mNk+M9QzwAEjDAGACCDAv8cI7IoAAAAAElFTkSuQmCC', 'base64');
+
+interface ClientKeys {
+  signSecret: string;
+  aesKey: string;
+}
+
+/** The keys the server injects into the visitor app's index.html (docs/decisions/003). */
+async function clientKeys(request: APIRequestContext): Promise<ClientKeys> {
+  const html = await (await request.get('/')).text();
+  const content = /<meta name="kb-client" content='([^']+)'>/.exec(html)?.[1];
+  expect(content, 'the built web app carries the client keys').toBeTruthy();
+  return JSON.parse(content!.replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&amp;/g, '&')) as ClientKeys;
+}
+
+/** A visitor API call, signed the way the web client signs it. */
+async function visitorCall(request: APIRequestContext, keys: ClientKeys, method: 'GET' | 'POST', path: string, options: { query?: Record<string, string>; body?: unknown } = {}) {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const query: Record<string, string> = { ...options.query, timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomUUID() };
+  query.signature = signRequest({ query, body: method === 'POST' ? body : undefined, secret: keys.signSecret });
+  const response = await request.fetch(`${path}?${new URLSearchParams(query).toString()}`, {
+    method,
+    headers: { 'x-device-id': 'e2e-console-device', 'x-platform': 'web', ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { data: body } : {}),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const envelope = (await response.json()) as { code: number; data: unknown; encrypt?: boolean };
+  if (!envelope.encrypt) return envelope.data;
+  const raw = Buffer.from(envelope.data as string, 'base64');
+  const decipher = createDecipheriv('aes-128-cbc', Buffer.from(keys.aesKey, 'hex'), raw.subarray(0, 16));
+  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(16)), decipher.final()]).toString('utf8')) as unknown;
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/console');
+  await expect(page).toHaveURL(/\/console\/login$/);
+  await page.getByTestId('login-username').fill(ADMIN.username);
+  await page.getByTestId('login-password').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
+}
+
+async function expectAxeClean(page: Page): Promise<void> {
+  // Let antd's entrance transitions finish before measuring contrast.
+  await page.waitForTimeout(400);
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+test('an admin works a paid order to completion; the visitor sees it completed; the SMS log shows both notices', async ({ page, request, context }, testInfo) => {
+  test.setTimeout(120_000);
+  const keys = await clientKeys(request);
+
+  // A visitor orders credit repair and pays in the sandbox cashier.
+  const created = (await visitorCall(request, keys, 'POST', '/api/h5/order', {
+    body: {
+      goods_id: CUSTOMER.goodsId,
+      pay_type: 'weixin',
+      pay_source: 'native',
+      source: 'web',
+      entity_name: CUSTOMER.name,
+      entity_id: CUSTOMER.creditCode,
+      entity_legal: CUSTOMER.legal,
+      entity_idno: CUSTOMER.idno,
+      entity_phone: CUSTOMER.phone,
+      extra: { consent: true, agreement_version: '2025-07-01' },
+    },
+  })) as { orderId: string; qrcodeUrl: string };
+  const cashier = await context.newPage();
+  await cashier.goto(created.qrcodeUrl);
+  await cashier.getByRole('button', { name: '确认支付' }).click();
+  await expect(cashier.getByRole('status')).toContainText('支付成功');
+  await cashier.close();
+
+  // Sign in; the dashboard and the queue show the new paid order.
+  await signIn(page);
+  await expect(page.getByTestId('badge-new-paid')).toBeVisible();
+  await snapshot(page, testInfo, 'console-dashboard');
+  await expectAxeClean(page);
+
+  await page.getByRole('navigation', { name: '主导航' }).getByText('订单处理').click();
+  await expect(page.getByRole('heading', { level: 1, name: '订单处理' })).toBeVisible();
+  await page.getByTestId('order-search').getByRole('textbox').fill(CUSTOMER.phone);
+  await page.getByTestId('order-search').getByRole('textbox').press('Enter');
+  const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: CUSTOMER.name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('待处理');
+  await expect(row).toContainText('未接单');
+  await snapshot(page, testInfo, 'console-orders');
+  await expectAxeClean(page);
+
+  // The detail: ID masked until asked for.
+  await row.getByTestId('order-link').click();
+  await expect(page.getByRole('heading', { level: 1, name: CUSTOMER.name })).toBeVisible();
+  await expect(page.getByTestId('idno-masked')).toHaveText('110***********002X');
+  await snapshot(page, testInfo, 'console-order-detail');
+  await expectAxeClean(page);
+  await page.getByTestId('idno-reveal').click();
+  await page.getByRole('button', { name: '查看', exact: true }).click();
+  await expect(page.getByTestId('idno-full')).toHaveText(CUSTOMER.idno);
+
+  // Take it, upload the screenshot, complete it.
+  await page.getByTestId('take-order').click();
+  await expect(page.getByTestId('handler-name')).toHaveText('管理员（我）');
+  await page.locator('input[type="file"]').setInputFiles({ name: '公示截图.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('screenshot')).toHaveCount(1);
+  await page.getByTestId('move-4').click();
+  await page.getByTestId('move-confirm').click();
+  await expect(page.getByTestId('order-info').getByTestId('process-status')).toHaveText('处理中');
+  await page.getByTestId('move-2').click();
+  await expect(page.getByRole('dialog')).toContainText('客户将在回执中看到 1 张完成截图');
+  await snapshot(page, testInfo, 'console-complete-dialog');
+  await page.getByTestId('move-confirm').click();
+  await expect(page.getByTestId('order-info').getByTestId('process-status')).toHaveText('已完成');
+  await expect(page.getByTestId('order-timeline')).toContainText('处理中 → 已完成');
+  await snapshot(page, testInfo, 'console-order-completed');
+  await expectAxeClean(page);
+
+  // The visitor's order detail: completed, with the screenshot at a URL the visitor app can load.
+  const record = (await visitorCall(request, keys, 'GET', '/api/h5/order/detail', { query: { id: created.orderId } })) as { process_status: string; process_status_name: string; files: Array<{ url: string }>; admin_name: string };
+  expect(record).toMatchObject({ process_status: '2', process_status_name: '已完成', admin_name: '管理员' });
+  expect(record.files).toHaveLength(1);
+  expect(record.files[0]!.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+  const image = await request.get(record.files[0]!.url);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect(Buffer.from(await image.body()).equals(PNG)).toBe(true);
+
+  // The visitor's /check (desktop: the query dialog): completed in green; the receipt has the screenshot and the completed stamp.
+  const visitor = await context.newPage();
+  await visitor.goto('/check');
+  const dialog = visitor.getByTestId('query-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('query-phone').fill(CUSTOMER.phone);
+  await dialog.getByTestId('query-submit').click();
+  const visitorRow = dialog.getByTestId('query-row');
+  await expect(visitorRow).toHaveCount(1);
+  await expect(visitorRow.getByTestId('status-badge')).toHaveText('已完成');
+  await expect(visitorRow.getByTestId('status-badge')).toHaveAttribute('data-status-class', 'completed');
+  await visitorRow.getByTestId('query-details').click();
+  const receipt = visitor.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-stamp')).toHaveAttribute('data-stamp', 'completed');
+  await expect(receipt.getByTestId('receipt-screenshot')).toHaveCount(1);
+  await expect(receipt.getByTestId('receipt-screenshot')).toHaveAttribute('src', record.files[0]!.url);
+  await expect.poll(() => receipt.getByTestId('receipt-screenshot').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+  await snapshot(visitor, testInfo, 'visitor-receipt-completed');
+  await visitor.close();
+
+  // The SMS log: the payment notice and the completion notice, each with the disclosure.
+  await page.getByRole('navigation', { name: '主导航' }).getByText('短信记录').click();
+  await expect(page.getByRole('heading', { level: 1, name: '短信记录' })).toBeVisible();
+  const smsRows = page.getByTestId('sms-table').locator('tbody tr').filter({ hasText: '139****7777' });
+  // The outbox worker runs every few seconds; the page refreshes itself.
+  await expect(smsRows).toHaveCount(2, { timeout: 30_000 });
+  await expect(smsRows.filter({ hasText: '支付成功通知' })).toContainText('信用修复代办服务费999.00元');
+  await expect(smsRows.filter({ hasText: '办理完成通知' })).toContainText(`${CUSTOMER.name}的信用修复代办已办理完成`);
+  for (const text of await smsRows.allTextContents()) expect(text).toContain('本平台为第三方有偿代办机构，非政府网站');
+  await expect(smsRows.filter({ hasText: '已发送' })).toHaveCount(2);
+  await snapshot(page, testInfo, 'console-sms-log');
+  await expectAxeClean(page);
+});
+
+test('every console page is axe-clean at 1440×900, and roles show only what they may do', async ({ page }, testInfo) => {
+  await signIn(page);
+  const pages: Array<[string, string]> = [
+    ['退款审批', 'refunds'],
+    ['投诉处理', 'feedback'],
+    ['服务与价格', 'goods'],
+    ['站点配置', 'site-config'],
+    ['员工账号', 'staff'],
+    ['操作日志', 'audit'],
+  ];
+  for (const [title, path] of pages) {
+    await page.getByRole('navigation', { name: '主导航' }).getByText(title, { exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/console/${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await snapshot(page, testInfo, `console-${path}`);
+    await expectAxeClean(page);
+  }
+  // The audit log recorded the sign-ins.
+  await expect(page.locator('tbody')).toContainText('登录');
+
+  // The sign-in page itself.
+  await page.getByTestId('account-menu').hover();
+  await page.getByText('退出登录').click();
+  await expect(page).toHaveURL(/\/console\/login/);
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('not-the-password-1');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-error')).toHaveText('用户名或密码错误');
+  await snapshot(page, testInfo, 'console-login');
+  await expectAxeClean(page);
+});

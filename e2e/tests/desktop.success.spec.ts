@@ -1,0 +1,227 @@
+import { expect, test, type BrowserContext, type Page, type Request, type TestInfo } from '@playwright/test';
+import { VALID_ID, accessibilityViolations, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+
+/*
+ * The desktop pay dialog and the success flow over the home page (spec §2 "Payment", "Success";
+ * §4 "Payment confirmation", "Annual report fill-in"; issue 4). Each paying test uses its own
+ * seeded company: a second order for a company that already paid for the service is refused.
+ */
+
+interface Company {
+  keyword: string;
+  name: string;
+  phone: string;
+}
+
+const ALIBABA: Company = { keyword: '阿里巴巴', name: '阿里巴巴（中国）网络技术有限公司', phone: '13700000001' };
+// The same test runs again at 1920×1080 (desktop-hd) in the same server: it needs another company.
+const PUJIANG: Company = { keyword: '浦江之星', name: '上海浦江之星软件开发有限公司', phone: '13700000002' };
+const ABAB: Company = { keyword: 'ABAB', name: '深圳市ABAB文化传媒有限公司', phone: '13700000003' };
+// Picked from the synthetic directory by keyword (the fixed companies are taken by other tests).
+const BARBER = { keyword: '理发店', phone: '13700000004' };
+const MOUTAI: Company = { keyword: '茅台', name: '贵州茅台酒股份有限公司', phone: '13700000005' };
+
+const isDeclarationCall = (request: Request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/h5/order';
+
+/** Home form → the pay dialog; without a name, the first company the keyword finds. */
+async function openPayDialog(page: Page, company: { keyword: string; name?: string; phone: string }, goodsId?: number) {
+  await openHome(page);
+  if (goodsId) await page.getByTestId(`goods-${goodsId}`).click();
+  if (company.name) {
+    await searchAndPick(page, company.keyword, company.name);
+  } else {
+    await page.getByTestId('company-input').fill(company.keyword);
+    await page.getByTestId('company-search').click();
+    await page.getByTestId('company-option').first().click();
+    await expect(page.getByTestId('selected-company')).toContainText(company.keyword);
+  }
+  await fillPerson(page, VALID_ID, company.phone);
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('submit').click();
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('pay-qr')).toBeVisible();
+  return dialog;
+}
+
+async function qrValue(page: Page): Promise<string> {
+  return (await page.getByTestId('pay-dialog').getByTestId('pay-qr').getAttribute('data-qr-value')) ?? '';
+}
+
+/** A "phone" scans the QR: opens the cashier in another page and pays, while the dialog polls. */
+async function payByScan(page: Page, context: BrowserContext) {
+  const cashierUrl = await qrValue(page);
+  expect(cashierUrl).toMatch(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  const phone = await context.newPage();
+  await phone.goto(cashierUrl);
+  await phone.getByRole('button', { name: '确认支付' }).click();
+  await expect(phone.getByRole('status')).toContainText('支付成功');
+  await phone.close();
+}
+
+/** The viewport once the toast is gone and the dialog's opening animation is over. */
+async function dialogShot(page: Page, testInfo: TestInfo, name: string) {
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 5000 });
+  await page.waitForTimeout(300);
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+test('a company pays by QR, is asked before closing the declaration, files a zero report and reads the receipt @hd', async ({ page, context }, testInfo) => {
+  // Many steps, each with its screenshot and axe scan.
+  test.slow();
+  const company = testInfo.project.name === 'desktop-hd' ? PUJIANG : ALIBABA;
+  const declarationCalls: Request[] = [];
+  page.on('request', (request) => {
+    if (isDeclarationCall(request)) declarationCalls.push(request);
+  });
+
+  const dialog = await openPayDialog(page, company);
+  await expect(dialog.getByRole('heading', { name: '支付页面' })).toBeVisible();
+  for (const text of [company.name, company.phone, '营业执照年报代办', '¥199.00']) await expect(dialog).toContainText(text);
+  // v0: 'declaration amount' before 1 July, 'supplementary declaration amount' after; a red countdown.
+  await expect(dialog).toContainText(/申报金额|补报金额/);
+  const countdown = dialog.getByTestId('pay-countdown');
+  await expect(countdown).toHaveText(/距年报截止还有 \d+ 天|年报已逾期 \d+ 天/);
+  expect(await countdown.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(200, 55, 45)');
+  await dialogShot(page, testInfo, 'desktop-pay-dialog');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await payByScan(page, context);
+  await expect(dialog).toBeHidden();
+  const declaration = page.getByTestId('declaration-dialog');
+  await expect(declaration).toBeVisible();
+  // The paid flag's side: the stored order id is gone.
+  expect(await page.evaluate(() => localStorage.getItem('orderId'))).toBeNull();
+  const info = declaration.getByTestId('decl-order-info');
+  // The visitor who just typed the ID number sees it in full.
+  for (const text of ['营业执照年报代办', company.name, '企业', VALID_ID, company.phone]) await expect(info).toContainText(text);
+  await dialogShot(page, testInfo, 'desktop-declaration');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Closing before filing asks first.
+  await declaration.getByRole('button', { name: '关闭' }).click();
+  const ask = page.getByTestId('decl-close-confirm');
+  await expect(ask).toContainText('您还未填写年报，确认关闭吗？');
+  await expect(ask.getByTestId('decl-close-confirm-close')).toHaveText('确认关闭');
+  await dialogShot(page, testInfo, 'desktop-declaration-close-confirm');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  // 'one-click zero report' → the zero confirmation.
+  await ask.getByTestId('decl-close-confirm-zero').click();
+  const zero = page.getByTestId('decl-zero-confirm');
+  await expect(zero).toContainText('是否确认零申报？');
+  await zero.getByTestId('decl-zero-cancel').click();
+  await expect(zero).toBeHidden();
+  await expect(declaration).toBeVisible();
+
+  // Submitting the zero report: a company still owes assets and headcount.
+  await declaration.getByTestId('decl-zero').click();
+  await zero.getByTestId('decl-zero-submit').click();
+  await expectToast(page, '请填写完整内容');
+  await expect(declaration.getByTestId('decl-input-sale_amount')).toHaveValue('0');
+  await expect(declaration.getByTestId('decl-input-tax_amount')).toHaveValue('0');
+  await declaration.getByTestId('decl-input-total_amount').fill('88');
+  await declaration.getByTestId('decl-input-total_employee').fill('3人');
+  await declaration.getByTestId('decl-input-female_employee').fill('1');
+  await declaration.getByTestId('decl-input-insure_employee').fill('3');
+  await declaration.getByTestId('decl-submit').click();
+  await expectToast(page, '请填写数字');
+  expect(declarationCalls).toHaveLength(0);
+  await declaration.getByTestId('decl-input-total_employee').fill('3');
+  await declaration.getByTestId('decl-show-total_employee').selectOption('true');
+  await declaration.getByTestId('decl-submit').click();
+
+  const done = page.getByTestId('decl-done');
+  await expect(done).toContainText('申报成功，将在7个工作日内公示');
+  expect(declarationCalls).toHaveLength(1);
+  expect(declarationCalls[0]!.postDataJSON()).toMatchObject({
+    corp_id: 0,
+    entity_extra: { sale_amount: '0', tax_amount: '0', total_amount: '88', total_employee: '3', total_employee_show: 'true' },
+  });
+  await dialogShot(page, testInfo, 'desktop-declaration-filed');
+
+  // After filing, closing opens the receipt.
+  await done.getByTestId('decl-done-close').click();
+  const receipt = page.getByTestId('receipt-dialog');
+  await expect(receipt.getByRole('heading', { name: '年报申报回执' })).toBeVisible();
+  await expect(receipt.getByTestId('receipt-entity-name')).toHaveText(company.name);
+  await expect(receipt.getByTestId('receipt-amount-capital')).toHaveText('壹佰玖拾玖元整');
+  await expect(receipt.getByTestId('receipt-stamp')).toHaveAttribute('data-stamp', 'accepted');
+  await expect(receipt.getByTestId('receipt-screenshots')).toHaveCount(0);
+  await dialogShot(page, testInfo, 'desktop-receipt');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await receipt.getByRole('button', { name: '关闭' }).click();
+  await expect(receipt).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('home')).toBeVisible();
+});
+
+test('closing unpaid opens the service tip; switching the method recreates the order', async ({ page }, testInfo) => {
+  const dialog = await openPayDialog(page, ABAB);
+  // WeChat first; the others behind 'other payment'.
+  await expect(dialog.getByTestId('pay-method-weixin')).toBeVisible();
+  await expect(dialog.getByTestId('pay-method-alipay')).toHaveCount(0);
+  await expect(dialog.getByText('请使用微信扫码支付')).toBeVisible();
+  const first = await qrValue(page);
+  expect(first).toMatch(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+
+  const recreated = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/h5/order');
+  await dialog.getByTestId('pay-other-methods').click();
+  await dialog.getByTestId('pay-method-alipay').click();
+  const body = (await recreated).postDataJSON() as { pay_type: string; pay_source: string };
+  expect(body).toMatchObject({ pay_type: 'alipay', pay_source: 'native' });
+  await expect.poll(() => qrValue(page)).not.toBe(first);
+  const second = await qrValue(page);
+  expect(second).toMatch(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  await expect(dialog.getByText('请使用支付宝扫码支付')).toBeVisible();
+  await dialogShot(page, testInfo, 'desktop-pay-alipay');
+
+  // The superseded QR is closed: paying it is refused.
+  const stale = await page.request.post(`${first}/pay`, { maxRedirects: 0 });
+  expect(stale.status()).toBe(409);
+
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+  const tip = page.getByTestId('service-dialog');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('微信扫码添加客服');
+  await expect(tip.getByTestId('service-qr')).toBeVisible();
+  await dialogShot(page, testInfo, 'desktop-pay-tip');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await expect(page.getByTestId('pay-dialog')).toHaveCount(0);
+});
+
+test('confirm close leaves the declaration of a sole trader without filing', async ({ page, context }) => {
+  let filed = 0;
+  page.on('request', (request) => {
+    if (isDeclarationCall(request)) filed += 1;
+  });
+  await openPayDialog(page, BARBER);
+  await payByScan(page, context);
+  const declaration = page.getByTestId('declaration-dialog');
+  await expect(declaration.getByTestId('decl-order-info')).toContainText('个体');
+  await expect(declaration.getByTestId('decl-input-total_amount')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('decl-close-confirm').getByTestId('decl-close-confirm-close').click();
+  await expect(page.getByTestId('declaration-dialog')).toHaveCount(0);
+  // Closing after payment just closes: no service tip.
+  await expect(page.getByTestId('service-dialog')).toHaveCount(0);
+  expect(filed).toBe(0);
+});
+
+test('other services get the paid message, whose progress button opens the lookup', async ({ page, context }, testInfo) => {
+  await openPayDialog(page, MOUTAI, 3);
+  await payByScan(page, context);
+  const success = page.getByTestId('success-dialog');
+  await expect(success).toContainText('支付成功');
+  await expect(success.getByTestId('success-text')).toContainText('24小时内');
+  await expect(page.getByTestId('declaration-dialog')).toHaveCount(0);
+  await dialogShot(page, testInfo, 'desktop-success-other');
+  await success.getByTestId('view-progress').click();
+  await expect(page).toHaveURL(/\/check$/);
+  await expect(page.getByTestId('query-dialog')).toBeVisible();
+  await snapshot(page, testInfo, 'desktop-after-success-query');
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isHandlingOverdue, processMoveNeedsNote, processMoveRefusal, sniffScreenshotType } from './order-handling.ts';
+
+describe('moving the process status', () => {
+  it('allows every move of a paid order between open statuses', () => {
+    for (const [from, to] of [['1', '4'], ['4', '3'], ['3', '4'], ['4', '2'], ['1', '2'], ['2', '4'], ['4', '5'], ['1', '5']] as const) {
+      expect(processMoveRefusal({ status: '2', from, to }), `${from}→${to}`).toBeUndefined();
+    }
+  });
+
+  it('refuses orders that are not paid', () => {
+    expect(processMoveRefusal({ status: '1', from: '1', to: '4' })).toBe('NOT_PAID');
+    expect(processMoveRefusal({ status: '3', from: '1', to: '4' })).toBe('NOT_PAID');
+    expect(processMoveRefusal({ status: '4', from: '5', to: '4' })).toBe('NOT_PAID');
+  });
+
+  it('refuses no-ops, unknown statuses and reopening an ended order', () => {
+    expect(processMoveRefusal({ status: '2', from: '4', to: '4' })).toBe('SAME');
+    expect(processMoveRefusal({ status: '2', from: '4', to: '9' })).toBe('UNKNOWN');
+    expect(processMoveRefusal({ status: '2', from: '5', to: '4' })).toBe('TERMINAL');
+  });
+
+  it('asks for a note when waiting for the customer, ending, or reopening', () => {
+    expect(processMoveNeedsNote('4', '3')).toBe(true);
+    expect(processMoveNeedsNote('4', '5')).toBe(true);
+    expect(processMoveNeedsNote('2', '4')).toBe(true);
+    expect(processMoveNeedsNote('1', '4')).toBe(false);
+    expect(processMoveNeedsNote('4', '2')).toBe(false);
+  });
+});
+
+describe('the 24-hour call promise', () => {
+  const now = new Date('2026-03-02T12:00:00.000Z');
+  it('flags paid orders still pending more than 24 hours after payment', () => {
+    expect(isHandlingOverdue({ status: '2', processStatus: '1', payTime: '2026-03-01T11:59:59.000Z' }, now)).toBe(true);
+    expect(isHandlingOverdue({ status: '2', processStatus: '1', payTime: '2026-03-01T12:00:00.000Z' }, now)).toBe(false);
+  });
+  it('does not flag orders being handled, unpaid or refunded', () => {
+    expect(isHandlingOverdue({ status: '2', processStatus: '4', payTime: '2026-02-01T00:00:00.000Z' }, now)).toBe(false);
+    expect(isHandlingOverdue({ status: '1', processStatus: '1', payTime: null }, now)).toBe(false);
+    expect(isHandlingOverdue({ status: '4', processStatus: '1', payTime: '2026-02-01T00:00:00.000Z' }, now)).toBe(false);
+  });
+});
+
+describe('screenshot type sniffing', () => {
+  it('recognises PNG and JPEG by their signatures', () => {
+    expect(sniffScreenshotType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('image/png');
+    expect(sniffScreenshotType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+  });
+  it('rejects anything else, whatever its name says', () => {
+    expect(sniffScreenshotType(new Uint8Array([...'<svg xmlns="http://www.w3.org/2000/svg"/>'].map((c) => c.charCodeAt(0))))).toBeUndefined();
+    expect(sniffScreenshotType(new Uint8Array([0x47, 0x49, 0x46, 0x38]))).toBeUndefined();
+    expect(sniffScreenshotType(new Uint8Array([0x89, 0x50]))).toBeUndefined();
+  });
+});

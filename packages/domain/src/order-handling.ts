@@ -1,0 +1,61 @@
+/**
+ * How staff move a paid order through handling (architecture §6): which process statuses may
+ * follow which, when a note is required, and the 24-hour call promise (spec §1). The console
+ * uses these to offer only the moves the server will accept.
+ */
+import { ORDER_STATUS, PROCESS_STATUS, type ProcessStatus } from './order-status.ts';
+
+/** The order staff see the statuses in: the path of a typical order, then its exits. */
+export const PROCESS_STATUS_FLOW: readonly ProcessStatus[] = ['1', '4', '3', '2', '5'];
+
+export function isProcessStatus(value: unknown): value is ProcessStatus {
+  return typeof value === 'string' && (PROCESS_STATUS_FLOW as readonly string[]).includes(value);
+}
+
+/** Why a move is refused; undefined when it is allowed. */
+export type ProcessMoveRefusal = 'NOT_PAID' | 'SAME' | 'TERMINAL' | 'UNKNOWN';
+
+/**
+ * Staff may move the process status of a paid order between any two statuses, except:
+ * an order that is not paid (unpaid, closed, refunded) cannot be moved at all, and 5 (ended)
+ * is final: the refund path sets it, and an ended order is not reopened.
+ */
+export function processMoveRefusal(input: { status: string; from: string; to: string }): ProcessMoveRefusal | undefined {
+  if (!isProcessStatus(input.to)) return 'UNKNOWN';
+  if (input.status !== ORDER_STATUS.paid) return 'NOT_PAID';
+  if (input.from === input.to) return 'SAME';
+  if (input.from === PROCESS_STATUS.ended) return 'TERMINAL';
+  return undefined;
+}
+
+/**
+ * Moves that must say why: waiting for the customer (what is missing), ending without
+ * completion, and reopening a completed order.
+ */
+export function processMoveNeedsNote(from: string, to: string): boolean {
+  return to === PROCESS_STATUS.waitingCustomer || to === PROCESS_STATUS.ended || from === PROCESS_STATUS.completed;
+}
+
+/** The promise: a specialist phones within 24 hours of payment. */
+export const CALL_PROMISE_MS = 24 * 3600 * 1000;
+
+/** A paid order still pending handling more than 24 hours after payment breaks the call promise. */
+export function isHandlingOverdue(input: { status: string; processStatus: string; payTime: string | null }, now: Date): boolean {
+  if (input.status !== ORDER_STATUS.paid || input.processStatus !== PROCESS_STATUS.pending || !input.payTime) return false;
+  const paid = Date.parse(input.payTime);
+  return !Number.isNaN(paid) && now.getTime() - paid > CALL_PROMISE_MS;
+}
+
+/** Completion screenshots: what the console accepts and the receipt shows. */
+export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+export const SCREENSHOT_MAX_PER_ORDER = 9;
+export const SCREENSHOT_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
+export type ScreenshotType = keyof typeof SCREENSHOT_TYPES;
+
+/** The type of an image from its first bytes (PNG or JPEG signature); what the file claims to be does not count. */
+export function sniffScreenshotType(head: Uint8Array): ScreenshotType | undefined {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (head.length >= png.length && png.every((byte, i) => head[i] === byte)) return 'image/png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  return undefined;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { SMS_DISCLOSURE, SMS_TEMPLATES, SMS_TEMPLATE_IDS, isSmsTemplateId, renderSms, smsParam, smsSegments } from './sms-texts.ts';
+
+const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司' };
+
+describe('SMS texts', () => {
+  it('ends every notice with the third-party disclosure and names the free official channel', () => {
+    for (const id of SMS_TEMPLATE_IDS) {
+      const text = renderSms(id, PARAMS);
+      expect(text.endsWith(SMS_DISCLOSURE), id).toBe(true);
+      expect(text).toContain('国家企业信用信息公示系统');
+      expect(text).toContain('第三方');
+      expect(text).not.toMatch(/https?:|www\./);
+      expect(text).not.toContain('{');
+    }
+  });
+
+  it('fills the parameters', () => {
+    expect(renderSms('payment_succeeded', PARAMS)).toContain('您已支付营业执照年报代办服务费199.00元（订单号KB2026030112000001），专员将在24小时内致电联系您。');
+    expect(renderSms('order_completed', PARAMS)).toMatch(/^北京字节跳动科技有限公司的营业执照年报代办已办理完成/);
+    expect(renderSms('refund_succeeded', PARAMS)).toMatch(/^您的订单KB2026030112000001已全额退款199\.00元/);
+  });
+
+  it('refuses to send a notice with a missing parameter', () => {
+    expect(() => renderSms('order_completed', { goods: '年报' })).toThrow(/company/);
+  });
+
+  it('lists the placeholders of each text as its parameters', () => {
+    for (const id of SMS_TEMPLATE_IDS) {
+      const placeholders = [...SMS_TEMPLATES[id].text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(new Set(placeholders)).toEqual(new Set(SMS_TEMPLATES[id].params));
+    }
+  });
+
+  it('shortens overlong parameters and counts segments', () => {
+    expect(smsParam('公'.repeat(40))).toHaveLength(35);
+    expect(smsParam('公'.repeat(40)).endsWith('…')).toBe(true);
+    expect(smsParam('  短名  ')).toBe('短名');
+    expect(smsSegments('字'.repeat(70))).toBe(1);
+    expect(smsSegments('字'.repeat(71))).toBe(2);
+    expect(smsSegments('字'.repeat(135))).toBe(3);
+  });
+
+  it('recognises template ids', () => {
+    expect(isSmsTemplateId('order_completed')).toBe(true);
+    expect(isSmsTemplateId('marketing')).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The SMS notices of spec §1 ("SMS notices go to the legal representative's phone"): one
+ * template per event, each ending with the third-party disclosure (architecture §10). These
+ * are service notices for an active order, never marketing (research/peers.md §3.4), so they
+ * carry no links. Real providers need the same texts registered as templates; the parameters
+ * are listed in the order Tencent Cloud's positional templates ({1}, {2}, …) use.
+ */
+import { OFFICIAL_CHANNEL_NAME } from './goods-texts.ts';
+
+export const SMS_DISCLOSURE = `本平台为第三方有偿代办机构，非政府网站，企业可在${OFFICIAL_CHANNEL_NAME}免费自行办理。`;
+
+export const SMS_TEMPLATE_IDS = ['payment_succeeded', 'order_completed', 'refund_succeeded'] as const;
+export type SmsTemplateId = (typeof SMS_TEMPLATE_IDS)[number];
+
+export interface SmsTemplate {
+  /** What staff see in the SMS log. */
+  title: string;
+  /** Parameter names, in positional order. */
+  params: readonly string[];
+  /** The text with {name} placeholders; the disclosure is part of it. */
+  text: string;
+}
+
+export const SMS_TEMPLATES: Record<SmsTemplateId, SmsTemplate> = {
+  payment_succeeded: {
+    title: '支付成功通知',
+    params: ['goods', 'amount', 'order_no'],
+    text: `您已支付{goods}服务费{amount}元（订单号{order_no}），专员将在24小时内致电联系您。${SMS_DISCLOSURE}`,
+  },
+  order_completed: {
+    title: '办理完成通知',
+    params: ['company', 'goods'],
+    text: `{company}的{goods}已办理完成，请在${OFFICIAL_CHANNEL_NAME}查询结果。${SMS_DISCLOSURE}`,
+  },
+  refund_succeeded: {
+    title: '退款成功通知',
+    params: ['amount', 'order_no'],
+    text: `您的订单{order_no}已全额退款{amount}元，款项将原路退回。${SMS_DISCLOSURE}`,
+  },
+};
+
+export function isSmsTemplateId(value: unknown): value is SmsTemplateId {
+  return typeof value === 'string' && (SMS_TEMPLATE_IDS as readonly string[]).includes(value);
+}
+
+/** Providers cap one template variable (Aliyun: 35 characters); longer names are shortened. */
+export const SMS_PARAM_MAX_LENGTH = 35;
+
+export function smsParam(value: string): string {
+  const chars = Array.from(value.trim());
+  return chars.length <= SMS_PARAM_MAX_LENGTH ? chars.join('') : `${chars.slice(0, SMS_PARAM_MAX_LENGTH - 1).join('')}…`;
+}
+
+/** The message body (without the 【signature】 the provider adds). Every parameter must be given. */
+export function renderSms(id: SmsTemplateId, params: Readonly<Record<string, string>>): string {
+  const template = SMS_TEMPLATES[id];
+  for (const name of template.params) {
+    if (typeof params[name] !== 'string' || params[name] === '') throw new RangeError(`SMS ${id}: parameter ${name} is missing`);
+  }
+  return template.text.replace(/\{(\w+)\}/g, (_match, name: string) => params[name] ?? '');
+}
+
+/** The standard length of one SMS segment: 70 characters, or 67 per part of a long message. */
+export function smsSegments(text: string): number {
+  const length = Array.from(text).length;
+  return length <= 70 ? 1 : Math.ceil(length / 67);
+}
