@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely';
-import { ConfigError, type Config } from '../../config.ts';
+import { ConfigError, useShanghaiTimezone, type Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { assertKnownPaymentProviders, createPaymentProviders, type PaymentProviders } from './index.ts';
+import { createAlipayProvider } from './alipay/alipay.provider.ts';
 import type { PaymentProvider } from './port.ts';
 import { createSandboxGateway, type SandboxGateway, type SandboxNotification, type SandboxTables } from './sandbox/sandbox-gateway.ts';
 import { createSandboxProvider } from './sandbox/sandbox.provider.ts';
+import { createWechatpayProvider } from './wechatpay/wechatpay.provider.ts';
+
+/** Where a provider posts its notifications: one generic route, the provider id as the last segment. */
+export function notifyUrlFor(notifyBaseUrl: string, provider: 'wechatpay' | 'alipay'): string {
+  return `${notifyBaseUrl}/api/pay/notify/${provider}`;
+}
 
 /** Builds the configured payment providers once, at boot. Unknown or unbuilt names stop the boot. */
 export function buildPaymentProviders(deps: {
@@ -26,7 +33,17 @@ export function buildPaymentProviders(deps: {
       });
       built.push(createSandboxProvider({ gateway: sandbox, notifyKey: deps.config.payment.sandboxNotifyKey, now: deps.now }));
     } else {
-      throw new ConfigError(`Invalid configuration:\n  PAYMENT_PROVIDERS: ${id} is not available in this build yet; use sandbox`);
+      // config.ts has already checked every variable these need and named the missing ones.
+      const { notifyBaseUrl, wechatpay, alipay } = deps.config.payment;
+      if (!notifyBaseUrl) throw new ConfigError('Invalid configuration:\n  NOTIFY_BASE_URL: required when PAYMENT_PROVIDERS lists wechatpay or alipay');
+      if (id === 'wechatpay') {
+        if (!wechatpay) throw new ConfigError('Invalid configuration:\n  WECHATPAY_*: missing');
+        built.push(createWechatpayProvider({ config: wechatpay, notifyUrl: notifyUrlFor(notifyBaseUrl, 'wechatpay'), now: deps.now }));
+      } else {
+        if (!alipay) throw new ConfigError('Invalid configuration:\n  ALIPAY_*: missing');
+        useShanghaiTimezone();
+        built.push(createAlipayProvider({ config: alipay, notifyUrl: notifyUrlFor(notifyBaseUrl, 'alipay'), now: deps.now }));
+      }
     }
   }
   // Real providers first, so the sandbox serves only the pay types nothing else covers.

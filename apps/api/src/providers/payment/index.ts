@@ -10,20 +10,20 @@ export interface PaymentProviders {
 }
 
 /**
- * Checks the configured provider names at boot. Unknown names fail here, not at the first
- * payment. Providers that a later issue brings (wechatpay, alipay) are named but not yet built.
+ * Checks the configured provider names at boot. Unknown names fail here, not at the first payment.
  */
 export function assertKnownPaymentProviders(names: readonly string[]): PaymentProviderId[] {
   const unknown = names.filter((name) => !(PAYMENT_PROVIDER_IDS as readonly string[]).includes(name));
   if (unknown.length > 0) throw new ConfigError(`Invalid configuration:\n  PAYMENT_PROVIDERS: unknown provider(s) ${unknown.join(', ')}; known: ${PAYMENT_PROVIDER_IDS.join(', ')}`);
   if (names.length === 0) throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDERS: names no provider');
-  return names as PaymentProviderId[];
+  return [...new Set(names)] as PaymentProviderId[];
 }
 
 export function createPaymentProviders(providers: readonly PaymentProvider[]): PaymentProviders {
   const byId = new Map(providers.map((provider) => [provider.id, provider]));
   return {
-    // Real providers come first in the list, so a configured WeChat Pay wins over the sandbox.
+    // Real providers come first in the list, so a configured WeChat Pay wins over the sandbox,
+    // and the sandbox serves only the pay types no real provider covers.
     forPayType: (payType) => providers.find((provider) => provider.payTypes.includes(payType)),
     byId: (id) => byId.get(id as PaymentProviderId),
     ids: () => [...byId.keys()],

@@ -26,7 +26,13 @@ function cashierHtml(trade: SandboxTrade): string {
   const payTypeName = PAY_TYPE_NAMES[trade.pay_type] ?? trade.pay_type;
   const id = encodeURIComponent(trade.out_trade_no);
   const statusLine =
-    trade.status === 'SUCCESS' ? '<p class="muted" role="status">该订单已支付成功</p>' : trade.status === 'CLOSED' ? '<p class="muted" role="status">该订单已关闭</p>' : '';
+    trade.status === 'SUCCESS'
+      ? '<p class="muted" role="status">该订单已支付成功</p>'
+      : trade.status === 'CLOSED'
+        ? '<p class="muted" role="status">该订单已关闭</p>'
+        : trade.status === 'REFUND'
+          ? '<p class="muted" role="status">该订单已退款</p>'
+          : '';
   const actions =
     trade.status === 'NOTPAY'
       ? `<form method="post" action="/sandbox/cashier/${id}/pay"><button class="pay" type="submit">确认支付</button></form>

@@ -13,16 +13,30 @@ export interface SandboxTradesTable {
   pay_type: string;
   amount_fen: number;
   description: string;
-  status: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
+  /** REFUND: paid, then refunded in full */
+  status: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   return_url: string | null;
   transaction_id: string | null;
   expires_at: string;
   created_at: string;
   paid_at: string | null;
 }
-export type SandboxTables = { sandbox_trades: SandboxTradesTable };
+/** The gateway's refund book (migration 005). Sandbox refunds succeed at once. */
+export interface SandboxRefundsTable {
+  out_refund_no: string;
+  out_trade_no: string;
+  refund_id: string;
+  amount_fen: number;
+  status: 'SUCCESS';
+  created_at: string;
+  succeeded_at: string | null;
+}
+export type SandboxTables = { sandbox_trades: SandboxTradesTable; sandbox_refunds: SandboxRefundsTable };
 
 export type SandboxTrade = SandboxTradesTable;
+export type SandboxRefund = SandboxRefundsTable;
+
+export type SandboxRefundResult = { ok: true; refund: SandboxRefund } | { ok: false; reason: 'NOT_FOUND' | 'NOT_PAID' | 'AMOUNT_EXCEEDS_PAID' };
 
 export interface SandboxNotification {
   headers: Record<string, string>;
@@ -47,6 +61,9 @@ export interface SandboxGateway {
   /** The payer confirms in the cashier: the trade succeeds and a notification goes out. */
   payTrade(outTradeNo: string): Promise<PayTradeResult>;
   closeTrade(outTradeNo: string): Promise<'CLOSED' | 'ALREADY_PAID' | 'NOT_FOUND'>;
+  /** Refunds a paid trade; the same refund number returns the same refund (providers dedupe on it). */
+  refundTrade(input: { outTradeNo: string; outRefundNo: string; amountFen: number }): Promise<SandboxRefundResult>;
+  findRefund(outRefundNo: string): Promise<SandboxRefund | undefined>;
   /** Builds the signed notification for a paid trade (also used by tests to replay or forge). */
   notificationFor(trade: SandboxTrade, options?: { eventId?: string; timestamp?: number }): SandboxNotification;
 }
@@ -116,6 +133,7 @@ export function createSandboxGateway(deps: {
       const trade = await findTrade(outTradeNo);
       if (!trade) return { ok: false, reason: 'NOT_FOUND' };
       if (trade.status === 'CLOSED') return { ok: false, reason: 'CLOSED' };
+      if (trade.status === 'REFUND') return { ok: true, trade, delivered: false };
       let paid = trade;
       if (trade.status === 'NOTPAY') {
         if (new Date(trade.expires_at) <= now()) return { ok: false, reason: 'EXPIRED' };
@@ -137,10 +155,40 @@ export function createSandboxGateway(deps: {
     async closeTrade(outTradeNo) {
       const trade = await findTrade(outTradeNo);
       if (!trade) return 'NOT_FOUND';
-      if (trade.status === 'SUCCESS') return 'ALREADY_PAID';
+      if (trade.status === 'SUCCESS' || trade.status === 'REFUND') return 'ALREADY_PAID';
       await db.updateTable('sandbox_trades').set({ status: 'CLOSED' }).where('out_trade_no', '=', outTradeNo).where('status', '=', 'NOTPAY').execute();
       const after = await findTrade(outTradeNo);
       return after?.status === 'SUCCESS' ? 'ALREADY_PAID' : 'CLOSED';
+    },
+
+    async refundTrade(input) {
+      const existing = await db.selectFrom('sandbox_refunds').selectAll().where('out_refund_no', '=', input.outRefundNo).executeTakeFirst();
+      if (existing) return { ok: true, refund: existing };
+      const trade = await findTrade(input.outTradeNo);
+      if (!trade) return { ok: false, reason: 'NOT_FOUND' };
+      if (trade.status !== 'SUCCESS') return { ok: false, reason: 'NOT_PAID' };
+      if (input.amountFen <= 0 || input.amountFen > trade.amount_fen) return { ok: false, reason: 'AMOUNT_EXCEEDS_PAID' };
+      const at = now().toISOString();
+      const refund: SandboxRefund = {
+        out_refund_no: input.outRefundNo,
+        out_trade_no: input.outTradeNo,
+        refund_id: `SBXR${now().getTime()}${randomUUID().replace(/-/g, '').slice(0, 10)}`,
+        amount_fen: input.amountFen,
+        status: 'SUCCESS',
+        created_at: at,
+        succeeded_at: at,
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('sandbox_refunds').values(refund).execute();
+        if (input.amountFen === trade.amount_fen) {
+          await trx.updateTable('sandbox_trades').set({ status: 'REFUND' }).where('out_trade_no', '=', input.outTradeNo).execute();
+        }
+      });
+      return { ok: true, refund };
+    },
+
+    findRefund(outRefundNo) {
+      return db.selectFrom('sandbox_refunds').selectAll().where('out_refund_no', '=', outRefundNo).executeTakeFirst();
     },
   };
 }

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDatabase } from '../db/database.ts';
+import type { PaymentService, SweepResult } from '../modules/payment/payment.service.ts';
+import { availableDialects, buildTestApp, type TestApp } from '../test/helper.ts';
+import { createPaymentSweeps, sweepLockKey } from './payment-sweeps.ts';
+
+const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent', silent() {} } as unknown as FastifyBaseLogger;
+
+function countingPayments(calls: string[], delayMs = 0): PaymentService {
+  const step = (name: string) => async (): Promise<SweepResult> => {
+    calls.push(name);
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return { examined: 0, failed: 0 };
+  };
+  return { processRefundOutbox: step('refund-outbox'), reconcileDueAttempts: step('attempts'), reconcileDueRefunds: step('refunds') } as unknown as PaymentService;
+}
+
+describe('payment sweeps scheduler', () => {
+  const sqlite = { kind: 'sqlite' } as AppDatabase;
+
+  it('runs every sweep in order, one round at a time', async () => {
+    const calls: string[] = [];
+    const sweeps = createPaymentSweeps({ database: sqlite, payments: countingPayments(calls, 10), intervalMs: 0, log: silent });
+    const [a, b] = await Promise.all([sweeps.runOnce(), sweeps.runOnce()]);
+    expect(a).toBe(b);
+    expect(calls).toEqual(['refund-outbox', 'attempts', 'refunds']);
+    expect(a).toEqual({ 'refund-outbox': { examined: 0, failed: 0 }, attempts: { examined: 0, failed: 0 }, refunds: { examined: 0, failed: 0 } });
+  });
+
+  it('runs on its interval once started and not after stop()', async () => {
+    const calls: string[] = [];
+    const sweeps = createPaymentSweeps({ database: sqlite, payments: countingPayments(calls), intervalMs: 15, log: silent });
+    sweeps.start();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await sweeps.stop();
+    const rounds = calls.filter((c) => c === 'attempts').length;
+    expect(rounds).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(calls.filter((c) => c === 'attempts').length).toBe(rounds);
+  });
+
+  it('does not start with an interval of 0 (PAYMENT_SWEEP_INTERVAL_SECONDS=0)', async () => {
+    const calls: string[] = [];
+    const sweeps = createPaymentSweeps({ database: sqlite, payments: countingPayments(calls), intervalMs: 0, log: silent });
+    sweeps.start();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(calls).toEqual([]);
+    await sweeps.stop();
+  });
+
+  it('reports a failing sweep and goes on with the next', async () => {
+    const calls: string[] = [];
+    const payments = { ...countingPayments(calls), reconcileDueAttempts: async () => Promise.reject(new Error('database gone')) } as unknown as PaymentService;
+    const report = await createPaymentSweeps({ database: sqlite, payments, intervalMs: 0, log: silent }).runOnce();
+    expect(report.attempts).toEqual({ examined: 0, failed: 1 });
+    expect(calls).toEqual(['refund-outbox', 'refunds']);
+  });
+});
+
+describe.each(availableDialects().filter((d) => d === 'postgres'))('payment sweeps on %s take an advisory lock', (dialect) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp({ dialect, companies: 50 });
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('skips a sweep another instance is running, and runs it once the lock is free', async () => {
+    const database = test.database;
+    if (database.kind !== 'postgres') throw new Error('postgres only');
+    const other = await database.raw.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock(hashtext($1))', [sweepLockKey(database, 'attempts')]);
+      const held = await test.app.services.paymentSweeps.runOnce();
+      expect(held.attempts).toBe('skipped');
+      expect(held['refund-outbox']).toEqual({ examined: 0, failed: 0 });
+      await other.query('SELECT pg_advisory_unlock(hashtext($1))', [sweepLockKey(database, 'attempts')]);
+      expect((await test.app.services.paymentSweeps.runOnce()).attempts).toEqual({ examined: 0, failed: 0 });
+    } finally {
+      other.release();
+    }
+  });
+
+  it('uses a key per schema, so separate test schemas never block each other', () => {
+    const a = { kind: 'postgres', schema: 't_a' } as AppDatabase;
+    const b = { kind: 'postgres', schema: 't_b' } as AppDatabase;
+    expect(sweepLockKey(a, 'refunds')).not.toBe(sweepLockKey(b, 'refunds'));
+  });
+});

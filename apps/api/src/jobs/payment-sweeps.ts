@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { AppDatabase } from '../db/database.ts';
+import type { PaymentService, SweepResult } from '../modules/payment/payment.service.ts';
+
+/**
+ * The payment sweeps, run on a timer by server.ts (never by tests, which call runOnce with their
+ * own clock):
+ * - `refund-outbox`: late or duplicate payments queued as `payment.refund_attempt` become refunds;
+ * - `attempts`: pending attempts are queried on a backoff schedule, expired ones closed (and asked
+ *   once more, since a close can race a payment), superseded ones closed at the provider;
+ * - `refunds`: refunds the provider could not take are resubmitted under the same number, and
+ *   PROCESSING ones are queried until they settle.
+ * Each step is idempotent. On PostgreSQL each sweep runs under a session advisory lock, so with
+ * several instances exactly one runs it at a time; the others skip that round.
+ */
+export type SweepName = 'refund-outbox' | 'attempts' | 'refunds';
+export type SweepReport = Record<SweepName, SweepResult | 'skipped'>;
+
+export interface PaymentSweeps {
+  /** Runs every sweep once (skipping any another instance holds). */
+  runOnce(): Promise<SweepReport>;
+  /** Runs the sweeps every interval until stop(). */
+  start(): void;
+  /** Stops the timer and waits for a round in progress. */
+  stop(): Promise<void>;
+}
+
+/** The advisory lock's key; it names the schema too, so runs in separate schemas of one database never block each other. */
+export function sweepLockKey(database: AppDatabase, name: SweepName): string {
+  return `kuaibao:payment-sweep:${name}:${database.kind === 'postgres' ? (database.schema ?? 'public') : ''}`;
+}
+
+export function createPaymentSweeps(deps: {
+  database: AppDatabase;
+  payments: PaymentService;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  /** The clock the report's timing uses; the payment service has its own (the app's). */
+  now?: () => Date;
+}): PaymentSweeps {
+  const { database, payments, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<SweepReport> | undefined;
+  let stopped = true;
+
+  const steps: Record<SweepName, () => Promise<SweepResult>> = {
+    'refund-outbox': () => payments.processRefundOutbox(),
+    attempts: () => payments.reconcileDueAttempts(),
+    refunds: () => payments.reconcileDueRefunds(),
+  };
+
+  async function withLock(name: SweepName, run: () => Promise<SweepResult>): Promise<SweepResult | 'skipped'> {
+    if (database.kind !== 'postgres') return run();
+    return database.db.connection().execute(async (connection) => {
+      const key = sweepLockKey(database, name);
+      const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS locked`.execute(connection);
+      if (!rows[0]?.locked) return 'skipped';
+      try {
+        return await run();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+      }
+    });
+  }
+
+  async function round(): Promise<SweepReport> {
+    const started = now().getTime();
+    const report = {} as SweepReport;
+    for (const name of Object.keys(steps) as SweepName[]) {
+      try {
+        report[name] = await withLock(name, steps[name]);
+      } catch (error) {
+        log.error({ err: error, sweep: name }, 'payment sweep failed');
+        report[name] = { examined: 0, failed: 1 };
+      }
+    }
+    const busy = Object.values(report).some((r) => r !== 'skipped' && r.examined > 0);
+    if (busy) log.info({ report, ms: now().getTime() - started }, 'payment sweeps ran');
+    return report;
+  }
+
+  function runOnce(): Promise<SweepReport> {
+    // One round at a time in this process, whether from the timer or a direct call.
+    current ??= round().finally(() => {
+      current = undefined;
+    });
+    return current;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().finally(schedule);
+    }, deps.intervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped || deps.intervalMs <= 0) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await current?.catch(() => undefined);
+    },
+  };
+}

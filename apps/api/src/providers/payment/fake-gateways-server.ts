@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { environmentWith, readEnv } from '../../config.ts';
+import { startFakeAlipayGateway } from './alipay/fake-gateway.ts';
+import { startFakeWechatpayGateway } from './wechatpay/fake-gateway.ts';
+
+/**
+ * Runs the real server with PAYMENT_PROVIDERS=wechatpay,alipay against the two fake gateways, for
+ * the Chromium journey (e2e/payments.config.ts) and for trying the real adapters offline:
+ *
+ *   PORT=3171 node apps/api/src/providers/payment/fake-gateways-server.ts
+ *
+ * The fakes listen on free ports of 127.0.0.1 and notify the server over HTTP; their addresses are
+ * printed and, when FAKE_GATEWAYS_FILE is set, written there as JSON ({wechatpay, alipay}).
+ * `POST <wechatpay>/__fake/pay {"code_url": "weixin://…"}` plays a payer scanning a WeChat QR
+ * code; the Alipay fake serves its own cashier page behind the wap.pay redirect.
+ */
+const port = Number(readEnv('PORT') ?? 3171);
+const wechat = await startFakeWechatpayGateway();
+const alipay = await startFakeAlipayGateway();
+const addressFile = readEnv('FAKE_GATEWAYS_FILE');
+if (addressFile) {
+  mkdirSync(path.dirname(path.resolve(addressFile)), { recursive: true });
+  writeFileSync(addressFile, JSON.stringify({ wechatpay: wechat.url.replace(/\/$/, ''), alipay: alipay.url }));
+}
+
+const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../server.ts')], {
+  stdio: 'inherit',
+  env: environmentWith({
+    PORT: String(port),
+    PAYMENT_PROVIDERS: 'wechatpay,alipay',
+    NOTIFY_BASE_URL: `http://127.0.0.1:${port}`,
+    ...wechat.env(),
+    ...alipay.env(),
+    WECHATPAY_TIMEOUT_MS: '5000',
+    ALIPAY_TIMEOUT_MS: '5000',
+  }),
+});
+console.log(`fake gateways: WeChat Pay ${wechat.url}  Alipay ${alipay.gatewayUrl}`);
+
+const shutdown = () => {
+  server.kill('SIGTERM');
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+server.once('exit', (code) => {
+  void Promise.all([wechat.close(), alipay.close()]).finally(() => process.exit(code ?? 0));
+});

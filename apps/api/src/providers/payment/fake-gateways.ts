@@ -1,0 +1,57 @@
+import { buildTestApp, type Dialect, type TestApp } from '../../test/helper.ts';
+import { startFakeAlipayGateway, type FakeAlipayGateway } from './alipay/fake-gateway.ts';
+import { startFakeWechatpayGateway, type FakeNotification, type FakeWechatpayGateway } from './wechatpay/fake-gateway.ts';
+
+/**
+ * A whole test app wired to both fake gateways (WeChat Pay and Alipay on 127.0.0.1), with the
+ * fakes on the app's test clock. Notifications are delivered through the app's HTTP pipeline
+ * (inject), exactly as the real providers' would arrive at /api/pay/notify/<provider>.
+ */
+export interface FakeGatewaysApp {
+  test: TestApp;
+  wechat: FakeWechatpayGateway;
+  alipay: FakeAlipayGateway;
+  /** Posts a WeChat-shaped notification to our notify route. */
+  notifyWechat(notification: FakeNotification): Promise<{ status: number; body: string }>;
+  notifyAlipay(notification: { headers: Record<string, string>; body: string }): Promise<{ status: number; body: string }>;
+  close(): Promise<void>;
+}
+
+export const TEST_NOTIFY_BASE_URL = 'https://kuaibao.test';
+
+export async function buildAppWithFakeGateways(options: { dialect?: Dialect; providers?: string; env?: Record<string, string> } = {}): Promise<FakeGatewaysApp> {
+  let clock: { now: Date } | undefined;
+  const now = () => clock?.now ?? new Date();
+  const wechat = await startFakeWechatpayGateway({ now, requireHttpsNotify: true });
+  const alipay = await startFakeAlipayGateway({ now });
+  const test = await buildTestApp({
+    ...(options.dialect ? { dialect: options.dialect } : {}),
+    companies: 500,
+    env: {
+      PAYMENT_PROVIDERS: options.providers ?? 'wechatpay,alipay',
+      NOTIFY_BASE_URL: TEST_NOTIFY_BASE_URL,
+      ...wechat.env(),
+      ...alipay.env(),
+      ...options.env,
+    },
+  });
+  clock = test.clock;
+  const post = async (url: string, notification: { headers: Record<string, string>; body: string }) => {
+    const response = await test.app.inject({ method: 'POST', url, headers: notification.headers, payload: notification.body });
+    return { status: response.statusCode, body: response.body };
+  };
+  alipay.deliver = async (notification) => (await post('/api/pay/notify/alipay', notification)).status;
+  wechat.deliver = async (notification) => (await post('/api/pay/notify/wechatpay', notification)).status;
+  return {
+    test,
+    wechat,
+    alipay,
+    notifyWechat: (notification) => post('/api/pay/notify/wechatpay', notification),
+    notifyAlipay: (notification) => post('/api/pay/notify/alipay', notification),
+    async close() {
+      await test.close();
+      await wechat.close();
+      await alipay.close();
+    },
+  };
+}

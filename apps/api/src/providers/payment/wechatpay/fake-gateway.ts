@@ -1,0 +1,533 @@
+import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
+import { shanghaiRfc3339 } from '../shanghai-time.ts';
+import { requestMessage, rsaSign, rsaVerify } from './wechatpay-crypto.ts';
+
+/**
+ * An in-process stand-in for the WeChat Pay API v3 on 127.0.0.1, for tests (and offline demos).
+ * It checks our requests the way WeChat does (Authorization signature over the exact bytes, the
+ * merchant and app ids, required fields per product), keeps a state machine per trade and refund,
+ * signs every answer, and builds notifications signed and encrypted exactly like WeChat's.
+ *
+ * Independence from the code under test: request signatures are checked and answers signed with
+ * node:crypto here, while notifications are signed and encrypted with wechatpay-axios-plugin's own
+ * Rsa / Formatter / Aes helpers — the adapter verifies and decrypts those on node:crypto. A shared
+ * misunderstanding would have to be made twice, by two implementations.
+ */
+
+export interface FakeWechatpayKeys {
+  mchId: string;
+  appId: string;
+  merchantSerial: string;
+  /** The merchant API key pair (we sign with the private half). */
+  merchantPrivateKeyPem: string;
+  merchantPublicKey: KeyObject;
+  /** WeChat's key pair in public-key mode. */
+  publicKeyId: string;
+  platformPrivateKeyPem: string;
+  platformPublicKeyPem: string;
+  apiV3Key: string;
+}
+
+export type FakeTradeState = 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
+
+export interface FakeWechatTrade {
+  out_trade_no: string;
+  trade_type: 'NATIVE' | 'MWEB' | 'JSAPI';
+  /** The request body that created it: a repeat with the same parameters gets the same answer. */
+  request: string;
+  description: string;
+  amount_total: number;
+  notify_url: string;
+  time_expire: string;
+  payer_openid: string | null;
+  payer_client_ip: string | null;
+  trade_state: FakeTradeState;
+  transaction_id: string | null;
+  success_time: string | null;
+  prepay_id: string;
+  code_url: string | null;
+}
+
+export interface FakeWechatRefund {
+  out_refund_no: string;
+  out_trade_no: string;
+  refund_id: string;
+  transaction_id: string;
+  amount_refund: number;
+  amount_total: number;
+  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+  create_time: string;
+  success_time: string | null;
+  notify_url: string | null;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: string;
+  /** The Authorization header verified against the merchant's public key. */
+  verified: boolean;
+  status: number;
+}
+
+export type InjectedFailure = { path?: RegExp; kind: 'http500' | 'timeout' | 'badSignature' | 'staleTimestamp' | 'unknownSerial' };
+
+export interface FakeNotification {
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface NotificationOptions {
+  eventId?: string;
+  /** Unix seconds; defaults to the fake's clock. */
+  timestamp?: number;
+  signature?: 'valid' | 'forged' | 'probe';
+  serial?: string;
+  mchid?: string;
+  appid?: string;
+  amountTotal?: number;
+  currency?: string;
+}
+
+export interface FakeWechatpayGateway {
+  /** Base URL for WECHATPAY_BASE_URL, with a trailing slash. */
+  readonly url: string;
+  readonly keys: FakeWechatpayKeys;
+  readonly trades: Map<string, FakeWechatTrade>;
+  readonly refunds: Map<string, FakeWechatRefund>;
+  readonly requests: RecordedRequest[];
+  /** Status a new refund gets (WeChat usually answers PROCESSING). */
+  nextRefundStatus: FakeWechatRefund['status'];
+  /** The environment a test app needs to talk to this fake. */
+  env(): Record<string, string>;
+  /** The payer pays: NOTPAY → SUCCESS. `evenIfClosed` models a payment that raced the close. */
+  pay(outTradeNo: string, options?: { evenIfClosed?: boolean }): FakeWechatTrade;
+  /** Finishes a PROCESSING refund. */
+  settleRefund(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED'): FakeWechatRefund;
+  paymentNotification(outTradeNo: string, options?: NotificationOptions): FakeNotification;
+  refundNotification(outRefundNo: string, options?: NotificationOptions): FakeNotification;
+  /** Fails the next matching request(s) the given way. */
+  failNext(failure: InjectedFailure): void;
+  /** Sends a notification to a notify_url (by default over HTTP; tests may route it through inject). */
+  deliver: (notification: FakeNotification, notifyUrl: string) => Promise<number>;
+  close(): Promise<void>;
+}
+
+const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
+const TIME_EXPIRE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/;
+const AUTHORIZATION = /^WECHATPAY2-SHA256-RSA2048 (.+)$/;
+
+function pem(key: KeyObject, type: 'pkcs8' | 'spki'): string {
+  return key.export({ type, format: 'pem' }).toString();
+}
+
+/** Generates the key material a test needs: merchant and WeChat key pairs, APIv3 key, ids. */
+export function generateWechatpayKeys(): FakeWechatpayKeys {
+  const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    mchId: '1900000109',
+    appId: 'wx8888888888888888',
+    merchantSerial: randomBytes(20).toString('hex').toUpperCase(),
+    merchantPrivateKeyPem: pem(merchant.privateKey, 'pkcs8'),
+    merchantPublicKey: merchant.publicKey,
+    publicKeyId: `PUB_KEY_ID_0119000001092025${randomBytes(6).toString('hex').toUpperCase()}`,
+    platformPrivateKeyPem: pem(platform.privateKey, 'pkcs8'),
+    platformPublicKeyPem: pem(platform.publicKey, 'spki'),
+    // 32 ASCII characters; used as the AES-256 key by its UTF-8 bytes.
+    apiV3Key: randomBytes(24).toString('base64').slice(0, 32),
+  };
+}
+
+function parseAuthorization(value: string | undefined): Record<string, string> | undefined {
+  const match = AUTHORIZATION.exec(value ?? '');
+  if (!match) return undefined;
+  const fields: Record<string, string> = {};
+  for (const part of match[1]!.split(',')) {
+    const pair = /^\s*([a-z_]+)="([^"]*)"\s*$/.exec(part);
+    if (!pair) return undefined;
+    fields[pair[1]!] = pair[2]!;
+  }
+  return fields;
+}
+
+export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayKeys; now?: () => Date; requireHttpsNotify?: boolean; port?: number } = {}): Promise<FakeWechatpayGateway> {
+  const keys = options.keys ?? generateWechatpayKeys();
+  const now = options.now ?? (() => new Date());
+  const platformKey = Rsa.from(keys.platformPrivateKeyPem, Rsa.KEY_TYPE_PRIVATE);
+  const platformSigningKey = createPrivateKey(keys.platformPrivateKeyPem);
+  const trades = new Map<string, FakeWechatTrade>();
+  const refunds = new Map<string, FakeWechatRefund>();
+  const requests: RecordedRequest[] = [];
+  const failures: InjectedFailure[] = [];
+  const held = new Set<ServerResponse>();
+  /** A failure injected into the answer of one request (bad signature, stale timestamp, unknown serial). */
+  const answerFailures = new WeakMap<ServerResponse, InjectedFailure>();
+  let sequence = 0;
+
+  const unixNow = () => Math.floor(Date.now() / 1000);
+  const clockSeconds = () => Math.floor(now().getTime() / 1000);
+
+  /** Signs an answer like WeChat (node:crypto; our adapter verifies through the plugin). */
+  function send(res: ServerResponse, status: number, body: unknown): void {
+    const failure = answerFailures.get(res);
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const timestamp = String(failure?.kind === 'staleTimestamp' ? unixNow() - 600 : unixNow());
+    const nonce = randomBytes(16).toString('hex');
+    const signed = failure?.kind === 'badSignature' ? `${text}tampered` : text;
+    const signature = rsaSign(`${timestamp}\n${nonce}\n${signed}\n`, platformSigningKey);
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': randomUUID(),
+      'wechatpay-timestamp': timestamp,
+      'wechatpay-nonce': nonce,
+      'wechatpay-signature': signature,
+      'wechatpay-serial': failure?.kind === 'unknownSerial' ? 'PUB_KEY_ID_UNKNOWN' : keys.publicKeyId,
+      'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+    });
+    res.end(text);
+  }
+
+  const error = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, { code, message });
+
+  function tradeView(trade: FakeWechatTrade, mchid = keys.mchId, appid = keys.appId) {
+    return {
+      appid,
+      mchid,
+      out_trade_no: trade.out_trade_no,
+      transaction_id: trade.transaction_id ?? undefined,
+      trade_type: trade.trade_type,
+      trade_state: trade.trade_state,
+      trade_state_desc: { NOTPAY: '未支付', SUCCESS: '支付成功', CLOSED: '已关闭', REFUND: '转入退款' }[trade.trade_state],
+      bank_type: trade.transaction_id ? 'OTHERS' : undefined,
+      success_time: trade.success_time ?? undefined,
+      payer: trade.payer_openid ? { openid: trade.payer_openid } : undefined,
+      amount: { total: trade.amount_total, payer_total: trade.transaction_id ? trade.amount_total : undefined, currency: 'CNY', payer_currency: 'CNY' },
+    };
+  }
+
+  function refundView(refund: FakeWechatRefund) {
+    return {
+      refund_id: refund.refund_id,
+      out_refund_no: refund.out_refund_no,
+      transaction_id: refund.transaction_id,
+      out_trade_no: refund.out_trade_no,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      success_time: refund.success_time ?? undefined,
+      create_time: refund.create_time,
+      status: refund.status,
+      amount: { total: refund.amount_total, refund: refund.amount_refund, payer_total: refund.amount_total, payer_refund: refund.amount_refund, currency: 'CNY' },
+    };
+  }
+
+  function checkCommon(body: Record<string, unknown>, type: FakeWechatTrade['trade_type']): string | undefined {
+    const amount = body.amount as { total?: unknown; currency?: unknown } | undefined;
+    if (body.appid !== keys.appId || body.mchid !== keys.mchId) return 'appid和mch_id不匹配';
+    if (typeof body.description !== 'string' || body.description.length === 0 || body.description.length > 127) return 'description 长度不符合要求';
+    if (typeof body.out_trade_no !== 'string' || !OUT_TRADE_NO.test(body.out_trade_no)) return 'out_trade_no 格式错误';
+    if (typeof body.time_expire !== 'string' || !TIME_EXPIRE.test(body.time_expire)) return 'time_expire 格式错误';
+    if (!amount || !Number.isInteger(amount.total) || (amount.total as number) <= 0 || amount.currency !== 'CNY') return 'amount 格式错误';
+    if (typeof body.notify_url !== 'string') return 'notify_url 缺失';
+    const notify = new URL(body.notify_url);
+    if (notify.search || notify.hash || (options.requireHttpsNotify && notify.protocol !== 'https:')) return 'notify_url 格式错误';
+    if (type === 'MWEB') {
+      const scene = body.scene_info as { payer_client_ip?: unknown; h5_info?: { type?: unknown } } | undefined;
+      if (!scene || typeof scene.payer_client_ip !== 'string' || !scene.h5_info || typeof scene.h5_info.type !== 'string') return 'scene_info.h5_info 缺失';
+    }
+    if (type === 'JSAPI') {
+      const payer = body.payer as { openid?: unknown } | undefined;
+      if (!payer || typeof payer.openid !== 'string' || payer.openid.length === 0) return 'payer.openid 缺失';
+    }
+    return undefined;
+  }
+
+  function createTrade(res: ServerResponse, type: FakeWechatTrade['trade_type'], raw: string, body: Record<string, unknown>): void {
+    const problem = checkCommon(body, type);
+    if (problem) return error(res, 400, 'PARAM_ERROR', problem);
+    const outTradeNo = body.out_trade_no as string;
+    const existing = trades.get(outTradeNo);
+    if (existing) {
+      if (existing.trade_state === 'CLOSED') return error(res, 400, 'ORDER_CLOSED', '订单已关闭');
+      if (existing.trade_state !== 'NOTPAY') return error(res, 400, 'ORDERPAID', '该订单已支付');
+      if (existing.request !== raw) return error(res, 403, 'OUT_TRADE_NO_USED', '商户订单号重复');
+    }
+    const trade: FakeWechatTrade = existing ?? {
+      out_trade_no: outTradeNo,
+      trade_type: type,
+      request: raw,
+      description: body.description as string,
+      amount_total: (body.amount as { total: number }).total,
+      notify_url: body.notify_url as string,
+      time_expire: body.time_expire as string,
+      payer_openid: type === 'JSAPI' ? (body.payer as { openid: string }).openid : null,
+      payer_client_ip: ((body.scene_info as { payer_client_ip?: string } | undefined)?.payer_client_ip ?? null),
+      trade_state: 'NOTPAY',
+      transaction_id: null,
+      success_time: null,
+      prepay_id: `wx${Date.now()}${String(++sequence).padStart(6, '0')}`,
+      code_url: null,
+    };
+    trades.set(outTradeNo, trade);
+    if (type === 'NATIVE') {
+      trade.code_url ??= `weixin://wxpay/bizpayurl?pr=${trade.prepay_id.slice(-10)}`;
+      return send(res, 200, { code_url: trade.code_url });
+    }
+    if (type === 'MWEB') return send(res, 200, { h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${trade.prepay_id}&package=${sequence}` });
+    return send(res, 200, { prepay_id: trade.prepay_id });
+  }
+
+  function route(method: string, url: URL, raw: string, res: ServerResponse): void {
+    const path = url.pathname;
+    let body: Record<string, unknown> = {};
+    if (raw) {
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return error(res, 400, 'PARAM_ERROR', '请求体不是合法的JSON');
+      }
+    }
+    const create = /^\/v3\/pay\/transactions\/(native|h5|jsapi)$/.exec(path);
+    if (method === 'POST' && create) {
+      const type = ({ native: 'NATIVE', h5: 'MWEB', jsapi: 'JSAPI' } as const)[create[1] as 'native' | 'h5' | 'jsapi'];
+      return createTrade(res, type, raw, body);
+    }
+    const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(path);
+    if (method === 'GET' && query) {
+      if (url.searchParams.get('mchid') !== keys.mchId) return error(res, 400, 'PARAM_ERROR', 'mchid 不匹配');
+      const trade = trades.get(decodeURIComponent(query[1]!));
+      if (!trade) return error(res, 404, 'ORDER_NOT_EXIST', '订单不存在');
+      return send(res, 200, tradeView(trade));
+    }
+    const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(path);
+    if (method === 'POST' && close) {
+      if (body.mchid !== keys.mchId) return error(res, 400, 'PARAM_ERROR', 'mchid 不匹配');
+      const trade = trades.get(decodeURIComponent(close[1]!));
+      if (!trade) return error(res, 404, 'ORDER_NOT_EXIST', '订单不存在');
+      if (trade.trade_state === 'SUCCESS' || trade.trade_state === 'REFUND') return error(res, 400, 'ORDERPAID', '订单已支付');
+      trade.trade_state = 'CLOSED';
+      return send(res, 204, undefined);
+    }
+    if (method === 'POST' && path === '/v3/refund/domestic/refunds') {
+      const outRefundNo = body.out_refund_no;
+      const amount = body.amount as { refund?: unknown; total?: unknown; currency?: unknown } | undefined;
+      if (typeof outRefundNo !== 'string' || !/^[0-9A-Za-z_\-|*@]{1,64}$/.test(outRefundNo)) return error(res, 400, 'PARAM_ERROR', 'out_refund_no 格式错误');
+      if (!amount || !Number.isInteger(amount.refund) || !Number.isInteger(amount.total) || amount.currency !== 'CNY') return error(res, 400, 'PARAM_ERROR', 'amount 格式错误');
+      const existing = refunds.get(outRefundNo);
+      // "同一退款单号多次请求只退一笔": the same number answers the same refund.
+      if (existing) return send(res, 200, refundView(existing));
+      const trade = trades.get(String(body.out_trade_no));
+      if (!trade || !trade.transaction_id) return error(res, 404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+      if (trade.trade_state !== 'SUCCESS') return error(res, 403, 'INVALID_REQUEST', '订单状态不正确');
+      if (amount.total !== trade.amount_total || (amount.refund as number) > trade.amount_total || (amount.refund as number) <= 0) return error(res, 400, 'PARAM_ERROR', '退款金额不正确');
+      const refund: FakeWechatRefund = {
+        out_refund_no: outRefundNo,
+        out_trade_no: trade.out_trade_no,
+        refund_id: `50300${Date.now()}${String(++sequence).padStart(6, '0')}`,
+        transaction_id: trade.transaction_id,
+        amount_refund: amount.refund as number,
+        amount_total: trade.amount_total,
+        status: gateway.nextRefundStatus,
+        create_time: shanghaiRfc3339(now()),
+        success_time: gateway.nextRefundStatus === 'SUCCESS' ? shanghaiRfc3339(now()) : null,
+        notify_url: typeof body.notify_url === 'string' ? body.notify_url : null,
+      };
+      refunds.set(outRefundNo, refund);
+      if (refund.amount_refund === trade.amount_total) trade.trade_state = 'REFUND';
+      return send(res, 200, refundView(refund));
+    }
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundQuery) {
+      const refund = refunds.get(decodeURIComponent(refundQuery[1]!));
+      if (!refund) return error(res, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
+      return send(res, 200, refundView(refund));
+    }
+    return error(res, 404, 'NOT_FOUND', '接口不存在');
+  }
+
+  /** Verifies Authorization the way WeChat does: fields, mchid, serial, fresh timestamp, RSA over the exact bytes. */
+  function verifyRequest(req: IncomingMessage, url: URL, raw: string): boolean {
+    const fields = parseAuthorization(req.headers.authorization);
+    if (!fields) return false;
+    const { mchid, serial_no: serial, timestamp, nonce_str: nonce, signature } = fields;
+    if (mchid !== keys.mchId || serial !== keys.merchantSerial || !timestamp || !nonce || !signature) return false;
+    if (!/^\d+$/.test(timestamp) || Math.abs(unixNow() - Number(timestamp)) > 300) return false;
+    return rsaVerify(requestMessage(req.method ?? 'GET', `${url.pathname}${url.search}`, timestamp, nonce, raw), signature, keys.merchantPublicKey);
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (req.method === 'POST' && url.pathname === '/__fake/pay') {
+        // Test control, not WeChat's API: the payer scans a code_url (or pays a trade) in WeChat.
+        void payFromControl(raw, res);
+        return;
+      }
+      const record: RecordedRequest = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, body: raw, verified: false, status: 0 };
+      requests.push(record);
+      res.on('finish', () => {
+        record.status = res.statusCode;
+      });
+      const index = failures.findIndex((f) => !f.path || f.path.test(url.pathname));
+      const failure = index >= 0 ? failures.splice(index, 1)[0] : undefined;
+      if (failure?.kind === 'timeout') {
+        // Never answer; the client's timeout fires. close() ends it.
+        held.add(res);
+        return;
+      }
+      if (failure?.kind === 'http500') return error(res, 500, 'SYSTEM_ERROR', '系统错误');
+      record.verified = verifyRequest(req, url, raw);
+      if (!record.verified) return error(res, 401, 'SIGN_ERROR', '签名错误');
+      // Otherwise answer normally, but with a broken signature, a stale timestamp or an unknown serial.
+      if (failure) answerFailures.set(res, failure);
+      return route(req.method ?? 'GET', url, raw, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  async function payFromControl(raw: string, res: ServerResponse): Promise<void> {
+    let wanted: { code_url?: unknown; out_trade_no?: unknown } = {};
+    try {
+      wanted = JSON.parse(raw || '{}') as typeof wanted;
+    } catch {
+      // answered below
+    }
+    const trade = [...trades.values()].find((t) => t.out_trade_no === wanted.out_trade_no || (t.code_url !== null && t.code_url === wanted.code_url));
+    res.setHeader('content-type', 'application/json');
+    if (!trade) {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: 'no such trade' }));
+      return;
+    }
+    gateway.pay(trade.out_trade_no);
+    const delivered = await gateway.deliver(gateway.paymentNotification(trade.out_trade_no), trade.notify_url).catch(() => 0);
+    res.end(JSON.stringify({ out_trade_no: trade.out_trade_no, notified: delivered }));
+  }
+
+  /** Builds a notification like WeChat's, signed and encrypted with the plugin's helpers. */
+  function buildNotification(eventType: string, originalType: 'transaction' | 'refund', summary: string, resource: object, opts: NotificationOptions): FakeNotification {
+    const nonce12 = Formatter.nonce(12);
+    const plaintext = JSON.stringify(resource);
+    const body = JSON.stringify({
+      id: opts.eventId ?? randomUUID(),
+      create_time: shanghaiRfc3339(now()),
+      resource_type: 'encrypt-resource',
+      event_type: eventType,
+      summary,
+      resource: {
+        original_type: originalType,
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: Aes.AesGcm.encrypt(plaintext, keys.apiV3Key, nonce12, originalType),
+        associated_data: originalType,
+        nonce: nonce12,
+      },
+    });
+    const timestamp = String(opts.timestamp ?? clockSeconds());
+    const nonce = Formatter.nonce(32);
+    let signature = Rsa.sign(Formatter.response(timestamp, nonce, body), platformKey);
+    if (opts.signature === 'forged') signature = Rsa.sign(Formatter.response(timestamp, nonce, `${body} `), platformKey);
+    if (opts.signature === 'probe') signature = `WECHATPAY/SIGNTEST/${randomBytes(64).toString('base64')}`;
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'wechatpay-timestamp': timestamp,
+        'wechatpay-nonce': nonce,
+        'wechatpay-signature': signature,
+        'wechatpay-serial': opts.serial ?? keys.publicKeyId,
+        'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+      },
+    };
+  }
+
+  const gateway: FakeWechatpayGateway = {
+    url: `http://127.0.0.1:${port}/`,
+    keys,
+    trades,
+    refunds,
+    requests,
+    nextRefundStatus: 'PROCESSING',
+
+    env() {
+      return {
+        WECHATPAY_MCH_ID: keys.mchId,
+        WECHATPAY_APP_ID: keys.appId,
+        WECHATPAY_MERCHANT_SERIAL: keys.merchantSerial,
+        WECHATPAY_MERCHANT_PRIVATE_KEY: keys.merchantPrivateKeyPem,
+        WECHATPAY_API_V3_KEY: keys.apiV3Key,
+        WECHATPAY_PUBLIC_KEY_ID: keys.publicKeyId,
+        WECHATPAY_PUBLIC_KEY: keys.platformPublicKeyPem,
+        WECHATPAY_BASE_URL: `http://127.0.0.1:${port}/`,
+        WECHATPAY_TIMEOUT_MS: '1500',
+      };
+    },
+
+    pay(outTradeNo, payOptions = {}) {
+      const trade = trades.get(outTradeNo);
+      if (!trade) throw new Error(`fake wechatpay: no trade ${outTradeNo}`);
+      if (trade.trade_state === 'NOTPAY' || (trade.trade_state === 'CLOSED' && payOptions.evenIfClosed)) {
+        trade.trade_state = 'SUCCESS';
+        trade.transaction_id = `4200${Date.now()}${String(++sequence).padStart(8, '0')}`;
+        trade.success_time = shanghaiRfc3339(now());
+      }
+      return trade;
+    },
+
+    settleRefund(outRefundNo, status) {
+      const refund = refunds.get(outRefundNo);
+      if (!refund) throw new Error(`fake wechatpay: no refund ${outRefundNo}`);
+      refund.status = status;
+      refund.success_time = status === 'SUCCESS' ? shanghaiRfc3339(now()) : null;
+      return refund;
+    },
+
+    paymentNotification(outTradeNo, opts = {}) {
+      const trade = trades.get(outTradeNo);
+      if (!trade || !trade.transaction_id) throw new Error(`fake wechatpay: trade ${outTradeNo} is not paid`);
+      const view = tradeView(trade, opts.mchid, opts.appid);
+      const resource = { ...view, trade_state: 'SUCCESS', amount: { ...view.amount, total: opts.amountTotal ?? trade.amount_total, currency: opts.currency ?? 'CNY' } };
+      return buildNotification('TRANSACTION.SUCCESS', 'transaction', '支付成功', resource, opts);
+    },
+
+    refundNotification(outRefundNo, opts = {}) {
+      const refund = refunds.get(outRefundNo);
+      if (!refund) throw new Error(`fake wechatpay: no refund ${outRefundNo}`);
+      const resource = {
+        mchid: opts.mchid ?? keys.mchId,
+        out_trade_no: refund.out_trade_no,
+        transaction_id: refund.transaction_id,
+        out_refund_no: refund.out_refund_no,
+        refund_id: refund.refund_id,
+        refund_status: refund.status,
+        success_time: refund.success_time ?? undefined,
+        user_received_account: '支付用户零钱',
+        amount: { total: refund.amount_total, refund: opts.amountTotal ?? refund.amount_refund, payer_total: refund.amount_total, payer_refund: refund.amount_refund },
+      };
+      return buildNotification(`REFUND.${refund.status}`, 'refund', { SUCCESS: '退款成功', ABNORMAL: '退款异常', CLOSED: '退款关闭', PROCESSING: '退款处理中' }[refund.status], resource, opts);
+    },
+
+    failNext(failure) {
+      failures.push(failure);
+    },
+
+    deliver: async (notification, notifyUrl) => {
+      const response = await fetch(notifyUrl, { method: 'POST', headers: notification.headers, body: notification.body });
+      return response.status;
+    },
+
+    async close() {
+      for (const res of held) res.destroy();
+      held.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return gateway;
+}
