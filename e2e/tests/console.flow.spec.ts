@@ -1,5 +1,5 @@
 import { createDecipheriv, randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { signRequest } from '@kuaibao/domain';
 import { accessibilityViolations, snapshot } from '../support/journey.ts';
 
@@ -10,8 +10,9 @@ import { accessibilityViolations, snapshot } from '../support/journey.ts';
  */
 
 const ADMIN = { username: 'admin', password: 'e2e-console-admin-1' };
-// A company no other spec pays for with this service (a company pays once a year per service).
-const CUSTOMER = { name: '贵州茅台酒股份有限公司', creditCode: '91520000214434146R', legal: '张德芹', phone: '13912347777', goodsId: '3', idno: '11010519491231002X' };
+// The customer (a company pays once a year per service, and other specs pay for the well-known
+// companies): a synthetic one found through the visitor's own company search, see pickCompany.
+const CUSTOMER = { phone: '13912347777', goodsId: '3', idno: '11010519491231002X' };
 // A 2×2 PNG (transparent), as a clerk's screenshot would be.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mNk+M9QzwAEjDAGACCDAv8cI7IoAAAAAElFTkSuQmCC', 'base64');
 
@@ -46,6 +47,14 @@ async function visitorCall(request: APIRequestContext, keys: ClientKeys, method:
   return JSON.parse(Buffer.concat([decipher.update(raw.subarray(16)), decipher.final()]).toString('utf8')) as unknown;
 }
 
+/** A deterministic company of the seeded synthetic directory that no other spec names. */
+async function pickCompany(request: APIRequestContext, keys: ClientKeys): Promise<{ name: string; creditCode: string; legal: string }> {
+  const found = (await visitorCall(request, keys, 'GET', '/api/h5/company', { query: { keyword: '物流' } })) as Array<{ name: string; credit_code: string; oper_name: string }>;
+  expect(found.length).toBeGreaterThan(4);
+  const company = found[4]!;
+  return { name: company.name, creditCode: company.credit_code, legal: company.oper_name };
+}
+
 async function signIn(page: Page): Promise<void> {
   await page.goto('/console');
   await expect(page).toHaveURL(/\/console\/login$/);
@@ -55,15 +64,25 @@ async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
 }
 
+/** Lets antd's enter/leave transitions (modals, loading fades) finish before a picture or a contrast check. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(500);
+}
+
+async function look(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await settle(page);
+  await snapshot(page, testInfo, name);
+}
+
 async function expectAxeClean(page: Page): Promise<void> {
-  // Let antd's entrance transitions finish before measuring contrast.
-  await page.waitForTimeout(400);
+  await settle(page);
   expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 test('an admin works a paid order to completion; the visitor sees it completed; the SMS log shows both notices', async ({ page, request, context }, testInfo) => {
   test.setTimeout(120_000);
   const keys = await clientKeys(request);
+  const company = await pickCompany(request, keys);
 
   // A visitor orders credit repair and pays in the sandbox cashier.
   const created = (await visitorCall(request, keys, 'POST', '/api/h5/order', {
@@ -72,9 +91,9 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
       pay_type: 'weixin',
       pay_source: 'native',
       source: 'web',
-      entity_name: CUSTOMER.name,
-      entity_id: CUSTOMER.creditCode,
-      entity_legal: CUSTOMER.legal,
+      entity_name: company.name,
+      entity_id: company.creditCode,
+      entity_legal: company.legal,
       entity_idno: CUSTOMER.idno,
       entity_phone: CUSTOMER.phone,
       extra: { consent: true, agreement_version: '2025-07-01' },
@@ -89,25 +108,25 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   // Sign in; the dashboard and the queue show the new paid order.
   await signIn(page);
   await expect(page.getByTestId('badge-new-paid')).toBeVisible();
-  await snapshot(page, testInfo, 'console-dashboard');
+  await look(page, testInfo, 'console-dashboard');
   await expectAxeClean(page);
 
   await page.getByRole('navigation', { name: '主导航' }).getByText('订单处理').click();
   await expect(page.getByRole('heading', { level: 1, name: '订单处理' })).toBeVisible();
-  await page.getByTestId('order-search').getByRole('textbox').fill(CUSTOMER.phone);
-  await page.getByTestId('order-search').getByRole('textbox').press('Enter');
-  const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: CUSTOMER.name });
+  await page.getByLabel('搜索订单').fill(CUSTOMER.phone);
+  await page.getByLabel('搜索订单').press('Enter');
+  const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: company.name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('待处理');
   await expect(row).toContainText('未接单');
-  await snapshot(page, testInfo, 'console-orders');
+  await look(page, testInfo, 'console-orders');
   await expectAxeClean(page);
 
   // The detail: ID masked until asked for.
   await row.getByTestId('order-link').click();
-  await expect(page.getByRole('heading', { level: 1, name: CUSTOMER.name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: company.name })).toBeVisible();
   await expect(page.getByTestId('idno-masked')).toHaveText('110***********002X');
-  await snapshot(page, testInfo, 'console-order-detail');
+  await look(page, testInfo, 'console-order-detail');
   await expectAxeClean(page);
   await page.getByTestId('idno-reveal').click();
   await page.getByRole('button', { name: '查看', exact: true }).click();
@@ -123,11 +142,12 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await expect(page.getByTestId('order-info').getByTestId('process-status')).toHaveText('处理中');
   await page.getByTestId('move-2').click();
   await expect(page.getByRole('dialog')).toContainText('客户将在回执中看到 1 张完成截图');
-  await snapshot(page, testInfo, 'console-complete-dialog');
+  await look(page, testInfo, 'console-complete-dialog');
   await page.getByTestId('move-confirm').click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByTestId('order-info').getByTestId('process-status')).toHaveText('已完成');
   await expect(page.getByTestId('order-timeline')).toContainText('处理中 → 已完成');
-  await snapshot(page, testInfo, 'console-order-completed');
+  await look(page, testInfo, 'console-order-completed');
   await expectAxeClean(page);
 
   // The visitor's order detail: completed, with the screenshot at a URL the visitor app can load.
@@ -157,7 +177,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await expect(receipt.getByTestId('receipt-screenshot')).toHaveCount(1);
   await expect(receipt.getByTestId('receipt-screenshot')).toHaveAttribute('src', record.files[0]!.url);
   await expect.poll(() => receipt.getByTestId('receipt-screenshot').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
-  await snapshot(visitor, testInfo, 'visitor-receipt-completed');
+  await look(visitor, testInfo, 'visitor-receipt-completed');
   await visitor.close();
 
   // The SMS log: the payment notice and the completion notice, each with the disclosure.
@@ -167,15 +187,17 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   // The outbox worker runs every few seconds; the page refreshes itself.
   await expect(smsRows).toHaveCount(2, { timeout: 30_000 });
   await expect(smsRows.filter({ hasText: '支付成功通知' })).toContainText('信用修复代办服务费999.00元');
-  await expect(smsRows.filter({ hasText: '办理完成通知' })).toContainText(`${CUSTOMER.name}的信用修复代办已办理完成`);
+  await expect(smsRows.filter({ hasText: '办理完成通知' })).toContainText(`${company.name}的信用修复代办已办理完成`);
   for (const text of await smsRows.allTextContents()) expect(text).toContain('本平台为第三方有偿代办机构，非政府网站');
   await expect(smsRows.filter({ hasText: '已发送' })).toHaveCount(2);
-  await snapshot(page, testInfo, 'console-sms-log');
+  await look(page, testInfo, 'console-sms-log');
   await expectAxeClean(page);
 });
 
-test('every console page is axe-clean at 1440×900, and roles show only what they may do', async ({ page }, testInfo) => {
+test('every console page is axe-clean at 1440×900; a clerk replaces a temporary password and sees no admin tools', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
   await signIn(page);
+  const nav = page.getByRole('navigation', { name: '主导航' });
   const pages: Array<[string, string]> = [
     ['退款审批', 'refunds'],
     ['投诉处理', 'feedback'],
@@ -185,17 +207,57 @@ test('every console page is axe-clean at 1440×900, and roles show only what the
     ['操作日志', 'audit'],
   ];
   for (const [title, path] of pages) {
-    await page.getByRole('navigation', { name: '主导航' }).getByText(title, { exact: true }).click();
+    await nav.getByText(title, { exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/console/${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-    await snapshot(page, testInfo, `console-${path}`);
+    await look(page, testInfo, `console-${path}`);
     await expectAxeClean(page);
   }
   // The audit log recorded the sign-ins.
   await expect(page.locator('tbody')).toContainText('登录');
 
-  // The sign-in page itself.
+  // The admin adds a clerk with a temporary password.
+  await nav.getByText('员工账号', { exact: true }).click();
+  await page.getByRole('button', { name: '新增员工' }).click();
+  const create = page.getByRole('dialog', { name: '新增员工' });
+  await create.getByLabel('用户名（登录用）').fill('clerk.e2e');
+  await create.getByLabel('姓名（显示给同事和客户的处理人）').fill('王专员');
+  await create.getByLabel('临时密码').fill('clerk-temp-2026');
+  await look(page, testInfo, 'console-staff-create');
+  await expectAxeClean(page);
+  await create.getByRole('button', { name: '创建' }).click();
+  await expect(page.locator('tbody')).toContainText('王专员');
+  await expect(page.locator('tbody')).toContainText('待改临时密码');
+
+  // The clerk signs in and must replace it first.
+  await page.getByTestId('account-menu').hover();
+  await page.getByText('退出登录').click();
+  await expect(page).toHaveURL(/\/console\/login/);
+  await page.getByTestId('login-username').fill('clerk.e2e');
+  await page.getByTestId('login-password').fill('clerk-temp-2026');
+  await page.getByTestId('login-submit').click();
+  const forced = page.getByRole('dialog', { name: '修改密码' });
+  await expect(forced).toContainText('当前使用的是临时密码');
+  await look(page, testInfo, 'console-forced-password');
+  await expectAxeClean(page);
+  await forced.getByTestId('password-current').fill('clerk-temp-2026');
+  await forced.getByTestId('password-new').fill('clerk-own-password-9');
+  await forced.getByTestId('password-confirm').fill('clerk-own-password-9');
+  await forced.getByRole('button', { name: '保存新密码' }).click();
+  await expect(forced).toBeHidden();
+
+  // A clerk has no staff or audit pages, and reads prices without editing them.
+  await expect(nav.getByText('员工账号', { exact: true })).toHaveCount(0);
+  await expect(nav.getByText('操作日志', { exact: true })).toHaveCount(0);
+  await nav.getByText('服务与价格', { exact: true }).click();
+  await expect(page.getByText('只有管理员可以修改价格和服务。')).toBeVisible();
+  await expect(page.getByTestId('goods-table')).toContainText('¥199.00');
+  await expect(page.getByRole('button', { name: '编辑' })).toHaveCount(0);
+  await look(page, testInfo, 'console-goods-clerk');
+  await expectAxeClean(page);
+
+  // The sign-in page itself, with a wrong password.
   await page.getByTestId('account-menu').hover();
   await page.getByText('退出登录').click();
   await expect(page).toHaveURL(/\/console\/login/);
@@ -203,6 +265,6 @@ test('every console page is axe-clean at 1440×900, and roles show only what the
   await page.getByTestId('login-password').fill('not-the-password-1');
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('login-error')).toHaveText('用户名或密码错误');
-  await snapshot(page, testInfo, 'console-login');
+  await look(page, testInfo, 'console-login');
   await expectAxeClean(page);
 });

@@ -1,0 +1,219 @@
+import type { Kysely } from 'kysely';
+import { SMS_TEMPLATES, formatFen, isSmsTemplateId, isValidMobilePhone, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
+import type { Database, OutboxRow } from '../db/schema.ts';
+import type { SmsProvider } from '../providers/sms/index.ts';
+
+/**
+ * Sends the `sms.*` rows of the outbox (written in the same transaction as the change they
+ * announce: payment, completion, refund). Each row is claimed with a lease, so several API
+ * instances can run this; a provider failure is retried with backoff; every attempt lands in
+ * sms_log. Idempotency: one notice per (template, order), enforced by a unique index on the
+ * SENT rows of sms_log and checked before sending, so a row written twice or retried after a
+ * crash does not text the customer twice, short of a crash between the provider's answer and
+ * our commit (providers get the key as OutId / SessionContext to trace that case).
+ */
+
+export interface OutboxLogger {
+  info(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+  error(object: Record<string, unknown>, message: string): void;
+}
+
+export interface SmsOutboxRun {
+  sent: number;
+  failed: number;
+  retried: number;
+  /** already sent (a duplicate row), or taken by another worker */
+  skipped: number;
+}
+
+export interface SmsOutboxWorker {
+  runOnce(): Promise<SmsOutboxRun>;
+  /** Works the outbox every intervalMs (server.ts); a no-op when the interval is 0. */
+  start(): void;
+  /** Stops the timer and waits for a run in progress (app close). */
+  stop(): Promise<void>;
+}
+
+/** A claimed row is left alone by other workers for this long. */
+const LEASE_MS = 2 * 60 * 1000;
+/** Waits after the 1st, 2nd, … failed attempt. */
+const BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 2 * 3600_000, 4 * 3600_000];
+export const SMS_MAX_ATTEMPTS = BACKOFF_MS.length + 1;
+
+interface Payload {
+  orderId?: unknown;
+  phone?: unknown;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e.code === '23505' || (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'));
+}
+
+export function createSmsOutboxWorker(deps: { db: Kysely<Database>; sms: SmsProvider; now: () => Date; log: OutboxLogger; intervalMs: number; batchSize?: number }): SmsOutboxWorker {
+  const { db, sms, now, log } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+
+  /** Takes the row for LEASE_MS; false when another worker got it first. */
+  async function claim(row: OutboxRow): Promise<boolean> {
+    const at = now();
+    const result = await db
+      .updateTable('outbox')
+      .set({ available_at: new Date(at.getTime() + LEASE_MS).toISOString(), attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .where('processed_at', 'is', null)
+      .where('attempts', '=', row.attempts)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function finish(id: number, lastError: string | null): Promise<void> {
+    await db.updateTable('outbox').set({ processed_at: now().toISOString(), last_error: lastError }).where('id', '=', id).execute();
+  }
+
+  async function logAttempt(values: { outboxId: number; dedupeKey: string; orderId: number | null; phone: string; template: string; content: string; status: 'SENT' | 'FAILED'; providerMessageId?: string; error?: string }): Promise<void> {
+    await db
+      .insertInto('sms_log')
+      .values({
+        outbox_id: values.outboxId,
+        dedupe_key: values.dedupeKey,
+        order_id: values.orderId,
+        phone: values.phone,
+        template: values.template,
+        content: values.content,
+        provider: sms.id,
+        status: values.status,
+        provider_message_id: values.providerMessageId ?? '',
+        error: (values.error ?? '').slice(0, 500),
+        created_at: now().toISOString(),
+      })
+      .execute();
+  }
+
+  async function process(row: OutboxRow, run: SmsOutboxRun): Promise<void> {
+    if (!(await claim(row))) {
+      run.skipped += 1;
+      return;
+    }
+    const attempt = row.attempts + 1;
+    const template = row.kind.slice('sms.'.length);
+    let payload: Payload;
+    try {
+      payload = JSON.parse(row.payload) as Payload;
+    } catch {
+      payload = {};
+    }
+    const orderId = typeof payload.orderId === 'number' ? payload.orderId : Number(payload.orderId);
+    if (!isSmsTemplateId(template) || !Number.isSafeInteger(orderId)) {
+      log.error({ outboxId: row.id, kind: row.kind }, 'SMS outbox row cannot be sent: unknown template or order');
+      await finish(row.id, 'unknown template or order');
+      run.failed += 1;
+      return;
+    }
+    const order = await db.selectFrom('orders').select(['id', 'goods_name', 'total_fee', 'out_trade_no', 'entity_name', 'entity_phone']).where('id', '=', orderId).executeTakeFirst();
+    const phone = typeof payload.phone === 'string' && payload.phone !== '' ? payload.phone : order?.entity_phone;
+    if (!order || !phone || !isValidMobilePhone(phone)) {
+      log.error({ outboxId: row.id, orderId }, 'SMS outbox row cannot be sent: no order or no valid phone');
+      await finish(row.id, 'no order or no valid phone');
+      run.failed += 1;
+      return;
+    }
+    const dedupeKey = `${template}:${order.id}`;
+    const already = await db.selectFrom('sms_log').select('id').where('dedupe_key', '=', dedupeKey).where('status', '=', 'SENT').executeTakeFirst();
+    if (already) {
+      await finish(row.id, null);
+      run.skipped += 1;
+      return;
+    }
+    const values: Record<string, string> = { goods: smsParam(order.goods_name), amount: formatFen(order.total_fee), order_no: order.out_trade_no, company: smsParam(order.entity_name) };
+    // Exactly the template's parameters: providers refuse extra ones.
+    const used = Object.fromEntries(SMS_TEMPLATES[template as SmsTemplateId].params.map((name) => [name, values[name] ?? '']));
+    const text = renderSms(template as SmsTemplateId, used);
+
+    let result: Awaited<ReturnType<SmsProvider['send']>>;
+    try {
+      result = await sms.send({ phone, template, params: used, text, idempotencyKey: dedupeKey });
+    } catch (error) {
+      result = { ok: false, retryable: true, code: 'EXCEPTION', message: error instanceof Error ? error.message : String(error) };
+    }
+    if (result.ok) {
+      try {
+        await logAttempt({ outboxId: row.id, dedupeKey, orderId: order.id, phone, template, content: text, status: 'SENT', providerMessageId: result.providerMessageId });
+      } catch (error) {
+        // Another worker recorded this notice meanwhile; ours is the duplicate the index exists for.
+        if (!isUniqueViolation(error)) throw error;
+      }
+      await finish(row.id, null);
+      run.sent += 1;
+      return;
+    }
+    await logAttempt({ outboxId: row.id, dedupeKey, orderId: order.id, phone, template, content: text, status: 'FAILED', error: `${result.code}: ${result.message}` });
+    const giveUp = !result.retryable || attempt >= SMS_MAX_ATTEMPTS;
+    if (giveUp) {
+      log.error({ outboxId: row.id, orderId: order.id, code: result.code, attempt }, 'SMS not sent; giving up');
+      await finish(row.id, `${result.code}: ${result.message}`.slice(0, 500));
+      run.failed += 1;
+    } else {
+      const wait = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1]!;
+      await db
+        .updateTable('outbox')
+        .set({ available_at: new Date(now().getTime() + wait).toISOString(), last_error: `${result.code}: ${result.message}`.slice(0, 500) })
+        .where('id', '=', row.id)
+        .execute();
+      log.warn({ outboxId: row.id, orderId: order.id, code: result.code, attempt, retryInMs: wait }, 'SMS not sent; will retry');
+      run.retried += 1;
+    }
+  }
+
+  async function runOnce(): Promise<SmsOutboxRun> {
+    const run: SmsOutboxRun = { sent: 0, failed: 0, retried: 0, skipped: 0 };
+    const at = now().toISOString();
+    const rows = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('processed_at', 'is', null)
+      .where('kind', 'like', 'sms.%')
+      .where((eb) => eb.or([eb('available_at', 'is', null), eb('available_at', '<=', at)]))
+      .orderBy('id')
+      .limit(deps.batchSize ?? 20)
+      .execute();
+    for (const row of rows) {
+      try {
+        await process(row, run);
+      } catch (error) {
+        // A database hiccup: the lease expires and the row is tried again.
+        log.error({ err: error, outboxId: row.id }, 'SMS outbox row failed');
+        run.failed += 1;
+      }
+    }
+    return run;
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (timer !== undefined || deps.intervalMs <= 0) return;
+      stopped = false;
+      const tick = () => {
+        running = runOnce()
+          .then((run) => {
+            if (run.sent + run.failed + run.retried > 0) log.info({ ...run }, 'SMS outbox worked');
+          })
+          .catch((error: unknown) => log.error({ err: error }, 'SMS outbox run failed'))
+          .finally(() => {
+            if (!stopped) timer = setTimeout(tick, deps.intervalMs).unref();
+          });
+      };
+      timer = setTimeout(tick, Math.min(deps.intervalMs, 1000)).unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

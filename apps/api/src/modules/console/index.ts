@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { StorageProvider } from '../../providers/storage/index.ts';
+import type { PersonalDataVault } from '../../security/personal-data.ts';
+import type { PaymentService } from '../payment/payment.service.ts';
+import { createAuditService, type AuditService } from './audit.ts';
+import { createConsoleAuthService, type ConsoleAuthService } from './auth.service.ts';
+import { createCatalogService, type CatalogService } from './catalog.service.ts';
+import { createDashboardService, type DashboardService } from './dashboard.service.ts';
+import { createFeedbackInboxService, type FeedbackService } from './feedback.service.ts';
+import { createConsoleOrdersService, type ConsoleOrdersService } from './orders.service.ts';
+import { createPaymentLink } from './payment-link.ts';
+import { createRefundsService, type RefundsService } from './refunds.service.ts';
+import { createSmsLogService, type SmsLogService } from './sms-log.service.ts';
+import { createStaffService, type StaffService } from './staff.service.ts';
+
+/** Everything behind /api/console/, each service taking the signed-in Actor. */
+export interface ConsoleServices {
+  auth: ConsoleAuthService;
+  staff: StaffService;
+  orders: ConsoleOrdersService;
+  refunds: RefundsService;
+  feedback: FeedbackService;
+  catalog: CatalogService;
+  dashboard: DashboardService;
+  smsLog: SmsLogService;
+  audit: AuditService;
+}
+
+export function createConsoleServices(deps: {
+  db: Kysely<Database>;
+  now: () => Date;
+  vault: PersonalDataVault;
+  storage: StorageProvider;
+  /** the payment service; its refundOrder is called from one place only (payment-link.ts) */
+  payments: PaymentService;
+}): ConsoleServices {
+  const { db, now } = deps;
+  const payments = createPaymentLink({ payments: deps.payments });
+  const refunds = createRefundsService({ db, now, payments });
+  const smsLog = createSmsLogService({ db });
+  return {
+    auth: createConsoleAuthService({ db, now }),
+    staff: createStaffService({ db, now }),
+    orders: createConsoleOrdersService({ db, now, vault: deps.vault, storage: deps.storage, payments, refundRequests: refunds, smsLog }),
+    refunds,
+    feedback: createFeedbackInboxService({ db, now }),
+    catalog: createCatalogService({ db, now }),
+    dashboard: createDashboardService({ db, now }),
+    smsLog,
+    audit: createAuditService({ db }),
+  };
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConsoleGoods, ConsoleGoodsUpdate, ConsoleSiteConfigEntry } from '@kuaibao/domain';
+import { api } from '../../lib/client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+export function useGoods() {
+  return useQuery({ queryKey: queryKeys.goods, queryFn: () => api.get<ConsoleGoods[]>('/goods') });
+}
+
+export function useSaveGoods() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number | undefined; goods: ConsoleGoodsUpdate }) => (input.id === undefined ? api.post<ConsoleGoods>('/goods', input.goods) : api.put<ConsoleGoods>(`/goods/${input.id}`, input.goods)),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.goods }),
+  });
+}
+
+export function useSiteConfig() {
+  return useQuery({ queryKey: queryKeys.siteConfig, queryFn: () => api.get<ConsoleSiteConfigEntry[]>('/site-config') });
+}
+
+export function useSaveSiteConfig() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { key: string; value: unknown }) => api.put<ConsoleSiteConfigEntry>(`/site-config/${encodeURIComponent(input.key)}`, { value: input.value }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.siteConfig }),
+  });
+}

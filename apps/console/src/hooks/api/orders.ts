@@ -1,0 +1,93 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConsoleOrderCounts, ConsoleOrderDetail, ConsoleOrderFile, ConsoleOrderListItem, ConsolePage, ConsoleRefundRequest } from '@kuaibao/domain';
+import { api } from '../../lib/client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+export interface OrderListQuery {
+  page: number;
+  page_size: number;
+  view: 'new' | 'mine' | 'overdue' | 'all';
+  q?: string | undefined;
+  goods_type?: string | undefined;
+  status?: string | undefined;
+  process_status?: string | undefined;
+  handler?: string | undefined;
+  date_field?: 'create' | 'pay' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export function useOrders(query: OrderListQuery) {
+  return useQuery({
+    queryKey: queryKeys.orders.list(query),
+    queryFn: () => api.get<ConsolePage<ConsoleOrderListItem>>('/orders', { ...query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The badges: polled, so a new payment shows up without a reload. */
+export function useOrderCounts() {
+  return useQuery({ queryKey: queryKeys.orders.counts, queryFn: () => api.get<ConsoleOrderCounts>('/orders/counts'), refetchInterval: 30_000 });
+}
+
+export function useOrder(id: number) {
+  return useQuery({ queryKey: queryKeys.orders.detail(id), queryFn: () => api.get<ConsoleOrderDetail>(`/orders/${id}`) });
+}
+
+export function useHandlers() {
+  return useQuery({ queryKey: queryKeys.handlers, queryFn: () => api.get<Array<{ id: number; display_name: string }>>('/staff/handlers'), staleTime: 5 * 60_000 });
+}
+
+/** Every order action answers with the fresh detail; the lists and badges are refetched. */
+function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (detail) => {
+      client.setQueryData(queryKeys.orders.detail(id), detail);
+      void client.invalidateQueries({ queryKey: queryKeys.orders.all, refetchType: 'active', predicate: (q) => q.queryKey[1] !== 'detail' });
+    },
+  });
+}
+
+export const useTakeOrder = (id: number) => useOrderAction(id, (force: boolean) => api.post<ConsoleOrderDetail>(`/orders/${id}/take`, { force }));
+export const useChangeProcessStatus = (id: number) =>
+  useOrderAction(id, (input: { process_status: string; note: string }) => api.post<ConsoleOrderDetail>(`/orders/${id}/process-status`, input));
+export const useAddNote = (id: number) => useOrderAction(id, (content: string) => api.post<ConsoleOrderDetail>(`/orders/${id}/notes`, { content }));
+
+export function useUploadScreenshot(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.upload<ConsoleOrderFile>(`/orders/${id}/files`, form);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) }),
+  });
+}
+
+export function useDeleteScreenshot(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: number) => api.delete<null>(`/orders/${id}/files/${fileId}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) }),
+  });
+}
+
+/** Not cached anywhere: the full number lives in this mutation's result only. */
+export function useRevealIdNumber(id: number) {
+  return useMutation({ mutationFn: () => api.post<{ entity_idno: string }>(`/orders/${id}/reveal-id`) });
+}
+
+export function useRequestRefund(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => api.post<ConsoleRefundRequest>(`/orders/${id}/refund-requests`, { reason }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.refunds.all });
+      void client.invalidateQueries({ queryKey: queryKeys.orders.counts });
+    },
+  });
+}

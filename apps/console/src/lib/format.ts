@@ -1,0 +1,15 @@
+import { GOODS_TYPES, formatShanghaiDateTime, formatYuan, goodsTexts, isGoodsType, maskPhone } from '@kuaibao/domain';
+
+/** Display helpers; amounts stay integer fen until here. */
+export const yuan = (fen: number | null | undefined) => (typeof fen === 'number' ? formatYuan(fen) : '—');
+export const dateTime = (iso: string | null | undefined) => formatShanghaiDateTime(iso);
+export const goodsTypeName = (type: string) => (isGoodsType(type) ? goodsTexts(type).shortName : type);
+export const GOODS_TYPE_OPTIONS = GOODS_TYPES.map((type) => ({ value: type, label: goodsTexts(type).shortName }));
+export const PAY_TYPE_NAMES: Record<string, string> = { weixin: '微信支付', alipay: '支付宝' };
+export const ORDER_STATUS_NAMES: Record<string, string> = { '1': '未支付', '2': '已支付', '3': '已关闭', '4': '已退款' };
+export const maskedPhone = maskPhone;
+
+/** Today in Shanghai as YYYY-MM-DD. */
+export function shanghaiToday(now = new Date()): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}

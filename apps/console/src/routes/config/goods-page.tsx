@@ -1,0 +1,94 @@
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { formatFen, yuanStringToFen, type ConsoleGoods, type ConsoleGoodsUpdate } from '@kuaibao/domain';
+import { useState } from 'react';
+import { useGoods, useSaveGoods } from '../../hooks/api/config.ts';
+import { GOODS_TYPE_OPTIONS, PAY_TYPE_NAMES, goodsTypeName, yuan } from '../../lib/format.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useCan } from '../../lib/permissions.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+
+type GoodsForm = Omit<ConsoleGoodsUpdate, 'pay_types'> & { pay_types: string[] };
+
+/** Services and prices. Prices are typed in yuan and stored in fen; visitors see a change on their next page load. */
+export function GoodsPage() {
+  const goods = useGoods();
+  const save = useSaveGoods();
+  const canEdit = useCan('config.edit');
+  const [editing, setEditing] = useState<ConsoleGoods | 'new' | undefined>();
+  const [form] = Form.useForm<GoodsForm>();
+
+  const open = (row: ConsoleGoods | 'new') => {
+    setEditing(row);
+    form.setFieldsValue(
+      row === 'new'
+        ? { name: '', type: 'license_year', price_yuan: '', pay_types: ['weixin', 'alipay'], sort: 10, active: true, description: '' }
+        : { name: row.name, type: row.type as GoodsForm['type'], price_yuan: formatFen(row.price_fen), pay_types: row.pay_types, sort: row.sort, active: row.active, description: row.description },
+    );
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    save.mutate(
+      { id: editing === 'new' || editing === undefined ? undefined : editing.id, goods: { ...values, pay_types: values.pay_types as ConsoleGoodsUpdate['pay_types'], description: values.description ?? '' } },
+      {
+        onSuccess: () => {
+          notifySuccess('已保存，客户刷新页面后即可看到');
+          setEditing(undefined);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title="服务与价格" subtitle="客户下单页面显示的服务、价格和可用支付方式" extra={canEdit ? <Button type="primary" onClick={() => open('new')}>新增服务</Button> : null} />
+      {!canEdit ? <Alert type="info" showIcon title="只有管理员可以修改价格和服务。" style={{ marginBottom: 12 }} /> : null}
+      <Table<ConsoleGoods>
+        rowKey="id"
+        loading={goods.isPending || goods.isPlaceholderData}
+        dataSource={goods.data ?? []}
+        pagination={false}
+        data-testid="goods-table"
+        columns={[
+          { title: '排序', dataIndex: 'sort', width: 70 },
+          { title: '名称', dataIndex: 'name' },
+          { title: '类型', dataIndex: 'type', width: 110, render: (v: string) => goodsTypeName(v) },
+          { title: '价格', dataIndex: 'price_fen', width: 120, align: 'right', render: (v: number) => yuan(v) },
+          { title: '支付方式（首个为默认）', dataIndex: 'pay_types', render: (v: string[]) => v.map((p) => PAY_TYPE_NAMES[p] ?? p).join('、') },
+          { title: '状态', dataIndex: 'active', width: 90, render: (v: boolean) => (v ? <Tag style={{ color: '#0a6b4f', background: '#e3f7f0', borderColor: 'transparent' }}>上架</Tag> : <Tag>下架</Tag>) },
+          { title: '说明', dataIndex: 'description', ellipsis: true },
+          ...(canEdit ? [{ title: '操作', key: 'a', width: 80, render: (_v: unknown, row: ConsoleGoods) => <Button size="small" onClick={() => open(row)}>编辑</Button> }] : []),
+        ]}
+      />
+      <Modal open={editing !== undefined} title={editing === 'new' ? '新增服务' : '编辑服务'} okText="保存" cancelText="取消" onOk={() => void submit()} onCancel={() => setEditing(undefined)} confirmLoading={save.isPending} destroyOnHidden forceRender>
+        <Form form={form} layout="vertical" requiredMark={false}>
+          <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请填写名称' }, { max: 60 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item label="类型" name="type" rules={[{ required: true }]}>
+            <Select options={GOODS_TYPE_OPTIONS} />
+          </Form.Item>
+          <Form.Item
+            label="价格（元）"
+            name="price_yuan"
+            rules={[{ validator: async (_r, value: string) => { const fen = yuanStringToFen(value ?? ''); if (fen === undefined || fen < 1) throw new Error('请以元为单位填写，最多两位小数，例如 199 或 199.50'); } }]}
+          >
+            <Input inputMode="decimal" prefix="¥" />
+          </Form.Item>
+          <Form.Item label="支付方式（顺序即默认顺序）" name="pay_types" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一种支付方式' }]}>
+            <Checkbox.Group options={[{ value: 'weixin', label: '微信支付' }, { value: 'alipay', label: '支付宝' }]} />
+          </Form.Item>
+          <Form.Item label="排序（小的在前）" name="sort" rules={[{ required: true }]}>
+            <InputNumber min={0} max={9999} />
+          </Form.Item>
+          <Form.Item label="上架" name="active" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item label="说明" name="description" rules={[{ max: 300 }]}>
+            <Input.TextArea rows={3} showCount maxLength={300} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

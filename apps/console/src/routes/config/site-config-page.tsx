@@ -1,0 +1,64 @@
+import { Alert, Button, Card, Input, Radio, Space, Typography } from 'antd';
+import type { ConsoleSiteConfigEntry } from '@kuaibao/domain';
+import { useState } from 'react';
+import { useSaveSiteConfig, useSiteConfig } from '../../hooks/api/config.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useCan } from '../../lib/permissions.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryState } from '../../ui/query-state.tsx';
+
+function toText(entry: ConsoleSiteConfigEntry): string {
+  if (Array.isArray(entry.value)) return entry.value.join('\n');
+  return typeof entry.value === 'string' ? entry.value : '';
+}
+
+function ConfigEntry(props: { entry: ConsoleSiteConfigEntry; canEdit: boolean }) {
+  const { entry } = props;
+  const save = useSaveSiteConfig();
+  const [text, setText] = useState(toText(entry));
+  const dirty = text !== toText(entry);
+  const id = `config-${entry.key.replace(/\W/g, '-')}`;
+  const value = entry.kind === 'lines' ? text.split('\n') : text;
+  return (
+    <Card size="small" title={<label htmlFor={id}>{entry.label}</label>} extra={<span className="muted mono">{entry.key}</span>}>
+      {entry.kind === 'variant' ? (
+        <Radio.Group id={id} aria-label={entry.label} value={text} onChange={(e) => setText(String(e.target.value))} disabled={!props.canEdit} options={['v0', 'v1', 'v2'].map((v) => ({ value: v, label: v }))} />
+      ) : entry.kind === 'text' ? (
+        <Input id={id} value={text} onChange={(e) => setText(e.target.value)} disabled={!props.canEdit} />
+      ) : (
+        <Input.TextArea id={id} value={text} onChange={(e) => setText(e.target.value)} disabled={!props.canEdit} autoSize={{ minRows: entry.kind === 'lines' ? 4 : 3, maxRows: 14 }} />
+      )}
+      {props.canEdit ? (
+        <Space style={{ marginTop: 8 }}>
+          <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate({ key: entry.key, value }, { onSuccess: () => notifySuccess(`“${entry.label}”已保存，客户刷新页面后生效`) })}>
+            保存
+          </Button>
+          {dirty ? <Button onClick={() => setText(toText(entry))}>还原</Button> : null}
+          {entry.kind === 'lines' ? <span className="muted">每行一条</span> : null}
+        </Space>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Site texts the visitor app reads on every start-up (spec §3 init config). */
+export function SiteConfigPage() {
+  const config = useSiteConfig();
+  const canEdit = useCan('config.edit');
+  return (
+    <>
+      <PageHeader title="站点配置" subtitle="首页提示、滚动示例、服务协议、客服联系方式和页面版本" />
+      {!canEdit ? <Alert type="info" showIcon title="只有管理员可以修改站点配置。" style={{ marginBottom: 12 }} /> : null}
+      <Typography.Paragraph className="muted">请勿写入虚构的客户动态；第三方代办声明等合规文字请保持完整。</Typography.Paragraph>
+      <QueryState query={config}>
+        {(entries) => (
+          <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+            {entries.map((entry) => (
+              <ConfigEntry key={`${entry.key}:${toText(entry)}`} entry={entry} canEdit={canEdit} />
+            ))}
+          </Space>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { Alert, Card, Col, Row, Segmented, Statistic, Table, Typography } from 'antd';
+import type { ConsoleDashboard, ConsoleOrderListItem } from '@kuaibao/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useDashboard } from '../../hooks/api/dashboard.ts';
+import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryState } from '../../ui/query-state.tsx';
+
+function Funnel(props: { funnel: ConsoleDashboard['funnel'] }) {
+  const top = Math.max(1, ...props.funnel.steps.map((s) => s.devices));
+  return (
+    <div data-testid="funnel">
+      {props.funnel.steps.map((step, index) => {
+        const previous = index > 0 ? props.funnel.steps[index - 1]!.devices : undefined;
+        const rate = previous ? `${Math.round((step.devices / previous) * 100)}%` : '';
+        return (
+          <div className="funnel-row" key={step.key}>
+            <span>{step.label}</span>
+            <div className="funnel-track" role="img" aria-label={`${step.label} ${step.devices} 人`}>
+              <div className="funnel-bar" style={{ width: `${(step.devices / top) * 100}%` }} />
+            </div>
+            <span className="nowrap">
+              <strong>{step.devices}</strong> 人{rate ? <span className="muted">（转化 {rate}）</span> : null}
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+const overdueColumns = [
+  { title: '订单号', dataIndex: 'out_trade_no', render: (text: string, row: ConsoleOrderListItem) => <Link to={`/orders/${row.id}`} className="mono">{text}</Link> },
+  { title: '企业名称', dataIndex: 'entity_name' },
+  { title: '服务', dataIndex: 'goods_type', render: (type: string) => goodsTypeName(type) },
+  { title: '联系电话', dataIndex: 'entity_phone' },
+  { title: '付款时间', dataIndex: 'pay_time', render: (value: string | null) => dateTime(value) },
+];
+
+export function DashboardPage() {
+  const [days, setDays] = useState(7);
+  const dashboard = useDashboard(days);
+  return (
+    <>
+      <PageHeader title="工作台" subtitle="今日与本月的付款、转化和待办情况" />
+      <QueryState query={dashboard}>
+        {(data) => (
+          <>
+            {data.overdue.count > 0 ? (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 16 }}
+                data-testid="overdue-alert"
+                title={`${data.overdue.count} 单付款已超过24小时仍未联系客户`}
+                description="我们承诺付款后24小时内由专员致电联系，请尽快接单并联系客户。"
+                action={<Link to="/orders?view=overdue">查看全部</Link>}
+              />
+            ) : null}
+            <Row gutter={[16, 16]}>
+              {(
+                [
+                  ['今日付款订单', data.today.paid_orders, '单'],
+                  ['今日收入', yuan(data.today.revenue_fen), ''],
+                  ['本月付款订单', data.month.paid_orders, '单'],
+                  ['本月收入', yuan(data.month.revenue_fen), ''],
+                ] as const
+              ).map(([title, value, suffix]) => (
+                <Col span={6} key={title}>
+                  <Card>
+                    <Statistic title={title} value={value} suffix={suffix} />
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+            <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+              <Col span={14}>
+                <Card
+                  title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>访问转化漏斗</Typography.Title>}
+                  extra={<Segmented aria-label="统计天数" value={days} onChange={(value) => setDays(Number(value))} options={[{ label: '今天', value: 1 }, { label: '7天', value: 7 }, { label: '30天', value: 30 }]} />}
+                >
+                  <Funnel funnel={data.funnel} />
+                  <Typography.Paragraph className="muted" style={{ marginBottom: 0, fontSize: 12 }}>
+                    按设备去重统计；“完成支付”取自订单本身。
+                  </Typography.Paragraph>
+                </Card>
+              </Col>
+              <Col span={10}>
+                <Card title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>已付款订单办理状态</Typography.Title>}>
+                  <div className="status-bars" data-testid="status-counts">
+                    {data.by_process_status.map((item) => (
+                      <Link key={item.process_status} to={`/orders?view=all&status=2&process_status=${item.process_status}`} className="status-cell">
+                        <span className="muted">{item.name}</span>
+                        <strong>{item.count}</strong>
+                      </Link>
+                    ))}
+                  </div>
+                  <Typography.Paragraph className="muted" style={{ margin: '12px 0 0', fontSize: 12 }}>
+                    其中 {data.overdue.count} 单超过24小时未处理。
+                  </Typography.Paragraph>
+                </Card>
+              </Col>
+            </Row>
+            <Card title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>最早的超时订单</Typography.Title>} style={{ marginTop: 16 }}>
+              <Table<ConsoleOrderListItem> rowKey="id" size="small" pagination={false} columns={overdueColumns} dataSource={data.overdue.orders} locale={{ emptyText: '没有超时订单' }} />
+            </Card>
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

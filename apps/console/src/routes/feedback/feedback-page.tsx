@@ -1,0 +1,110 @@
+import { Button, Input, Modal, Segmented, Table, Tag, Typography } from 'antd';
+import type { ConsoleFeedback, FeedbackStatus } from '@kuaibao/domain';
+import { useState } from 'react';
+import { useFeedback, useUpdateFeedback } from '../../hooks/api/feedback.ts';
+import { dateTime } from '../../lib/format.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+
+/** The complaint inbox: platform reports visitors send from the report screen. */
+export function FeedbackPage() {
+  const [status, setStatus] = useState<FeedbackStatus | 'all'>('open');
+  const [page, setPage] = useState(1);
+  const feedback = useFeedback({ page, page_size: 20, ...(status === 'all' ? {} : { status }) });
+  const update = useUpdateFeedback();
+  const [editing, setEditing] = useState<ConsoleFeedback | undefined>();
+  const [reply, setReply] = useState('');
+
+  const markHandled = () =>
+    editing &&
+    update.mutate(
+      { id: editing.id, status: 'handled', reply: reply.trim() },
+      {
+        onSuccess: () => {
+          notifySuccess('已标记为已处理');
+          setEditing(undefined);
+        },
+      },
+    );
+
+  const open = (row: ConsoleFeedback) => {
+    setEditing(row);
+    setReply(row.reply);
+  };
+
+  return (
+    <>
+      <PageHeader title="投诉处理" subtitle="客户在“平台举报”中提交的投诉，请核实后回访并记录处理结果" />
+      <Segmented
+        aria-label="投诉状态"
+        style={{ marginBottom: 12 }}
+        value={status}
+        onChange={(value) => {
+          setStatus(value as FeedbackStatus | 'all');
+          setPage(1);
+        }}
+        options={[{ label: '待处理', value: 'open' }, { label: '已处理', value: 'handled' }, { label: '全部', value: 'all' }]}
+      />
+      <Table<ConsoleFeedback>
+        rowKey="id"
+        loading={feedback.isPending || feedback.isPlaceholderData}
+        dataSource={feedback.data?.items ?? []}
+        locale={{ emptyText: '没有投诉' }}
+        pagination={{ current: page, pageSize: 20, total: feedback.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条` }}
+        columns={[
+          { title: '时间', dataIndex: 'created_at', width: 170, render: (v: string) => dateTime(v) },
+          { title: '类型', dataIndex: 'type', width: 100 },
+          { title: '内容', dataIndex: 'content', render: (v: string) => <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{v}</Typography.Paragraph> },
+          { title: '联系方式', dataIndex: 'contact', width: 140, render: (v: string) => v || <span className="muted">未留</span> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 190,
+            render: (v: string, row) =>
+              v === 'handled' ? (
+                <div>
+                  <Tag style={{ color: '#0a6b4f', background: '#e3f7f0', borderColor: 'transparent' }}>已处理</Tag>
+                  <div className="muted" style={{ fontSize: 12 }}>
+                    {row.handled_by_name} · {dateTime(row.handled_at)}
+                  </div>
+                </div>
+              ) : (
+                <Tag style={{ color: '#a8071a', background: '#fff1f0', borderColor: 'transparent' }}>待处理</Tag>
+              ),
+          },
+          { title: '处理说明', dataIndex: 'reply', render: (v: string) => v || <span className="muted">—</span> },
+          { title: '操作', key: 'a', width: 90, render: (_v: unknown, row) => <Button size="small" onClick={() => open(row)}>{row.status === 'open' ? '处理' : '修改'}</Button> },
+        ]}
+      />
+      <Modal
+        open={editing !== undefined}
+        title="处理投诉"
+        onCancel={() => setEditing(undefined)}
+        footer={[
+          editing?.status === 'handled' ? (
+            <Button key="reopen" onClick={() => editing && update.mutate({ id: editing.id, status: 'open', reply: reply.trim() }, { onSuccess: () => setEditing(undefined) })}>
+              重新打开
+            </Button>
+          ) : null,
+          <Button key="cancel" onClick={() => setEditing(undefined)}>
+            取消
+          </Button>,
+          <Button key="ok" type="primary" disabled={reply.trim() === ''} loading={update.isPending} onClick={markHandled}>
+            标记为已处理
+          </Button>,
+        ]}
+        destroyOnHidden
+      >
+        {editing ? (
+          <Typography.Paragraph style={{ background: '#f6f8fa', padding: 12, borderRadius: 6, whiteSpace: 'pre-wrap' }}>
+            【{editing.type}】{editing.content}
+          </Typography.Paragraph>
+        ) : null}
+        <label htmlFor="feedback-reply" className="muted">
+          处理说明（必填）
+        </label>
+        <Input.TextArea id="feedback-reply" rows={4} maxLength={1000} showCount value={reply} onChange={(e) => setReply(e.target.value)} />
+      </Modal>
+    </>
+  );
+}

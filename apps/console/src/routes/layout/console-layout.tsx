@@ -1,0 +1,87 @@
+import { AuditOutlined, DashboardOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
+import { Badge, Button, Dropdown, Layout, Menu, Tag } from 'antd';
+import { STAFF_ROLE_NAMES, type ConsoleSessionStaff } from '@kuaibao/domain';
+import { useState, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useOrderCounts } from '../../hooks/api/orders.ts';
+import { useLogout } from '../../hooks/api/session.ts';
+import { PasswordDialog } from '../account/password-dialog.tsx';
+
+function withBadge(label: string, count: number | undefined, testId: string): ReactNode {
+  return (
+    <span style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+      <span>{label}</span>
+      {count ? <Badge count={count} overflowCount={999} color="#c41d2a" data-testid={testId} title={`${count} 条待处理`} /> : null}
+    </span>
+  );
+}
+
+/** Sidebar navigation with the counts that need attention, and the signed-in person's menu. */
+export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
+  const { staff } = props;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const counts = useOrderCounts();
+  const logout = useLogout();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const can = (permission: string) => staff.permissions.includes(permission as never);
+
+  const items = [
+    { key: '/', icon: <DashboardOutlined />, label: '工作台' },
+    { key: '/orders', icon: <FileSearchOutlined />, label: withBadge('订单处理', counts.data?.new_paid, 'badge-new-paid') },
+    { key: '/refunds', icon: <RollbackOutlined />, label: withBadge('退款审批', counts.data?.refunds_pending, 'badge-refunds') },
+    { key: '/feedback', icon: <WarningOutlined />, label: withBadge('投诉处理', counts.data?.feedback_open, 'badge-feedback') },
+    { key: '/sms', icon: <MessageOutlined />, label: '短信记录' },
+    { key: '/goods', icon: <ShopOutlined />, label: '服务与价格' },
+    { key: '/site-config', icon: <SettingOutlined />, label: '站点配置' },
+    ...(can('staff.manage') ? [{ key: '/staff', icon: <TeamOutlined />, label: '员工账号' }] : []),
+    ...(can('audit.view') ? [{ key: '/audit', icon: <AuditOutlined />, label: '操作日志' }] : []),
+  ];
+  const selected = items.map((i) => i.key).filter((key) => (key === '/' ? location.pathname === '/' : location.pathname.startsWith(key)));
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <a className="skip-link" href="#main">
+        跳到主要内容
+      </a>
+      <Layout.Sider width={216} breakpoint="lg" collapsedWidth={72}>
+        <div className="console-brand">
+          <span className="console-brand-mark" aria-hidden="true">
+            快
+          </span>
+          <span>快报办理台</span>
+        </div>
+        <nav aria-label="主导航">
+          <Menu theme="dark" mode="inline" selectedKeys={selected} items={items} onClick={(info) => navigate(info.key)} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          {counts.data && counts.data.overdue > 0 ? (
+            <Button type="link" danger onClick={() => navigate('/orders?view=overdue')} data-testid="header-overdue">
+              {counts.data.overdue} 单超过24小时未联系
+            </Button>
+          ) : null}
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'password', label: '修改密码' },
+                { key: 'logout', label: '退出登录' },
+              ],
+              onClick: (info) => (info.key === 'logout' ? logout.mutate() : setPasswordOpen(true)),
+            }}
+          >
+            <Button type="text" data-testid="account-menu">
+              {staff.display_name}
+              <Tag style={{ marginInlineStart: 8 }}>{STAFF_ROLE_NAMES[staff.role]}</Tag>
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content className="console-content" id="main" tabIndex={-1}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <PasswordDialog open={passwordOpen} forced={false} onClose={() => setPasswordOpen(false)} />
+    </Layout>
+  );
+}

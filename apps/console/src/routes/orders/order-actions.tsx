@@ -1,0 +1,267 @@
+import { Alert, Button, Card, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, processMoveNeedsNote, processMoveRefusal, type ConsoleOrderDetail, type ConsoleSessionStaff, type ProcessStatus } from '@kuaibao/domain';
+import { useState } from 'react';
+import { useAddNote, useChangeProcessStatus, useRequestRefund, useTakeOrder } from '../../hooks/api/orders.ts';
+import { useDecideRefund } from '../../hooks/api/refunds.ts';
+import { dateTime, yuan } from '../../lib/format.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+
+/** What a move is called on its button. */
+const MOVE_LABELS: Record<ProcessStatus, string> = {
+  '1': '退回待处理',
+  '4': '开始办理',
+  '3': '等待客户补充',
+  '2': '标记已完成',
+  '5': '结束订单',
+};
+
+const heading = (text: string) => (
+  <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+    {text}
+  </Typography.Title>
+);
+
+function HandlerCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionStaff }) {
+  const { order, staff } = props;
+  const take = useTakeOrder(order.id);
+  const mine = order.admin_id === staff.id;
+  const canReassign = staff.permissions.includes('orders.reassign');
+  const paid = order.status === '2';
+  return (
+    <Card title={heading('处理人')} size="small">
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <div data-testid="handler-name">{order.admin_name ? `${order.admin_name}${mine ? '（我）' : ''}` : <span className="muted">尚未接单</span>}</div>
+        {paid && order.admin_id === null ? (
+          <Button type="primary" block loading={take.isPending} onClick={() => take.mutate(false, { onSuccess: () => notifySuccess('已接单') })} data-testid="take-order">
+            接单
+          </Button>
+        ) : null}
+        {paid && order.admin_id !== null && !mine && canReassign ? (
+          <Popconfirm title={`从 ${order.admin_name} 转给自己处理？`} okText="转给我" cancelText="取消" onConfirm={() => take.mutate(true, { onSuccess: () => notifySuccess('已转给自己处理') })}>
+            <Button block loading={take.isPending}>
+              转给我处理
+            </Button>
+          </Popconfirm>
+        ) : null}
+        {!paid ? <Typography.Text className="muted">订单{order.status === '4' ? '已退款' : '未支付'}，无需办理。</Typography.Text> : null}
+      </Space>
+    </Card>
+  );
+}
+
+function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
+  const { order } = props;
+  const change = useChangeProcessStatus(order.id);
+  const [target, setTarget] = useState<ProcessStatus | undefined>();
+  const [note, setNote] = useState('');
+  const moves = PROCESS_STATUS_FLOW.filter((to) => processMoveRefusal({ status: order.status, from: order.process_status, to }) === undefined);
+  const refundOpen = order.refund_requests.some((r) => r.status === 'PENDING' || r.status === 'PROCESSING');
+  const needsNote = target ? processMoveNeedsNote(order.process_status, target) : false;
+
+  const confirm = () => {
+    if (!target) return;
+    change.mutate(
+      { process_status: target, note: note.trim() },
+      {
+        onSuccess: () => {
+          notifySuccess(`已改为“${PROCESS_STATUS_NAMES[target]}”`);
+          setTarget(undefined);
+          setNote('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Card title={heading('办理进度')} size="small">
+      {order.status !== '2' ? (
+        <Typography.Text className="muted">只有已支付的订单可以办理。</Typography.Text>
+      ) : !props.canHandle ? (
+        <Typography.Text className="muted">接单后可更新办理进度。</Typography.Text>
+      ) : refundOpen ? (
+        <Alert type="warning" showIcon title="该订单正在退款，暂不能修改办理进度。" />
+      ) : moves.length === 0 ? (
+        <Typography.Text className="muted">订单已结束。</Typography.Text>
+      ) : (
+        <Space wrap>
+          {moves.map((to) => (
+            <Button key={to} type={to === '2' ? 'primary' : 'default'} onClick={() => setTarget(to)} data-testid={`move-${to}`}>
+              {MOVE_LABELS[to]}
+            </Button>
+          ))}
+        </Space>
+      )}
+      <Modal
+        open={target !== undefined}
+        title={target ? `${MOVE_LABELS[target]}：${PROCESS_STATUS_NAMES[order.process_status as ProcessStatus] ?? order.process_status} → ${PROCESS_STATUS_NAMES[target]}` : ''}
+        okText="确定"
+        cancelText="取消"
+        onOk={confirm}
+        onCancel={() => setTarget(undefined)}
+        okButtonProps={{ disabled: needsNote && note.trim() === '', 'data-testid': 'move-confirm' }}
+        confirmLoading={change.isPending}
+        destroyOnHidden
+      >
+        {target === '2' ? (
+          <Alert
+            type={order.files.length === 0 ? 'warning' : 'info'}
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={order.files.length === 0 ? '还没有上传完成截图，客户的回执中将没有截图。' : `客户将在回执中看到 ${order.files.length} 张完成截图，并收到办理完成短信。`}
+          />
+        ) : null}
+        <label htmlFor="move-note" className="muted">
+          {needsNote ? '说明（必填，客户看不到）' : '说明（选填，客户看不到）'}
+        </label>
+        <Input.TextArea id="move-note" rows={3} maxLength={500} showCount value={note} onChange={(e) => setNote(e.target.value)} data-testid="move-note" />
+      </Modal>
+    </Card>
+  );
+}
+
+function NotesCard(props: { order: ConsoleOrderDetail }) {
+  const add = useAddNote(props.order.id);
+  const [text, setText] = useState('');
+  return (
+    <Card title={heading('内部备注')} size="small">
+      <label htmlFor="note-input" className="muted">
+        仅内部可见
+      </label>
+      <Input.TextArea id="note-input" rows={2} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} placeholder="例如：客户下午方便接电话" data-testid="note-input" />
+      <Button style={{ marginTop: 8 }} disabled={text.trim() === ''} loading={add.isPending} onClick={() => add.mutate(text.trim(), { onSuccess: () => setText('') })} data-testid="note-add">
+        添加备注
+      </Button>
+      <div style={{ marginTop: 16 }}>
+        {props.order.notes.map((note) => (
+          <div className="note-item" key={note.id}>
+            <div>{note.content}</div>
+            <div className="note-meta">
+              {note.staff_name} · {dateTime(note.created_at)}
+            </div>
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionStaff }) {
+  const { order, staff } = props;
+  const request = useRequestRefund(order.id);
+  const decide = useDecideRefund();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [rejecting, setRejecting] = useState(false);
+  const [rejectNote, setRejectNote] = useState('');
+  const pending = order.refund_requests.find((r) => r.status === 'PENDING');
+  const processing = order.refund_requests.find((r) => r.status === 'PROCESSING');
+  const canApprove = staff.permissions.includes('refunds.approve');
+
+  return (
+    <Card title={heading('退款')} size="small">
+      {order.status === '4' ? <Typography.Text>订单已全额退款 {yuan(order.total_fee)}。</Typography.Text> : null}
+      {processing ? <Alert type="info" showIcon title="退款处理中，完成后订单自动变为“已退款”。" /> : null}
+      {pending ? (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Alert type="warning" showIcon title={`${pending.requested_by_name} 申请全额退款 ${yuan(order.total_fee)}`} description={pending.reason} data-testid="refund-pending" />
+          {canApprove ? (
+            <Space>
+              <Popconfirm
+                title={`确认退款 ${yuan(order.total_fee)}？`}
+                description="款项将原路退回客户，操作不可撤销。"
+                okText="确认退款"
+                cancelText="取消"
+                onConfirm={() => decide.mutate({ id: pending.id, decision: 'approve', note: '' }, { onSuccess: (r) => notifySuccess(r.result_message || '已批准') })}
+              >
+                <Button type="primary" danger loading={decide.isPending} data-testid="refund-approve">
+                  批准退款
+                </Button>
+              </Popconfirm>
+              <Button onClick={() => setRejecting(true)}>驳回</Button>
+            </Space>
+          ) : (
+            <Typography.Text className="muted">等待管理员审批。</Typography.Text>
+          )}
+        </Space>
+      ) : null}
+      {order.status === '2' && !pending && !processing ? (
+        <>
+          <Typography.Paragraph className="muted" style={{ marginTop: 0 }}>
+            办理失败时全额退款（需管理员审批）。
+          </Typography.Paragraph>
+          <Button danger onClick={() => setAsking(true)} data-testid="refund-request">
+            申请全额退款
+          </Button>
+        </>
+      ) : null}
+      <Modal
+        open={asking}
+        title={`申请全额退款 ${yuan(order.total_fee)}`}
+        okText="提交申请"
+        cancelText="取消"
+        okButtonProps={{ disabled: reason.trim() === '' }}
+        confirmLoading={request.isPending}
+        onOk={() =>
+          request.mutate(reason.trim(), {
+            onSuccess: () => {
+              notifySuccess('退款申请已提交，等待管理员审批');
+              setAsking(false);
+              setReason('');
+            },
+          })
+        }
+        onCancel={() => setAsking(false)}
+        destroyOnHidden
+      >
+        <label htmlFor="refund-reason" className="muted">
+          退款原因（必填）
+        </label>
+        <Input.TextArea id="refund-reason" rows={3} maxLength={500} showCount value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Modal>
+      <Modal
+        open={rejecting}
+        title="驳回退款申请"
+        okText="驳回"
+        cancelText="取消"
+        okButtonProps={{ disabled: rejectNote.trim() === '' }}
+        confirmLoading={decide.isPending}
+        onOk={() =>
+          pending &&
+          decide.mutate(
+            { id: pending.id, decision: 'reject', note: rejectNote.trim() },
+            {
+              onSuccess: () => {
+                setRejecting(false);
+                setRejectNote('');
+              },
+            },
+          )
+        }
+        onCancel={() => setRejecting(false)}
+        destroyOnHidden
+      >
+        <label htmlFor="reject-note" className="muted">
+          驳回原因（必填）
+        </label>
+        <Input.TextArea id="reject-note" rows={3} maxLength={500} value={rejectNote} onChange={(e) => setRejectNote(e.target.value)} />
+      </Modal>
+    </Card>
+  );
+}
+
+export function OrderActions(props: { order: ConsoleOrderDetail; staff: ConsoleSessionStaff }) {
+  const { order, staff } = props;
+  const canHandle = order.admin_id === staff.id || (order.admin_id !== null && staff.permissions.includes('orders.reassign'));
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <HandlerCard order={order} staff={staff} />
+      <StatusCard order={order} canHandle={canHandle} />
+      <RefundCard order={order} staff={staff} />
+      <NotesCard order={order} />
+    </Space>
+  );
+}
+
+export function canEditFiles(order: ConsoleOrderDetail, staff: ConsoleSessionStaff): boolean {
+  return order.status === '2' && (order.admin_id === staff.id || (order.admin_id !== null && staff.permissions.includes('orders.reassign')));
+}

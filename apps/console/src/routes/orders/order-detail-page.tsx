@@ -1,0 +1,78 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Card, Col, Result, Row, Space, Typography } from 'antd';
+import { Link, useParams } from 'react-router';
+import { useOrder } from '../../hooks/api/orders.ts';
+import { useSession } from '../../hooks/api/session.ts';
+import { goodsTypeName } from '../../lib/format.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryState } from '../../ui/query-state.tsx';
+import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
+import { OrderActions, canEditFiles } from './order-actions.tsx';
+import { OrderFiles } from './order-files.tsx';
+import { Declaration, OrderInfo } from './order-info.tsx';
+import { OrderSms, OrderTimeline, PaymentRecords } from './order-records.tsx';
+
+const heading = (text: string) => (
+  <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+    {text}
+  </Typography.Title>
+);
+
+export function OrderDetailPage() {
+  const id = Number(useParams().id);
+  const session = useSession();
+  const order = useOrder(id);
+  if (!Number.isSafeInteger(id) || id <= 0) return <Result status="404" title="订单不存在" extra={<Link to="/orders">返回订单列表</Link>} />;
+  return (
+    <QueryState query={order}>
+      {(data) => (
+        <>
+          <PageHeader
+            back={
+              <Link to="/orders" className="muted">
+                <ArrowLeftOutlined /> 订单列表
+              </Link>
+            }
+            title={data.entity_name}
+            subtitle={
+              <Space size={8} wrap>
+                <span className="mono">{data.out_trade_no}</span>
+                <span>{goodsTypeName(data.goods_type)}</span>
+                <PaymentStatusTag status={data.status} />
+                {data.status === '2' || data.status === '4' ? <ProcessStatusTag code={data.process_status} name={data.process_status_name} /> : null}
+                {data.overdue ? <OverdueTag /> : null}
+              </Space>
+            }
+          />
+          <Row gutter={16}>
+            <Col span={16}>
+              <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+                <Card title={heading('订单信息')} size="small">
+                  <OrderInfo order={data} />
+                </Card>
+                <Card title={heading('完成截图')} size="small">
+                  <OrderFiles order={data} canEdit={session.data ? canEditFiles(data, session.data) : false} />
+                </Card>
+                {data.goods_type === 'license_year' ? (
+                  <Card title={heading('年报填报数据')} size="small">
+                    <Declaration order={data} />
+                  </Card>
+                ) : null}
+                <Card title={heading('处理记录')} size="small">
+                  <OrderTimeline order={data} />
+                </Card>
+                <Card title={heading('短信通知')} size="small">
+                  <OrderSms order={data} />
+                </Card>
+                <Card title={heading('支付记录')} size="small">
+                  <PaymentRecords order={data} />
+                </Card>
+              </Space>
+            </Col>
+            <Col span={8}>{session.data ? <OrderActions order={data} staff={session.data} /> : null}</Col>
+          </Row>
+        </>
+      )}
+    </QueryState>
+  );
+}

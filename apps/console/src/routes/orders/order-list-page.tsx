@@ -1,0 +1,186 @@
+import { Badge, Button, DatePicker, Input, Select, Space, Table, Tabs, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, type ConsoleOrderListItem } from '@kuaibao/domain';
+import { useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../../hooks/api/orders.ts';
+import { GOODS_TYPE_OPTIONS, ORDER_STATUS_NAMES, PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
+
+const VIEWS = ['new', 'overdue', 'mine', 'all'] as const;
+
+/** The queue's state lives in the address, so a reload or a shared link shows the same list. */
+function useQueueQuery(): [OrderListQuery, (changes: Partial<Record<keyof OrderListQuery, string | undefined>>) => void] {
+  const [params, setParams] = useSearchParams();
+  const query: OrderListQuery = {
+    view: (VIEWS as readonly string[]).includes(params.get('view') ?? '') ? (params.get('view') as OrderListQuery['view']) : 'new',
+    page: Number(params.get('page')) || 1,
+    page_size: Number(params.get('page_size')) || 20,
+    q: params.get('q') ?? undefined,
+    goods_type: params.get('goods_type') ?? undefined,
+    status: params.get('status') ?? undefined,
+    process_status: params.get('process_status') ?? undefined,
+    handler: params.get('handler') ?? undefined,
+    date_field: params.get('date_field') === 'pay' ? 'pay' : 'create',
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+  };
+  const update = (changes: Partial<Record<keyof OrderListQuery, string | undefined>>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    // Any change but paging starts again at page 1.
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  return [query, update];
+}
+
+export function OrderListPage() {
+  const [query, update] = useQueueQuery();
+  const orders = useOrders(query);
+  const counts = useOrderCounts();
+  const handlers = useHandlers();
+  const navigate = useNavigate();
+
+  const columns: ColumnsType<ConsoleOrderListItem> = useMemo(
+    () => [
+      {
+        title: '订单号',
+        dataIndex: 'out_trade_no',
+        render: (text: string, row) => (
+          <Link to={`/orders/${row.id}`} className="mono" data-testid="order-link">
+            {text}
+          </Link>
+        ),
+      },
+      {
+        title: '企业',
+        dataIndex: 'entity_name',
+        render: (name: string, row) => (
+          <div>
+            <div>{name}</div>
+            <div className="muted mono">{row.entity_id}</div>
+          </div>
+        ),
+      },
+      { title: '法定代表人', dataIndex: 'entity_legal', width: 100 },
+      { title: '联系电话', dataIndex: 'entity_phone', width: 130, className: 'mono' },
+      { title: '服务', dataIndex: 'goods_type', width: 96, render: (type: string) => goodsTypeName(type) },
+      { title: '金额', dataIndex: 'total_fee', width: 100, align: 'right', render: (fen: number, row) => <Tooltip title={PAY_TYPE_NAMES[row.pay_type] ?? row.pay_type}>{yuan(fen)}</Tooltip> },
+      { title: '支付', dataIndex: 'status', width: 84, render: (status: string) => <PaymentStatusTag status={status} /> },
+      {
+        title: '办理状态',
+        dataIndex: 'process_status',
+        width: 180,
+        render: (code: string, row) => (
+          <Space size={4} wrap>
+            {row.status === '2' || row.status === '4' ? <ProcessStatusTag code={code} name={row.process_status_name} /> : <span className="muted">—</span>}
+            {row.overdue ? <OverdueTag /> : null}
+          </Space>
+        ),
+      },
+      { title: '处理人', dataIndex: 'admin_name', width: 96, render: (name: string) => name || <span className="muted">未接单</span> },
+      { title: '付款时间', dataIndex: 'pay_time', width: 170, render: (value: string | null, row) => (value ? dateTime(value) : <span className="muted">下单 {dateTime(row.create_time)}</span>) },
+    ],
+    [],
+  );
+
+  const tabLabel = (label: string, count: number | undefined) => (
+    <span>
+      {label}
+      {count ? <Badge count={count} overflowCount={999} color="#c41d2a" style={{ marginInlineStart: 6 }} /> : null}
+    </span>
+  );
+
+  return (
+    <>
+      <PageHeader title="订单处理" subtitle="付款后24小时内须由专员致电联系客户" />
+      <Tabs
+        activeKey={query.view}
+        onChange={(view) => update({ view })}
+        items={[
+          { key: 'new', label: tabLabel('新付款待处理', counts.data?.new_paid) },
+          { key: 'overdue', label: tabLabel('超时未处理', counts.data?.overdue) },
+          { key: 'mine', label: tabLabel('我的订单', counts.data?.mine_open) },
+          { key: 'all', label: '全部订单' },
+        ]}
+      />
+      <div className="filter-bar" role="search" aria-label="筛选订单">
+        <Input.Search
+          allowClear
+          defaultValue={query.q}
+          key={query.q ?? ''}
+          placeholder="企业名称、信用代码、手机号或订单号"
+          aria-label="搜索订单"
+          style={{ width: 320 }}
+          onSearch={(q) => update({ q: q.trim() || undefined })}
+          data-testid="order-search"
+        />
+        <Select allowClear placeholder="服务类型" aria-label="服务类型" style={{ width: 130 }} value={query.goods_type} options={GOODS_TYPE_OPTIONS} onChange={(value?: string) => update({ goods_type: value })} />
+        <Select
+          allowClear
+          placeholder="支付状态"
+          aria-label="支付状态"
+          style={{ width: 120 }}
+          value={query.status}
+          options={Object.entries(ORDER_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
+          onChange={(value?: string) => update({ status: value })}
+        />
+        <Select
+          allowClear
+          placeholder="办理状态"
+          aria-label="办理状态"
+          style={{ width: 130 }}
+          value={query.process_status}
+          options={PROCESS_STATUS_FLOW.map((code) => ({ value: code, label: PROCESS_STATUS_NAMES[code] }))}
+          onChange={(value?: string) => update({ process_status: value })}
+        />
+        <Select
+          allowClear
+          placeholder="处理人"
+          aria-label="处理人"
+          style={{ width: 130 }}
+          value={query.handler}
+          options={[{ value: 'none', label: '未接单' }, ...(handlers.data ?? []).map((h) => ({ value: String(h.id), label: h.display_name }))]}
+          onChange={(value?: string) => update({ handler: value })}
+        />
+        <Space.Compact>
+          <Select aria-label="日期类型" style={{ width: 100 }} value={query.date_field} options={[{ value: 'create', label: '下单日期' }, { value: 'pay', label: '付款日期' }]} onChange={(value: string) => update({ date_field: value })} />
+          <DatePicker.RangePicker
+            aria-label="日期范围"
+            value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
+            onChange={(range) => update({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
+          />
+        </Space.Compact>
+        {query.q || query.goods_type || query.status || query.process_status || query.handler || query.from ? (
+          <Button onClick={() => update({ q: undefined, goods_type: undefined, status: undefined, process_status: undefined, handler: undefined, from: undefined, to: undefined, date_field: undefined })}>清除筛选</Button>
+        ) : null}
+      </div>
+      <Table<ConsoleOrderListItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={orders.data?.items ?? []}
+        loading={orders.isPending || orders.isPlaceholderData}
+        data-testid="order-table"
+        onRow={(row) => ({ onDoubleClick: () => navigate(`/orders/${row.id}`) })}
+        rowClassName={(row) => (row.overdue ? 'row-overdue' : '')}
+        locale={{ emptyText: orders.isError ? `加载失败：${orders.error.message}` : '暂无订单' }}
+        pagination={{
+          current: query.page,
+          pageSize: query.page_size,
+          total: orders.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (total) => `共 ${total} 单`,
+          onChange: (page, pageSize) => update({ page: String(page), page_size: String(pageSize) }),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Tag } from 'antd';
+import { processStatusClass, type StatusClass } from '@kuaibao/domain';
+import { ORDER_STATUS_NAMES } from '../lib/format.ts';
+
+/**
+ * The visitor's colours (spec §4: green done, orange processing, red pending) as the console's
+ * tags: the same classes from the domain, in darker text on light grounds so they stay legible
+ * (WCAG AA) in dense tables.
+ */
+const CLASS_STYLE: Record<StatusClass, { color: string; background: string; borderColor: string }> = {
+  completed: { color: '#0a6b4f', background: '#e3f7f0', borderColor: '#8fd9bf' },
+  processing: { color: '#8a4600', background: '#fff3e3', borderColor: '#ffc97a' },
+  pending: { color: '#a8071a', background: '#fff1f0', borderColor: '#ffa39e' },
+};
+
+export function ProcessStatusTag(props: { code: string; name: string }) {
+  return (
+    <Tag style={CLASS_STYLE[processStatusClass(props.code)]} data-testid="process-status">
+      {props.name || props.code}
+    </Tag>
+  );
+}
+
+const PAY_STYLE: Record<string, { color: string; background: string; borderColor: string }> = {
+  '1': { color: '#434343', background: '#f5f5f5', borderColor: '#d9d9d9' },
+  '2': { color: '#0b4a8f', background: '#e8f1fc', borderColor: '#91c3f7' },
+  '3': { color: '#434343', background: '#f5f5f5', borderColor: '#d9d9d9' },
+  '4': { color: '#6b2c91', background: '#f7eefc', borderColor: '#d3adf7' },
+};
+
+export function PaymentStatusTag(props: { status: string }) {
+  return <Tag style={PAY_STYLE[props.status] ?? PAY_STYLE['1']}>{ORDER_STATUS_NAMES[props.status] ?? props.status}</Tag>;
+}
+
+export function OverdueTag() {
+  return (
+    <Tag style={{ color: '#fff', background: '#a8071a', borderColor: '#a8071a' }} data-testid="overdue-tag">
+      超24小时未联系
+    </Tag>
+  );
+}
