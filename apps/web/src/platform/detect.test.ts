@@ -81,6 +81,12 @@ describe('detectRuntime', () => {
     });
   });
 
+  it('inside WeChat the layout is the phone one, even in the desktop client', () => {
+    const windowsWechat = 'Mozilla/5.0 (Windows NT 10.0; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/81.0.4044.138 Safari/537.36 NetType/WIFI MicroMessenger/7.0.20.1781(0x6700143B) WindowsWechat(0x63090a13)';
+    expect(detectRuntime({ userAgent: windowsWechat, viewportWidth: 1280, basePath: '/corp' })).toMatchObject({ host: 'wx-oa', formFactor: 'phone' });
+    expect(detectRuntime({ userAgent: windowsWechat, viewportWidth: 1280 })).toMatchObject({ host: 'h5', formFactor: 'desktop' });
+  });
+
   it('HarmonyOS phones count as android-class phones', () => {
     expect(detectRuntime({ userAgent: UA.harmony, viewportWidth: 360 })).toMatchObject({ os: 'android', formFactor: 'phone' });
   });

@@ -1,5 +1,6 @@
 import type { FormFactor, OperatingSystem, Platform } from '@kuaibao/domain';
 import { readString } from '../storage.ts';
+import { basePathFor } from './base-path.ts';
 
 /** Where the page runs (architecture §3): a plain browser, the official-account browser (corp mode), or a mini-program web-view. */
 export type RuntimeHost = 'h5' | 'wx-oa' | 'wx-mp';
@@ -22,7 +23,7 @@ export interface DetectInput {
   viewportWidth: number;
   /** `navigator.maxTouchPoints`: iPadOS reports a Mac user agent. */
   maxTouchPoints?: number;
-  /** Vite's BASE_URL: '/corp/' is the official-account build (spec §1). */
+  /** The app's base path, taken from the address at start: '/corp' is the official-account variant (spec §1, §2). */
   basePath?: string;
   /** The stored `platform` value of an earlier page in this host. */
   storedPlatform?: string | null;
@@ -53,7 +54,8 @@ export function detectHost(input: DetectInput): RuntimeHost {
 export function detectRuntime(input: DetectInput): RuntimeFacts {
   const host = detectHost(input);
   const os = detectOs(input.userAgent, input.maxTouchPoints);
-  const phone = isMobileUserAgent(input.userAgent, input.maxTouchPoints) || input.viewportWidth < PHONE_MAX_WIDTH;
+  // Inside WeChat (even its desktop client) the pages are the phone ones: /my, /order and in-app payment have no desktop layout.
+  const phone = host !== 'h5' || isMobileUserAgent(input.userAgent, input.maxTouchPoints) || input.viewportWidth < PHONE_MAX_WIDTH;
   return {
     host,
     platform: host === 'h5' ? 'web' : host,
@@ -70,7 +72,7 @@ export function detectBrowserRuntime(): RuntimeFacts {
     userAgent: navigator.userAgent,
     viewportWidth: window.innerWidth || document.documentElement.clientWidth,
     maxTouchPoints: navigator.maxTouchPoints ?? 0,
-    basePath: import.meta.env.BASE_URL,
+    basePath: basePathFor(location.pathname),
     storedPlatform: readString('platform'),
     wxEnvironment: win.__wxjs_environment,
   });

@@ -1,0 +1,126 @@
+import { formatShanghaiDateTime, ORDER_LIST_TABS, type OrderRecord } from '@kuaibao/domain';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { fetchCorpOrders } from '../../api/endpoints.ts';
+import { StatusBadge } from '../check/status-badge.tsx';
+import { useGoBack } from '../../shared/use-go-back.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import styles from './order-list-page.module.css';
+import { reauthorizeOnSessionError } from './session.ts';
+
+/** ?tab=0..3; anything else is the first tab (spec §2 "/order: tabs by goods type, the first by default"). */
+export function tabIndex(value: string | null): number {
+  const index = Number(value);
+  return Number.isInteger(index) && index >= 0 && index < ORDER_LIST_TABS.length ? index : 0;
+}
+
+type ListState = { kind: 'loading' } | { kind: 'loaded'; items: OrderRecord[] } | { kind: 'failed' };
+
+/**
+ * /order (spec §2 "Account"): the logged-in visitor's applications, one tab per goods type. Each item
+ * shows the company, legal person, submit time and the handling status; tapping opens /orderDetail?id=.
+ */
+export default function OrderListPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const goBack = useGoBack('/my');
+  const active = tabIndex(params.get('tab'));
+  const goodsType = ORDER_LIST_TABS[active]!.goodsType;
+  const [attempt, setAttempt] = useState(0);
+  /** The answer for one tab and attempt; another key means that answer is still coming. */
+  const requestKey = `${goodsType ?? 'none'}:${attempt}`;
+  const [answer, setAnswer] = useState<{ key: string; state: ListState } | null>(null);
+  // Licence registration has no service yet: nothing to ask for.
+  const state: ListState = !goodsType ? { kind: 'loaded', items: [] } : answer?.key === requestKey ? answer.state : { kind: 'loading' };
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    if (!goodsType) return;
+    let live = true;
+    fetchCorpOrders(goodsType)
+      .then((list) => {
+        if (live) setAnswer({ key: requestKey, state: { kind: 'loaded', items: list.items } });
+      })
+      .catch((error: unknown) => {
+        if (live && !reauthorizeOnSessionError(error)) setAnswer({ key: requestKey, state: { kind: 'failed' } });
+      });
+    return () => {
+      live = false;
+    };
+  }, [goodsType, requestKey]);
+
+  const select = (index: number) => setParams({ tab: String(index) }, { replace: true });
+  const onKey = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (active + step + ORDER_LIST_TABS.length) % ORDER_LIST_TABS.length;
+    select(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className={styles.page} data-testid="order-list-page">
+      <PageHeader title="我的申请" onBack={goBack} />
+      <div className={styles.tabs} role="tablist" aria-label="申请类型" onKeyDown={onKey}>
+        {ORDER_LIST_TABS.map((item, index) => (
+          <button
+            key={item.tab}
+            ref={(el) => {
+              tabRefs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`order-tab-${item.tab}`}
+            aria-selected={index === active}
+            aria-controls="order-tab-panel"
+            tabIndex={index === active ? 0 : -1}
+            className={`${styles.tab} ${index === active ? styles.activeTab : ''}`}
+            onClick={() => select(index)}
+            data-testid={`order-tab-${item.tab}`}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <main id="order-tab-panel" role="tabpanel" aria-labelledby={`order-tab-${active}`} className={styles.panel}>
+        {state.kind === 'loading' && (
+          <p className={styles.empty} role="status">
+            加载中...
+          </p>
+        )}
+        {state.kind === 'failed' && (
+          <div className={styles.empty} role="alert">
+            <p>暂时无法加载，请稍后再试</p>
+            <button type="button" className={styles.retry} onClick={() => setAttempt((n) => n + 1)}>
+              重新加载
+            </button>
+          </div>
+        )}
+        {state.kind === 'loaded' && state.items.length === 0 && (
+          <p className={styles.empty} data-testid="order-empty">
+            暂无内容
+          </p>
+        )}
+        {state.kind === 'loaded' && state.items.length > 0 && (
+          <ul className={styles.list}>
+            {state.items.map((order) => (
+              <li key={order.id}>
+                <button type="button" className={styles.item} onClick={() => navigate(`/orderDetail?id=${encodeURIComponent(order.id)}`)} data-testid="order-item">
+                  <span className={styles.itemHead}>
+                    <span className={styles.entity} data-testid="order-item-name">
+                      {order.entity_name}
+                    </span>
+                    <StatusBadge status={order.process_status} name={order.status_name} />
+                  </span>
+                  <span className={styles.meta}>法定代表人：{order.entity_legal || '—'}</span>
+                  <span className={styles.meta}>提交时间：{formatShanghaiDateTime(order.create_time)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+    </div>
+  );
+}

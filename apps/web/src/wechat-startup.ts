@@ -1,0 +1,152 @@
+import { buildOAuthAuthorizeUrl, ERROR_CATALOG, MINI_PROGRAM_CORP_ID, OAUTH_RETURN_PARAMS } from '@kuaibao/domain';
+import { loginWithCode } from './api/endpoints.ts';
+import { RequestError } from './api/index.ts';
+import { postToMiniProgram } from './platform/wechat-bridge.ts';
+import { checkStoredOrder, errorUrl, initialise, parseEntryPath, queryWithoutCode, type Navigator } from './startup.ts';
+import { readSessionJson, readString, removeKey, removeSessionKey, writeSessionJson, writeString } from './storage.ts';
+
+/**
+ * Start-up of the two WeChat variants (spec §4 steps 7–8), around the h5 steps in startup.ts.
+ *
+ * Corp mode (official account): the init first (it names the official account's appid and the
+ * authorization page), then: no `code` in the address → off to the authorization page with the
+ * current address as the return; a code different from the stored one → store it, log in, store
+ * the token; then the stored order check. The order of steps differs from h5 because the order
+ * check already needs the login.
+ */
+
+/** A navigator that can also read the whole address and leave the app (the authorization page). */
+export interface CorpNavigator extends Navigator {
+  /** The full current address, e.g. https://kb.example/corp/order?tab=1. */
+  href(): string;
+  /** Leaves for an address outside the app (not under the base path). */
+  leave(url: string): void;
+  /** Drops a fragment from the address (the browser carries `#wechat_redirect` through WeChat's redirect). */
+  dropHash(): void;
+}
+
+export function createCorpNavigator(base: Navigator): CorpNavigator {
+  return {
+    ...base,
+    href: () => location.href,
+    leave: (url) => location.replace(url),
+    dropHash: () => {
+      if (location.hash) history.replaceState(history.state, '', location.href.split('#')[0]);
+    },
+  };
+}
+
+/** Automatic authorizations allowed within the window before start-up gives up with an error page. */
+const MAX_AUTHORIZATIONS = 3;
+const AUTHORIZATION_WINDOW_MS = 60_000;
+
+function randomState(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The address WeChat should come back to: this one, without a previous code and state. */
+export function returnAddress(href: string): string {
+  const url = new URL(href);
+  for (const name of OAUTH_RETURN_PARAMS) url.searchParams.delete(name);
+  url.hash = '';
+  return url.toString();
+}
+
+/**
+ * Sends the visitor to the authorization page (snsapi_base, silent). Counts the attempts so a
+ * code the server keeps refusing cannot bounce the visitor back and forth forever.
+ */
+export function redirectToAuthorize(nav: CorpNavigator, now = Date.now()): 'reload' | 'ready' {
+  const appid = readString('appId');
+  const base = readString('authorizeUrl');
+  if (!appid || !base) {
+    nav.replace(errorUrl(ERROR_CATALOG.WECHAT_LOGIN_NOT_CONFIGURED.message));
+    return 'ready';
+  }
+  const recent = (readSessionJson<number[]>('oauthAttempts') ?? []).filter((at) => typeof at === 'number' && now - at < AUTHORIZATION_WINDOW_MS);
+  if (recent.length >= MAX_AUTHORIZATIONS) {
+    removeSessionKey('oauthAttempts');
+    nav.replace(errorUrl(ERROR_CATALOG.WECHAT_CODE_INVALID.message));
+    return 'ready';
+  }
+  writeSessionJson('oauthAttempts', [...recent, now]);
+  const state = randomState();
+  writeSessionJson('oauthState', state);
+  removeKey('token');
+  nav.leave(buildOAuthAuthorizeUrl({ base, appid, redirectUri: returnAddress(nav.href()), state }));
+  return 'reload';
+}
+
+/** Step 8 proper: authorize, or log in with a new code, or keep the session of a code already used. */
+async function authorizeOrLogin(nav: CorpNavigator): Promise<'ready' | 'reload' | 'continue'> {
+  const params = new URLSearchParams(nav.search());
+  const code = params.get('code');
+  if (!code) return redirectToAuthorize(nav);
+  nav.dropHash();
+  if (code === readString('code')) {
+    // A reload of the address WeChat returned to: the code is spent; the session it bought goes on.
+    return readString('token') ? 'continue' : redirectToAuthorize(nav);
+  }
+  // The state we sent must come back: a code someone else obtained must not log this browser in.
+  const expected = readSessionJson<string>('oauthState');
+  if (expected !== null && params.get('state') !== expected) return redirectToAuthorize(nav);
+  removeSessionKey('oauthState');
+  writeString('code', code);
+  try {
+    const { token } = await loginWithCode(code, 'wx-oa');
+    writeString('token', token);
+    removeSessionKey('oauthAttempts');
+    return 'continue';
+  } catch (error) {
+    if (error instanceof RequestError && error.code === ERROR_CATALOG.WECHAT_CODE_INVALID.code) return redirectToAuthorize(nav);
+    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    return 'ready';
+  }
+}
+
+export async function startCorp(nav: CorpNavigator): Promise<'ready' | 'reload'> {
+  const pathname = nav.pathname();
+  if (pathname.includes('/error')) return 'ready';
+
+  const entry = parseEntryPath(pathname);
+  if (entry) {
+    for (const key of ['linkId', 'shareId', 'prevId'] as const) removeKey(key);
+    writeString(entry.key, entry.id);
+    nav.reload(`/${queryWithoutCode(nav.search())}`);
+    return 'reload';
+  }
+
+  try {
+    await initialise(nav.search());
+  } catch (error) {
+    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    return 'ready';
+  }
+
+  const auth = await authorizeOrLogin(nav);
+  if (auth !== 'continue') return auth;
+  await checkStoredOrder(nav);
+  return 'ready';
+}
+
+/**
+ * Mini-program step 7: the host opens the web-view with `mpCode` (from wx.login); a new one is
+ * exchanged for a token, which is stored and posted to the host. corpId is 10006 (spec §3, §9).
+ * A failed login is not fatal: the visitor can still look around; paying needs it (the toast says why).
+ */
+export async function startMiniProgramLogin(search: string): Promise<void> {
+  writeString('corpId', String(MINI_PROGRAM_CORP_ID));
+  const mpCode = new URLSearchParams(search).get('mpCode');
+  if (!mpCode || mpCode === readString('code')) return;
+  writeString('code', mpCode);
+  try {
+    const { token } = await loginWithCode(mpCode, 'wx-mp');
+    writeString('token', token);
+    // Not awaited: the bridge may take a moment to arrive, and the page need not wait for it.
+    void postToMiniProgram({ token });
+  } catch {
+    // the request client has shown the reason
+  }
+}

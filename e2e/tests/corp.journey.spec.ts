@@ -1,0 +1,223 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { submitLabel } from '@kuaibao/domain';
+import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot } from '../support/journey.ts';
+import { stubWeChat } from '../support/wechat.ts';
+
+/** The official account's appid in the mock (apps/api/src/config.ts MOCK_WECHAT_APP_IDS). */
+const MOCK_APP_ID = 'wxmockofficialacct';
+
+/**
+ * Companies of the synthetic directory no other suite pays for (one server serves every project of a
+ * run, and a company pays a goods once a year).
+ */
+const HARDWARE_SHOP = { keyword: '覃文五金', name: '中山市覃文五金店', legal: '王秀超' };
+const FARM_COOPERATIVE = { keyword: '利鑫农机', name: '中山市利鑫农机专业合作社', legal: '崔静丽' };
+
+/** Records the authorization hops and the login calls the page makes. */
+function watchLogin(page: Page) {
+  const authorizations: URL[] = [];
+  const logins: Request[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/mock-wechat/connect/oauth2/authorize') authorizations.push(url);
+    if (url.pathname === '/api/corp/user/login') logins.push(request);
+  });
+  return { authorizations, logins };
+}
+
+/** Opens an official-account address the way WeChat's menu does; the silent authorization runs first. */
+async function enterCorp(page: Page, path = '/corp', landmark = 'home'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId(landmark)).toBeVisible();
+  await expect(page.getByTestId('loading')).toBeHidden();
+}
+
+async function fillAndSubmit(page: Page, company: { keyword: string; name: string }): Promise<void> {
+  await searchAndPick(page, company.keyword, company.name);
+  await fillPerson(page);
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/corp\/pay$/);
+}
+
+test('the official-account visitor authorizes silently, logs in, pays in-app and finds the application under /order', async ({ page, browser, baseURL }, testInfo) => {
+  const wechat = await stubWeChat(page, { payOutcome: 'ok' });
+  const seen = watchLogin(page);
+
+  await page.goto('/corp');
+  // /corp → /corp/ → WeChat's (mock) authorization page with this address as the return → back with a code → logged in → the guarded home drops the code.
+  await expect(page).toHaveURL(`${baseURL}/corp`);
+  await expect(page.getByTestId('home')).toBeVisible();
+  expect(seen.authorizations).toHaveLength(1);
+  const authorize = seen.authorizations[0]!;
+  expect([...authorize.searchParams.keys()]).toEqual(['appid', 'redirect_uri', 'response_type', 'scope', 'state']);
+  expect(authorize.searchParams.get('appid')).toBe(MOCK_APP_ID);
+  expect(authorize.searchParams.get('redirect_uri')).toBe(`${baseURL}/corp/`);
+  expect(authorize.searchParams.get('response_type')).toBe('code');
+  expect(authorize.searchParams.get('scope')).toBe('snsapi_base');
+  expect(authorize.searchParams.get('state')).toMatch(/^[0-9a-f]{24}$/);
+  expect(seen.logins).toHaveLength(1);
+  const code = await page.evaluate(() => localStorage.getItem('code'));
+  expect(seen.logins[0]!.postDataJSON()).toEqual({ login_type: 'weixin', weixin: { code, code_type: 'wx-oa' } });
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  // Home in corp mode: the official-account submit label and the bottom tabs.
+  await expect(page.getByTestId('submit')).toHaveText(submitLabel({ variant: 'v0', platform: 'wx-oa', now: new Date() }));
+  await expect(page.getByTestId('corp-tabs')).toBeVisible();
+  await snapshot(page, testInfo, 'corp-home');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await fillAndSubmit(page, HARDWARE_SHOP);
+  // Inside WeChat: WeChat Pay only.
+  await expect(page.getByTestId('pay-method-weixin')).toBeVisible();
+  await expect(page.getByTestId('pay-method-alipay')).toHaveCount(0);
+  await snapshot(page, testInfo, 'corp-pay');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByTestId('pay-now').click();
+
+  await expectToast(page, '支付成功');
+  await expect(page).toHaveURL(/\/corp\/order$/);
+  const payCalls = wechat.calls.filter((call) => call.name === 'getBrandWCPayRequest');
+  expect(payCalls).toHaveLength(1);
+  expect(Object.keys(payCalls[0]!.params).sort()).toEqual(['appId', 'nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);
+  expect(payCalls[0]!.params).toMatchObject({
+    appId: 'wxsandbox000000000',
+    signType: 'RSA',
+    package: expect.stringMatching(/^prepay_id=SBX_KB\d+P\d\d$/),
+    timeStamp: expect.stringMatching(/^\d{10}$/),
+    nonceStr: expect.stringMatching(/^[0-9a-f]{32}$/),
+  });
+
+  const item = page.getByTestId('order-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(HARDWARE_SHOP.name);
+  await expect(item).toContainText(HARDWARE_SHOP.legal);
+  await expect(item.getByTestId('status-badge')).toHaveText('待处理');
+  await expect(item.getByTestId('status-badge')).toHaveAttribute('data-status-class', 'pending');
+  await expect(page.getByTestId('order-tab-0')).toHaveAttribute('aria-selected', 'true');
+  await snapshot(page, testInfo, 'corp-order-list');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await item.click();
+  await expect(page).toHaveURL(/\/corp\/orderDetail\?id=/);
+  const orderId = new URL(page.url()).searchParams.get('id')!;
+  await expect(page.getByTestId('corp-detail-handler')).toHaveText('待分配');
+  await expect(page.getByTestId('corp-detail-legal')).toHaveText(HARDWARE_SHOP.legal);
+  await expect(page.getByTestId('corp-detail-phone')).toHaveText(VALID_PHONE);
+  await expect(page.getByTestId('corp-detail-idno')).toHaveText('110***********002X');
+  await expect(page.getByTestId('corp-detail-name')).toHaveText(HARDWARE_SHOP.name);
+  await expect(page.getByTestId('corp-detail-credit-code')).toHaveText(/^[0-9A-Z]{18}$/);
+  await expect(page.getByTestId('corp-detail-fee')).toHaveText('¥199.00');
+  await expect(page.getByTestId('corp-detail-notes')).toContainText('国家企业信用信息公示系统');
+  await expect(page.getByTestId('corp-detail-declare')).toBeVisible();
+  await snapshot(page, testInfo, 'corp-order-detail');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The annual report still needs its figures: the detail leads into the declaration.
+  await page.getByTestId('corp-detail-declare').click();
+  await expect(page).toHaveURL(/\/corp\/success$/);
+  await expect(page.getByTestId('declaration')).toContainText('支付成功');
+
+  // Another WeChat visitor (another browser, another pretend account) cannot see this order.
+  const other = await browser.newContext({ userAgent: await page.evaluate(() => navigator.userAgent), viewport: { width: 390, height: 844 } });
+  const otherPage = await other.newPage();
+  await stubWeChat(otherPage);
+  await otherPage.goto(`/corp/orderDetail?id=${orderId}`);
+  await expect(otherPage.getByTestId('corp-order-missing')).toBeVisible();
+  await otherPage.goto('/corp/order');
+  await expect(otherPage.getByTestId('order-empty')).toHaveText('暂无内容');
+  await other.close();
+});
+
+test('a canceled or failed in-app payment says so and stays on the pay page', async ({ page }) => {
+  const wechat = await stubWeChat(page, { payOutcome: 'cancel' });
+  await enterCorp(page);
+  await fillAndSubmit(page, FARM_COOPERATIVE);
+
+  await page.getByTestId('pay-now').click();
+  await expectToast(page, '支付已取消');
+  await expect(page).toHaveURL(/\/corp\/pay$/);
+  await expect(page.getByTestId('toast')).toHaveAttribute('data-type', 'error');
+
+  wechat.setPayOutcome('fail');
+  await expect(page.getByTestId('pay-now')).toBeEnabled();
+  await page.getByTestId('pay-now').click();
+  await expectToast(page, '支付失败');
+  await expect(page).toHaveURL(/\/corp\/pay$/);
+  expect(wechat.calls.filter((call) => call.name === 'getBrandWCPayRequest')).toHaveLength(2);
+
+  // A new visit finds the stored order unpaid, forgets it and starts at home (spec §4 step 3); nothing was paid, so no applications.
+  await enterCorp(page, '/corp/order');
+  expect(await page.evaluate(() => localStorage.getItem('orderId'))).toBeNull();
+  await page.getByTestId('tab-my').click();
+  await page.getByTestId('my-all-orders').click();
+  await expect(page.getByTestId('order-empty')).toHaveText('暂无内容');
+});
+
+test('/my: default avatar, name, shortcuts to the order tabs, customer service QR with long press and save, bottom tabs', async ({ page }, testInfo) => {
+  await stubWeChat(page);
+  await enterCorp(page, '/corp/my', 'my-page');
+  await expect(page).toHaveURL(/\/corp\/my\?code=/);
+  await expect(page.getByTestId('my-name')).toHaveText('微信用户');
+  await expect(page.getByTestId('corp-tabs').getByTestId('tab-my')).toHaveAttribute('aria-current', 'page');
+  const labels = ['年检', '注销', '执照办理', '信用修复'];
+  for (const [tab, label] of labels.entries()) {
+    await expect(page.getByTestId(`my-shortcut-${tab}`)).toHaveText(label);
+    await expect(page.getByTestId(`my-shortcut-${tab}`)).toHaveAttribute('href', `/corp/order?tab=${tab}`);
+  }
+  await snapshot(page, testInfo, 'corp-my');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.getByTestId('my-shortcut-2').click();
+  await expect(page).toHaveURL(/\/corp\/order\?tab=2$/);
+  await expect(page.getByTestId('order-tab-2')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('order-empty')).toHaveText('暂无内容');
+  await page.getByTestId('order-tab-3').click();
+  await expect(page).toHaveURL(/\/corp\/order\?tab=3$/);
+  await page.getByTestId('page-back').click();
+  await expect(page).toHaveURL(/\/corp\/my/);
+
+  await page.getByTestId('my-service').click();
+  const dialog = page.getByTestId('service-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('在线客服');
+  const download = page.waitForEvent('download');
+  await dialog.getByTestId('service-save').click();
+  expect((await download).suggestedFilename()).toBe('客服二维码.png');
+
+  // About a second's press on the QR opens the service link (a phone cannot scan its own screen).
+  await page.route('https://kf.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title>' }));
+  const qr = dialog.getByTestId('service-qr');
+  const box = (await qr.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(500);
+  expect(page.url()).toMatch(/\/corp\/my/);
+  await page.waitForTimeout(700);
+  await page.mouse.up();
+  await expect(page).toHaveURL('https://kf.example.com/kuaibao/weixin');
+});
+
+test('a session that ran out while the page was open is renewed through the silent authorization', async ({ page }) => {
+  await stubWeChat(page);
+  const seen = watchLogin(page);
+  await enterCorp(page);
+  expect(seen.authorizations).toHaveLength(1);
+  const firstToken = await page.evaluate(() => localStorage.getItem('token'));
+
+  // The stored token stops working (expired on the server): the next call answers 401 and the page authorizes again.
+  await page.evaluate(() => localStorage.setItem('token', 'x'.repeat(43)));
+  await page.getByTestId('tab-my').click();
+  await expect(page).toHaveURL(/\/corp\/my\?code=/);
+  await expect(page.getByTestId('my-name')).toHaveText('微信用户');
+  expect(seen.authorizations).toHaveLength(2);
+  expect(seen.authorizations[1]!.searchParams.get('redirect_uri')).toMatch(/\/corp\/my$/);
+  const renewed = await page.evaluate(() => localStorage.getItem('token'));
+  expect(renewed).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(renewed).not.toBe(firstToken);
+
+  // A reload of the address WeChat returned to keeps the session: its code is already spent.
+  await page.reload();
+  await expect(page.getByTestId('my-name')).toHaveText('微信用户');
+  expect(seen.logins).toHaveLength(2);
+});
