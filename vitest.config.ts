@@ -17,6 +17,10 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: { name: 'console', include: ['apps/console/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
     ],
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { WECHAT_IOS_UA, WECHAT_MINI_PROGRAM_UA } from './support/wechat.ts';
 
 // E2E_PORT lets two runs share a machine (each gets its own server and database).
 const PORT = Number(process.env.E2E_PORT ?? 3170);
@@ -12,7 +13,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/results',
+  outputDir: `./artifacts/results-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -32,6 +33,9 @@ export default defineConfig({
     { name: 'desktop', testMatch: /desktop\..*spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1366, height: 768 }, launchOptions } },
     { name: 'desktop-hd', testMatch: /desktop\..*spec\.ts/, grep: /@hd/, use: { browserName: 'chromium', viewport: { width: 1920, height: 1080 }, launchOptions } },
     { name: 'console', testMatch: /console\..*spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1440, height: 900 }, launchOptions } },
+    // The official-account variant under /corp/ and the mini-program web-view, with WeChat stubbed in the page (e2e/support/wechat.ts).
+    { name: 'corp', testMatch: /corp\..*spec\.ts/, use: { ...devices['iPhone 13'], browserName: 'chromium', userAgent: WECHAT_IOS_UA, launchOptions } },
+    { name: 'wx-mp', testMatch: /wx-mp\..*spec\.ts/, use: { ...devices['Pixel 7'], browserName: 'chromium', userAgent: WECHAT_MINI_PROGRAM_UA, launchOptions } },
   ],
   webServer: {
     // A fresh database per run, small directory so the seed takes a moment, not minutes.

@@ -13,3 +13,5 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 npx playwright test -c e2e/playwright.config.ts "$@"
+# The journey against the real payment adapters and the fake WeChat Pay / Alipay gateways (decision 006).
+if [ $# -eq 0 ]; then npx playwright test -c e2e/payments.config.ts; fi

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { NonceCache, verifyRequestSignature } from './http/request-signature.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -26,6 +27,18 @@ import type { PaymentProviders } from './providers/payment/index.ts';
 import { registerSandboxCashier } from './providers/payment/sandbox/cashier.routes.ts';
 import type { SandboxGateway } from './providers/payment/sandbox/sandbox-gateway.ts';
 import { createPersonalDataVault } from './security/personal-data.ts';
+import { createSmsOutboxWorker, type SmsOutboxWorker } from './jobs/sms-outbox.ts';
+import { registerConsoleRoutes } from './modules/console/console.routes.ts';
+import { createConsoleServices, type ConsoleServices } from './modules/console/index.ts';
+import { registerUploadRoutes } from './modules/console/uploads.routes.ts';
+import { buildSmsProvider, type SmsProvider } from './providers/sms/index.ts';
+import { buildStorage, type StorageProvider } from './providers/storage/index.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService, type AccountService } from './modules/account/account.service.ts';
+import { registerCorpRoutes } from './modules/corp/corp.routes.ts';
+import { createCorpService, type CorpService } from './modules/corp/corp.service.ts';
+import { buildWechatAuthProvider, type WechatAuthProvider } from './providers/wechat-auth/index.ts';
+import { registerMockWechatAuthorize } from './providers/wechat-auth/mock-authorize.routes.ts';
 
 export interface Services {
   now: () => Date;
@@ -39,6 +52,19 @@ export interface Services {
   feedback: FeedbackService;
   /** Present when the sandbox provider is configured. */
   sandbox: SandboxGateway | undefined;
+  /** Reconciliation and refund sweeps; server.ts starts them, tests call runOnce(). */
+  paymentSweeps: PaymentSweeps;
+  /** The agent's console (/api/console/), its SMS notices and its file storage. */
+  console: ConsoleServices;
+  sms: SmsProvider;
+  storage: StorageProvider;
+  /** Sends the sms.* outbox rows; server.ts starts it, tests call runOnce(). */
+  smsOutbox: SmsOutboxWorker;
+  /** WeChat login (official account and mini-program) and the visitors' sessions (docs/decisions/009). */
+  wechatAuth: WechatAuthProvider;
+  accounts: AccountService;
+  /** The official-account variant's /api/corp calls: a logged-in visitor's own orders. */
+  corp: CorpService;
 }
 
 declare module 'fastify' {
@@ -59,6 +85,8 @@ export interface BuildAppOptions {
 /** Routes a signed client may call; notifications and the sandbox cashier are signed their own way. */
 function needsClientSignature(url: string): boolean {
   if (url.startsWith('/api/pay/notify/')) return false;
+  // The console signs in with a session cookie instead (docs/decisions/008).
+  if (url.startsWith('/api/console/')) return false;
   return url.startsWith('/api/') || url === '/env' || url.startsWith('/env?');
 }
 
@@ -88,20 +116,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const vault = createPersonalDataVault({ encryptionKey: config.idEncryptionKey, hashKey: config.idHashKey });
   const goods = createGoodsService({ db });
+  const sms = buildSmsProvider(config.sms, app.log);
+  const storage = buildStorage(config.storage);
   const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log });
+  const orders = createOrderService({ db, goods, payments, vault, now });
+  const wechatAuth = buildWechatAuthProvider(config.wechatAuth, now);
+  const accounts = createAccountService({ db, wechatAuth, now, tokenTtlSeconds: config.wechatAuth.tokenTtlSeconds });
   const services: Services = {
     now,
     siteConfig: createSiteConfigService({ db }),
     goods,
     companies: createCompanyService({ companies: createCompanyRepository(database) }),
-    orders: createOrderService({ db, goods, payments, vault, now }),
+    orders,
     payments,
     paymentProviders: providers,
     events: createEventService({ db, now }),
     feedback: createFeedbackService({ db, now }),
     sandbox,
+    paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now }),
+    console: createConsoleServices({ db, now, vault, storage, payments }),
+    sms,
+    storage,
+    smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs }),
+    wechatAuth,
+    accounts,
+    corp: createCorpService({ db, orders, goods, siteConfig: createSiteConfigService({ db }), accounts }),
   };
   app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.paymentSweeps.stop();
+  });
+  app.addHook('onClose', async () => {
+    await services.smsOutbox.stop();
+  });
 
   if (config.signature.required) {
     const nonces = new NonceCache();
@@ -121,6 +168,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEventRoutes(app);
   registerFeedbackRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);
+  registerAccountRoutes(app);
+  registerCorpRoutes(app);
+  if (wechatAuth.id === 'mock') registerMockWechatAuthorize(app, { appId: wechatAuth.officialAccountAppId, publicBaseUrl: config.publicBaseUrl });
+  await registerConsoleRoutes(app);
+  registerUploadRoutes(app);
   await registerWebApp(app, config);
   return app;
 }

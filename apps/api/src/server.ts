@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   const seeded = await seedDatabase(database, { companies: config.seedCompanies });
   const app = await buildApp({ config, database });
   app.log.info({ migrations: migrated.applied, seeded }, 'database ready');
+  // The console's first admin; its password is shown once, here, and must be changed at first sign-in.
+  const firstAdmin = await app.services.console.auth.ensureFirstAdmin({ username: config.console.adminUsername, password: config.console.adminPassword });
 
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -26,9 +28,19 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   const address = await app.listen({ host: config.host, port: config.port });
+  // Reconciliation and refund sweeps (stopped by app.close through an onClose hook).
+  app.services.paymentSweeps.start();
+  // SMS notices from the outbox (stopped by app.close through an onClose hook).
+  app.services.smsOutbox.start();
   const shown = address.replace('0.0.0.0', '127.0.0.1');
   const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
   console.log(`\n  快报 Kuaibao is running: ${config.publicBaseUrl ?? shown}/\n  database: ${where}\n  payments: ${config.payment.providers.join(', ')}\n`);
+  console.log(`  console: ${config.publicBaseUrl ?? shown}/console/  (SMS: ${config.sms.provider}, files: ${config.storage.provider})`);
+  if (firstAdmin.created && firstAdmin.generatedPassword) {
+    console.log(`  first console login: ${firstAdmin.username} / ${firstAdmin.generatedPassword}\n  (shown only this once; you will be asked to change it after signing in)\n`);
+  } else if (firstAdmin.created) {
+    console.log(`  first console login: ${firstAdmin.username} with the password from CONSOLE_ADMIN_PASSWORD\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,16 +1,15 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { track } from './api/index.ts';
+import { HomeRoute, MyRoute, OrderDetailRoute, OrderListRoute } from './pages/corp/corp-routes.tsx';
 import { CheckDetailRoute, CheckRoute, ReportRoute } from './pages/lookup-routes.tsx';
 import { PlatformProvider, type PlatformInfo } from './platform/context.tsx';
 import { LoadingOverlay, TopProgressBar } from './ui/overlays.tsx';
 import { ToastHost } from './ui/toast.tsx';
 
 // Every page is its own chunk; the entry holds the shell, the request client and the kit.
-const HomePage = lazy(() => import('./pages/home/home-page.tsx'));
 const PayPage = lazy(() => import('./pages/pay/pay-page.tsx'));
 const SuccessPage = lazy(() => import('./pages/success/success-page.tsx'));
-const OrderDetailPage = lazy(() => import('./pages/order-detail/order-detail-page.tsx'));
 const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 
@@ -39,10 +38,12 @@ export function AppRoutes() {
   return (
     <Suspense fallback={null}>
       <Routes>
-        <Route path="/" element={<HomePage />} />
+        <Route path="/" element={<HomeRoute />} />
         <Route path="/pay" element={<PayPage />} />
         <Route path="/success" element={<SuccessPage />} />
-        <Route path="/orderDetail" element={<OrderDetailPage />} />
+        <Route path="/orderDetail" element={<OrderDetailRoute />} />
+        <Route path="/my" element={<MyRoute />} />
+        <Route path="/order" element={<OrderListRoute />} />
         <Route path="/check" element={<CheckRoute />} />
         <Route path="/checkDetail" element={<CheckDetailRoute />} />
         <Route path="/report" element={<ReportRoute />} />
@@ -53,10 +54,11 @@ export function AppRoutes() {
   );
 }
 
-export function App({ platform }: { platform: PlatformInfo }) {
+/** `basename` is '/corp' in the official-account variant (decided at start from the address), else ''. */
+export function App({ platform, basename = '' }: { platform: PlatformInfo; basename?: string }) {
   return (
     <PlatformProvider value={platform}>
-      <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '')}>
+      <BrowserRouter basename={basename}>
         <PageViews />
         <Shell>
           <AppRoutes />

@@ -6,7 +6,10 @@ import { readClientKeys } from './api/client-keys.ts';
 import { App, Shell } from './app.tsx';
 import { detectBrowserRuntime } from './platform/detect.ts';
 import { resolveVariant } from './platform/variant.ts';
-import { startUp } from './startup.ts';
+import { setCorpEndpoints } from './api/endpoints.ts';
+import { basePathFor } from './platform/base-path.ts';
+import { createBrowserNavigator, startUp } from './startup.ts';
+import { createCorpNavigator, startCorp, startMiniProgramLogin } from './wechat-startup.ts';
 import { readConfig, writeString } from './storage.ts';
 
 /**
@@ -14,8 +17,10 @@ import { readConfig, writeString } from './storage.ts';
  * overlays already on screen, then render the routes with the palette of the site's variant.
  */
 async function boot() {
+  const basename = basePathFor(location.pathname);
   const runtime = detectBrowserRuntime();
   writeString('platform', runtime.platform);
+  setCorpEndpoints(runtime.host === 'wx-oa');
   initApi({ keys: readClientKeys(), platform: runtime.platform });
 
   const root = createRoot(document.getElementById('root')!);
@@ -25,7 +30,15 @@ async function boot() {
     </StrictMode>,
   );
 
-  if ((await startUp()) === 'reload') return;
+  const nav = createBrowserNavigator(basename);
+  let started: 'ready' | 'reload';
+  if (runtime.host === 'wx-oa') {
+    started = await startCorp(createCorpNavigator(nav));
+  } else {
+    if (runtime.host === 'wx-mp') await startMiniProgramLogin(location.search);
+    started = await startUp(nav);
+  }
+  if (started === 'reload') return;
 
   const variant = resolveVariant(readConfig()?.proxy_version);
   const palette = variantPalette(variant);
@@ -34,7 +47,7 @@ async function boot() {
 
   root.render(
     <StrictMode>
-      <App platform={{ ...runtime, variant }} />
+      <App platform={{ ...runtime, variant }} basename={basename} />
     </StrictMode>,
   );
 }

@@ -1,5 +1,6 @@
-import { isPaidStatus, type SiteConfig } from '@kuaibao/domain';
+import { isPaidStatus, type CorpInitResponse, type SiteConfig } from '@kuaibao/domain';
 import { fetchEnv, fetchInit, fetchOrderDetail, fetchSiteConfig, fetchWeixinService } from './api/endpoints.ts';
+import { stripBasePath, withBasePath } from './platform/base-path.ts';
 import { readConfig, readString, removeKey, writeJson, writeString, type StorageKey } from './storage.ts';
 
 /**
@@ -21,12 +22,17 @@ export interface Navigator {
   reload(url: string): void;
 }
 
-export const browserNavigator: Navigator = {
-  pathname: () => location.pathname,
-  search: () => location.search,
-  replace: (url) => history.replaceState(null, '', url),
-  reload: (url) => location.replace(url),
-};
+/** The live browser, with app paths under a base path ('/corp' in corp mode, else the root). */
+export function createBrowserNavigator(base = ''): Navigator {
+  return {
+    pathname: () => stripBasePath(location.pathname, base),
+    search: () => location.search,
+    replace: (url) => history.replaceState(null, '', withBasePath(url, base)),
+    reload: (url) => location.replace(withBasePath(url, base)),
+  };
+}
+
+export const browserNavigator: Navigator = createBrowserNavigator();
 
 export function errorUrl(message: string): string {
   return `/error?msg=${encodeURIComponent(message)}`;
@@ -67,24 +73,7 @@ export async function startUp(nav: Navigator = browserNavigator): Promise<'ready
     return 'reload';
   }
 
-  const orderId = readString('orderId');
-  if (orderId) {
-    try {
-      const order = await fetchOrderDetail(orderId);
-      if (isPaidStatus(order.status)) {
-        if (pathname !== '/success') nav.replace('/success');
-        // The success page needs the site config of the visit that paid; fetch it only if it is gone.
-        if (readConfig()) return 'ready';
-      } else {
-        removeKey('orderId');
-        nav.replace('/');
-      }
-    } catch (error) {
-      removeKey('orderId');
-      nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
-      return 'ready';
-    }
-  }
+  if ((await checkStoredOrder(nav)) === 'ready') return 'ready';
 
   try {
     await initialise(nav.search());
@@ -94,7 +83,33 @@ export async function startUp(nav: Navigator = browserNavigator): Promise<'ready
   return 'ready';
 }
 
-async function initialise(search: string): Promise<void> {
+/**
+ * Step 3: a stored orderId is fetched; paid goes to /success, anything else clears it and goes
+ * home. 'ready' when start-up has nothing more to do, 'init' when the init calls should follow.
+ */
+export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'> {
+  const orderId = readString('orderId');
+  if (!orderId) return 'init';
+  try {
+    const order = await fetchOrderDetail(orderId);
+    if (isPaidStatus(order.status)) {
+      if (nav.pathname() !== '/success') nav.replace('/success');
+      // The success page needs the site config of the visit that paid; fetch it only if it is gone.
+      if (readConfig()) return 'ready';
+    } else {
+      removeKey('orderId');
+      nav.replace('/');
+    }
+  } catch (error) {
+    removeKey('orderId');
+    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    return 'ready';
+  }
+  return 'init';
+}
+
+/** Steps 4–6: the init calls (h5, or corp in corp mode) fill storage. Throws on failure. */
+export async function initialise(search: string): Promise<void> {
   const query = pageQuery(search);
   const envCall = fetchEnv()
     .then((env) => writeString('env', env.env))
@@ -108,6 +123,9 @@ async function initialise(search: string): Promise<void> {
   if (init.token) writeString('token', init.token);
   if (init.appid) writeString('appId', init.appid);
   if (init.package) writeString('package', init.package);
+  // Corp mode: where to send the visitor for WeChat authorization (spec §4 step 8).
+  const authorizeUrl = (init as Partial<CorpInitResponse>).authorize_url;
+  if (authorizeUrl) writeString('authorizeUrl', authorizeUrl);
 
   if (!config.service_weixin) {
     try {

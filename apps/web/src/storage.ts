@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   code: 'code',
   /** The phone handed from /check (or from leaving the receipt) to /checkDetail, which removes it. */
   checkPhone: 'checkPhone',
+  /** Corp mode: the authorization page from the init (WeChat's, or the mock's in dev and test). */
+  authorizeUrl: 'authorizeUrl',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
@@ -119,6 +121,10 @@ export const writeOrderForm = (form: OrderForm): void => writeJson('params', for
 export const SESSION_KEYS = {
   /** The order handed to /orderDetail, which reads it once and removes it. */
   orderDetail: 'orderDetail',
+  /** Corp mode: the state sent to the authorization page, checked when it comes back (login CSRF). */
+  oauthState: 'oauthState',
+  /** Corp mode: recent automatic authorizations, so a refused code cannot loop forever. */
+  oauthAttempts: 'oauthAttempts',
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;

@@ -92,6 +92,15 @@ export const ERROR_CATALOG = {
   CONSOLE_FEEDBACK_NOT_FOUND: { code: 40462, status: 404, message: '投诉记录不存在' },
   CONSOLE_FILE_NOT_FOUND: { code: 40463, status: 404, message: '文件不存在' },
   CONSOLE_CONFIG_KEY_NOT_FOUND: { code: 40464, status: 404, message: '配置项不存在' },
+  // WeChat login and the official-account / mini-program variants (issue 6): 40050–40059, 40150–40159, 40450–40459
+  LOGIN_TYPE_UNSUPPORTED: { code: 40050, status: 400, message: '暂不支持该登录方式' },
+  WECHAT_LOGIN_NOT_CONFIGURED: { code: 40051, status: 400, message: '当前环境暂不支持微信登录' },
+  USER_LOGIN_REQUIRED: { code: 40150, status: 401, message: '请先登录' },
+  USER_SESSION_INVALID: { code: 40151, status: 401, message: '登录已失效，请重新进入页面' },
+  USER_SESSION_EXPIRED: { code: 40152, status: 401, message: '登录已过期，请重新进入页面' },
+  WECHAT_CODE_INVALID: { code: 40153, status: 401, message: '微信授权已失效，请重新进入页面' },
+  WECHAT_SNAPSHOT_USER: { code: 40154, status: 401, message: '请点击页面底部“使用完整服务”后再试' },
+  WECHAT_LOGIN_REFUSED: { code: 40155, status: 401, message: '当前微信账号暂时无法登录，请稍后再试' },
   // Client-only texts (spec §8); status 0 = never sent by the server
   COMPANY_ALREADY_FILED: { code: 90001, status: 0, message: '当前公司已申报' },
   NO_RECORD: { code: 90002, status: 0, message: '暂无记录' },

@@ -15,6 +15,7 @@ export * from './order-status.ts';
 export * from './variant-texts.ts';
 export * from './goods-texts.ts';
 export * from './payment-rules.ts';
+export * from './wechat-login.ts';
 export * from './date-time.ts';
 export * from './staff.ts';
 export * from './order-handling.ts';

@@ -118,6 +118,13 @@ export interface PaymentAttemptsTable {
   expires_at: string;
   created_at: CreatedAt;
   paid_at: string | null;
+  /** when the reconciliation sweep next asks the provider (migration 005) */
+  next_query_at: ColumnType<string | null, string | null | undefined, string | null>;
+  query_count: Generated<number>;
+  /** when the provider confirmed the close of a superseded or expired attempt */
+  closed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when this attempt's payment paid the order; a later payment is a duplicate */
+  settles_order: Generated<number>;
 }
 
 export interface ProviderEventsTable {
@@ -142,6 +149,37 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: CreatedAt;
   processed_at: string | null;
+  /** not before this time (a retry's backoff, or a worker's lease); NULL = now (migration 006) */
+  available_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type RefundStatus = 'REQUESTED' | 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+
+/** One full refund per paid attempt (migration 005, docs/decisions/007). */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  attempt_id: number;
+  provider: string;
+  out_trade_no: string;
+  /** deterministic: 'R' + out_trade_no; reused on every retry */
+  out_refund_no: string;
+  /** integer fen */
+  amount_fen: number;
+  total_fen: number;
+  /** ORDER: the order's own refund (status 4 on success); DUPLICATE: a late or second payment returned */
+  purpose: 'ORDER' | 'DUPLICATE';
+  reason: Generated<string>;
+  requested_by: Generated<string>;
+  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
+  provider_refund_id: string | null;
+  last_error: string | null;
+  attempts: Generated<number>;
+  /** when the refund sweep next retries (REQUESTED) or queries (PROCESSING); NULL = not scheduled */
+  next_query_at: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  succeeded_at: string | null;
 }
 
 export interface OrderFilesTable {
@@ -149,6 +187,9 @@ export interface OrderFilesTable {
   order_id: number;
   url: string;
   created_at: CreatedAt;
+  /** the object's key in the storage port (migration 006) */
+  storage_key: ColumnType<string | null, string | null | undefined, string | null>;
+  staff_name: Generated<string>;
 }
 
 export interface FeedbackTable {
@@ -158,6 +199,12 @@ export interface FeedbackTable {
   contact: Generated<string>;
   device_id: Generated<string>;
   created_at: CreatedAt;
+  /** 'open' | 'handled' (migration 006) */
+  status: Generated<string>;
+  reply: Generated<string>;
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
+  handled_by_name: Generated<string>;
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventsTable {
@@ -181,9 +228,130 @@ export interface Database {
   payment_attempts: PaymentAttemptsTable;
   provider_events: ProviderEventsTable;
   outbox: OutboxTable;
+  refunds: RefundsTable;
   order_files: OrderFilesTable;
   feedback: FeedbackTable;
   events: EventsTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  staff_login_attempts: StaffLoginAttemptsTable;
+  audit_log: AuditLogTable;
+  order_notes: OrderNotesTable;
+  order_status_history: OrderStatusHistoryTable;
+  refund_requests: RefundRequestsTable;
+  sms_log: SmsLogTable;
+  users: UsersTable;
+  user_sessions: UserSessionsTable;
+}
+
+// ---- the console (migration 006, docs/decisions/008-console-auth-and-roles.md) ----
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface StaffTable {
+  id: Generated<number>;
+  /** lower case, unique */
+  username: string;
+  display_name: string;
+  /** 'admin' | 'clerk' */
+  role: string;
+  /** scrypt$N$r$p$salt$hash (base64) */
+  password_hash: string;
+  active: Generated<number>;
+  must_change_password: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  last_login_at: Nullable<string>;
+}
+
+export interface StaffSessionsTable {
+  /** SHA-256 (hex) of the cookie token; the token itself is never stored */
+  id: string;
+  staff_id: number;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: string;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface StaffLoginAttemptsTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  succeeded: number;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  staff_id: Nullable<number>;
+  staff_name: Generated<string>;
+  action: string;
+  target_type: Generated<string>;
+  target_id: Generated<string>;
+  /** JSON text */
+  before: Nullable<string>;
+  /** JSON text */
+  after: Nullable<string>;
+  ip: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface OrderNotesTable {
+  id: Generated<number>;
+  order_id: number;
+  staff_id: Nullable<number>;
+  staff_name: string;
+  content: string;
+  created_at: CreatedAt;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  from_process_status: Nullable<string>;
+  to_process_status: string;
+  process_status_name: string;
+  staff_id: Nullable<number>;
+  staff_name: Generated<string>;
+  note: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface RefundRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** 'PENDING' | 'REJECTED' | 'SUCCEEDED' | 'PROCESSING' | 'FAILED' */
+  status: Generated<string>;
+  reason: string;
+  requested_by: number;
+  requested_by_name: string;
+  decided_by: Nullable<number>;
+  decided_by_name: Generated<string>;
+  decided_at: Nullable<string>;
+  decision_note: Generated<string>;
+  result_message: Generated<string>;
+  out_refund_no: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SmsLogTable {
+  id: Generated<number>;
+  outbox_id: Nullable<number>;
+  /** one SENT row per key (e.g. 'order_completed:42') */
+  dedupe_key: string;
+  order_id: Nullable<number>;
+  phone: string;
+  template: string;
+  content: string;
+  provider: string;
+  /** 'SENT' | 'FAILED' */
+  status: string;
+  provider_message_id: Generated<string>;
+  error: Generated<string>;
+  created_at: CreatedAt;
 }
 
 export type SiteConfigRow = Selectable<SiteConfigTable>;
@@ -197,6 +365,40 @@ export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;
 export type NewPaymentAttempt = Insertable<PaymentAttemptsTable>;
 export type ProviderEventRow = Selectable<ProviderEventsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type RefundRow = Selectable<RefundsTable>;
+export type NewRefund = Insertable<RefundsTable>;
 export type OrderFileRow = Selectable<OrderFilesTable>;
 export type FeedbackRow = Selectable<FeedbackTable>;
 export type EventRow = Selectable<EventsTable>;
+export type StaffRow = Selectable<StaffTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type RefundRequestRow = Selectable<RefundRequestsTable>;
+export type SmsLogRow = Selectable<SmsLogTable>;
+
+// ---- WeChat visitors (migration 007, docs/decisions/009-corp-and-mini-program.md) ----
+
+export interface UsersTable {
+  id: Generated<number>;
+  corp_id: Generated<number>;
+  /** per WeChat app; unique with corp_id */
+  openid: string;
+  /** 'wx-oa' (official account) | 'wx-mp' (mini-program) */
+  app_kind: string;
+  app_id: string;
+  unionid: Nullable<string>;
+  name: Generated<string>;
+  avatar: Generated<string>;
+  created_at: CreatedAt;
+  last_login_at: Timestamp;
+}
+
+export interface UserSessionsTable {
+  /** SHA-256 (hex) of the x-token; the token itself is never stored */
+  id: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: string;
+  ip: Generated<string>;
+}
+
+export type UserRow = Selectable<UsersTable>;

@@ -28,8 +28,39 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     } });
   }
 
+  // The agent's console (apps/console): its own build and index.html under /console/.
+  const consoleIndexFile = path.join(config.console.dist, 'index.html');
+  const consoleBuilt = existsSync(consoleIndexFile);
+  const consoleIndexHtml = consoleBuilt ? readFileSync(consoleIndexFile, 'utf8') : '';
+  if (consoleBuilt) {
+    await app.register(fastifyStatic, { root: config.console.dist, prefix: '/console/', index: false, wildcard: false, cacheControl: false, decorateReply: false, setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    } });
+  }
+  app.get('/console', async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`/console/${query >= 0 ? request.url.slice(query) : ''}`, 301);
+  });
+
+  // The official-account variant is the same build under /corp/ (the app takes its basename from the path).
+  app.get('/corp', async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`/corp/${query >= 0 ? request.url.slice(query) : ''}`, 301);
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    if (url.startsWith('/console/') && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (!consoleBuilt) return reply.status(503).type('text/plain; charset=utf-8').send('The console is not built yet: run `npm run build`.');
+      // Every path under /console/ is a route of the console app; it is never framed by another site.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-frame-options', 'DENY')
+        .header('content-security-policy', "frame-ancestors 'none'")
+        .header('referrer-policy', 'same-origin')
+        .send(consoleIndexHtml);
+    }
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/env') || url.startsWith('/sandbox/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorEnvelope(new AppError('NOT_FOUND')));

@@ -1,5 +1,12 @@
 import type {
   CompanySearchItem,
+  CorpInitResponse,
+  CorpOrderListResponse,
+  LoginCodeType,
+  LoginRequest,
+  LoginResponse,
+  RecentOrderResponse,
+  UserInfo,
   CreateOrderRequest,
   CreateOrderResponse,
   EnvResponse,
@@ -10,12 +17,26 @@ import type {
   SiteConfig,
   UpdateOrderExtraRequest,
   WeixinServiceResponse,
+  GoodsType,
 } from '@kuaibao/domain';
 import { api, type QueryParams } from './index.ts';
 
 /** Every call of the visitor app, typed by the domain contracts (spec §7). */
 
-export const fetchInit = (query: QueryParams) => api().get<InitResponse>('/api/h5/corp', query);
+/**
+ * Corp mode (the official-account variant) calls the /api/corp endpoints and the other company
+ * search (spec §7); set once at start from the base path.
+ */
+let corpMode = false;
+export function setCorpEndpoints(on: boolean): void {
+  corpMode = on;
+}
+export const isCorpMode = (): boolean => corpMode;
+
+export const fetchInit = (query: QueryParams) => api().get<InitResponse>(corpMode ? '/api/corp' : '/api/h5/corp', query);
+
+/** GET /api/corp: the init with the official account's appid and authorization page. */
+export const fetchCorpInit = (query: QueryParams) => api().get<CorpInitResponse>('/api/corp', query);
 
 export const fetchSiteConfig = (query: QueryParams) => api().get<SiteConfig>('/api/user/config', query);
 
@@ -25,11 +46,11 @@ export const fetchEnv = () => api().get<EnvResponse>('/env', undefined, { toast:
 export const fetchWeixinService = () =>
   api().get<WeixinServiceResponse>('/api/weixin/service', { qrcode: true }, { toast: false });
 
-export const searchCompanies = (keyword: string) => api().get<CompanySearchItem[]>('/api/h5/company', { keyword });
+export const searchCompanies = (keyword: string) => api().get<CompanySearchItem[]>(corpMode ? '/api/company' : '/api/h5/company', { keyword });
 
 export const fetchMemberGoods = () => api().get<Goods[]>('/api/order/goods', { type: 'member' });
 
-export const createOrder = (body: CreateOrderRequest) => api().post<CreateOrderResponse>('/api/h5/order', body);
+export const createOrder = (body: CreateOrderRequest) => api().post<CreateOrderResponse>(corpMode ? '/api/corp/order' : '/api/h5/order', body);
 
 /**
  * The order as stored (encrypted response). Never shows the loading overlay (spec §7);
@@ -37,7 +58,7 @@ export const createOrder = (body: CreateOrderRequest) => api().post<CreateOrderR
  */
 export const fetchOrderDetail = (id: string, options: { quiet?: boolean; signal?: AbortSignal } = {}) =>
   api().get<OrderRecord>(
-    '/api/h5/order/detail',
+    corpMode ? '/api/corp/order/detail' : '/api/h5/order/detail',
     { id },
     { loading: false, ...(options.quiet ? { toast: false } : {}), ...(options.signal ? { signal: options.signal } : {}) },
   );
@@ -56,3 +77,21 @@ export const fetchOrdersByPhone = (phone: string) =>
 /** A platform report (spec §7 POST /api/user/feedback). */
 export const submitFeedback = (report: FeedbackRequest['report']) =>
   api().post<null>('/api/user/feedback', { report } satisfies FeedbackRequest);
+
+/** WeChat login (spec §7): the official account's OAuth code or the mini-program's code, for a token. */
+export const loginWithCode = (code: string, codeType: LoginCodeType) =>
+  api().post<LoginResponse>(codeType === 'wx-oa' ? '/api/corp/user/login' : '/api/h5/user/login', {
+    login_type: 'weixin',
+    weixin: { code, code_type: codeType },
+  } satisfies LoginRequest);
+
+/** The logged-in visitor's name and avatar (spec §7 GET /api/user). */
+export const fetchUserInfo = () => api().get<UserInfo>('/api/user', undefined, { loading: false, toast: false });
+
+/** The logged-in visitor's orders of a goods type (all types when omitted), newest first. */
+export const fetchCorpOrders = (goodsType?: GoodsType) =>
+  api().get<CorpOrderListResponse>('/api/corp/order', goodsType ? { goods_type: goodsType } : undefined, { toast: false });
+
+/** The visitor's latest order for this goods and company, merged into the form (spec §7 "recent order lookup"). */
+export const fetchRecentOrder = (goodsId: string, entityId: string) =>
+  api().get<RecentOrderResponse>('/api/corp/order/recent', { goods_type: goodsId, entity_id: entityId }, { loading: false, toast: false });

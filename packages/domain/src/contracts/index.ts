@@ -6,3 +6,4 @@ export * from './order.ts';
 export * from './event.ts';
 export * from './init.ts';
 export * from './console.ts';
+export * from './account.ts';

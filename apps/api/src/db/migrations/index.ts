@@ -3,6 +3,9 @@ import type { DatabaseKind } from '../database.ts';
 import { initial } from './001_initial.ts';
 import { companySearch } from './002_company_search.ts';
 import { orderPublicIdAndSandbox } from './003_order_public_id_and_sandbox.ts';
+import { payments } from './005_payments.ts';
+import { consoleTables } from './006_console.ts';
+import { accounts } from './007_accounts.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -13,5 +16,8 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '001_initial': initial(kind),
     '002_company_search': companySearch(kind),
     '003_order_public_id_and_sandbox': orderPublicIdAndSandbox(kind),
+    '005_payments': payments(kind),
+    '006_console': consoleTables(kind),
+    '007_accounts': accounts(kind),
   };
 }

@@ -4,6 +4,7 @@ import { RateLimiter } from '../../http/rate-limit.ts';
 import { sendData } from '../../http/envelope.ts';
 import { parseWith } from '../../http/validate.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
+import { requestToken } from '../account/account.routes.ts';
 
 export function registerOrderRoutes(app: FastifyInstance): void {
   // A phone number is the only key to the lookup, so it is what a scraper would walk.
@@ -11,7 +12,10 @@ export function registerOrderRoutes(app: FastifyInstance): void {
 
   app.post('/api/h5/order', async (request, reply) => {
     const form = parseWith(CreateOrderRequestSchema, request.body);
-    const result = await app.services.orders.createOrder(form, visitorContext(request, app.config.publicBaseUrl));
+    // A mini-program visitor is logged in (x-token) and pays in-app with that openid; h5 visitors are anonymous.
+    const user = await app.services.accounts.findUser(requestToken(request));
+    const payer = user ? { userId: user.id, openid: user.openid } : undefined;
+    const result = await app.services.orders.createOrder(form, { ...visitorContext(request, app.config.publicBaseUrl), payer });
     return sendData(reply, result);
   });
 

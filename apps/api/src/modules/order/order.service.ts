@@ -34,6 +34,8 @@ export interface VisitorContext {
   clientIp: string;
   /** Our public origin for this request, e.g. https://kuaibao.example. */
   origin: string;
+  /** The logged-in WeChat visitor (official account or mini-program): owns the order, pays with this openid. */
+  payer?: { userId: number; openid: string } | undefined;
 }
 
 export interface OrderService {
@@ -45,6 +47,8 @@ export interface OrderService {
   listOrdersByPhone(rawPhone: string | undefined): Promise<OrderRecord[]>;
   /** The annual declaration after payment (spec §4, PUT /api/h5/order). */
   saveDeclaration(input: { publicId: string; entityExtra: Record<string, string> }): Promise<OrderRecord>;
+  /** An order row as the visitor sees it (the corp module lists a visitor's own orders with it). */
+  recordOf(order: OrderRow): Promise<OrderRecord>;
 }
 
 /** How many orders one phone lookup returns at most. */
@@ -117,6 +121,10 @@ export function createOrderService(deps: {
       checkForm(form);
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
       if (!goods.pay_type.split(',').includes(form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');
+      // In-app payment needs the payer's openid: the logged-in visitor's; without a login, extra.openid.
+      const openid = visitor.payer?.openid ?? (typeof form.extra?.openid === 'string' && form.extra.openid ? form.extra.openid : undefined);
+      const userId = visitor.payer?.userId ?? null;
+      deps.payments.checkPaymentChoice({ platform: form.source, payType: form.pay_type, paySource: form.pay_source, openid });
 
       const current = now();
       const nowIso = current.toISOString();
@@ -133,7 +141,8 @@ export function createOrderService(deps: {
           phone: form.entity_phone,
           since: new Date(current.getTime() - REUSE_WINDOW_MS).toISOString(),
         });
-        if (reusable) {
+        // Never reuse another visitor's order (two WeChat accounts on one device).
+        if (reusable && reusable.user_id === userId) {
           await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, update_time: nowIso });
           return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source };
         }
@@ -165,7 +174,7 @@ export function createOrderService(deps: {
           link_id: visitor.linkId,
           share_id: visitor.shareId,
           prev_id: visitor.prevId,
-          user_id: null,
+          user_id: userId,
           consent_version: form.extra?.agreement_version ?? 'unversioned',
           consent_time: nowIso,
           create_time: nowIso,
@@ -182,13 +191,15 @@ export function createOrderService(deps: {
         returnUrl: form.pay_source === 'h5' ? safeReturnUrl(form.return_url, visitor.origin) : undefined,
         notifyBaseUrl: visitor.origin,
         clientIp: visitor.clientIp,
+        openid,
       });
       const base = { isPaied: false, orderId: order.public_id, payFee: order.total_fee };
       switch (payment.kind) {
         case 'qr':
           return { ...base, qrcodeUrl: payment.content, qrcode: payment.content };
         case 'redirect':
-          return { ...base, h5_url: payment.url };
+          // A desktop redirect (Alipay page.pay, when configured) is also offered as jumpUrl.
+          return { ...base, h5_url: payment.url, ...(form.pay_source === 'native' ? { jumpUrl: payment.url } : {}) };
         case 'jsapi':
           return { ...base, payParam: JSON.stringify(payment.params) };
       }
@@ -222,6 +233,8 @@ export function createOrderService(deps: {
       if (!saved) throw new AppError('ORDER_NOT_EDITABLE');
       return toRecord({ ...order, entity_extra: JSON.stringify(checked.value) });
     },
+
+    recordOf: toRecord,
 
     async findPrevInfo(publicId) {
       if (!publicId) return null;

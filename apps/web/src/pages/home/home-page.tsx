@@ -8,7 +8,8 @@ import {
 } from '@kuaibao/domain';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchMemberGoods } from '../../api/endpoints.ts';
+import { fetchMemberGoods, fetchRecentOrder } from '../../api/endpoints.ts';
+import { MiniProgramOrders } from '../corp/mini-program-orders.tsx';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../shared/use-now.ts';
 import {
@@ -97,6 +98,29 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     };
   }, [goods.length]);
 
+  // Corp mode: the visitor's latest order for the chosen goods and company fills what the form still lacks (spec §7 "recent order lookup").
+  const chosenEntityId = form.entity_id;
+  const chosenGoodsId = form.goods_id;
+  useEffect(() => {
+    if (platform.host !== 'wx-oa' || !chosenEntityId) return;
+    let live = true;
+    const goodsId = chosenGoodsId;
+    const entityId = chosenEntityId;
+    fetchRecentOrder(goodsId, entityId)
+      .then((recent) => {
+        if (!live || !recent) return;
+        setForm((current) =>
+          current.entity_id === entityId && current.goods_id === goodsId
+            ? { ...current, entity_legal: current.entity_legal || recent.entity_legal, entity_phone: current.entity_phone || recent.entity_phone }
+            : current,
+        );
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [platform.host, chosenEntityId, chosenGoodsId]);
+
   const chosenGoods = goods.find((item) => String(item.goods_id) === form.goods_id) ?? goods[0];
   const goodsType = chosenGoods?.goods_type ?? 'license_year';
   const texts = goodsTexts(goodsType);
@@ -174,6 +198,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
           {header}
           {countdownBanner}
           <div className={styles.card}>{formCard}</div>
+          {platform.host === 'wx-mp' && <MiniProgramOrders />}
           {danmaku}
           {explanation}
           {footer}

@@ -1,7 +1,12 @@
 import {
   allowedPayTypes,
   amountLabel,
+  buildMiniProgramPayHandoff,
   ERROR_CATALOG,
+  miniProgramPayUrl,
+  NOTICES,
+  PAYMENT_CONFIRMING,
+  type CreateOrderResult,
   formatYuan,
   isPaidStatus,
   paySourceFor,
@@ -21,7 +26,9 @@ import { PayMethods } from '../../shared/pay-methods.tsx';
 import { placeOrder } from '../../shared/place-order.ts';
 import { Promises } from '../../shared/promises.tsx';
 import { useNow } from '../../shared/use-now.ts';
-import { readGoods, readOrderForm, readString, writeString } from '../../storage.ts';
+import { base64Json, navigateMiniProgram } from '../../platform/wechat-bridge.ts';
+import { payInWechat } from '../../shared/wechat-pay-flow.ts';
+import { readGoods, readOrderForm, readString, removeKey, writeString } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -130,12 +137,20 @@ export default function PayPage() {
       paySource: paySourceFor({ formFactor: platform.formFactor, inMessenger: platform.inMessenger }),
       returnUrl: `${location.origin}/pay`,
     });
+    if (outcome.kind === 'created' && platform.host === 'wx-oa') {
+      await payInOfficialAccount(outcome.result);
+      return;
+    }
+    if (outcome.kind === 'created' && platform.host === 'wx-mp') {
+      await handToMiniProgram(outcome.result, payType);
+      return;
+    }
     if (outcome.kind === 'created') {
       const target = outcome.result.h5_url || outcome.result.payParam;
       if (target) {
         writeString('orderId', outcome.result.orderId);
         guarding.current = false;
-        location.href = target;
+        location.assign(target);
         return;
       }
       toast.error(ERROR_CATALOG.PAYMENT_PROVIDER_UNAVAILABLE.message);
@@ -144,6 +159,35 @@ export default function PayPage() {
       leaveTimer.current = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
       return;
     }
+    setBusy(false);
+  };
+
+  /** Official account: WeChat's pay sheet, then the order decides (spec §4: ok → /order, fail, cancel). */
+  const payInOfficialAccount = async (result: CreateOrderResult) => {
+    writeString('orderId', result.orderId);
+    const paid = await payInWechat(result);
+    if (paid === 'paid') {
+      removeKey('orderId');
+      guarding.current = false;
+      toast.info(NOTICES.PAYMENT_SUCCEEDED);
+      navigate('/order', { replace: true });
+      return;
+    }
+    if (paid === 'unconfirmed') toast.warn(PAYMENT_CONFIRMING);
+    else if (paid === 'cancel') toast.error(NOTICES.PAYMENT_CANCELED);
+    else if (paid === 'fail') toast.error(NOTICES.PAYMENT_FAILED);
+    else toast.error(ERROR_CATALOG.PAYMENT_PROVIDER_UNAVAILABLE.message);
+    setBusy(false);
+  };
+
+  /** Mini-program: its own pay page pays, with the order and the form as base64 JSON (spec §2). */
+  const handToMiniProgram = async (result: CreateOrderResult, chosen: PayType) => {
+    writeString('orderId', result.orderId);
+    const handoff = buildMiniProgramPayHandoff(result, { ...form, pay_type: chosen, pay_source: 'jsapi' });
+    const opened = await navigateMiniProgram(miniProgramPayUrl(base64Json(handoff)));
+    track('pay.handoff', result.orderId, opened ? 'event' : 'error');
+    // Back from the mini-program, the tab-return refresh below sees the paid order.
+    if (!opened) toast.error(ERROR_CATALOG.PAYMENT_PROVIDER_UNAVAILABLE.message);
     setBusy(false);
   };
 

@@ -2,6 +2,7 @@ import { NOTICES, type OrderRecord } from '@kuaibao/domain';
 import { Navigate, useNavigate } from 'react-router';
 import { usePlatform } from '../../platform/context.tsx';
 import { HonestyNotice } from '../../shared/honesty-notice.tsx';
+import { progressPath } from '../../shared/progress-path.ts';
 import type { OrderForm } from '../../storage.ts';
 import HomePage from '../home/home-page.tsx';
 import { DeclarationActions, DeclarationEntries, FiledDialog, OrderInfo, ZeroConfirmDialog } from './declaration.tsx';
@@ -20,6 +21,7 @@ export default function SuccessPage() {
 function MobileSuccess() {
   const state = usePaidOrder();
   const navigate = useNavigate();
+  const platform = usePlatform();
   if (state.kind === 'none') return <Navigate to="/" replace />;
   if (state.kind === 'loaded' && state.order.goods_type === 'license_year') {
     return <MobileDeclaration order={state.order} form={state.form} />;
@@ -27,7 +29,7 @@ function MobileSuccess() {
   return (
     <main className={styles.page}>
       <div className={styles.card}>
-        <SuccessSummary state={state} onViewProgress={() => navigate('/check')} />
+        <SuccessSummary state={state} onViewProgress={() => navigate(progressPath(platform.host))} />
       </div>
     </main>
   );
@@ -37,6 +39,7 @@ function MobileSuccess() {
 function MobileDeclaration({ order, form }: { order: OrderRecord; form: OrderForm | null }) {
   const model = useDeclaration(order);
   const navigate = useNavigate();
+  const platform = usePlatform();
   return (
     <main className={styles.page} data-testid="declaration">
       <header className={styles.head}>
@@ -63,7 +66,7 @@ function MobileDeclaration({ order, form }: { order: OrderRecord; form: OrderFor
       <HonestyNotice compact />
 
       <ZeroConfirmDialog model={model} layout="phone" />
-      <FiledDialog open={model.step === 2} onClose={() => navigate('/check', { replace: true })} closeLabel="查看办理进度" />
+      <FiledDialog open={model.step === 2} onClose={() => navigate(progressPath(platform.host), { replace: true })} closeLabel="查看办理进度" />
     </main>
   );
 }
