@@ -92,7 +92,7 @@ describe.each(availableDialects())('real payment providers against fake gateways
       const attempt = await lastAttempt(created.orderId);
       expect(attempt).toMatchObject({ provider: 'wechatpay', status: 'PENDING', amount_fen: created.payFee });
       expect(g.wechat.requests.find((r) => r.path === '/v3/pay/transactions/native' && JSON.parse(r.body).out_trade_no === attempt.out_trade_no)).toMatchObject({ verified: true });
-      expect(JSON.parse(g.wechat.requests.at(-1)!.body).notify_url).toBe(`${TEST_NOTIFY_BASE_URL}/api/pay/notify/wechatpay`);
+      expect(JSON.parse(g.wechat.requests.at(-1)!.body).notify_url).toBe(`${TEST_NOTIFY_BASE_URL}/api/pay/notify/wechat`);
 
       g.wechat.pay(attempt.out_trade_no);
       const ack = await g.notifyWechat(g.wechat.paymentNotification(attempt.out_trade_no, { eventId: `EV-${attempt.out_trade_no}` }));

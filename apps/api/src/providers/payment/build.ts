@@ -5,12 +5,13 @@ import { assertKnownPaymentProviders, createPaymentProviders, type PaymentProvid
 import { createAlipayProvider } from './alipay/alipay.provider.ts';
 import type { PaymentProvider } from './port.ts';
 import { createSandboxGateway, type SandboxGateway, type SandboxNotification, type SandboxTables } from './sandbox/sandbox-gateway.ts';
+import { NOTIFY_PATH_SEGMENTS } from './index.ts';
 import { createSandboxProvider } from './sandbox/sandbox.provider.ts';
 import { createWechatpayProvider } from './wechatpay/wechatpay.provider.ts';
 
-/** Where a provider posts its notifications: one generic route, the provider id as the last segment. */
+/** Where a provider posts its notifications: one generic route, the provider's path segment last. */
 export function notifyUrlFor(notifyBaseUrl: string, provider: 'wechatpay' | 'alipay'): string {
-  return `${notifyBaseUrl}/api/pay/notify/${provider}`;
+  return `${notifyBaseUrl}/api/pay/notify/${NOTIFY_PATH_SEGMENTS[provider]}`;
 }
 
 /** Builds the configured payment providers once, at boot. Unknown or unbuilt names stop the boot. */

@@ -41,12 +41,12 @@ export async function buildAppWithFakeGateways(options: { dialect?: Dialect; pro
     return { status: response.statusCode, body: response.body };
   };
   alipay.deliver = async (notification) => (await post('/api/pay/notify/alipay', notification)).status;
-  wechat.deliver = async (notification) => (await post('/api/pay/notify/wechatpay', notification)).status;
+  wechat.deliver = async (notification) => (await post('/api/pay/notify/wechat', notification)).status;
   return {
     test,
     wechat,
     alipay,
-    notifyWechat: (notification) => post('/api/pay/notify/wechatpay', notification),
+    notifyWechat: (notification) => post('/api/pay/notify/wechat', notification),
     notifyAlipay: (notification) => post('/api/pay/notify/alipay', notification),
     async close() {
       await test.close();

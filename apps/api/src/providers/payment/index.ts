@@ -29,3 +29,11 @@ export function createPaymentProviders(providers: readonly PaymentProvider[]): P
     ids: () => [...byId.keys()],
   };
 }
+
+/** The notify paths of the issue and the spec (`/api/pay/notify/wechat`, `/alipay`, `/sandbox`), by provider id. */
+export const NOTIFY_PATH_SEGMENTS: Record<PaymentProviderId, string> = { sandbox: 'sandbox', wechatpay: 'wechat', alipay: 'alipay' };
+
+/** The provider a notify path segment belongs to; undefined for anything else. */
+export function providerIdForNotifyPath(segment: string): PaymentProviderId | undefined {
+  return (Object.keys(NOTIFY_PATH_SEGMENTS) as PaymentProviderId[]).find((id) => NOTIFY_PATH_SEGMENTS[id] === segment);
+}

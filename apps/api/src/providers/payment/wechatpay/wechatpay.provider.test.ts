@@ -8,7 +8,7 @@ import { startFakeWechatpayGateway, type FakeWechatpayGateway } from './fake-gat
 import { notificationMessage, paySignMessage, requestMessage, rsaSign } from './wechatpay-crypto.ts';
 import { createWechatpayProvider, mapTradeState } from './wechatpay.provider.ts';
 
-const NOTIFY_URL = 'https://kuaibao.test/api/pay/notify/wechatpay';
+const NOTIFY_URL = 'https://kuaibao.test/api/pay/notify/wechat';
 
 describe('WeChat Pay message formats (documentation examples)', () => {
   it('builds the request signing string of the GET /v3/certificates example', () => {
