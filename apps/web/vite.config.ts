@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { HOME_ROUTE_BUDGET_KB, homeRouteBudget } from './home-budget.ts';
 
 /** The API server of `npx node apps/api/src/server.ts` (same origin in production). */
 const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), homeRouteBudget({ homeModuleSuffix: 'src/pages/home/home-page.tsx', budgetKb: HOME_ROUTE_BUDGET_KB })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
