@@ -142,3 +142,22 @@ test('/error shows its message as image title, alt text and text, with a way hom
   await snapshot(page, testInfo, 'mobile-not-found');
   expect(await accessibilityViolations(page)).toEqual([]);
 });
+
+test('labels differ by variant: subtitle and submit label for v0, v1 and v2 (spec §1, §2)', async ({ page }) => {
+  // v0's label switches on 1 July, Shanghai time.
+  const shanghaiMonth = new Date(Date.now() + 8 * 3600_000).getUTCMonth() + 1;
+  const expected = {
+    v0: { subtitle: '网上快报平台', submit: shanghaiMonth < 7 ? '立即办理' : '逾期补报' },
+    v1: { subtitle: '快速代办平台', submit: '填写年报' },
+    v2: { subtitle: '快速代办平台', submit: '立即填写' },
+  } as const;
+  for (const variant of ['v0', 'v1', 'v2'] as const) {
+    await page.unrouteAll();
+    await useVariant(page, variant);
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByText(expected[variant].subtitle, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('submit')).toHaveText(expected[variant].submit);
+    await expect(page.getByTestId('report-entry')).toHaveCount(variant === 'v2' ? 0 : 1);
+  }
+});

@@ -1,5 +1,6 @@
-import { DISCLOSURE_OPTIONS, entityKindLabel, goodsTexts, type DeclarationField, type OrderRecord } from '@kuaibao/domain';
+import { DISCLOSURE_OPTIONS, entityKindLabel, goodsTexts, reportButtonText, type DeclarationField, type OrderRecord } from '@kuaibao/domain';
 import { useId } from 'react';
+import { usePlatform } from '../../platform/context.tsx';
 import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
@@ -141,15 +142,16 @@ export function DeclarationEntries({ model, layout }: { model: DeclarationModel;
   );
 }
 
-/** '一键零申报' and '立即申报'. */
+/** '一键零申报' and the report button, '立即申报' (v0, v1) or '立即提交' (v2) (spec §1). */
 export function DeclarationActions({ model }: { model: DeclarationModel }) {
+  const { variant } = usePlatform();
   return (
     <div className={styles.actions}>
       <Button variant="secondary" size="lg" disabled={model.saving} onClick={model.requestZero} data-testid="decl-zero">
         一键零申报
       </Button>
       <Button size="lg" disabled={model.saving} onClick={() => void model.submit()} data-testid="decl-submit">
-        {model.saving ? '提交中…' : '立即申报'}
+        {model.saving ? '提交中…' : reportButtonText(variant)}
       </Button>
     </div>
   );
