@@ -22,9 +22,10 @@ import { migrate } from '../src/db/migrate.ts';
 import { createCompanyRepository, importCompanies } from '../src/modules/company/company.repository.ts';
 import { generateCompanies } from '../src/seed/synthetic-companies.ts';
 import type { SyntheticCompany } from '../src/seed/synthetic-companies.ts';
+import { readEnv } from '../src/config.ts';
 
-const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 1_000_000);
-const STRICT = process.env.BENCH_STRICT === '1';
+const COMPANIES = Number(readEnv('BENCH_COMPANIES') ?? 1_000_000);
+const STRICT = readEnv('BENCH_STRICT') === '1';
 const PER_SET = 200;
 const SCAN_PER_SET = 40;
 const P99_TARGET_MS = 2;

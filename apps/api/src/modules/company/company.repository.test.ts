@@ -8,6 +8,7 @@ import { createDatabase } from '../../db/database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { seedDatabase } from '../../seed/seed.ts';
+import { readEnv } from '../../config.ts';
 import { FIXED_COMPANIES, generateCompanies } from '../../seed/synthetic-companies.ts';
 import {
   createCompanyRepository,
@@ -50,7 +51,7 @@ const backends: Backend[] = [
   },
 ];
 
-const pgUrl = process.env.TEST_DATABASE_URL;
+const pgUrl = readEnv('TEST_DATABASE_URL');
 if (pgUrl) {
   backends.push({
     name: 'postgres',
