@@ -9,10 +9,15 @@ export default defineConfig({
   base: '/',
   plugins: [react(), homeRouteBudget({ homeModuleSuffix: 'src/pages/home/home-page.tsx', budgetKb: HOME_ROUTE_BUDGET_KB })],
   build: {
+    // Chromium, WeChat's X5 and iOS 17+ preload modules natively; older Safari just loads them when imported.
+    modulePreload: { polyfill: false },
     outDir: 'dist',
     emptyOutDir: true,
     // Older WeChat iOS webviews (frontend research §1): +0.6 kB gz over Vite's default.
     target: ['es2020', 'chrome87', 'safari14'],
+    // Everything the entry needs (the home page included) in one chunk: left alone, rolldown splits
+    // what the entry shares with the lazy pages into a dozen small chunks, which gzip worse (decision 011).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } } },
   },
   server: {
     proxy: {

@@ -45,8 +45,8 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   const seen = watchLogin(page);
 
   await page.goto('/corp');
-  // /corp → /corp/ → WeChat's (mock) authorization page with this address as the return → back with a code → logged in → the guarded home drops the code.
-  await expect(page).toHaveURL(`${baseURL}/corp`);
+  // /corp → /corp/ → WeChat's (mock) authorization page with this address as the return → back with a code → logged in → the guarded home drops the code, at /corp/ (the address the server serves without a redirect).
+  await expect(page).toHaveURL(`${baseURL}/corp/`);
   await expect(page.getByTestId('home')).toBeVisible();
   expect(seen.authorizations).toHaveLength(1);
   const authorize = seen.authorizations[0]!;

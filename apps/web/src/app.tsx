@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation } from './router/router.tsx';
 import { track } from './api/index.ts';
 import { HomeRoute, MyRoute, OrderDetailRoute, OrderListRoute } from './pages/corp/corp-routes.tsx';
 import { CheckDetailRoute, CheckRoute, ReportRoute } from './pages/lookup-routes.tsx';
@@ -7,7 +7,7 @@ import { PlatformProvider, type PlatformInfo } from './platform/context.tsx';
 import { LoadingOverlay, TopProgressBar } from './ui/overlays.tsx';
 import { ToastHost } from './ui/toast.tsx';
 
-// Every page is its own chunk; the entry holds the shell, the request client and the kit.
+// The entry holds the shell, the request client, the kit and the home page; every other page is its own chunk (decision 011).
 const PayPage = lazy(() => import('./pages/pay/pay-page.tsx'));
 const SuccessPage = lazy(() => import('./pages/success/success-page.tsx'));
 const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));

@@ -9,7 +9,6 @@ import { resolveVariant } from './platform/variant.ts';
 import { setCorpEndpoints } from './api/endpoints.ts';
 import { basePathFor } from './platform/base-path.ts';
 import { createBrowserNavigator, startUp } from './startup.ts';
-import { createCorpNavigator, startCorp, startMiniProgramLogin } from './wechat-startup.ts';
 import { readConfig, writeString } from './storage.ts';
 
 /**
@@ -32,10 +31,12 @@ async function boot() {
 
   const nav = createBrowserNavigator(basename);
   let started: 'ready' | 'reload';
+  // The WeChat start-up is its own chunk: a phone browser (most visitors) never loads it.
   if (runtime.host === 'wx-oa') {
+    const { createCorpNavigator, startCorp } = await import('./wechat-startup.ts');
     started = await startCorp(createCorpNavigator(nav));
   } else {
-    if (runtime.host === 'wx-mp') await startMiniProgramLogin(location.search);
+    if (runtime.host === 'wx-mp') await (await import('./wechat-startup.ts')).startMiniProgramLogin(location.search);
     started = await startUp(nav);
   }
   if (started === 'reload') return;

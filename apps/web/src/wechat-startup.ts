@@ -1,4 +1,4 @@
-import { buildOAuthAuthorizeUrl, ERROR_CATALOG, MINI_PROGRAM_CORP_ID, OAUTH_RETURN_PARAMS } from '@kuaibao/domain';
+import { buildOAuthAuthorizeUrl, errorMessage, MINI_PROGRAM_CORP_ID, OAUTH_RETURN_PARAMS, VISITOR_ERRORS } from '@kuaibao/domain';
 import { loginWithCode } from './api/endpoints.ts';
 import { RequestError } from './api/index.ts';
 import { postToMiniProgram } from './platform/wechat-bridge.ts';
@@ -62,13 +62,13 @@ export function redirectToAuthorize(nav: CorpNavigator, now = Date.now()): 'relo
   const appid = readString('appId');
   const base = readString('authorizeUrl');
   if (!appid || !base) {
-    nav.replace(errorUrl(ERROR_CATALOG.WECHAT_LOGIN_NOT_CONFIGURED.message));
+    nav.replace(errorUrl(errorMessage('WECHAT_LOGIN_NOT_CONFIGURED')));
     return 'ready';
   }
   const recent = (readSessionJson<number[]>('oauthAttempts') ?? []).filter((at) => typeof at === 'number' && now - at < AUTHORIZATION_WINDOW_MS);
   if (recent.length >= MAX_AUTHORIZATIONS) {
     removeSessionKey('oauthAttempts');
-    nav.replace(errorUrl(ERROR_CATALOG.WECHAT_CODE_INVALID.message));
+    nav.replace(errorUrl(errorMessage('WECHAT_CODE_INVALID')));
     return 'ready';
   }
   writeSessionJson('oauthAttempts', [...recent, now]);
@@ -100,7 +100,7 @@ async function authorizeOrLogin(nav: CorpNavigator): Promise<'ready' | 'reload' 
     removeSessionKey('oauthAttempts');
     return 'continue';
   } catch (error) {
-    if (error instanceof RequestError && error.code === ERROR_CATALOG.WECHAT_CODE_INVALID.code) return redirectToAuthorize(nav);
+    if (error instanceof RequestError && error.code === VISITOR_ERRORS.WECHAT_CODE_INVALID.code) return redirectToAuthorize(nav);
     nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
     return 'ready';
   }

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_CATALOG, errorCodeOf, toastText } from './errors.ts';
+import { AppError, ERROR_CATALOG, errorCodeOf, errorMessage, STAFF_ERRORS, toastText, VISITOR_ERRORS } from './errors.ts';
 
 describe('error catalog', () => {
   it('gives every entry a unique numeric code', () => {
     const codes = Object.values(ERROR_CATALOG).map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('is the union of its visitor and staff parts, with no code in both', () => {
+    const visitor = Object.keys(VISITOR_ERRORS);
+    const staff = Object.keys(STAFF_ERRORS);
+    expect(visitor.filter((key) => staff.includes(key))).toEqual([]);
+    expect(Object.keys(ERROR_CATALOG).sort()).toEqual([...visitor, ...staff].sort());
+    // The web app reads the visitor part only: nothing it shows may come from the staff part.
+    expect(staff.every((key) => key.startsWith('CONSOLE_') || /REFUND/.test(key))).toBe(true);
+    expect(errorMessage('NETWORK_ERROR')).toBe(ERROR_CATALOG.NETWORK_ERROR.message);
   });
 
   it('keeps server statuses meaningful and client-only entries at 0', () => {

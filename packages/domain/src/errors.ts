@@ -3,8 +3,14 @@
  * mapped to the envelope's numeric code, the HTTP status it travels with, and the
  * Chinese message the visitor reads (spec §8). Client-only codes carry status 0:
  * they are shown by the web app and never sent by the server.
+ *
+ * It is written in two parts so the visitor's bundle carries only its own part (decision 011):
+ * the codes a visitor's page can meet, and the codes only staff meet (console, refunds).
  */
-export const ERROR_CATALOG = {
+type CatalogEntries = Record<string, { code: number; status: number; message: string }>;
+
+/** Codes the visitor's pages and the public API can meet. */
+export const VISITOR_ERRORS = {
   // 400: the request itself is wrong
   VALIDATION_FAILED: { code: 40001, status: 400, message: '请求参数有误' },
   MALFORMED_JSON: { code: 40002, status: 400, message: '请求格式有误' },
@@ -48,18 +54,41 @@ export const ERROR_CATALOG = {
   INTERNAL: { code: 50001, status: 500, message: '系统繁忙，请稍后再试' },
   PAYMENT_PROVIDER_UNAVAILABLE: { code: 50201, status: 502, message: '支付通道暂不可用，请稍后再试' },
   SERVICE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用，请稍后再试' },
-  // Payments and refunds (issue 5): 40030–40049, 40930–40949, 50210–50229
+  // Payments (issue 5): 40030–40049, 50210–50229
   PAYMENT_REJECTED: { code: 40030, status: 400, message: '支付下单失败，请稍后再试或更换支付方式' },
   PAYMENT_METHOD_NOT_ENABLED: { code: 40031, status: 400, message: '该支付方式暂未开通，请更换支付方式' },
+  PAYMENT_PROVIDER_TIMEOUT: { code: 50210, status: 502, message: '支付通道响应超时，请稍后再试' },
+  PAYMENT_PROVIDER_BAD_RESPONSE: { code: 50211, status: 502, message: '支付通道返回异常，请稍后再试' },
+  // WeChat login and the official-account / mini-program variants (issue 6): 40050–40059, 40150–40159, 40450–40459
+  LOGIN_TYPE_UNSUPPORTED: { code: 40050, status: 400, message: '暂不支持该登录方式' },
+  WECHAT_LOGIN_NOT_CONFIGURED: { code: 40051, status: 400, message: '当前环境暂不支持微信登录' },
+  USER_LOGIN_REQUIRED: { code: 40150, status: 401, message: '请先登录' },
+  USER_SESSION_INVALID: { code: 40151, status: 401, message: '登录已失效，请重新进入页面' },
+  USER_SESSION_EXPIRED: { code: 40152, status: 401, message: '登录已过期，请重新进入页面' },
+  WECHAT_CODE_INVALID: { code: 40153, status: 401, message: '微信授权已失效，请重新进入页面' },
+  WECHAT_SNAPSHOT_USER: { code: 40154, status: 401, message: '请点击页面底部“使用完整服务”后再试' },
+  WECHAT_LOGIN_REFUSED: { code: 40155, status: 401, message: '当前微信账号暂时无法登录，请稍后再试' },
+  // Client-only texts (spec §8); status 0 = never sent by the server
+  COMPANY_ALREADY_FILED: { code: 90001, status: 0, message: '当前公司已申报' },
+  NO_RECORD: { code: 90002, status: 0, message: '暂无记录' },
+  QUERY_FAILED: { code: 90003, status: 0, message: '暂时无法查询，请稍后再试' },
+  NETWORK_ERROR: { code: 90004, status: 0, message: '网络异常，请检查网络后重试' },
+  TIMEOUT: { code: 90005, status: 0, message: '请求超时，请稍后再试' },
+  DECRYPT_FAILED: { code: 90006, status: 0, message: '数据解析失败，请稍后再试' },
+  /** The clipboard refused the service phone (old WebViews, denied permission). */
+  COPY_FAILED: { code: 90007, status: 0, message: '复制失败，请长按号码手动复制' },
+} as const satisfies CatalogEntries;
+
+/** Codes only the agent's staff meet: the console and refunds. */
+export const STAFF_ERRORS = {
+  // Refunds (issue 5), run from the console: 40030–40049, 40930–40949, 50210–50229
+  // The agent's console (/api/console): 40060–40099, 40160–40199, 40360–40399, 40460–40499
   REFUND_REASON_REQUIRED: { code: 40032, status: 400, message: '请填写退款原因' },
   ORDER_NOT_REFUNDABLE: { code: 40930, status: 409, message: '订单未支付，不能退款' },
   ORDER_ALREADY_REFUNDED: { code: 40931, status: 409, message: '订单已退款' },
   REFUND_ABNORMAL: { code: 40932, status: 409, message: '退款异常，请到支付平台商户后台处理' },
   REFUND_CLOSED: { code: 40933, status: 409, message: '退款已关闭，请到支付平台商户后台处理' },
-  PAYMENT_PROVIDER_TIMEOUT: { code: 50210, status: 502, message: '支付通道响应超时，请稍后再试' },
-  PAYMENT_PROVIDER_BAD_RESPONSE: { code: 50211, status: 502, message: '支付通道返回异常，请稍后再试' },
   REFUND_PROVIDER_UNAVAILABLE: { code: 50212, status: 502, message: '退款通道暂不可用，请稍后再试' },
-  // The agent's console (/api/console): 40060–40099, 40160–40199, 40360–40399, 40460–40499
   CONSOLE_ORDER_NOT_PAID: { code: 40060, status: 400, message: '订单未支付，不能办理' },
   CONSOLE_STATUS_TRANSITION_INVALID: { code: 40061, status: 400, message: '订单当前状态不能改为该办理状态' },
   CONSOLE_NOTE_REQUIRED: { code: 40062, status: 400, message: '请填写说明' },
@@ -92,27 +121,13 @@ export const ERROR_CATALOG = {
   CONSOLE_FEEDBACK_NOT_FOUND: { code: 40462, status: 404, message: '投诉记录不存在' },
   CONSOLE_FILE_NOT_FOUND: { code: 40463, status: 404, message: '文件不存在' },
   CONSOLE_CONFIG_KEY_NOT_FOUND: { code: 40464, status: 404, message: '配置项不存在' },
-  // WeChat login and the official-account / mini-program variants (issue 6): 40050–40059, 40150–40159, 40450–40459
-  LOGIN_TYPE_UNSUPPORTED: { code: 40050, status: 400, message: '暂不支持该登录方式' },
-  WECHAT_LOGIN_NOT_CONFIGURED: { code: 40051, status: 400, message: '当前环境暂不支持微信登录' },
-  USER_LOGIN_REQUIRED: { code: 40150, status: 401, message: '请先登录' },
-  USER_SESSION_INVALID: { code: 40151, status: 401, message: '登录已失效，请重新进入页面' },
-  USER_SESSION_EXPIRED: { code: 40152, status: 401, message: '登录已过期，请重新进入页面' },
-  WECHAT_CODE_INVALID: { code: 40153, status: 401, message: '微信授权已失效，请重新进入页面' },
-  WECHAT_SNAPSHOT_USER: { code: 40154, status: 401, message: '请点击页面底部“使用完整服务”后再试' },
-  WECHAT_LOGIN_REFUSED: { code: 40155, status: 401, message: '当前微信账号暂时无法登录，请稍后再试' },
-  // Client-only texts (spec §8); status 0 = never sent by the server
-  COMPANY_ALREADY_FILED: { code: 90001, status: 0, message: '当前公司已申报' },
-  NO_RECORD: { code: 90002, status: 0, message: '暂无记录' },
-  QUERY_FAILED: { code: 90003, status: 0, message: '暂时无法查询，请稍后再试' },
-  NETWORK_ERROR: { code: 90004, status: 0, message: '网络异常，请检查网络后重试' },
-  TIMEOUT: { code: 90005, status: 0, message: '请求超时，请稍后再试' },
-  DECRYPT_FAILED: { code: 90006, status: 0, message: '数据解析失败，请稍后再试' },
-  /** The clipboard refused the service phone (old WebViews, denied permission). */
-  COPY_FAILED: { code: 90007, status: 0, message: '复制失败，请长按号码手动复制' },
-} as const satisfies Record<string, { code: number; status: number; message: string }>;
+} as const satisfies CatalogEntries;
+
+// A pure call, so a bundle that never reads the whole catalog drops it and the staff part (a spread would stay).
+export const ERROR_CATALOG: typeof VISITOR_ERRORS & typeof STAFF_ERRORS = /* @__PURE__ */ Object.assign({}, VISITOR_ERRORS, STAFF_ERRORS);
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
+export type VisitorErrorCode = keyof typeof VISITOR_ERRORS;
 
 /** Texts the visitor sees that are not errors (spec §8). */
 export const NOTICES = {
@@ -125,8 +140,9 @@ export const NOTICES = {
   LOADING: '加载中...',
 } as const;
 
-export function errorMessage(code: ErrorCode): string {
-  return ERROR_CATALOG[code].message;
+/** The message of a code the visitor can meet (the web app's lookup; it reads the visitor part only). */
+export function errorMessage(code: VisitorErrorCode): string {
+  return VISITOR_ERRORS[code].message;
 }
 
 export function isErrorCode(value: string): value is ErrorCode {

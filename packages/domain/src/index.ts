@@ -14,6 +14,7 @@ export * from './countdown.ts';
 export * from './order-status.ts';
 export * from './variant-texts.ts';
 export * from './goods-texts.ts';
+export * from './order-texts.ts';
 export * from './payment-rules.ts';
 export * from './wechat-login.ts';
 export * from './date-time.ts';

@@ -1,5 +1,4 @@
-import { md5 } from '@noble/hashes/legacy.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { md5Hex } from './md5.ts';
 
 /**
  * Request signature (spec §7): MD5 over the sorted `key=value` query pairs, then the
@@ -16,9 +15,7 @@ export const SIGNATURE_WINDOW_SECONDS = 300;
 
 export type QueryValues = Readonly<Record<string, string | number | boolean | undefined | null>>;
 
-export function md5Hex(text: string): string {
-  return bytesToHex(md5(utf8ToBytes(text)));
-}
+export { md5Hex };
 
 /**
  * The exact string that is hashed. Values are the decoded query values (not URL-encoded);

@@ -3,7 +3,7 @@
  * (spec §4 start-up steps 7–8, §7 login), and the hand-off to the mini-program's pay page
  * (spec §2 "Payment"). Pure: URLs are built as text, the browser does the navigating.
  */
-import { ERROR_CATALOG, type ErrorCode } from './errors.ts';
+import { VISITOR_ERRORS, type VisitorErrorCode } from './errors.ts';
 
 /** code_type of the login call (spec §7): which WeChat app issued the code. */
 export const LOGIN_CODE_TYPES = ['wx-oa', 'wx-mp'] as const;
@@ -41,10 +41,10 @@ export function buildOAuthAuthorizeUrl(input: { base: string; appid: string; red
 }
 
 /** Envelope codes that mean "the token is missing, unknown or expired": log in again. */
-const SESSION_ERRORS: readonly ErrorCode[] = ['USER_LOGIN_REQUIRED', 'USER_SESSION_INVALID', 'USER_SESSION_EXPIRED'];
+const SESSION_ERRORS: readonly VisitorErrorCode[] = ['USER_LOGIN_REQUIRED', 'USER_SESSION_INVALID', 'USER_SESSION_EXPIRED'];
 
 export function isSessionErrorCode(code: number | undefined): boolean {
-  return code !== undefined && SESSION_ERRORS.some((name) => ERROR_CATALOG[name].code === code);
+  return code !== undefined && SESSION_ERRORS.some((name) => VISITOR_ERRORS[name].code === code);
 }
 
 /** The mini-program page that pays (it calls wx.requestPayment with the order's parameters). */

@@ -1,8 +1,8 @@
 import { isReportHidden } from '@kuaibao/domain';
 import { lazy } from 'react';
 import { usePlatform } from '../platform/context.tsx';
+import HomePage from './home/home-page.tsx';
 
-const HomePage = lazy(() => import('./home/home-page.tsx'));
 const CheckPage = lazy(() => import('./check/check-page.tsx'));
 const CheckDetailPage = lazy(() => import('./check/check-detail-page.tsx'));
 const ReportPage = lazy(() => import('./report/report-page.tsx'));

@@ -1,8 +1,8 @@
 import {
   ALREADY_PAID_RESULT,
-  ERROR_CATALOG,
   type CreateOrderRequest,
   type CreateOrderResult,
+  errorMessage,
   type PaySource,
   type PayType,
 } from '@kuaibao/domain';
@@ -52,13 +52,13 @@ export async function placeOrder(input: {
     if (typeof answer === 'string') {
       if (answer === ALREADY_PAID_RESULT) {
         track('pay.ispaied', form.entity_id);
-        return { kind: 'filed', text: ERROR_CATALOG.COMPANY_ALREADY_FILED.message };
+        return { kind: 'filed', text: errorMessage('COMPANY_ALREADY_FILED') };
       }
       return { kind: 'message', text: answer };
     }
     if (answer.isPaied) {
       track('pay.ispaied', form.entity_id);
-      return { kind: 'filed', text: ERROR_CATALOG.COMPANY_ALREADY_FILED.message };
+      return { kind: 'filed', text: errorMessage('COMPANY_ALREADY_FILED') };
     }
     track('pay.created', answer.orderId, 'event', { pay_type: input.payType, pay_source: input.paySource });
     return { kind: 'created', result: answer };

@@ -1,7 +1,7 @@
 import type { Goods, SiteConfig } from '@kuaibao/domain';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../router/router.tsx';
 import { initApi } from '../api/index.ts';
 import { PlatformProvider, type PlatformInfo } from '../platform/context.tsx';
 import { ToastHost } from '../ui/toast.tsx';

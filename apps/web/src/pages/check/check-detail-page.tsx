@@ -2,13 +2,13 @@ import {
   errorMessage,
   formatShanghaiDateTime,
   formatYuan,
-  goodsTexts,
   isGoodsType,
+  orderTexts,
   REDIRECT_DELAY_MS,
   type OrderRecord,
 } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../shared/honesty-notice.tsx';
 import { PAY_TYPE_LABELS } from '../../shared/pay-types.ts';
@@ -44,7 +44,7 @@ export default function CheckDetailPage() {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const backToCheck = () => {
-      timer = setTimeout(() => void navigate('/check', { replace: true, state: { phone } satisfies CheckLocationState }), REDIRECT_DELAY_MS);
+      timer = setTimeout(() => navigate('/check', { replace: true, state: { phone } satisfies CheckLocationState }), REDIRECT_DELAY_MS);
     };
     void lookupOrders(phone).then((outcome) => {
       if (!live) return;
@@ -74,7 +74,7 @@ export default function CheckDetailPage() {
   const openReceipt = (order: OrderRecord) => {
     track('checkDetail.receipt', order.goods_type, 'click');
     saveOrderForReceipt(order);
-    void navigate('/orderDetail');
+    navigate('/orderDetail');
   };
 
   return (
@@ -92,7 +92,7 @@ export default function CheckDetailPage() {
 }
 
 function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count: number; onReceipt: () => void }) {
-  const info = isGoodsType(order.goods_type) ? goodsTexts(order.goods_type).infoBlock : null;
+  const info = isGoodsType(order.goods_type) ? orderTexts(order.goods_type).infoBlock : null;
   const facts: [string, string, string?][] = [
     ['法定代表人', order.entity_legal || '—'],
     ['联系电话', order.entity_phone || '—'],

@@ -1,6 +1,6 @@
 import { errorMessage, PROMISES } from '@kuaibao/domain';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../shared/honesty-notice.tsx';
 import { useGoBack } from '../../shared/use-go-back.ts';
@@ -42,7 +42,7 @@ export default function CheckPage() {
     }
     track('check.submit', '', 'click');
     writeString('checkPhone', phone);
-    void navigate('/checkDetail');
+    navigate('/checkDetail');
   };
 
   return (

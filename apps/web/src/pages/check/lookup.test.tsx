@@ -1,7 +1,7 @@
-import { ERROR_CATALOG, PROCESS_STATUS, goodsTexts, type OrderRecord } from '@kuaibao/domain';
+import { ERROR_CATALOG, orderTexts, PROCESS_STATUS, type OrderRecord } from '@kuaibao/domain';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../../router/router.tsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initApi } from '../../api/index.ts';
 import { PlatformProvider, type PlatformInfo } from '../../platform/context.tsx';
@@ -185,8 +185,8 @@ describe('/checkDetail (spec §2, §4, §8)', () => {
     // the older order is not shown
     expect(screen.queryByText(OLDER.entity_name)).toBeNull();
     const info = screen.getByTestId('order-info');
-    expect(info.textContent).toContain(goodsTexts('license_year').infoBlock.title);
-    for (const line of goodsTexts('license_year').infoBlock.lines) expect(info.textContent).toContain(line);
+    expect(info.textContent).toContain(orderTexts('license_year').infoBlock.title);
+    for (const line of orderTexts('license_year').infoBlock.lines) expect(info.textContent).toContain(line);
     expect(localStorage.getItem('checkPhone')).toBeNull();
   });
 
@@ -196,7 +196,7 @@ describe('/checkDetail (spec §2, §4, §8)', () => {
     renderAt('/checkDetail');
     const badge = await screen.findByTestId('status-badge');
     expect(badge.getAttribute('data-status-class')).toBe('completed');
-    expect(screen.getByTestId('order-info').textContent).toContain(goodsTexts('license_destory').infoBlock.title);
+    expect(screen.getByTestId('order-info').textContent).toContain(orderTexts('license_destory').infoBlock.title);
   });
 
   it('查看回执 stores the order for the receipt and opens /orderDetail', async () => {

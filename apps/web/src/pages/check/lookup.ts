@@ -1,4 +1,4 @@
-import { ERROR_CATALOG, errorMessage, isValidMobilePhone, type ErrorCode, type OrderRecord } from '@kuaibao/domain';
+import { errorMessage, isValidMobilePhone, VISITOR_ERRORS, type OrderRecord, type VisitorErrorCode } from '@kuaibao/domain';
 import { fetchOrdersByPhone } from '../../api/endpoints.ts';
 import { RequestError } from '../../api/index.ts';
 
@@ -11,7 +11,7 @@ import { RequestError } from '../../api/index.ts';
  * Before any call: an empty phone (the phone page says 'please enter phone number', the desktop
  * dialog 'please enter the number to query'), then a number that cannot be a mobile number.
  */
-export function phoneQueryProblem(phone: string, emptyCode: 'PHONE_EMPTY' | 'QUERY_PHONE_EMPTY'): ErrorCode | null {
+export function phoneQueryProblem(phone: string, emptyCode: 'PHONE_EMPTY' | 'QUERY_PHONE_EMPTY'): VisitorErrorCode | null {
   if (!phone) return emptyCode;
   if (!isValidMobilePhone(phone)) return 'PHONE_INVALID';
   return null;
@@ -24,9 +24,9 @@ export type LookupOutcome =
 
 /** Server answers that say what the visitor can do about it; every other failure is 'cannot query'. */
 const SAID_AS_IS: ReadonlySet<number> = new Set([
-  ERROR_CATALOG.PHONE_EMPTY.code,
-  ERROR_CATALOG.PHONE_INVALID.code,
-  ERROR_CATALOG.RATE_LIMITED.code,
+  VISITOR_ERRORS.PHONE_EMPTY.code,
+  VISITOR_ERRORS.PHONE_INVALID.code,
+  VISITOR_ERRORS.RATE_LIMITED.code,
 ]);
 
 /** Never throws: found (newest first), empty ('no record') or failed with the text to show. */

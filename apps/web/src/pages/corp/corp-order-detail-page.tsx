@@ -5,10 +5,11 @@ import {
   isCompletionVisible,
   OFFICIAL_CHANNEL_NAME,
   OFFICIAL_CHANNEL_URL,
+  orderTexts,
   type OrderRecord,
 } from '@kuaibao/domain';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/router.tsx';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { HonestyNotice } from '../../shared/honesty-notice.tsx';
 import { useGoBack } from '../../shared/use-go-back.ts';
@@ -87,7 +88,7 @@ export default function CorpOrderDetailPage({ id }: { id: string }) {
 }
 
 function Detail({ order, onFill }: { order: OrderRecord; onFill: (order: OrderRecord) => void }) {
-  const texts = goodsTexts(order.goods_type);
+  const texts = { ...goodsTexts(order.goods_type), ...orderTexts(order.goods_type) };
   const screenshots = isCompletionVisible(order.process_status) ? order.files.filter((file) => file.url) : [];
   return (
     <>

@@ -1,6 +1,6 @@
 import type { OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/router.tsx';
 import { fetchCorpOrders } from '../../api/endpoints.ts';
 import { readString } from '../../storage.ts';
 import { StatusBadge } from '../check/status-badge.tsx';

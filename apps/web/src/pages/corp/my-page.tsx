@@ -1,6 +1,6 @@
 import { ORDER_LIST_TABS, type UserInfo } from '@kuaibao/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/router.tsx';
 import { fetchUserInfo } from '../../api/endpoints.ts';
 import { track } from '../../api/index.ts';
 import { WithCorpTabs } from './corp-tab-bar.tsx';

@@ -1,6 +1,6 @@
 import { formatShanghaiDateTime, ORDER_LIST_TABS, type OrderRecord } from '@kuaibao/domain';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../router/router.tsx';
 import { fetchCorpOrders } from '../../api/endpoints.ts';
 import { StatusBadge } from '../check/status-badge.tsx';
 import { useGoBack } from '../../shared/use-go-back.ts';

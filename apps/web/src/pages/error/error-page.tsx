@@ -1,12 +1,12 @@
-import { ERROR_CATALOG } from '@kuaibao/domain';
-import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '@kuaibao/domain';
+import { Link, useSearchParams } from '../../router/router.tsx';
 import errorArt from './error-art.svg';
 import styles from './error-page.module.css';
 
 /** /error?msg= (spec §2): the message as the image's title and alt text and as text, with a way home. */
 export default function ErrorPage() {
   const [params] = useSearchParams();
-  const message = params.get('msg')?.trim() || ERROR_CATALOG.INTERNAL.message;
+  const message = params.get('msg')?.trim() || errorMessage('INTERNAL');
   return (
     <main className={styles.page} data-testid="error-page">
       <img src={errorArt} alt={message} title={message} width={240} height={180} />

@@ -1,8 +1,7 @@
 import { Button } from '../../ui/button.tsx';
 import { BottomSheet, Dialog } from '../../ui/modal.tsx';
+import { AGREEMENT_TITLE } from './agreement-title.ts';
 import styles from './agreement.module.css';
-
-export const AGREEMENT_TITLE = '服务协议';
 
 function AgreementText({ text }: { text: string }) {
   return (
@@ -109,5 +108,44 @@ export function ConsentDialog({
         后继续办理。
       </p>
     </Dialog>
+  );
+}
+
+/**
+ * The form's three modals, in one chunk of their own: the home renders without them and they load
+ * right after (decision 011), before a visitor can reach the consent step.
+ */
+export default function AgreementModals({
+  desktop,
+  privacy,
+  consented,
+  consentOpen,
+  agreementOpen,
+  onConsentClose,
+  onConsentAgree,
+  onAgreementOpen,
+  onAgreementClose,
+  onAgreementAgree,
+}: {
+  desktop: boolean;
+  privacy: string;
+  consented: boolean;
+  consentOpen: boolean;
+  agreementOpen: boolean;
+  onConsentClose: () => void;
+  onConsentAgree: () => void;
+  onAgreementOpen: () => void;
+  onAgreementClose: () => void;
+  onAgreementAgree: () => void;
+}) {
+  return (
+    <>
+      <ConsentDialog open={consentOpen} onRefuse={onConsentClose} onShowAgreement={onAgreementOpen} onAgree={onConsentAgree} />
+      {desktop ? (
+        <AgreementDialog open={agreementOpen} onClose={onAgreementClose} text={privacy} agreed={consented} onAgree={onAgreementAgree} />
+      ) : (
+        <AgreementSheet open={agreementOpen} onClose={onAgreementClose} text={privacy} />
+      )}
+    </>
   );
 }

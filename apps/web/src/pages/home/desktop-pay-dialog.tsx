@@ -12,7 +12,7 @@ import {
   type PayType,
 } from '@kuaibao/domain';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/router.tsx';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { track } from '../../api/index.ts';
 import { usePlatform } from '../../platform/context.tsx';

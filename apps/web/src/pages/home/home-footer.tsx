@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../router/router.tsx';
 import { ChevronRightIcon, ShieldIcon } from '../../ui/icons.tsx';
 import styles from './home-footer.module.css';
 

@@ -7,9 +7,8 @@ import {
   type OrderRecord,
 } from '@kuaibao/domain';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/router.tsx';
 import { fetchMemberGoods, fetchRecentOrder } from '../../api/endpoints.ts';
-import { MiniProgramOrders } from '../corp/mini-program-orders.tsx';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../shared/use-now.ts';
 import {
@@ -37,6 +36,8 @@ const SuccessDialog = lazy(() => import('../success/success-dialog.tsx'));
 const ServiceDialog = lazy(() => import('../../shared/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
 const QueryDialog = lazy(() => import('../check/query-dialog.tsx'));
 const ReportDialog = lazy(() => import('../report/report-dialog.tsx'));
+// Only the mini-program's web view shows the recent orders.
+const MiniProgramOrders = lazy(() => import('../corp/mini-program-orders.tsx').then((m) => ({ default: m.MiniProgramOrders })));
 
 /** The desktop dialogs that stand for the phone pages /check and /report (spec §2). */
 export type HomeDialog = 'query' | 'report';
@@ -79,7 +80,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
   const closeDialog = () => {
     setDialog(null);
     // Opened from an address (/check, /report on desktop): leave it for the home's.
-    if (routeDialog) void navigate('/', { replace: true });
+    if (routeDialog) navigate('/', { replace: true });
   };
 
   useEffect(() => {
@@ -198,7 +199,11 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
           {header}
           {countdownBanner}
           <div className={styles.card}>{formCard}</div>
-          {platform.host === 'wx-mp' && <MiniProgramOrders />}
+          {platform.host === 'wx-mp' && (
+            <Suspense fallback={null}>
+              <MiniProgramOrders />
+            </Suspense>
+          )}
           {danmaku}
           {explanation}
           {footer}

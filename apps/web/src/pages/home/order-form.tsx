@@ -10,7 +10,7 @@ import {
   type CompanySearchItem,
   type Goods,
 } from '@kuaibao/domain';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { track } from '../../api/index.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../shared/use-now.ts';
@@ -20,7 +20,7 @@ import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioList } from '../../ui/radio-list.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { AgreementDialog, AgreementSheet, AGREEMENT_TITLE, ConsentDialog } from './agreement.tsx';
+import { AGREEMENT_TITLE } from './agreement-title.ts';
 import { CompanySearchField } from './company-search.tsx';
 import { firstFormProblem } from './form-rules.ts';
 import styles from './order-form.module.css';
@@ -36,6 +36,9 @@ export interface OrderFormCardProps {
   /** All checks passed (spec §4 "Form submit" step 5). */
   onSubmit: (form: OrderForm) => void;
 }
+
+// Its own chunk: the form renders without it, and it has arrived by the time a visitor can submit (decision 011).
+const AgreementModals = lazy(() => import('./agreement.tsx'));
 
 const REQUIRED = <span aria-hidden="true" className={styles.required}>*</span>;
 
@@ -206,30 +209,27 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
 
       <NeverAskNotice />
 
-      <ConsentDialog
-        open={consentOpen}
-        onRefuse={() => setConsentOpen(false)}
-        onShowAgreement={() => setAgreementOpen(true)}
-        onAgree={() => {
-          setConsented(true);
-          setConsentOpen(false);
-          submit(true);
-        }}
-      />
-      {desktop ? (
-        <AgreementDialog
-          open={agreementOpen}
-          onClose={() => setAgreementOpen(false)}
-          text={privacy}
-          agreed={consented}
-          onAgree={() => {
+      <Suspense fallback={null}>
+        <AgreementModals
+          desktop={desktop}
+          privacy={privacy}
+          consented={consented}
+          consentOpen={consentOpen}
+          agreementOpen={agreementOpen}
+          onConsentClose={() => setConsentOpen(false)}
+          onConsentAgree={() => {
+            setConsented(true);
+            setConsentOpen(false);
+            submit(true);
+          }}
+          onAgreementOpen={() => setAgreementOpen(true)}
+          onAgreementClose={() => setAgreementOpen(false)}
+          onAgreementAgree={() => {
             setConsented(true);
             setAgreementOpen(false);
           }}
         />
-      ) : (
-        <AgreementSheet open={agreementOpen} onClose={() => setAgreementOpen(false)} text={privacy} />
-      )}
+      </Suspense>
     </form>
   );
 }

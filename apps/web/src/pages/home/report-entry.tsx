@@ -1,5 +1,5 @@
 import { isReportHidden } from '@kuaibao/domain';
-import { Link } from 'react-router';
+import { Link } from '../../router/router.tsx';
 import { usePlatform } from '../../platform/context.tsx';
 import styles from './report-entry.module.css';
 

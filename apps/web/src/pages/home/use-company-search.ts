@@ -1,4 +1,4 @@
-import { ERROR_CATALOG, isValidCreditCode, normalizeKeyword, type CompanySearchItem } from '@kuaibao/domain';
+import { type CompanySearchItem, errorMessage, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
 import { useCallback, useRef, useState } from 'react';
 import { searchCompanies } from '../../api/endpoints.ts';
 import { track } from '../../api/index.ts';
@@ -27,7 +27,7 @@ export function useCompanySearch(): CompanySearch {
   const run = useCallback(async (raw: string) => {
     const keyword = normalizeKeyword(raw);
     if (!keyword) {
-      toast.warn(ERROR_CATALOG.KEYWORD_EMPTY.message);
+      toast.warn(errorMessage('KEYWORD_EMPTY'));
       return;
     }
     const ticket = ++latest.current;

@@ -1,4 +1,4 @@
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate } from '../../router/router.tsx';
 import styles from './not-found-page.module.css';
 
 /** Unknown routes (spec §2): '404 not found', or home when the address holds an entry link (/h/). */

@@ -1,6 +1,6 @@
 import type { OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/router.tsx';
 import { useGoBack } from '../../shared/use-go-back.ts';
 import { readSessionJson, removeSessionKey, writeString } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';

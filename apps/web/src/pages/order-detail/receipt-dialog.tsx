@@ -1,4 +1,4 @@
-import { goodsTexts, type OrderRecord } from '@kuaibao/domain';
+import { orderTexts, type OrderRecord } from '@kuaibao/domain';
 import { Dialog } from '../../ui/modal.tsx';
 import { Receipt } from './receipt.tsx';
 
@@ -6,7 +6,7 @@ import { Receipt } from './receipt.tsx';
 export function ReceiptDialog({ order, open, onClose }: { order: OrderRecord | null; open: boolean; onClose: () => void }) {
   if (!order) return null;
   return (
-    <Dialog open={open} onClose={onClose} title={goodsTexts(order.goods_type).receiptTitle} size="md" testId="receipt-dialog">
+    <Dialog open={open} onClose={onClose} title={orderTexts(order.goods_type).receiptTitle} size="md" testId="receipt-dialog">
       <Receipt order={order} showTitle={false} />
     </Dialog>
   );

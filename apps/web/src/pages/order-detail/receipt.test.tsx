@@ -1,7 +1,7 @@
-import { goodsTexts, type OrderRecord } from '@kuaibao/domain';
+import { orderTexts, type OrderRecord } from '@kuaibao/domain';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../../router/router.tsx';
 import { PlatformProvider } from '../../platform/context.tsx';
 import { PHONE } from '../../test/harness.tsx';
 import OrderDetailPage from './order-detail-page.tsx';
@@ -64,12 +64,12 @@ describe('Receipt (spec §2 "Receipt")', () => {
 
   it('titles and remarks follow the goods type', () => {
     render(<Receipt order={order({ goods_type: 'credit_repair', total_fee: 35 })} />);
-    expect(text('receipt-title')).toBe(goodsTexts('credit_repair').receiptTitle);
-    expect(text('receipt-remarks')).toContain(goodsTexts('credit_repair').remarks[0]);
+    expect(text('receipt-title')).toBe(orderTexts('credit_repair').receiptTitle);
+    expect(text('receipt-remarks')).toContain(orderTexts('credit_repair').remarks[0]);
     expect(text('receipt-amount-capital')).toBe('叁角伍分');
     cleanup();
     render(<Receipt order={order({ goods_type: 'license_destory', total_fee: 19900 })} />);
-    expect(text('receipt-title')).toBe(goodsTexts('license_destory').receiptTitle);
+    expect(text('receipt-title')).toBe(orderTexts('license_destory').receiptTitle);
     expect(text('receipt-amount-capital')).toBe('壹佰玖拾玖元整');
   });
 

@@ -4,6 +4,7 @@ import {
   formatYuan,
   goodsTexts,
   isCompletionVisible,
+  orderTexts,
   processStatusClass,
   RECEIPT_QUANTITY,
   STATUS_COLORS,
@@ -40,7 +41,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
  * screenshots. Used by /orderDetail and by the desktop ReceiptDialog.
  */
 export function Receipt({ order, showTitle = true }: { order: OrderRecord; showTitle?: boolean }) {
-  const texts = goodsTexts(order.goods_type);
+  const texts = { ...goodsTexts(order.goods_type), ...orderTexts(order.goods_type) };
   const completed = isCompletionVisible(order.process_status);
   const screenshots = completed ? order.files.filter((file) => file.url) : [];
   const paidAt = formatShanghaiDateTime(order.pay_time);

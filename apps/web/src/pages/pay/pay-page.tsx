@@ -2,20 +2,20 @@ import {
   allowedPayTypes,
   amountLabel,
   buildMiniProgramPayHandoff,
-  ERROR_CATALOG,
+  type CreateOrderResult,
+  errorMessage,
+  formatYuan,
+  isPaidStatus,
   miniProgramPayUrl,
   NOTICES,
   PAYMENT_CONFIRMING,
-  type CreateOrderResult,
-  formatYuan,
-  isPaidStatus,
   paySourceFor,
+  type PayType,
   REDIRECT_DELAY_MS,
   TAB_RETURN_REFRESH_MS,
-  type PayType,
 } from '@kuaibao/domain';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../../router/router.tsx';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { track } from '../../api/index.ts';
 import { usePlatform } from '../../platform/context.tsx';
@@ -153,7 +153,7 @@ export default function PayPage() {
         location.assign(target);
         return;
       }
-      toast.error(ERROR_CATALOG.PAYMENT_PROVIDER_UNAVAILABLE.message);
+      toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
     } else if (outcome.kind === 'filed' || outcome.kind === 'message') {
       toast.info(outcome.text);
       leaveTimer.current = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
@@ -176,7 +176,7 @@ export default function PayPage() {
     if (paid === 'unconfirmed') toast.warn(PAYMENT_CONFIRMING);
     else if (paid === 'cancel') toast.error(NOTICES.PAYMENT_CANCELED);
     else if (paid === 'fail') toast.error(NOTICES.PAYMENT_FAILED);
-    else toast.error(ERROR_CATALOG.PAYMENT_PROVIDER_UNAVAILABLE.message);
+    else toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
     setBusy(false);
   };
 
@@ -187,7 +187,7 @@ export default function PayPage() {
     const opened = await navigateMiniProgram(miniProgramPayUrl(base64Json(handoff)));
     track('pay.handoff', result.orderId, opened ? 'event' : 'error');
     // Back from the mini-program, the tab-return refresh below sees the paid order.
-    if (!opened) toast.error(ERROR_CATALOG.PAYMENT_PROVIDER_UNAVAILABLE.message);
+    if (!opened) toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
     setBusy(false);
   };
 

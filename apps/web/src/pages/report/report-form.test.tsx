@@ -1,6 +1,6 @@
 import { DEFAULT_REPORT_TYPE, ERROR_CATALOG, NOTICES, REPORT_TEXT_MAX_LENGTH, REPORT_TYPES } from '@kuaibao/domain';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '../../router/router.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformProvider } from '../../platform/context.tsx';
 import { DESKTOP, installFakeServer, PHONE, seedStorage, type FakeCall } from '../../test/harness.tsx';

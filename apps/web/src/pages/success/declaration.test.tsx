@@ -1,8 +1,8 @@
-import { ERROR_CATALOG, goodsTexts, type OrderRecord } from '@kuaibao/domain';
+import { ERROR_CATALOG, orderTexts, type OrderRecord } from '@kuaibao/domain';
 import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../../router/router.tsx';
 import { PlatformProvider, type PlatformInfo } from '../../platform/context.tsx';
 import { DESKTOP, PHONE, installFakeServer, seedStorage, type FakeCall } from '../../test/harness.tsx';
 import { toast, ToastHost } from '../../ui/toast.tsx';
@@ -157,7 +157,7 @@ describe('mobile /success for license_year (spec §2, §4, §5)', () => {
     fireEvent.click(screen.getByTestId('decl-submit'));
 
     const done = await screen.findByTestId('decl-done');
-    expect(within(done).getByTestId('decl-done-text').textContent).toBe(goodsTexts('license_year').successText);
+    expect(within(done).getByTestId('decl-done-text').textContent).toBe(orderTexts('license_year').successText);
     expect(puts()).toHaveLength(1);
     expect(puts()[0]!.body).toEqual({
       id: 'pub-1',
@@ -232,7 +232,7 @@ describe('mobile /success for other services', () => {
     order = paidOrder({ goods_type: 'license_destory', goods_name: '营业执照注销' });
     localStorage.setItem('orderId', order.id);
     renderAt('/success', <SuccessPage />);
-    expect((await screen.findByTestId('success-text')).textContent).toBe(goodsTexts('license_destory').successText);
+    expect((await screen.findByTestId('success-text')).textContent).toBe(orderTexts('license_destory').successText);
     expect(screen.getByTestId('success').textContent).toContain('支付成功');
     expect(screen.queryByTestId('declaration')).toBeNull();
     fireEvent.click(screen.getByTestId('view-progress'));
@@ -285,7 +285,7 @@ describe('desktop declaration dialog (spec §2, §4)', () => {
     fireEvent.click(within(done).getByTestId('decl-done-close'));
 
     const receipt = screen.getByTestId('receipt-dialog');
-    expect(receipt.textContent).toContain(goodsTexts('license_year').receiptTitle);
+    expect(receipt.textContent).toContain(orderTexts('license_year').receiptTitle);
     expect(closed).toEqual([]);
     fireEvent.click(within(receipt).getByRole('button', { name: '关闭' }));
     expect(closed).toEqual(['closed']);

@@ -1,4 +1,4 @@
-import { DISCLOSURE_OPTIONS, entityKindLabel, goodsTexts, reportButtonText, type DeclarationField, type OrderRecord } from '@kuaibao/domain';
+import { DISCLOSURE_OPTIONS, entityKindLabel, orderTexts, reportButtonText, type DeclarationField, type OrderRecord } from '@kuaibao/domain';
 import { useId } from 'react';
 import { usePlatform } from '../../platform/context.tsx';
 import type { OrderForm } from '../../storage.ts';
@@ -208,7 +208,7 @@ export function FiledDialog({ open, onClose, closeLabel }: { open: boolean; onCl
           <path d="M19 33l9 9 17-18" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <p className={styles.doneText} data-testid="decl-done-text">
-          {goodsTexts('license_year').successText}
+          {orderTexts('license_year').successText}
         </p>
       </div>
     </Dialog>

@@ -1,6 +1,6 @@
 import { type OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/router.tsx';
 import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';

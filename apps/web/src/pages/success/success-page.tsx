@@ -1,5 +1,5 @@
 import { NOTICES, type OrderRecord } from '@kuaibao/domain';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../../router/router.tsx';
 import { usePlatform } from '../../platform/context.tsx';
 import { HonestyNotice } from '../../shared/honesty-notice.tsx';
 import { progressPath } from '../../shared/progress-path.ts';

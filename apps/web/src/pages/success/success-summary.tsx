@@ -1,4 +1,4 @@
-import { formatYuan, goodsTexts, NOTICES } from '@kuaibao/domain';
+import { formatYuan, NOTICES, orderTexts } from '@kuaibao/domain';
 import { HonestyNotice } from '../../shared/honesty-notice.tsx';
 import { Button } from '../../ui/button.tsx';
 import styles from './success-summary.module.css';
@@ -30,7 +30,7 @@ export function SuccessSummary({ state, onViewProgress }: { state: PaidOrderStat
       {failed && <p className={styles.line}>如已完成支付，可通过“查看办理进度”查询订单，或联系客服。</p>}
       {order && (
         <p className={styles.line} data-testid="success-text">
-          {goodsTexts(order.goods_type).successText}
+          {orderTexts(order.goods_type).successText}
         </p>
       )}
       {order && (
