@@ -4,6 +4,8 @@ import { track } from './api/index.ts';
 import { HomeRoute, MyRoute, OrderDetailRoute, OrderListRoute } from './pages/corp/corp-routes.tsx';
 import { CheckDetailRoute, CheckRoute, ReportRoute } from './pages/lookup-routes.tsx';
 import { PlatformProvider, type PlatformInfo } from './platform/context.tsx';
+import { ErrorBoundary } from './ui/error-boundary.tsx';
+import { LoadFailed } from './ui/load-failed.tsx';
 import { LoadingOverlay, TopProgressBar } from './ui/overlays.tsx';
 import { ToastHost } from './ui/toast.tsx';
 
@@ -35,22 +37,26 @@ function PageViews() {
 }
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={null}>
-      <Routes>
-        <Route path="/" element={<HomeRoute />} />
-        <Route path="/pay" element={<PayPage />} />
-        <Route path="/success" element={<SuccessPage />} />
-        <Route path="/orderDetail" element={<OrderDetailRoute />} />
-        <Route path="/my" element={<MyRoute />} />
-        <Route path="/order" element={<OrderListRoute />} />
-        <Route path="/check" element={<CheckRoute />} />
-        <Route path="/checkDetail" element={<CheckDetailRoute />} />
-        <Route path="/report" element={<ReportRoute />} />
-        <Route path="/error" element={<ErrorPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    // Keyed by path, so one page that failed to load (its chunk lost) does not take the others with it.
+    <ErrorBoundary key={pathname} fallback={<LoadFailed />}>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="/" element={<HomeRoute />} />
+          <Route path="/pay" element={<PayPage />} />
+          <Route path="/success" element={<SuccessPage />} />
+          <Route path="/orderDetail" element={<OrderDetailRoute />} />
+          <Route path="/my" element={<MyRoute />} />
+          <Route path="/order" element={<OrderListRoute />} />
+          <Route path="/check" element={<CheckRoute />} />
+          <Route path="/checkDetail" element={<CheckDetailRoute />} />
+          <Route path="/report" element={<ReportRoute />} />
+          <Route path="/error" element={<ErrorPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 

@@ -77,6 +77,8 @@ export const VISITOR_ERRORS = {
   DECRYPT_FAILED: { code: 90006, status: 0, message: '数据解析失败，请稍后再试' },
   /** The clipboard refused the service phone (old WebViews, denied permission). */
   COPY_FAILED: { code: 90007, status: 0, message: '复制失败，请长按号码手动复制' },
+  /** A part of the page (a lazy chunk) did not arrive: the network dropped it. */
+  PAGE_LOAD_FAILED: { code: 90008, status: 0, message: '页面加载失败，请检查网络后重试' },
 } as const satisfies CatalogEntries;
 
 /** Codes only the agent's staff meet: the console and refunds. */

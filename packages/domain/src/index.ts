@@ -12,6 +12,7 @@ export * from './money.ts';
 export * from './capital-numerals.ts';
 export * from './countdown.ts';
 export * from './order-status.ts';
+export * from './status-display.ts';
 export * from './variant-texts.ts';
 export * from './goods-texts.ts';
 export * from './order-texts.ts';

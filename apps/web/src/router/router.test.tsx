@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBrowserHistory, createMemoryHistory, parsePath } from './history.ts';
+import { NavLink } from './nav-link.tsx';
 import {
   BrowserRouter,
   Link,
   matchesPath,
   MemoryRouter,
   Navigate,
-  NavLink,
   Route,
   Routes,
   useHistoryIndex,

@@ -132,7 +132,7 @@ export function Navigate({ to, replace, state }: { to: string } & NavigateOption
   return null;
 }
 
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
   NavigateOptions & {
     to: string;
     /** A full page load instead of a client-side navigation. */
@@ -155,25 +155,4 @@ export function Link({ to, replace, state, reloadDocument, onClick, ...anchor }:
     navigate(to, { replace, state });
   };
   return <a {...anchor} href={history.href(to)} onClick={handleClick} />;
-}
-
-type NavLinkProps = Omit<LinkProps, 'className'> & {
-  /** Active only on this exact path, not below it. */
-  end?: boolean;
-  className?: string | ((status: { isActive: boolean }) => string);
-};
-
-/** A link that knows whether it points at the current page (aria-current="page" when it does). */
-export function NavLink({ to, end, className, ...link }: NavLinkProps) {
-  const { pathname } = useLocation();
-  const target = to.length > 1 ? to.replace(/\/+$/, '') : to;
-  const isActive = matchesPath(target, pathname) || (!end && target !== '/' && pathname.toLowerCase().startsWith(`${target.toLowerCase()}/`));
-  return (
-    <Link
-      {...link}
-      to={to}
-      aria-current={isActive ? 'page' : undefined}
-      className={typeof className === 'function' ? className({ isActive }) : className}
-    />
-  );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from '../../router/router.tsx';
+import { NavLink } from '../../router/nav-link.tsx';
 import styles from './corp-tab-bar.module.css';
 
 /** The official-account variant's bottom tabs (spec §2 "Account"): home and my. */

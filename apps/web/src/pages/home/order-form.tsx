@@ -18,6 +18,7 @@ import { CompanyCard } from '../../shared/company-card.tsx';
 import { HonestyNotice, NeverAskNotice } from '../../shared/honesty-notice.tsx';
 import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
+import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { RadioList } from '../../ui/radio-list.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { AGREEMENT_TITLE } from './agreement-title.ts';
@@ -50,6 +51,10 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const [consented, setConsented] = useState(false);
   const [consentOpen, setConsentOpen] = useState(false);
   const [agreementOpen, setAgreementOpen] = useState(false);
+  /** The modals' chunk did not arrive: the form still works (the checkbox), and asking for them says why nothing opens. */
+  const [modalsFailed, setModalsFailed] = useState(false);
+  const openConsent = () => (modalsFailed ? toast.error(errorMessage('PAGE_LOAD_FAILED')) : setConsentOpen(true));
+  const openAgreement = () => (modalsFailed ? toast.error(errorMessage('PAGE_LOAD_FAILED')) : setAgreementOpen(true));
   const companyInput = useRef<HTMLInputElement>(null);
   const companyField = useRef<HTMLDivElement>(null);
   const idInputId = useId();
@@ -70,7 +75,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
         onSubmit(form);
         return;
       case 'CONSENT_REQUIRED':
-        setConsentOpen(true);
+        openConsent();
         return;
       case 'COMPANY_NOT_CHOSEN':
         toast.warn(errorMessage(problem));
@@ -198,7 +203,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
           />
           <span>我已阅读并同意</span>
         </label>
-        <button type="button" className={styles.link} onClick={() => setAgreementOpen(true)} data-testid="agreement-link">
+        <button type="button" className={styles.link} onClick={openAgreement} data-testid="agreement-link">
           《{AGREEMENT_TITLE}》
         </button>
       </div>
@@ -209,27 +214,29 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
 
       <NeverAskNotice />
 
-      <Suspense fallback={null}>
-        <AgreementModals
-          desktop={desktop}
-          privacy={privacy}
-          consented={consented}
-          consentOpen={consentOpen}
-          agreementOpen={agreementOpen}
-          onConsentClose={() => setConsentOpen(false)}
-          onConsentAgree={() => {
-            setConsented(true);
-            setConsentOpen(false);
-            submit(true);
-          }}
-          onAgreementOpen={() => setAgreementOpen(true)}
-          onAgreementClose={() => setAgreementOpen(false)}
-          onAgreementAgree={() => {
-            setConsented(true);
-            setAgreementOpen(false);
-          }}
-        />
-      </Suspense>
+      <ErrorBoundary fallback={null} onError={() => setModalsFailed(true)}>
+        <Suspense fallback={null}>
+          <AgreementModals
+            desktop={desktop}
+            privacy={privacy}
+            consented={consented}
+            consentOpen={consentOpen}
+            agreementOpen={agreementOpen}
+            onConsentClose={() => setConsentOpen(false)}
+            onConsentAgree={() => {
+              setConsented(true);
+              setConsentOpen(false);
+              submit(true);
+            }}
+            onAgreementOpen={() => setAgreementOpen(true)}
+            onAgreementClose={() => setAgreementOpen(false)}
+            onAgreementAgree={() => {
+              setConsented(true);
+              setAgreementOpen(false);
+            }}
+          />
+        </Suspense>
+      </ErrorBoundary>
     </form>
   );
 }

@@ -1,0 +1,39 @@
+import { PROCESS_STATUS, type ProcessStatus, type StatusCode } from './order-status.ts';
+
+/**
+ * How handling progress looks (spec §4 "Order process_status display"): default names (the server
+ * sends process_status_name), badge classes and their colours. Apart from order-status.ts so the
+ * home route, which needs only the status checks, does not carry them (decision 011).
+ */
+
+export const PROCESS_STATUS_NAMES: Record<ProcessStatus, string> = {
+  '1': '待处理',
+  '2': '已完成',
+  '3': '待客户补充',
+  '4': '处理中',
+  '5': '已结束',
+};
+
+export type StatusClass = 'completed' | 'processing' | 'pending';
+
+export const STATUS_COLORS: Record<StatusClass, string> = {
+  completed: '#37D2AD',
+  processing: '#FF8E13',
+  pending: '#FF431D',
+};
+
+/** Badges on the receipt and progress pages: 2 and 5 completed, 4 processing, anything else pending (red). */
+export function processStatusClass(ps: StatusCode): StatusClass {
+  const code = String(ps);
+  if (code === PROCESS_STATUS.completed || code === PROCESS_STATUS.ended) return 'completed';
+  if (code === PROCESS_STATUS.processing) return 'processing';
+  return 'pending';
+}
+
+/** The desktop query table and the mini-program home: only 2 is completed (5 stays red there). */
+export function queryStatusClass(ps: StatusCode): StatusClass {
+  const code = String(ps);
+  if (code === PROCESS_STATUS.completed) return 'completed';
+  if (code === PROCESS_STATUS.processing) return 'processing';
+  return 'pending';
+}
