@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { COMPANY, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { COMPANY, accessibilityViolations, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
 
 /*
  * A chunk lost on a weak mobile network (issue 3, decision 011): the page says so and offers a
@@ -36,6 +36,7 @@ test('a page whose chunk does not arrive shows the failure with a reload, which 
   const failed = page.getByTestId('load-failed');
   await expect(failed).toContainText(LOAD_FAILED);
   await snapshot(page, testInfo, 'mobile-load-failed');
+  expect(await accessibilityViolations(page)).toEqual([]);
   offline = false;
   await failed.getByRole('button', { name: '重新加载' }).click();
   await expect(page.getByTestId('pay-now')).toBeVisible();
