@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
 import { HOME_ROUTE_BUDGET_KB, homeRouteBudget } from './home-budget.ts';
 
 /** The API server of `npx node apps/api/src/server.ts` (same origin in production). */
@@ -7,7 +8,7 @@ const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), homeRouteBudget({ homeModuleSuffix: 'src/pages/home/home-page.tsx', budgetKb: HOME_ROUTE_BUDGET_KB })],
+  plugins: [react(), homeRouteBudget({ homeModuleSuffix: 'src/pages/home/home-page.tsx', budgetKb: HOME_ROUTE_BUDGET_KB }), precompress()],
   build: {
     // Chromium, WeChat's X5 and iOS 17+ preload modules natively; older Safari just loads them when imported.
     modulePreload: { polyfill: false },

@@ -22,7 +22,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
 
   if (built) {
     // wildcard: false registers one route per built file; every other path falls through to the SPA below.
-    await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: false, cacheControl: false, setHeaders: (reply, filePath) => {
+    // preCompressed: the build writes .br and .gz beside each asset (scripts/vite-precompress.ts).
+    await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: false, preCompressed: true, cacheControl: false, setHeaders: (reply, filePath) => {
       // Hashed assets never change; index.html must always be fresh.
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     } });
@@ -33,7 +34,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const consoleBuilt = existsSync(consoleIndexFile);
   const consoleIndexHtml = consoleBuilt ? readFileSync(consoleIndexFile, 'utf8') : '';
   if (consoleBuilt) {
-    await app.register(fastifyStatic, { root: config.console.dist, prefix: '/console/', index: false, wildcard: false, cacheControl: false, decorateReply: false, setHeaders: (reply, filePath) => {
+    await app.register(fastifyStatic, { root: config.console.dist, prefix: '/console/', index: false, wildcard: false, preCompressed: true, cacheControl: false, decorateReply: false, setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     } });
   }

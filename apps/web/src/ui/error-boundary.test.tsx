@@ -12,7 +12,7 @@ describe('ErrorBoundary', () => {
   it('shows its fallback in place of children that throw, and reports the error', () => {
     // React logs caught render errors; keep the test output readable.
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const onError = vi.fn();
+    const onError = vi.fn<(error: unknown) => void>();
     render(
       <div>
         <p>kept</p>
