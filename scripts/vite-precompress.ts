@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -14,17 +16,17 @@ export function precompress(): Plugin {
   return {
     name: 'kuaibao-precompress',
     apply: 'build',
-    generateBundle(_output, bundle) {
-      const files = Object.values(bundle).flatMap((item) => {
-        if (!COMPRESSIBLE.test(item.fileName)) return [];
-        const content = item.type === 'chunk' ? item.code : item.source;
-        const bytes = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content);
-        return bytes.length < MIN_BYTES ? [] : [{ fileName: item.fileName, bytes }];
-      });
-      for (const { fileName, bytes } of files) {
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(bytes, { level: 9 }) });
-        const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotli });
+    // writeBundle, not generateBundle: Vite rewrites the chunks (preload lists) after generateBundle,
+    // so only the files on disk are final.
+    writeBundle(output, bundle) {
+      const dir = output.dir ?? '';
+      for (const fileName of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const bytes = readFileSync(file);
+        if (bytes.length < MIN_BYTES) continue;
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
       }
     },
   };

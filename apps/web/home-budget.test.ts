@@ -3,7 +3,6 @@ import { homeRouteChunks, type OutputBundle, type OutputChunk } from './home-bud
 
 const chunk = (fileName: string, extra: Partial<OutputChunk> = {}): OutputChunk => ({
   type: 'chunk',
-  code: '',
   isEntry: false,
   facadeModuleId: null,
   moduleIds: [],

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { chunkUrlOf } from '../support/chunks.ts';
 import { COMPANY, accessibilityViolations, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
 
 /*
@@ -9,7 +10,7 @@ import { COMPANY, accessibilityViolations, expectToast, fillPerson, openHome, se
 const LOAD_FAILED = '页面加载失败，请检查网络后重试';
 
 test('without the agreement chunk the home still works: the link says why nothing opens, the checkbox still consents', async ({ page }) => {
-  await page.route(/\/assets\/agreement-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.route(chunkUrlOf('src/pages/home/agreement.tsx'), (route) => route.abort('internetdisconnected'));
   await openHome(page);
   await page.getByTestId('agreement-link').click();
   await expectToast(page, LOAD_FAILED);
@@ -26,7 +27,7 @@ test('without the agreement chunk the home still works: the link says why nothin
 
 test('a page whose chunk does not arrive shows the failure with a reload, which recovers once the network is back', async ({ page }, testInfo) => {
   let offline = true;
-  await page.route(/\/assets\/pay-page-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(chunkUrlOf('src/pages/pay/pay-page.tsx'), (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
   await openHome(page);
   await searchAndPick(page, COMPANY.keyword, COMPANY.name);
   await fillPerson(page);

@@ -1,5 +1,5 @@
 import { buildOAuthAuthorizeUrl, errorMessage, MINI_PROGRAM_CORP_ID, OAUTH_RETURN_PARAMS, VISITOR_ERRORS } from '@kuaibao/domain';
-import { loginWithCode } from './api/endpoints.ts';
+import { loginWithCode } from './api/account-endpoints.ts';
 import { RequestError } from './api/index.ts';
 import { postToMiniProgram } from './platform/wechat-bridge.ts';
 import { checkStoredOrder, errorUrl, initialise, parseEntryPath, queryWithoutCode, type Navigator } from './startup.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_CATALOG, errorCodeOf, errorMessage, STAFF_ERRORS, toastText, VISITOR_ERRORS } from './errors.ts';
+import { AppError, ERROR_CATALOG, errorCodeOf, errorMessage, SERVER_ERRORS, STAFF_ERRORS, toastText, VISITOR_ERRORS } from './errors.ts';
 
 describe('error catalog', () => {
   it('gives every entry a unique numeric code', () => {
@@ -7,11 +7,15 @@ describe('error catalog', () => {
     expect(new Set(codes).size).toBe(codes.length);
   });
 
-  it('is the union of its visitor and staff parts, with no code in both', () => {
+  it('is the union of its visitor, server and staff parts, with no code in two of them', () => {
     const visitor = Object.keys(VISITOR_ERRORS);
+    const server = Object.keys(SERVER_ERRORS);
     const staff = Object.keys(STAFF_ERRORS);
-    expect(visitor.filter((key) => staff.includes(key))).toEqual([]);
-    expect(Object.keys(ERROR_CATALOG).sort()).toEqual([...visitor, ...staff].sort());
+    const all = [...visitor, ...server, ...staff];
+    expect(new Set(all).size).toBe(all.length);
+    expect(Object.keys(ERROR_CATALOG).sort()).toEqual(all.sort());
+    // Texts the web app shows from its own copy (status 0) all sit in its part.
+    expect([...server, ...staff].filter((key) => ERROR_CATALOG[key as keyof typeof ERROR_CATALOG].status === 0)).toEqual([]);
     // The web app reads the visitor part only: nothing it shows may come from the staff part.
     expect(staff.every((key) => key.startsWith('CONSOLE_') || /REFUND/.test(key))).toBe(true);
     expect(errorMessage('NETWORK_ERROR')).toBe(ERROR_CATALOG.NETWORK_ERROR.message);

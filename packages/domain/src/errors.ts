@@ -4,21 +4,21 @@
  * Chinese message the visitor reads (spec §8). Client-only codes carry status 0:
  * they are shown by the web app and never sent by the server.
  *
- * It is written in two parts so the visitor's bundle carries only its own part (decision 011):
- * the codes a visitor's page can meet, and the codes only staff meet (console, refunds).
+ * It is written in three parts so the visitor's bundle carries only its own part (decision 011):
+ * the codes the web app names, the codes only the server sends visitors, and the codes only staff
+ * meet (console, refunds).
+ *
+ * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
+ * 40050–40059 and 40150–40159; console 40060–40099, 40160–40199, 40360–40399, 40460–40499;
+ * refunds 40930–40949; client-only texts 9xxxx (status 0).
  */
 type CatalogEntries = Record<string, { code: number; status: number; message: string }>;
 
-/** Codes the visitor's pages and the public API can meet. */
+/** Codes the visitor's web app names: its own checks, its client-only texts, and server codes it reacts to. */
 export const VISITOR_ERRORS = {
-  // 400: the request itself is wrong
-  VALIDATION_FAILED: { code: 40001, status: 400, message: '请求参数有误' },
-  MALFORMED_JSON: { code: 40002, status: 400, message: '请求格式有误' },
   KEYWORD_EMPTY: { code: 40003, status: 400, message: '查询关键词不能为空' },
-  KEYWORD_TOO_LONG: { code: 40004, status: 400, message: '查询关键词过长' },
   FORM_INCOMPLETE: { code: 40005, status: 400, message: '请填写完整信息' },
   COMPANY_NOT_CHOSEN: { code: 40006, status: 400, message: '请选择您的公司' },
-  CREDIT_CODE_INVALID: { code: 40007, status: 400, message: '请选择您的公司' },
   ID_NUMBER_INVALID: { code: 40008, status: 400, message: '请填写正确的身份证号码' },
   PHONE_INVALID: { code: 40009, status: 400, message: '请填写正确的手机号码' },
   CONSENT_REQUIRED: { code: 40010, status: 400, message: '请先阅读并同意服务协议' },
@@ -32,43 +32,14 @@ export const VISITOR_ERRORS = {
   DECLARATION_NOT_NUMBER: { code: 40018, status: 400, message: '请填写数字' },
   DECLARATION_EMPLOYEES_MIN: { code: 40019, status: 400, message: '从业人数至少为1人' },
   DECLARATION_FIELD_UNKNOWN: { code: 40020, status: 400, message: '请填写完整内容' },
-  PAY_TYPE_NOT_ALLOWED: { code: 40021, status: 400, message: '该服务暂不支持此支付方式' },
-  PAY_SOURCE_NOT_ALLOWED: { code: 40022, status: 400, message: '当前环境暂不支持此支付方式' },
-  // 401: the request could not be trusted
-  SIGNATURE_MISSING: { code: 40101, status: 401, message: '请求签名缺失' },
-  SIGNATURE_INVALID: { code: 40102, status: 401, message: '请求签名无效' },
-  SIGNATURE_EXPIRED: { code: 40103, status: 401, message: '请求已过期，请检查手机时间后重试' },
-  REQUEST_REPLAYED: { code: 40104, status: 401, message: '请求重复，请刷新页面后重试' },
-  // 404
-  NOT_FOUND: { code: 40401, status: 404, message: '请求的地址不存在' },
-  ORDER_NOT_FOUND: { code: 40402, status: 404, message: '订单不存在' },
-  GOODS_NOT_FOUND: { code: 40403, status: 404, message: '服务不存在或已下架' },
-  // 405, 409, 413, 415, 429
-  METHOD_NOT_ALLOWED: { code: 40501, status: 405, message: '请求方式不支持' },
-  ORDER_NOT_PAYABLE: { code: 40901, status: 409, message: '订单当前状态不能支付' },
-  ORDER_NOT_EDITABLE: { code: 40902, status: 409, message: '订单当前状态不能修改' },
-  BODY_TOO_LARGE: { code: 41301, status: 413, message: '请求内容过大' },
-  UNSUPPORTED_MEDIA_TYPE: { code: 41501, status: 415, message: '请求格式有误' },
   RATE_LIMITED: { code: 42901, status: 429, message: '操作过于频繁，请稍后再试' },
-  // 5xx: our fault or a partner's; details never reach the client
   INTERNAL: { code: 50001, status: 500, message: '系统繁忙，请稍后再试' },
   PAYMENT_PROVIDER_UNAVAILABLE: { code: 50201, status: 502, message: '支付通道暂不可用，请稍后再试' },
-  SERVICE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用，请稍后再试' },
-  // Payments (issue 5): 40030–40049, 50210–50229
-  PAYMENT_REJECTED: { code: 40030, status: 400, message: '支付下单失败，请稍后再试或更换支付方式' },
-  PAYMENT_METHOD_NOT_ENABLED: { code: 40031, status: 400, message: '该支付方式暂未开通，请更换支付方式' },
-  PAYMENT_PROVIDER_TIMEOUT: { code: 50210, status: 502, message: '支付通道响应超时，请稍后再试' },
-  PAYMENT_PROVIDER_BAD_RESPONSE: { code: 50211, status: 502, message: '支付通道返回异常，请稍后再试' },
-  // WeChat login and the official-account / mini-program variants (issue 6): 40050–40059, 40150–40159, 40450–40459
-  LOGIN_TYPE_UNSUPPORTED: { code: 40050, status: 400, message: '暂不支持该登录方式' },
   WECHAT_LOGIN_NOT_CONFIGURED: { code: 40051, status: 400, message: '当前环境暂不支持微信登录' },
   USER_LOGIN_REQUIRED: { code: 40150, status: 401, message: '请先登录' },
   USER_SESSION_INVALID: { code: 40151, status: 401, message: '登录已失效，请重新进入页面' },
   USER_SESSION_EXPIRED: { code: 40152, status: 401, message: '登录已过期，请重新进入页面' },
   WECHAT_CODE_INVALID: { code: 40153, status: 401, message: '微信授权已失效，请重新进入页面' },
-  WECHAT_SNAPSHOT_USER: { code: 40154, status: 401, message: '请点击页面底部“使用完整服务”后再试' },
-  WECHAT_LOGIN_REFUSED: { code: 40155, status: 401, message: '当前微信账号暂时无法登录，请稍后再试' },
-  // Client-only texts (spec §8); status 0 = never sent by the server
   COMPANY_ALREADY_FILED: { code: 90001, status: 0, message: '当前公司已申报' },
   NO_RECORD: { code: 90002, status: 0, message: '暂无记录' },
   QUERY_FAILED: { code: 90003, status: 0, message: '暂时无法查询，请稍后再试' },
@@ -81,10 +52,41 @@ export const VISITOR_ERRORS = {
   PAGE_LOAD_FAILED: { code: 90008, status: 0, message: '页面加载失败，请检查网络后重试' },
 } as const satisfies CatalogEntries;
 
+/**
+ * Codes only the server sends visitors: the web app shows the envelope's message and never names
+ * these, so its bundle does not carry them.
+ */
+export const SERVER_ERRORS = {
+  VALIDATION_FAILED: { code: 40001, status: 400, message: '请求参数有误' },
+  MALFORMED_JSON: { code: 40002, status: 400, message: '请求格式有误' },
+  KEYWORD_TOO_LONG: { code: 40004, status: 400, message: '查询关键词过长' },
+  CREDIT_CODE_INVALID: { code: 40007, status: 400, message: '请选择您的公司' },
+  PAY_TYPE_NOT_ALLOWED: { code: 40021, status: 400, message: '该服务暂不支持此支付方式' },
+  PAY_SOURCE_NOT_ALLOWED: { code: 40022, status: 400, message: '当前环境暂不支持此支付方式' },
+  SIGNATURE_MISSING: { code: 40101, status: 401, message: '请求签名缺失' },
+  SIGNATURE_INVALID: { code: 40102, status: 401, message: '请求签名无效' },
+  SIGNATURE_EXPIRED: { code: 40103, status: 401, message: '请求已过期，请检查手机时间后重试' },
+  REQUEST_REPLAYED: { code: 40104, status: 401, message: '请求重复，请刷新页面后重试' },
+  NOT_FOUND: { code: 40401, status: 404, message: '请求的地址不存在' },
+  ORDER_NOT_FOUND: { code: 40402, status: 404, message: '订单不存在' },
+  GOODS_NOT_FOUND: { code: 40403, status: 404, message: '服务不存在或已下架' },
+  METHOD_NOT_ALLOWED: { code: 40501, status: 405, message: '请求方式不支持' },
+  ORDER_NOT_PAYABLE: { code: 40901, status: 409, message: '订单当前状态不能支付' },
+  ORDER_NOT_EDITABLE: { code: 40902, status: 409, message: '订单当前状态不能修改' },
+  BODY_TOO_LARGE: { code: 41301, status: 413, message: '请求内容过大' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 41501, status: 415, message: '请求格式有误' },
+  SERVICE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用，请稍后再试' },
+  PAYMENT_REJECTED: { code: 40030, status: 400, message: '支付下单失败，请稍后再试或更换支付方式' },
+  PAYMENT_METHOD_NOT_ENABLED: { code: 40031, status: 400, message: '该支付方式暂未开通，请更换支付方式' },
+  PAYMENT_PROVIDER_TIMEOUT: { code: 50210, status: 502, message: '支付通道响应超时，请稍后再试' },
+  PAYMENT_PROVIDER_BAD_RESPONSE: { code: 50211, status: 502, message: '支付通道返回异常，请稍后再试' },
+  LOGIN_TYPE_UNSUPPORTED: { code: 40050, status: 400, message: '暂不支持该登录方式' },
+  WECHAT_SNAPSHOT_USER: { code: 40154, status: 401, message: '请点击页面底部“使用完整服务”后再试' },
+  WECHAT_LOGIN_REFUSED: { code: 40155, status: 401, message: '当前微信账号暂时无法登录，请稍后再试' },
+} as const satisfies CatalogEntries;
+
 /** Codes only the agent's staff meet: the console and refunds. */
 export const STAFF_ERRORS = {
-  // Refunds (issue 5), run from the console: 40030–40049, 40930–40949, 50210–50229
-  // The agent's console (/api/console): 40060–40099, 40160–40199, 40360–40399, 40460–40499
   REFUND_REASON_REQUIRED: { code: 40032, status: 400, message: '请填写退款原因' },
   ORDER_NOT_REFUNDABLE: { code: 40930, status: 409, message: '订单未支付，不能退款' },
   ORDER_ALREADY_REFUNDED: { code: 40931, status: 409, message: '订单已退款' },
@@ -126,7 +128,12 @@ export const STAFF_ERRORS = {
 } as const satisfies CatalogEntries;
 
 // A pure call, so a bundle that never reads the whole catalog drops it and the staff part (a spread would stay).
-export const ERROR_CATALOG: typeof VISITOR_ERRORS & typeof STAFF_ERRORS = /* @__PURE__ */ Object.assign({}, VISITOR_ERRORS, STAFF_ERRORS);
+export const ERROR_CATALOG: typeof VISITOR_ERRORS & typeof SERVER_ERRORS & typeof STAFF_ERRORS = /* @__PURE__ */ Object.assign(
+  {},
+  VISITOR_ERRORS,
+  SERVER_ERRORS,
+  STAFF_ERRORS,
+);
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export type VisitorErrorCode = keyof typeof VISITOR_ERRORS;

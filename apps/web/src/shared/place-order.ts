@@ -6,7 +6,7 @@ import {
   type PaySource,
   type PayType,
 } from '@kuaibao/domain';
-import { createOrder } from '../api/endpoints.ts';
+import { createOrder } from '../api/order-endpoints.ts';
 import { track } from '../api/index.ts';
 import type { OrderForm } from '../storage.ts';
 

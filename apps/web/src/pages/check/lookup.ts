@@ -1,5 +1,5 @@
 import { errorMessage, isValidMobilePhone, VISITOR_ERRORS, type OrderRecord, type VisitorErrorCode } from '@kuaibao/domain';
-import { fetchOrdersByPhone } from '../../api/endpoints.ts';
+import { fetchOrdersByPhone } from '../../api/order-endpoints.ts';
 import { RequestError } from '../../api/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '../../router/router.tsx';
-import { fetchCorpOrders } from '../../api/endpoints.ts';
+import { fetchCorpOrders } from '../../api/account-endpoints.ts';
 import { readString } from '../../storage.ts';
 import { StatusBadge } from '../check/status-badge.tsx';
 import { saveOrderForReceipt } from '../order-detail/receipt-handoff.ts';

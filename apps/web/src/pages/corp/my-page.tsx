@@ -1,7 +1,7 @@
 import { ORDER_LIST_TABS, type UserInfo } from '@kuaibao/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '../../router/router.tsx';
-import { fetchUserInfo } from '../../api/endpoints.ts';
+import { fetchUserInfo } from '../../api/account-endpoints.ts';
 import { track } from '../../api/index.ts';
 import { WithCorpTabs } from './corp-tab-bar.tsx';
 import styles from './my-page.module.css';

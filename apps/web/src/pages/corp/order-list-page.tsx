@@ -1,7 +1,7 @@
 import { formatShanghaiDateTime, ORDER_LIST_TABS, type OrderRecord } from '@kuaibao/domain';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from '../../router/router.tsx';
-import { fetchCorpOrders } from '../../api/endpoints.ts';
+import { fetchCorpOrders } from '../../api/account-endpoints.ts';
 import { StatusBadge } from '../check/status-badge.tsx';
 import { useGoBack } from '../../shared/use-go-back.ts';
 import { PageHeader } from '../../ui/page-header.tsx';

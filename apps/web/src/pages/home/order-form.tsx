@@ -38,7 +38,7 @@ export interface OrderFormCardProps {
   onSubmit: (form: OrderForm) => void;
 }
 
-// Its own chunk: the form renders without it, and it has arrived by the time a visitor can submit (decision 011).
+// Its own chunk, fetched when the visitor starts on the form (decision 011).
 const AgreementModals = lazy(() => import('./agreement.tsx'));
 
 const REQUIRED = <span aria-hidden="true" className={styles.required}>*</span>;
@@ -51,10 +51,28 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const [consented, setConsented] = useState(false);
   const [consentOpen, setConsentOpen] = useState(false);
   const [agreementOpen, setAgreementOpen] = useState(false);
-  /** The modals' chunk did not arrive: the form still works (the checkbox), and asking for them says why nothing opens. */
+  /**
+   * The modals load once the visitor starts on the form (a focus or a touch), not with the page: they
+   * are not part of what the home needs to show, and the first touch comes well before the consent step.
+   */
+  const [modalsWanted, setModalsWanted] = useState(false);
+  const wantModals = () => setModalsWanted(true);
+  /** Their chunk did not arrive: the form still works (the checkbox), and asking for them says why nothing opens. */
   const [modalsFailed, setModalsFailed] = useState(false);
-  const openConsent = () => (modalsFailed ? toast.error(errorMessage('PAGE_LOAD_FAILED')) : setConsentOpen(true));
-  const openAgreement = () => (modalsFailed ? toast.error(errorMessage('PAGE_LOAD_FAILED')) : setAgreementOpen(true));
+  const openModal = (open: (value: boolean) => void) => {
+    if (modalsFailed) return toast.error(errorMessage('PAGE_LOAD_FAILED'));
+    wantModals();
+    open(true);
+  };
+  const onModalsFailed = () => {
+    setModalsFailed(true);
+    // Asked for while the chunk was still on its way.
+    if (consentOpen || agreementOpen) toast.error(errorMessage('PAGE_LOAD_FAILED'));
+    setConsentOpen(false);
+    setAgreementOpen(false);
+  };
+  const openConsent = () => openModal(setConsentOpen);
+  const openAgreement = () => openModal(setAgreementOpen);
   const companyInput = useRef<HTMLInputElement>(null);
   const companyField = useRef<HTMLDivElement>(null);
   const idInputId = useId();
@@ -93,6 +111,8 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
       className={styles.form}
       noValidate
       aria-label="办理信息"
+      onFocusCapture={wantModals}
+      onPointerDownCapture={wantModals}
       onSubmit={(event) => {
         event.preventDefault();
         submit(consented);
@@ -214,29 +234,31 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
 
       <NeverAskNotice />
 
-      <ErrorBoundary fallback={null} onError={() => setModalsFailed(true)}>
-        <Suspense fallback={null}>
-          <AgreementModals
-            desktop={desktop}
-            privacy={privacy}
-            consented={consented}
-            consentOpen={consentOpen}
-            agreementOpen={agreementOpen}
-            onConsentClose={() => setConsentOpen(false)}
-            onConsentAgree={() => {
-              setConsented(true);
-              setConsentOpen(false);
-              submit(true);
-            }}
-            onAgreementOpen={() => setAgreementOpen(true)}
-            onAgreementClose={() => setAgreementOpen(false)}
-            onAgreementAgree={() => {
-              setConsented(true);
-              setAgreementOpen(false);
-            }}
-          />
-        </Suspense>
-      </ErrorBoundary>
+      {modalsWanted && (
+        <ErrorBoundary fallback={null} onError={onModalsFailed}>
+          <Suspense fallback={null}>
+            <AgreementModals
+              desktop={desktop}
+              privacy={privacy}
+              consented={consented}
+              consentOpen={consentOpen}
+              agreementOpen={agreementOpen}
+              onConsentClose={() => setConsentOpen(false)}
+              onConsentAgree={() => {
+                setConsented(true);
+                setConsentOpen(false);
+                submit(true);
+              }}
+              onAgreementOpen={() => setAgreementOpen(true)}
+              onAgreementClose={() => setAgreementOpen(false)}
+              onAgreementAgree={() => {
+                setConsented(true);
+                setAgreementOpen(false);
+              }}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </form>
   );
 }

@@ -9,7 +9,7 @@ import {
   type ReportType,
 } from '@kuaibao/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { submitFeedback } from '../../api/endpoints.ts';
+import { submitFeedback } from '../../api/order-endpoints.ts';
 import { track } from '../../api/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';

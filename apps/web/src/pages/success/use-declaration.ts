@@ -8,7 +8,7 @@ import {
   type OrderRecord,
 } from '@kuaibao/domain';
 import { useMemo, useRef, useState } from 'react';
-import { saveDeclaration } from '../../api/endpoints.ts';
+import { saveDeclaration } from '../../api/order-endpoints.ts';
 import { track } from '../../api/index.ts';
 import { toast } from '../../ui/toast.tsx';
 

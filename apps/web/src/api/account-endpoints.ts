@@ -1,0 +1,18 @@
+import type { CorpOrderListResponse, GoodsType, LoginCodeType, LoginRequest, LoginResponse, UserInfo } from '@kuaibao/domain';
+import { api } from './index.ts';
+
+/** The WeChat variants' account calls: login, the visitor's profile and orders (spec §7). */
+
+/** WeChat login (spec §7): the official account's OAuth code or the mini-program's code, for a token. */
+export const loginWithCode = (code: string, codeType: LoginCodeType) =>
+  api().post<LoginResponse>(codeType === 'wx-oa' ? '/api/corp/user/login' : '/api/h5/user/login', {
+    login_type: 'weixin',
+    weixin: { code, code_type: codeType },
+  } satisfies LoginRequest);
+
+/** The logged-in visitor's name and avatar (spec §7 GET /api/user). */
+export const fetchUserInfo = () => api().get<UserInfo>('/api/user', undefined, { loading: false, toast: false });
+
+/** The logged-in visitor's orders of a goods type (all types when omitted), newest first. */
+export const fetchCorpOrders = (goodsType?: GoodsType) =>
+  api().get<CorpOrderListResponse>('/api/corp/order', goodsType ? { goods_type: goodsType } : undefined, { toast: false });
