@@ -54,6 +54,15 @@ describe('the built apps are served compressed when the browser accepts it', () 
     expect(plain.body).toBe(script);
   });
 
+  it.each(['/assets/gone-abc123.js', '/console/assets/gone-abc123.js', '/assets/..%2f..%2fpackage.json'])(
+    'answers a built file that is not there (%s) with 404, not with index.html',
+    async (url) => {
+      const missing = await test.app.inject({ method: 'GET', url });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).not.toContain('<!doctype html>');
+    },
+  );
+
   it('still answers the pages themselves with index.html', async () => {
     const page = await test.app.inject({ method: 'GET', url: '/pay', headers: { 'accept-encoding': 'br' } });
     expect(page.statusCode).toBe(200);

@@ -51,6 +51,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    // A built file that is not there (an old page asking for a chunk a newer build replaced) is a 404,
+    // never index.html: HTML answered for a script only fails later, and less clearly.
+    if (url.startsWith('/assets/') || url.startsWith('/console/assets/')) {
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
+    }
     if (url.startsWith('/console/') && (request.method === 'GET' || request.method === 'HEAD')) {
       if (!consoleBuilt) return reply.status(503).type('text/plain; charset=utf-8').send('The console is not built yet: run `npm run build`.');
       // Every path under /console/ is a route of the console app; it is never framed by another site.
