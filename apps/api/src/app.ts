@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
@@ -82,12 +82,21 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-/** Routes a signed client may call; notifications and the sandbox cashier are signed their own way. */
-function needsClientSignature(url: string): boolean {
-  if (url.startsWith('/api/pay/notify/')) return false;
+/**
+ * Routes a signed client may call; notifications and the sandbox cashier are signed their own way.
+ * Decided on the matched route's pattern, never the raw request target: `GET http://x/api/…`
+ * (absolute form), `/env#x` or `//api/…` reach the same handler with a different `request.url`.
+ */
+function needsClientSignature(routePattern: string): boolean {
+  if (routePattern.startsWith('/api/pay/notify/')) return false;
   // The console signs in with a session cookie instead (docs/decisions/008).
-  if (url.startsWith('/api/console/')) return false;
-  return url.startsWith('/api/') || url === '/env' || url.startsWith('/env?');
+  if (routePattern.startsWith('/api/console/')) return false;
+  return routePattern.startsWith('/api/') || routePattern === '/env';
+}
+
+/** A hop count as Fastify's trust function: the nearest `hops` addresses are our proxies. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -95,11 +104,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers["x-token"]'] },
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY); by default none.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
+    // A slow or idle client must not hold a socket (slowloris): bounded request, idle and keep-alive times.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
     // Query strings longer than this are not ours.
     routerOptions: { maxParamLength: 200 },
   });
+  app.server.headersTimeout = config.http.headersTimeoutMs;
+  app.server.maxConnections = config.http.maxConnections;
   app.decorate('config', config);
   registerErrorHandler(app);
   registerBodyParsers(app);
@@ -121,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log });
   const orders = createOrderService({ db, goods, payments, vault, now });
   const wechatAuth = buildWechatAuthProvider(config.wechatAuth, now);
+  // config.ts refuses this already; a Config built by hand must not get past it either.
+  if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');
   const accounts = createAccountService({ db, wechatAuth, now, tokenTtlSeconds: config.wechatAuth.tokenTtlSeconds });
   const services: Services = {
     now,
@@ -154,7 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const nonces = new NonceCache();
     app.addHook('preHandler', async (request) => {
       // Unknown routes answer 404 whatever their signature.
-      if (request.is404 || !needsClientSignature(request.url)) return;
+      const route = request.routeOptions.url;
+      if (request.is404 || route === undefined || !needsClientSignature(route)) return;
       verifyRequestSignature(request, { secret: config.signature.secret, nonces, nowSeconds: Math.floor(now().getTime() / 1000) });
     });
   }

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { WECHAT_OAUTH_AUTHORIZE_URL } from '@kuaibao/domain';
@@ -25,6 +26,13 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_BASE_URL: z.url().optional(),
+  // Which proxy's X-Forwarded-* to believe (docs/security.md): unset trusts none.
+  TRUST_PROXY: z.string().optional(),
+  // Slow or idle clients must not hold sockets (docs/security.md).
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SQLITE_FILE: z.string().default('data/kuaibao.sqlite'),
@@ -101,7 +109,11 @@ export type Config = Readonly<{
   env: 'prod' | 'dev' | 'test';
   host: string;
   port: number;
+  /** Our public origin. Required in production; elsewhere the request's Host when it is a local one. */
   publicBaseUrl: string | undefined;
+  /** Fastify's trustProxy: false (the default), a hop count, or the proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
   logLevel: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   seedCompanies: number;
@@ -163,20 +175,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw invalidConfiguration(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
-  if (e.APP_ENV === 'prod') {
-    const defaults = (Object.keys(DEV_DEFAULTS) as Array<keyof typeof DEV_DEFAULTS>).filter((key) => e[key] === DEV_DEFAULTS[key]);
-    if (defaults.length > 0) throw new ConfigError(`Invalid configuration:\n  ${defaults.join(', ')}: must be set in production (the development default is public)`);
-  }
   const providers = e.PAYMENT_PROVIDERS.split(',').map((p) => p.trim()).filter(Boolean);
+  if (e.APP_ENV === 'prod') {
+    const refusals = productionRefusals(e, providers);
+    if (refusals.length > 0) throw invalidConfiguration(refusals);
+  }
   return Object.freeze({
     env: e.APP_ENV,
     host: e.HOST,
     port: e.PORT,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/$/, ''),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      // Node wants the header timeout no longer than the request timeout.
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.resolve(repoRoot, e.SQLITE_FILE) },
     seedCompanies: e.SEED_COMPANIES,
@@ -199,6 +218,59 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 type Env = z.infer<typeof EnvSchema>;
 
+/** One problem: one line ("Invalid configuration: NAME: reason"); several: one per line. */
+function invalidConfiguration(lines: readonly string[]): ConfigError {
+  const trimmed = lines.map((line) => line.trim());
+  return new ConfigError(trimmed.length === 1 ? `Invalid configuration: ${trimmed[0]}` : `Invalid configuration:\n${trimmed.map((line) => `  ${line}`).join('\n')}`);
+}
+
+/**
+ * What production refuses (docs/security.md): public development keys, the sandbox gateway
+ * (anyone could mark an order paid), the mock WeChat login (anyone could be anyone), an
+ * unsigned API, and an origin taken from the visitor's Host header.
+ */
+function productionRefusals(e: Env, providers: readonly string[]): string[] {
+  const refusals: string[] = [];
+  const defaults = (Object.keys(DEV_DEFAULTS) as Array<keyof typeof DEV_DEFAULTS>).filter((key) => e[key] === DEV_DEFAULTS[key]);
+  if (defaults.length > 0) refusals.push(`${defaults.join(', ')}: must be set in production (the development default is public)`);
+  if (providers.includes('sandbox')) refusals.push('PAYMENT_PROVIDERS: sandbox lets anyone mark an order paid without paying; not allowed in production (use wechatpay and/or alipay)');
+  if (e.WECHAT_AUTH_PROVIDER === 'mock') refusals.push('WECHAT_AUTH_PROVIDER: mock logs anyone in as anyone; not allowed in production (use wechat or none)');
+  if (!e.SIGNATURE_REQUIRED) refusals.push('SIGNATURE_REQUIRED: false is for debugging only; not allowed in production');
+  if (!e.PUBLIC_BASE_URL) refusals.push('PUBLIC_BASE_URL: required in production (our own origin, e.g. https://kuaibao.example; never taken from the request)');
+  return refusals;
+}
+
+/** Proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts no proxy (X-Forwarded-* are ignored); a number is
+ * how many proxies stand in front of us; otherwise a comma list of the proxies' addresses or
+ * CIDRs (and loopback, linklocal, uniquelocal). `true` is refused: it would believe anyone.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw invalidConfiguration(['TRUST_PROXY: a hop count must be between 0 and 10']);
+    return hops;
+  }
+  if (value === 'true') throw invalidConfiguration(['TRUST_PROXY: true would believe any X-Forwarded-For; give the hop count or the proxies\' addresses (e.g. 127.0.0.1 or 10.0.0.0/8)']);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
+  if (bad.length > 0 || entries.length === 0) throw invalidConfiguration([`TRUST_PROXY: not an address, CIDR or hop count: ${bad.join(', ') || value}`]);
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 /** A PEM given inline (literal "\\n" allowed), as a bare base64 body, or as a file path. */
 function readKeyText(name: string, value: string): string {
   const inline = value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : undefined;
@@ -208,7 +280,7 @@ function readKeyText(name: string, value: string): string {
   try {
     return readFileSync(path.resolve(repoRoot, value), 'utf8');
   } catch {
-    throw new ConfigError(`Invalid configuration:\n  ${name}: neither a PEM key nor a readable file (${value.length > 120 ? 'value hidden' : value})`);
+    throw invalidConfiguration([`${name}: neither a PEM key nor a readable file (${value.length > 120 ? 'value hidden' : value})`]);
   }
 }
 
@@ -226,7 +298,7 @@ function privateKeyPem(name: string, value: string): string {
       // try the next encoding
     }
   }
-  throw new ConfigError(`Invalid configuration:\n  ${name}: not a readable RSA private key`);
+  throw invalidConfiguration([`${name}: not a readable RSA private key`]);
 }
 
 function publicKeyPem(name: string, value: string): string {
@@ -235,7 +307,7 @@ function publicKeyPem(name: string, value: string): string {
     // A certificate PEM works too: its public key is taken.
     return createPublicKey(text.includes('-----BEGIN') ? text : wrapBase64(text, 'PUBLIC KEY')).export({ type: 'spki', format: 'pem' }).toString();
   } catch {
-    throw new ConfigError(`Invalid configuration:\n  ${name}: not a readable public key or certificate`);
+    throw invalidConfiguration([`${name}: not a readable public key or certificate`]);
   }
 }
 
@@ -319,7 +391,7 @@ function realPaymentProviders(e: Env, providers: readonly string[]): Pick<Config
     }
   }
 
-  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  if (missing.length > 0) throw invalidConfiguration(missing);
   return { notifyBaseUrl, wechatpay, alipay };
 }
 
@@ -416,7 +488,7 @@ function consoleSmsAndStorage(e: Env): Pick<Config, 'console' | 'sms' | 'storage
           prefix: e.S3_PREFIX,
         }
       : undefined;
-  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  if (missing.length > 0) throw invalidConfiguration(missing);
   // Uploads live beside the embedded database unless told otherwise (tests and e2e runs get their own).
   const sqliteDir = path.dirname(path.resolve(repoRoot, e.SQLITE_FILE));
   return {
@@ -461,7 +533,6 @@ function wechatAuthSettings(e: Env, paymentProviders: readonly string[]): Wechat
   // The mock lets anyone log in as anyone: never in production, where the default is off.
   const provider = e.WECHAT_AUTH_PROVIDER ?? (e.APP_ENV === 'prod' ? 'none' : 'mock');
   const missing: string[] = [];
-  if (provider === 'mock' && e.APP_ENV === 'prod') missing.push('  WECHAT_AUTH_PROVIDER: mock logs anyone in as anyone; not allowed in production (use wechat or none)');
   const pair = (id: 'WECHAT_OA_APP_ID' | 'WECHAT_MP_APP_ID', secret: 'WECHAT_OA_APP_SECRET' | 'WECHAT_MP_APP_SECRET') => {
     const appId = e[id];
     const appSecret = e[secret];
@@ -486,7 +557,7 @@ function wechatAuthSettings(e: Env, paymentProviders: readonly string[]): Wechat
     officialAccount = undefined;
     miniProgram = undefined;
   }
-  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  if (missing.length > 0) throw invalidConfiguration(missing);
   return {
     provider,
     officialAccount,

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { CLIENT_HEADERS } from '@kuaibao/domain';
 import type { VisitorContext } from '../modules/order/order.service.ts';
@@ -8,9 +9,41 @@ function headerValue(request: FastifyRequest, name: string, max = 64): string {
   return typeof text === 'string' ? text.trim().slice(0, max) : '';
 }
 
-/** The request's own origin unless a public base URL is configured (behind a proxy). */
+/** Addresses a developer reaches their own machine by: loopback and private networks (a phone on the LAN). */
+const LOCAL_NETWORKS = new BlockList();
+LOCAL_NETWORKS.addSubnet('127.0.0.0', 8, 'ipv4');
+LOCAL_NETWORKS.addSubnet('10.0.0.0', 8, 'ipv4');
+LOCAL_NETWORKS.addSubnet('172.16.0.0', 12, 'ipv4');
+LOCAL_NETWORKS.addSubnet('192.168.0.0', 16, 'ipv4');
+LOCAL_NETWORKS.addAddress('::1', 'ipv6');
+LOCAL_NETWORKS.addSubnet('fc00::', 7, 'ipv6');
+
+/** True for a Host whose name is this machine or a private address; a public name could be anyone's. */
+export function isLocalHost(host: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true;
+  const address = hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(address);
+  return family !== 0 && LOCAL_NETWORKS.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Our public origin: payment return and notify URLs and the allowed return_url are built from it.
+ * Production always configures it (config.ts refuses to boot without PUBLIC_BASE_URL). In
+ * development the request's Host is believed only when it names this machine or a private
+ * address; anything else (`Host: evil.example`) falls back to loopback, so a forged Host can
+ * never become a redirect target (docs/security.md).
+ */
 export function requestOrigin(request: FastifyRequest, publicBaseUrl: string | undefined): string {
-  return publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  if (publicBaseUrl) return publicBaseUrl;
+  if (isLocalHost(request.host)) return `${request.protocol}://${request.host}`;
+  const port = request.socket?.localPort;
+  return `http://127.0.0.1${port ? `:${port}` : ''}`;
 }
 
 export function visitorContext(request: FastifyRequest, publicBaseUrl: string | undefined): VisitorContext {

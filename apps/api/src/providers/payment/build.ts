@@ -26,6 +26,8 @@ export function buildPaymentProviders(deps: {
   let sandbox: SandboxGateway | undefined;
   for (const id of ids) {
     if (id === 'sandbox') {
+      // config.ts refuses this already; a Config built by hand must not get past it either.
+      if (deps.config.env === 'prod') throw new ConfigError('Invalid configuration: PAYMENT_PROVIDERS: sandbox is not allowed in production');
       sandbox = createSandboxGateway({
         db: deps.db.withTables<SandboxTables>(),
         notifyKey: deps.config.payment.sandboxNotifyKey,

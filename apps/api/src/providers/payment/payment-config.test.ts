@@ -105,6 +105,7 @@ describe('payment configuration', () => {
       ID_ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
       ID_HASH_KEY: 'prod-id-hash-key-0001',
       SANDBOX_NOTIFY_KEY: 'prod-sandbox-key-0001',
+      PUBLIC_BASE_URL: 'https://kuaibao.example',
     };
     expect(failure({ APP_ENV: 'prod', ...prodKeys, PAYMENT_PROVIDERS: 'alipay', NOTIFY_BASE_URL: 'http://kuaibao.example', ...alipayEnv() })).toContain('NOTIFY_BASE_URL: must be https in production');
     expect(loadConfig({ APP_ENV: 'prod', ...prodKeys, PAYMENT_PROVIDERS: 'alipay', NOTIFY_BASE_URL: 'https://kuaibao.example', ...alipayEnv() }).payment.alipay).toBeDefined();

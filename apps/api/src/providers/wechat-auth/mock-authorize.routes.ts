@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isOAuthState } from '@kuaibao/domain';
 import { MOCK_WECHAT_AUTHORIZE_PATH } from '../../config.ts';
+import { requestOrigin } from '../../http/visitor-context.ts';
 import { issueMockCode } from './mock.provider.ts';
 
 /** The pretend WeChat account of this browser, remembered like WeChat remembers who is signed in. */
@@ -59,7 +60,7 @@ export function registerMockWechatAuthorize(app: FastifyInstance, options: { app
       return fail('redirect_uri 参数错误');
     }
     // WeChat only returns to the account's registered domain; the mock's is our own host.
-    const allowedHost = options.publicBaseUrl ? new URL(options.publicBaseUrl).host : request.host;
+    const allowedHost = new URL(requestOrigin(request, options.publicBaseUrl)).host;
     if ((target.protocol !== 'http:' && target.protocol !== 'https:') || target.host !== allowedHost) return fail('redirect_uri 域名与后台配置不一致（10003）');
 
     const chosen = text('mock_user');

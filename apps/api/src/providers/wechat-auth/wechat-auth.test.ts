@@ -5,6 +5,7 @@ import { AppError } from '@kuaibao/domain';
 import { ConfigError, loadConfig, MOCK_WECHAT_APP_IDS, type WechatAuthConfig } from '../../config.ts';
 import { createMockWechatAuthProvider, issueMockCode, mockOpenid, MOCK_REFUSED_USERS } from './mock.provider.ts';
 import { createWechatAuthProvider } from './wechat.provider.ts';
+import { generateAlipayKeys } from '../payment/alipay/fake-gateway.ts';
 
 const OA = { appId: 'wx520c15f417810387', appSecret: 'oasecret0123456789abcdef01234567' };
 const MP = { appId: 'wxminiprogram00001', appSecret: 'mpsecret0123456789abcdef01234567' };
@@ -151,7 +152,21 @@ describe('WeChat login configuration', () => {
     const dev = loadConfig({ APP_ENV: 'dev' }).wechatAuth;
     expect(dev).toMatchObject({ provider: 'mock', authorizeUrl: '/mock-wechat/connect/oauth2/authorize', tokenTtlSeconds: 24 * 3600, apiBaseUrl: 'https://api.weixin.qq.com' });
     expect(dev.officialAccount?.appId).toBe(MOCK_WECHAT_APP_IDS.officialAccount);
-    const prod = { APP_ENV: 'prod', SIGN_SECRET: 's'.repeat(16), RESPONSE_AES_KEY: 'a'.repeat(32), ID_ENCRYPTION_KEY: 'b'.repeat(64), ID_HASH_KEY: 'h'.repeat(16), SANDBOX_NOTIFY_KEY: 'n'.repeat(16) };
+    const alipay = generateAlipayKeys();
+    const prod = {
+      APP_ENV: 'prod',
+      SIGN_SECRET: 's'.repeat(16),
+      RESPONSE_AES_KEY: 'a'.repeat(32),
+      ID_ENCRYPTION_KEY: 'b'.repeat(64),
+      ID_HASH_KEY: 'h'.repeat(16),
+      SANDBOX_NOTIFY_KEY: 'n'.repeat(16),
+      PUBLIC_BASE_URL: 'https://kuaibao.example',
+      // Production refuses the sandbox: a real provider is configured.
+      PAYMENT_PROVIDERS: 'alipay',
+      ALIPAY_APP_ID: alipay.appId,
+      ALIPAY_APP_PRIVATE_KEY: alipay.appPrivateKeyPem,
+      ALIPAY_PUBLIC_KEY: alipay.alipayPublicKeyPem,
+    };
     expect(loadConfig(prod).wechatAuth).toMatchObject({ provider: 'none', officialAccount: undefined, miniProgram: undefined });
     expectConfigError({ ...prod, WECHAT_AUTH_PROVIDER: 'mock' }, 'not allowed in production');
   });

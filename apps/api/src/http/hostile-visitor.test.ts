@@ -1,0 +1,199 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOG } from '@kuaibao/domain';
+import { ConfigError, DEV_DEFAULTS, loadConfig } from '../config.ts';
+import { buildTestApp, signedInject, validOrderForm, type TestApp } from '../test/helper.ts';
+import { isLocalHost } from './visitor-context.ts';
+
+/** Production settings with every public development key replaced. */
+const PROD_KEYS = {
+  APP_ENV: 'prod',
+  SIGN_SECRET: 'prod-sign-secret-0001',
+  RESPONSE_AES_KEY: '00112233445566778899aabbccddeeff',
+  ID_ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+  ID_HASH_KEY: 'prod-id-hash-key-0001',
+  SANDBOX_NOTIFY_KEY: 'prod-sandbox-key-0001',
+  PUBLIC_BASE_URL: 'https://kuaibao.example',
+};
+
+function configFailure(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('production refuses what lets anyone in (issue 11 finding 1)', () => {
+  it('refuses the sandbox gateway, the default, with one line naming PAYMENT_PROVIDERS', () => {
+    const message = configFailure(PROD_KEYS);
+    expect(message).toBe('Invalid configuration: PAYMENT_PROVIDERS: sandbox lets anyone mark an order paid without paying; not allowed in production (use wechatpay and/or alipay)');
+    expect(configFailure({ ...PROD_KEYS, PAYMENT_PROVIDERS: 'alipay,sandbox' })).toContain('PAYMENT_PROVIDERS: sandbox');
+  });
+
+  it('refuses the mock WeChat login, an unsigned API and a missing PUBLIC_BASE_URL', () => {
+    expect(configFailure({ ...PROD_KEYS, WECHAT_AUTH_PROVIDER: 'mock' })).toContain('WECHAT_AUTH_PROVIDER: mock logs anyone in as anyone');
+    expect(configFailure({ ...PROD_KEYS, SIGNATURE_REQUIRED: 'false' })).toContain('SIGNATURE_REQUIRED');
+    const { PUBLIC_BASE_URL: _unset, ...withoutOrigin } = PROD_KEYS;
+    expect(configFailure(withoutOrigin)).toContain('PUBLIC_BASE_URL: required in production');
+  });
+
+  it('still names every public development key', () => {
+    expect(configFailure({ APP_ENV: 'prod', PUBLIC_BASE_URL: 'https://kuaibao.example' })).toContain(Object.keys(DEV_DEFAULTS).join(', '));
+  });
+
+  it('keeps the sandbox and the mock outside production', () => {
+    expect(loadConfig({ APP_ENV: 'dev' }).payment.providers).toEqual(['sandbox']);
+    expect(loadConfig({ APP_ENV: 'dev' }).wechatAuth.provider).toBe('mock');
+  });
+});
+
+describe('TRUST_PROXY (issue 11 finding 2)', () => {
+  it('trusts no proxy by default and refuses "true"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(configFailure({ TRUST_PROXY: 'true' })).toContain('TRUST_PROXY: true would believe any X-Forwarded-For');
+  });
+
+  it('takes a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
+    expect(configFailure({ TRUST_PROXY: '10.0.0.0/33' })).toContain('TRUST_PROXY: not an address');
+    expect(configFailure({ TRUST_PROXY: 'proxy.example' })).toContain('TRUST_PROXY: not an address');
+    expect(configFailure({ TRUST_PROXY: '11' })).toContain('TRUST_PROXY: a hop count');
+  });
+});
+
+describe('a forged X-Forwarded-For changes nothing unless the proxy is trusted', () => {
+  const lookups = async (test: TestApp, count: number) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const response = await signedInject(test, { url: '/api/h5/order/phone', query: { phone: '13812345678' }, headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.${i}` } });
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  };
+
+  it('counts every forged address as the socket’s address with TRUST_PROXY unset', async () => {
+    const test = await buildTestApp({ companies: 0 });
+    try {
+      const statuses = await lookups(test, 31);
+      expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+      expect(statuses[30]).toBe(ERROR_CATALOG.RATE_LIMITED.status);
+      const ip = await test.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(ip.statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('believes the header from a trusted proxy (so a real proxy keeps per-client limits)', async () => {
+    const test = await buildTestApp({ companies: 0, env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const statuses = await lookups(test, 31);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe('origins and redirects come from configuration, not the Host header (finding 6)', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp({ companies: 0 });
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('knows which hosts are this machine or a private network', () => {
+    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:3000', '192.168.1.20:3000', '10.1.2.3', 'app.localhost']) expect(isLocalHost(host), host).toBe(true);
+    for (const host of ['evil.example', 'evil.example:3000', '8.8.8.8', 'localhost.evil.example', '', '[::ffff:8.8.8.8]']) expect(isLocalHost(host), host).toBe(false);
+  });
+
+  it('never sends a visitor to a forged Host through the sandbox cashier', async () => {
+    const created = await signedInject(test, {
+      method: 'POST',
+      url: '/api/h5/order',
+      body: validOrderForm({ pay_source: 'h5', return_url: 'https://evil.example/phish' }),
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const h5Url = (created.json() as { data: { h5_url: string } }).data.h5_url;
+    expect(h5Url).not.toContain('evil.example');
+    const outTradeNo = decodeURIComponent(h5Url.split('/sandbox/cashier/')[1]!.split(/[/?#]/)[0]!);
+    const cancel = await test.app.inject({ method: 'POST', url: `/sandbox/cashier/${encodeURIComponent(outTradeNo)}/cancel`, headers: { host: 'evil.example' } });
+    expect(cancel.statusCode).toBe(303);
+    expect(new URL(String(cancel.headers.location)).hostname).toBe('127.0.0.1');
+  });
+});
+
+describe('the signature check decides on the matched route (finding 5)', () => {
+  let test: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    test = await buildTestApp({ companies: 0 });
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (test.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  /** Sends a raw request line, as curl cannot, and returns the status and body. */
+  function raw(target: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+        resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+      });
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    });
+  }
+
+  it.each([
+    'http://x/api/h5/order/phone?phone=13812345678',
+    'http://127.0.0.1/env',
+    '/env#x',
+    '/env?#x',
+    '//api/h5/order/phone?phone=13812345678',
+    '/api/h5/order/phone/?phone=13812345678',
+  ])('refuses %s without a signature', async (target) => {
+    const answer = await raw(target);
+    expect(answer.status, answer.body).not.toBe(200);
+    expect(answer.body).not.toContain('"code":0');
+  });
+});
+
+describe('slow clients cannot hold a socket (finding 8)', () => {
+  it('closes a connection whose body never finishes', async () => {
+    const test = await buildTestApp({ companies: 0, env: { HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_HEADERS_TIMEOUT_MS: '1000' } });
+    try {
+      expect(test.app.server.headersTimeout).toBe(1000);
+      expect(test.app.server.requestTimeout).toBe(1000);
+      expect(test.app.server.maxConnections).toBe(2000);
+      await test.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = test.app.server.address() as AddressInfo;
+      const closed = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+        socket.on('error', () => resolve(text));
+        socket.on('close', () => resolve(text));
+        socket.write('POST /api/user/event HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"key":');
+      });
+      // The server gave up on the request (408 or a plain close), rather than waiting for ever.
+      expect(closed === '' || closed.startsWith('HTTP/1.1 408')).toBe(true);
+    } finally {
+      await test.close();
+    }
+  });
+});
