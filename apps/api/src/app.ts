@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ConfigError, type Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { NonceCache, verifyRequestSignature } from './http/request-signature.ts';
@@ -113,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     // Query strings longer than this are not ours.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   });
   app.server.headersTimeout = config.http.headersTimeoutMs;
   app.server.maxConnections = config.http.maxConnections;

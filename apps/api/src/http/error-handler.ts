@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@kuaibao/domain';
 import { errorEnvelope } from './envelope.ts';
 
@@ -22,9 +22,22 @@ function toAppError(error: FastifyError): AppError {
   if (error.statusCode === 405) return new AppError('METHOD_NOT_ALLOWED');
   if (error.statusCode === 413) return new AppError('BODY_TOO_LARGE');
   if (error.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (error.statusCode === 414) return new AppError('NOT_FOUND');
   if (error.statusCode === 429) return new AppError('RATE_LIMITED');
-  if (error.statusCode === 400) return new AppError('VALIDATION_FAILED');
+  // Any other 4xx a plugin raises is the client's mistake, never a 500.
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return new AppError('VALIDATION_FAILED', error.code);
   return new AppError('INTERNAL', undefined, { cause: error });
+}
+
+/**
+ * Fastify answers some requests before any route or error handler runs: a path that is not valid
+ * percent-encoding (FST_ERR_BAD_URL, e.g. a lone surrogate %ED%A0%80) and a path parameter over
+ * maxParamLength (FST_ERR_MAX_PARAM_LENGTH, 414). Its own body is not our envelope; this is.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const appError = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new AppError('NOT_FOUND') : new AppError('VALIDATION_FAILED', error.code);
+  request.log.info({ code: appError.errorCode, detail: error.code }, 'request rejected');
+  void reply.status(appError.status).send(errorEnvelope(appError));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

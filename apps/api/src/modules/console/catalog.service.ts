@@ -28,7 +28,7 @@ const SITE_KEYS: Record<string, { label: string; kind: ConsoleSiteConfigEntry['k
 };
 
 function siteKeyInfo(key: string) {
-  return SITE_KEYS[key] ?? { label: key, kind: 'text' as const, max: 500 };
+  return (Object.hasOwn(SITE_KEYS, key) ? SITE_KEYS[key] : undefined) ?? { label: key, kind: 'text' as const, max: 500 };
 }
 
 function toGoods(row: GoodsRow): ConsoleGoods {
@@ -54,7 +54,8 @@ function goodsValues(input: ConsoleGoodsUpdate) {
 
 function validateSiteValue(key: string, value: unknown): unknown {
   const shape = SiteConfigSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } } | undefined>;
-  const schema = shape[key];
+  // Own keys only: `constructor`, `toString` or `__proto__` are not settings.
+  const schema = Object.hasOwn(shape, key) ? shape[key] : undefined;
   if (!schema) throw new AppError('CONSOLE_CONFIG_KEY_NOT_FOUND');
   const trimmed = typeof value === 'string' ? value.trim() : Array.isArray(value) ? value.map((line) => (typeof line === 'string' ? line.trim() : line)).filter((line) => line !== '') : value;
   const parsed = schema.safeParse(trimmed);

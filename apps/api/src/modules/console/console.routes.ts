@@ -186,8 +186,9 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
           } catch (error) {
             const code = (error as { code?: string }).code;
             if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CONSOLE_UPLOAD_TOO_LARGE');
-            if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('CONSOLE_UPLOAD_MISSING', code);
-            throw error;
+            if (error instanceof AppError) throw error;
+            // Anything else is a body the client broke (a truncated multipart: "Unexpected end of form").
+            throw new AppError('CONSOLE_UPLOAD_MISSING', code ?? (error as Error).message);
           }
           return sendData(reply, await svc().orders.uploadScreenshot(actorOf(request), id, { body, filename }));
         });

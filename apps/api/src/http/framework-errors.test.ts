@@ -1,0 +1,62 @@
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOG, type ErrorCode } from '@kuaibao/domain';
+import { ADMIN_PASSWORD, buildConsoleTestApp, caller, insertOrder, login, type Call, type ConsoleTestApp } from '../modules/console/console.test-support.ts';
+
+const CATALOG_CODES = new Set(Object.values(ERROR_CATALOG).map((entry) => entry.code));
+
+/** Every answer of /api/* is the envelope with a catalog code, and no client mistake is a 5xx (issue 11 finding 11). */
+describe('client mistakes Fastify or a plugin catches first still get the envelope', () => {
+  let test: ConsoleTestApp;
+  let port: number;
+  let asAdmin: Call;
+
+  beforeAll(async () => {
+    test = await buildConsoleTestApp('sqlite');
+    asAdmin = caller(test, await login(test, 'admin', ADMIN_PASSWORD));
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (test.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  function raw(request: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('error', reject);
+      socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
+      socket.write(request);
+    });
+  }
+
+  function expectEnvelope(answer: { status: number; body: string }, code: ErrorCode): void {
+    const entry = ERROR_CATALOG[code];
+    expect(answer.status, answer.body).toBe(entry.status);
+    const body = JSON.parse(answer.body) as { code: number; msg: string };
+    expect(body.code).toBe(entry.code);
+    expect(CATALOG_CODES.has(body.code)).toBe(true);
+    expect(Object.keys(body).sort()).toEqual(['code', 'msg']);
+  }
+
+  it.each(['/api/console/orders/%ED%A0%80', '/api/console/orders/%', '/%ED%A0%80', '/api/h5/order/%E0%A4%A'])('answers the bad percent-encoding %s with VALIDATION_FAILED', async (target) => {
+    expectEnvelope(await raw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`), 'VALIDATION_FAILED');
+  });
+
+  it('answers a path parameter over 200 characters with NOT_FOUND, not 414', async () => {
+    expectEnvelope(await raw(`GET /api/console/orders/${'a'.repeat(300)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`), 'NOT_FOUND');
+  });
+
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])('answers PUT /api/console/site-config/%s with CONSOLE_CONFIG_KEY_NOT_FOUND', async (key) => {
+    const response = await asAdmin('PUT', `/api/console/site-config/${key}`, { value: 'x' });
+    expectEnvelope({ status: response.statusCode, body: response.body }, 'CONSOLE_CONFIG_KEY_NOT_FOUND');
+  });
+
+  it('answers a truncated multipart upload with CONSOLE_UPLOAD_MISSING, not 500', async () => {
+    const orderId = await insertOrder(test);
+    const response = await asAdmin('POST', `/api/console/orders/${orderId}/files`, '--b\r\n\r\n', { headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    expectEnvelope({ status: response.statusCode, body: response.body }, 'CONSOLE_UPLOAD_MISSING');
+  });
+});
