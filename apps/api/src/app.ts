@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ConfigError, type Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { NonceCache, verifyRequestSignature } from './http/request-signature.ts';
@@ -80,6 +81,8 @@ export interface BuildAppOptions {
   /** The clock every service reads; tests move it. */
   now?: () => Date;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -103,7 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers["x-token"]'] },
+    // Request logs keep a masked phone and the shape of the URL, never the keys in it (docs/security.md).
+    logger: options.logger === false ? false : { level: config.logLevel, redact: REDACTED_LOG_PATHS, serializers: { req: serializeRequest }, ...(options.logStream ? { stream: options.logStream } : {}) },
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY); by default none.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG, type ErrorCode } from '@kuaibao/domain';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, insertOrder, login, type Call, type ConsoleTestApp } from '../modules/console/console.test-support.ts';
 
-const CATALOG_CODES = new Set(Object.values(ERROR_CATALOG).map((entry) => entry.code));
+const CATALOG_CODES = new Set<number>(Object.values(ERROR_CATALOG).map((entry) => entry.code));
 
 /** Every answer of /api/* is the envelope with a catalog code, and no client mistake is a 5xx (issue 11 finding 11). */
 describe('client mistakes Fastify or a plugin catches first still get the envelope', () => {
