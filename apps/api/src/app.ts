@@ -5,7 +5,8 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
-import { NonceCache, verifyRequestSignature } from './http/request-signature.ts';
+import { createDatabaseNonceStore } from './http/nonce-store.ts';
+import { verifyRequestSignature } from './http/request-signature.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
@@ -174,12 +175,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (config.signature.required) {
-    const nonces = new NonceCache();
+    // In the database: a restart must not accept a request captured before it (docs/security.md).
+    const nonces = createDatabaseNonceStore(db);
     app.addHook('preHandler', async (request) => {
       // Unknown routes answer 404 whatever their signature.
       const route = request.routeOptions.url;
       if (request.is404 || route === undefined || !needsClientSignature(route)) return;
-      verifyRequestSignature(request, { secret: config.signature.secret, nonces, nowSeconds: Math.floor(now().getTime() / 1000) });
+      await verifyRequestSignature(request, { secret: config.signature.secret, nonces, nowSeconds: Math.floor(now().getTime() / 1000) });
     });
   }
 

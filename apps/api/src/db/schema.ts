@@ -235,6 +235,7 @@ export interface Database {
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   staff_login_attempts: StaffLoginAttemptsTable;
+  staff_sign_in_throttle: StaffSignInThrottleTable;
   audit_log: AuditLogTable;
   order_notes: OrderNotesTable;
   order_status_history: OrderStatusHistoryTable;
@@ -242,6 +243,14 @@ export interface Database {
   sms_log: SmsLogTable;
   users: UsersTable;
   user_sessions: UserSessionsTable;
+  request_nonces: RequestNoncesTable;
+}
+
+/** Signature nonces inside their window (migration 008, docs/security.md). */
+export interface RequestNoncesTable {
+  nonce: string;
+  /** Unix seconds */
+  expires_at: ColumnType<number, number, number>;
 }
 
 // ---- the console (migration 006, docs/decisions/008-console-auth-and-roles.md) ----
@@ -281,6 +290,16 @@ export interface StaffLoginAttemptsTable {
   ip: string;
   succeeded: number;
   created_at: CreatedAt;
+  /** the device cookie's nonce the attempt was counted under; '' for an untrusted client (migration 011) */
+  device: Generated<string>;
+}
+
+/** One row per username typed at sign-in: the lock around its counters, and the refusal audit fold (migration 011). */
+export interface StaffSignInThrottleTable {
+  username: string;
+  updated_at: string;
+  refused_logged_at: Nullable<string>;
+  refused_unlogged: Generated<number>;
 }
 
 export interface AuditLogTable {

@@ -1,42 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, SIGNATURE_WINDOW_SECONDS, signRequest, signaturesEqual, type QueryValues } from '@kuaibao/domain';
+import type { NonceStore } from './nonce-store.ts';
 
-/**
- * Remembers nonces for the signature window so a captured request cannot be replayed.
- * In-process for the embedded default; a shared store replaces it when several API
- * instances run (architecture §9).
- */
-export class NonceCache {
-  private readonly seen = new Map<string, number>();
-  private readonly maxEntries: number;
-  constructor(maxEntries = 200_000) {
-    this.maxEntries = maxEntries;
-  }
-  /** Returns false when the nonce was already used inside the window. */
-  remember(nonce: string, nowSeconds: number): boolean {
-    const expiry = this.seen.get(nonce);
-    if (expiry !== undefined && expiry > nowSeconds) return false;
-    if (this.seen.size >= this.maxEntries) this.evict(nowSeconds);
-    this.seen.set(nonce, nowSeconds + 2 * SIGNATURE_WINDOW_SECONDS);
-    return true;
-  }
-  private evict(nowSeconds: number): void {
-    for (const [nonce, expiry] of this.seen) if (expiry <= nowSeconds) this.seen.delete(nonce);
-    // Still full of live nonces: drop the oldest half rather than grow without bound.
-    if (this.seen.size >= this.maxEntries) {
-      let drop = Math.floor(this.maxEntries / 2);
-      for (const nonce of this.seen.keys()) {
-        if (drop-- <= 0) break;
-        this.seen.delete(nonce);
-      }
-    }
-  }
-}
-
-export function verifyRequestSignature(
+export async function verifyRequestSignature(
   request: FastifyRequest,
-  options: { secret: string; nonces: NonceCache; nowSeconds: number },
-): void {
+  options: { secret: string; nonces: NonceStore; nowSeconds: number },
+): Promise<void> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const { timestamp, nonce, signature } = query;
   if (typeof timestamp !== 'string' || typeof nonce !== 'string' || typeof signature !== 'string') {
@@ -56,5 +25,5 @@ export function verifyRequestSignature(
   const expected = signRequest({ query: values as QueryValues, body: hasBody ? request.rawBody : undefined, secret: options.secret });
   if (!signaturesEqual(expected, signature)) throw new AppError('SIGNATURE_INVALID');
   // Only a verified request may spend a nonce; otherwise anyone could burn other people's nonces.
-  if (!options.nonces.remember(nonce, options.nowSeconds)) throw new AppError('REQUEST_REPLAYED');
+  if (!(await options.nonces.remember(nonce, options.nowSeconds))) throw new AppError('REQUEST_REPLAYED');
 }

@@ -6,6 +6,8 @@ import { orderPublicIdAndSandbox } from './003_order_public_id_and_sandbox.ts';
 import { payments } from './005_payments.ts';
 import { consoleTables } from './006_console.ts';
 import { accounts } from './007_accounts.ts';
+import { requestNonces } from './008_request_nonces.ts';
+import { staffSignIn } from './011_staff_sign_in.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -19,5 +21,7 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '005_payments': payments(kind),
     '006_console': consoleTables(kind),
     '007_accounts': accounts(kind),
+    '008_request_nonces': requestNonces(kind),
+    '011_staff_sign_in': staffSignIn(kind),
   };
 }

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOG, SIGNATURE_WINDOW_SECONDS } from '@kuaibao/domain';
+import { buildApp } from '../app.ts';
+import { availableDialects, buildTestApp, signedInject, type TestApp } from '../test/helper.ts';
+import { createDatabaseNonceStore, createMemoryNonceStore, type NonceStore } from './nonce-store.ts';
+
+function behavesLikeANonceStore(store: () => NonceStore): void {
+  it('accepts a nonce once inside its window, and again once it has expired', async () => {
+    const nonces = store();
+    const t = 1_764_000_000;
+    expect(await nonces.remember('nonce-aaaa-1', t)).toBe(true);
+    expect(await nonces.remember('nonce-aaaa-1', t + 1)).toBe(false);
+    expect(await nonces.remember('nonce-aaaa-1', t + 2 * SIGNATURE_WINDOW_SECONDS - 1)).toBe(false);
+    expect(await nonces.remember('nonce-bbbb-2', t + 1)).toBe(true);
+    expect(await nonces.remember('nonce-aaaa-1', t + 2 * SIGNATURE_WINDOW_SECONDS)).toBe(true);
+    expect(await nonces.remember('nonce-aaaa-1', t + 2 * SIGNATURE_WINDOW_SECONDS + 1)).toBe(false);
+  });
+}
+
+describe('the in-process nonce store', () => {
+  behavesLikeANonceStore(() => createMemoryNonceStore());
+});
+
+describe.each(availableDialects())('the database nonce store (%s)', (dialect) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp({ dialect, companies: 0 });
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  behavesLikeANonceStore(() => createDatabaseNonceStore(test.database.db));
+
+  it('refuses a captured request after a restart on the same database (issue 11 finding 14)', async () => {
+    const request = { url: '/env', nonce: `replay-${dialect}-0001` };
+    const first = await signedInject(test, request);
+    expect(first.statusCode, first.body).toBe(200);
+    // A new server process on the same database: what a restart is.
+    const restarted = await buildApp({ config: test.config, database: test.database, now: () => test.clock.now, logger: false });
+    try {
+      const replay = await signedInject({ ...test, app: restarted }, request);
+      expect(replay.statusCode).toBe(ERROR_CATALOG.REQUEST_REPLAYED.status);
+      expect((replay.json() as { code: number }).code).toBe(ERROR_CATALOG.REQUEST_REPLAYED.code);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
