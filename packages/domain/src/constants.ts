@@ -40,3 +40,5 @@ export const ORDER_LIST_TABS = [
 export const CHUNK_TIMEOUT_MS = 120_000;
 /** Every analytics event key starts with this (spec §7). */
 export const EVENT_KEY_PREFIX = 'client.';
+/** An analytics event's `extra`, serialised, is at most this long: analytics, not storage (docs/security.md). */
+export const EVENT_EXTRA_MAX_CHARS = 1024;

@@ -2,6 +2,7 @@ import {
   API_VERSION,
   CLIENT_HEADERS,
   errorMessage,
+  EVENT_EXTRA_MAX_CHARS,
   EVENT_KEY_PREFIX,
   type Platform,
   REQUEST_TIMEOUT_MS,
@@ -225,7 +226,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       const payload = {
         key: fullKey,
         value: stringValue(value).slice(0, 2000),
-        ...(extra ? { extra } : {}),
+        // The server refuses an oversized extra; the event still counts without it.
+        ...(extra && JSON.stringify(extra).length <= EVENT_EXTRA_MAX_CHARS ? { extra } : {}),
         source: 'client',
         type,
       };

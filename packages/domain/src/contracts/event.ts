@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { EVENT_KEY_PREFIX } from '../constants.ts';
+import { EVENT_EXTRA_MAX_CHARS, EVENT_KEY_PREFIX } from '../constants.ts';
 
 /** Analytics event (spec §7). */
 export const ClientEventSchema = z.object({
   key: z.string().startsWith(EVENT_KEY_PREFIX).max(100),
   value: z.string().max(2000).default(''),
-  extra: z.record(z.string(), z.unknown()).optional(),
+  extra: z
+    .record(z.string(), z.unknown())
+    .refine((extra) => JSON.stringify(extra).length <= EVENT_EXTRA_MAX_CHARS, `at most ${EVENT_EXTRA_MAX_CHARS} characters`)
+    .optional(),
   source: z.literal('client').default('client'),
   type: z.enum(['click', 'error', 'event']),
 });
