@@ -8,6 +8,7 @@ import { registerBodyParsers } from './http/body-parsers.ts';
 import { createDatabaseNonceStore } from './http/nonce-store.ts';
 import { verifyRequestSignature } from './http/request-signature.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerSecurityHeaders, withSecurityHeaders } from './http/security-headers.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
 import { createCompanyService, type CompanyService } from './modules/company/company.service.ts';
@@ -118,11 +119,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     // Query strings longer than this are not ours.
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: withSecurityHeaders(answerFrameworkError),
   });
   app.server.headersTimeout = config.http.headersTimeoutMs;
   app.server.maxConnections = config.http.maxConnections;
   app.decorate('config', config);
+  // First: every answer, errors and 404s included, carries the security headers.
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerBodyParsers(app);
 
@@ -158,7 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     feedback: createFeedbackService({ db, now }),
     sandbox,
     paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now }),
-    console: createConsoleServices({ db, now, vault, storage, payments }),
+    // The ID hash key, under its own label, also keys the sign-in device cookies (decision 014).
+    console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey }),
     sms,
     storage,
     smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs }),
@@ -185,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  registerSystemRoutes(app);
+  registerSystemRoutes(app, database);
   registerSiteConfigRoutes(app);
   registerGoodsRoutes(app);
   registerCompanyRoutes(app);

@@ -2,17 +2,28 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/database.ts';
+import { createDatabase, type AppDatabase } from './db/database.ts';
+import { assertUsableDatabaseFile, describeDatabaseFailure } from './db/database-health.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDatabase } from './seed/seed.ts';
 
 /** Boot: config → database → migrations → seed → HTTP. A bad config stops here with its message. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (config.database.kind === 'sqlite') mkdirSync(path.dirname(config.database.file), { recursive: true });
-  const database = await createDatabase(config.database);
-  const migrated = await migrate(database);
-  const seeded = await seedDatabase(database, { companies: config.seedCompanies });
+  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
+  let database: AppDatabase;
+  let migrated: Awaited<ReturnType<typeof migrate>>;
+  let seeded: Awaited<ReturnType<typeof seedDatabase>>;
+  try {
+    assertUsableDatabaseFile(config.database);
+    if (config.database.kind === 'sqlite') mkdirSync(path.dirname(config.database.file), { recursive: true });
+    database = await createDatabase(config.database);
+    migrated = await migrate(database);
+    seeded = await seedDatabase(database, { companies: config.seedCompanies });
+  } catch (error) {
+    // One sentence for the operator, not a stack trace (docs/security.md).
+    throw new BootError(describeDatabaseFailure(error, where), { cause: error });
+  }
   const app = await buildApp({ config, database });
   app.log.info({ migrations: migrated.applied, seeded }, 'database ready');
   // The console's first admin; its password is shown once, here, and must be changed at first sign-in.
@@ -33,7 +44,6 @@ async function main(): Promise<void> {
   // SMS notices from the outbox (stopped by app.close through an onClose hook).
   app.services.smsOutbox.start();
   const shown = address.replace('0.0.0.0', '127.0.0.1');
-  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
   console.log(`\n  快报 Kuaibao is running: ${config.publicBaseUrl ?? shown}/\n  database: ${where}\n  payments: ${config.payment.providers.join(', ')}\n`);
   console.log(`  console: ${config.publicBaseUrl ?? shown}/console/  (SMS: ${config.sms.provider}, files: ${config.storage.provider})`);
   if (firstAdmin.created && firstAdmin.generatedPassword) {
@@ -43,8 +53,13 @@ async function main(): Promise<void> {
   }
 }
 
+/** A failure the operator can act on, said in one line. */
+class BootError extends Error {
+  override name = 'BootError';
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof BootError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });
