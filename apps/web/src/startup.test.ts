@@ -91,23 +91,28 @@ describe('start-up (spec §4)', () => {
   it('a stored paid order goes to /success; an unpaid one is forgotten; a failed fetch goes to /error', async () => {
     seedStorage();
     localStorage.setItem('orderId', 'o-2');
+    localStorage.setItem('orderKey', 'key-of-o-2');
     installFakeServer(server({ '/api/h5/order/detail': { code: 0, data: { id: 'o-2', status: '2' } } }));
     let run = fakeNavigator('/pay');
     await startUp(run.nav);
     expect(run.log.replaced).toEqual(['/success']);
     expect(localStorage.getItem('orderId')).toBe('o-2');
+    expect(localStorage.getItem('orderKey')).toBe('key-of-o-2');
 
     installFakeServer(server({ '/api/h5/order/detail': { code: 0, data: { id: 'o-2', status: '1' } } }));
     run = fakeNavigator('/pay');
     await startUp(run.nav);
     expect(run.log.replaced).toEqual(['/']);
     expect(localStorage.getItem('orderId')).toBeNull();
+    expect(localStorage.getItem('orderKey')).toBeNull();
 
     localStorage.setItem('orderId', 'o-3');
+    localStorage.setItem('orderKey', 'key-of-o-3');
     installFakeServer(server({ '/api/h5/order/detail': { code: 40402, msg: '订单不存在' } }));
     run = fakeNavigator('/');
     await startUp(run.nav);
     expect(run.log.replaced).toEqual([`/error?msg=${encodeURIComponent('订单不存在')}`]);
     expect(localStorage.getItem('orderId')).toBeNull();
+    expect(localStorage.getItem('orderKey')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { isPaidStatus, type CorpInitResponse, type SiteConfig } from '@kuaibao/domain';
 import { fetchEnv, fetchInit, fetchOrderDetail, fetchSiteConfig, fetchWeixinService } from './api/endpoints.ts';
 import { stripBasePath, withBasePath } from './platform/base-path.ts';
-import { readConfig, readString, removeKey, writeJson, writeString, type StorageKey } from './storage.ts';
+import { forgetOrder, readConfig, readString, removeKey, writeJson, writeString, type StorageKey } from './storage.ts';
 
 /**
  * Start-up (spec §4 "Start-up"), before any page renders:
@@ -97,11 +97,11 @@ export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'
       // The success page needs the site config of the visit that paid; fetch it only if it is gone.
       if (readConfig()) return 'ready';
     } else {
-      removeKey('orderId');
+      forgetOrder();
       nav.replace('/');
     }
   } catch (error) {
-    removeKey('orderId');
+    forgetOrder();
     nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
     return 'ready';
   }

@@ -12,6 +12,11 @@ export const STORAGE_KEYS = {
   env: 'env',
   deviceId: 'deviceId',
   orderId: 'orderId',
+  /**
+   * The edit key of the stored order (decision 012): from its creation answer, sent back to file the
+   * annual declaration. Written and removed with orderId (rememberOrder / forgetOrder).
+   */
+  orderKey: 'orderKey',
   /** The home form, handed from / to /pay. */
   params: 'params',
   goods: 'goods',
@@ -109,6 +114,21 @@ export function emptyOrderForm(source: Platform): OrderForm {
     entity_idno: '',
     entity_phone: '',
   };
+}
+
+/**
+ * The order this browser just created, kept across the payment provider's page: its id and its edit
+ * key (decision 012). A lookup never hands out the key, so only this browser can file the declaration.
+ */
+export function rememberOrder(order: { orderId: string; editKey?: string | undefined }): void {
+  writeString('orderId', order.orderId);
+  if (order.editKey) writeString('orderKey', order.editKey);
+  else removeKey('orderKey');
+}
+
+export function forgetOrder(): void {
+  removeKey('orderId');
+  removeKey('orderKey');
 }
 
 export const readConfig = (): SiteConfig | null => readJson<SiteConfig>('config');

@@ -67,6 +67,8 @@ export const SERVER_ERRORS = {
   SIGNATURE_INVALID: { code: 40102, status: 401, message: '请求签名无效' },
   SIGNATURE_EXPIRED: { code: 40103, status: 401, message: '请求已过期，请检查手机时间后重试' },
   REQUEST_REPLAYED: { code: 40104, status: 401, message: '请求重复，请刷新页面后重试' },
+  /** PUT /api/h5/order without the order's edit key or its owner's login (decision 012). */
+  ORDER_EDIT_FORBIDDEN: { code: 40301, status: 403, message: '无权修改该订单，请在下单时使用的设备上填写' },
   NOT_FOUND: { code: 40401, status: 404, message: '请求的地址不存在' },
   ORDER_NOT_FOUND: { code: 40402, status: 404, message: '订单不存在' },
   GOODS_NOT_FOUND: { code: 40403, status: 404, message: '服务不存在或已下架' },

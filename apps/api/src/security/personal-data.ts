@@ -1,18 +1,36 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The legal representative's ID number at rest (architecture §5, §10): AES-256-GCM
  * ciphertext, base64(iv ‖ tag ‖ data), plus a keyed hash beside it so lookups never
- * need to decrypt. Responses carry only the masked form.
+ * need to decrypt. Responses carry only the masked form. The hash key also derives (under its
+ * own label) the capabilities the server hands out, such as an order's edit key (decision 012).
  */
 export interface PersonalDataVault {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
   hash(plain: string): string;
+  /**
+   * A capability for `purpose` on `id` (decision 012): base64url, 32 characters (192 bits). Derived,
+   * not stored, so it can be handed out again; whoever holds it may do `purpose` to `id`.
+   */
+  capability(purpose: CapabilityPurpose, id: string): string;
+  /** Whether `presented` is that capability; constant time. */
+  checkCapability(purpose: CapabilityPurpose, id: string, presented: string | undefined): boolean;
 }
+
+/** What a capability lets its holder do. */
+export type CapabilityPurpose = 'order.declaration';
+
+/** Labels the capability key apart from the ID-number hash, which uses the same secret. */
+const CAPABILITY_KEY_INFO = 'kuaibao capability key v1';
 
 export function createPersonalDataVault(keys: { encryptionKey: Buffer; hashKey: string }): PersonalDataVault {
   if (keys.encryptionKey.length !== 32) throw new RangeError('the ID encryption key must be 32 bytes');
+  // No new secret: an HKDF of the ID hash key under its own label, so a capability and an ID hash never share a key.
+  const capabilityKey = Buffer.from(hkdfSync('sha256', keys.hashKey, '', CAPABILITY_KEY_INFO, 32));
+  const capability = (purpose: CapabilityPurpose, id: string) =>
+    createHmac('sha256', capabilityKey).update(`${purpose}\n${id}`, 'utf8').digest().subarray(0, 24).toString('base64url');
   return {
     encrypt(plain) {
       const iv = randomBytes(12);
@@ -28,6 +46,14 @@ export function createPersonalDataVault(keys: { encryptionKey: Buffer; hashKey: 
     },
     hash(plain) {
       return createHmac('sha256', keys.hashKey).update(plain, 'utf8').digest('hex');
+    },
+    capability,
+    checkCapability(purpose, id, presented) {
+      if (!presented) return false;
+      const expected = Buffer.from(capability(purpose, id), 'utf8');
+      const given = Buffer.from(presented, 'utf8');
+      // The length is public (always 32); only equal lengths reach the constant-time comparison.
+      return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
 }

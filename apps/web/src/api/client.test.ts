@@ -83,6 +83,13 @@ describe('request client', () => {
     expect(headers).not.toHaveProperty('content-type');
   });
 
+  it('sends the x-token on a PUT too (the logged-in owner files the declaration with it, decision 012)', async () => {
+    const { client, calls } = setup(() => fakeResponse({ code: 0, msg: 'ok', data: null }));
+    await client.put('/api/h5/order', { id: 'o-1', entity_extra: {} });
+    expect(calls[0]!.init.method).toBe('PUT');
+    expect(headersOf(calls[0]!)['x-token']).toBe('tok-1');
+  });
+
   it('sends the fixed test host when the stored env is dev', async () => {
     const { client, calls } = setup(() => fakeResponse({ code: 0, msg: 'ok' }), { env: 'dev' });
     await client.get('/api/user/config');

@@ -6,9 +6,18 @@ import { api } from './index.ts';
 
 export const createOrder = (body: CreateOrderRequest) => api().post<CreateOrderResponse>(isCorpMode() ? '/api/corp/order' : '/api/h5/order', body);
 
-/** The annual declaration after payment (spec §7 PUT /api/h5/order): answers the updated order. */
-export const saveDeclaration = (id: string, entityExtra: Record<string, string>) =>
-  api().put<OrderRecord>('/api/h5/order', { id, corp_id: 0, entity_extra: entityExtra } satisfies UpdateOrderExtraRequest);
+/**
+ * The annual declaration after payment (spec §7 PUT /api/h5/order): answers the updated order.
+ * `editKey` is the order's key from its creation (decision 012); a logged-in owner's x-token
+ * (official account, mini-program) is proof enough without it.
+ */
+export const saveDeclaration = (id: string, entityExtra: Record<string, string>, editKey?: string | null) =>
+  api().put<OrderRecord>('/api/h5/order', {
+    id,
+    corp_id: 0,
+    entity_extra: entityExtra,
+    ...(editKey ? { edit_key: editKey } : {}),
+  } satisfies UpdateOrderExtraRequest);
 
 /**
  * Paid (or refunded) orders for a phone, newest first (spec §7 GET /api/h5/order/phone).

@@ -4,7 +4,7 @@ import { installFakeServer } from '../test/harness.tsx';
 import { payInWechat, type JsapiFlowDeps } from './wechat-pay-flow.ts';
 
 const PARAMS = { appId: 'wxsandbox000000000', timeStamp: '1700000000', nonceStr: 'n1', package: 'prepay_id=SBX_KB1P01', signType: 'RSA', paySign: 'c2ln' };
-const CREATED: CreateOrderResult = { isPaied: false, orderId: 'o-1', payFee: 19900, payParam: JSON.stringify(PARAMS) };
+const CREATED: CreateOrderResult = { isPaied: false, orderId: 'o-1', payFee: 19900, payParam: JSON.stringify(PARAMS), editKey: 'k'.repeat(32) };
 
 /** The order answers unpaid `unpaidLooks` times, then paid. */
 function deps(answer: 'ok' | 'fail' | 'cancel', unpaidLooks: number) {

@@ -45,6 +45,11 @@ export const CreateOrderResultSchema = z.object({
   qrcodeBase64: z.string().optional(),
   qrcode: z.string().optional(),
   jumpUrl: z.string().optional(),
+  /**
+   * The order's edit key (decision 012): only this answer carries it, never a lookup. The paying
+   * browser keeps it and sends it back as `edit_key` to file the annual declaration.
+   */
+  editKey: z.string(),
 });
 export type CreateOrderResult = z.infer<typeof CreateOrderResultSchema>;
 
@@ -87,6 +92,8 @@ export const UpdateOrderExtraRequestSchema = z.object({
   id: z.string().trim().min(1).max(64),
   corp_id: z.union([z.number().int(), z.string()]).optional(),
   entity_extra: z.record(z.string(), z.string().max(100)),
+  /** The edit key from the order's creation; a logged-in owner (x-token) may leave it out (decision 012). */
+  edit_key: z.string().trim().max(64).optional(),
 });
 export type UpdateOrderExtraRequest = z.infer<typeof UpdateOrderExtraRequestSchema>;
 

@@ -52,7 +52,9 @@ describe.each(availableDialects())('after payment: lookup by phone, declaration,
   });
 
   it('validates the annual declaration with the spec messages and stores nothing on failure', async () => {
-    const put = (entity_extra: Record<string, string>, id = paidAnnual.orderId) => signedInject(test, { method: 'PUT', url: '/api/h5/order', body: { id, corp_id: 0, entity_extra } });
+    // The visitor who created the order files it with its edit key (decision 012; refusals in order-declaration-rights.test.ts).
+    const put = (entity_extra: Record<string, string>, order: Pick<CreateOrderResult, 'orderId' | 'editKey'> = paidAnnual) =>
+      signedInject(test, { method: 'PUT', url: '/api/h5/order', body: { id: order.orderId, corp_id: 0, entity_extra, edit_key: order.editKey } });
     const complete = {
       sale_amount: '12.5', sale_amount_show: 'true', tax_amount: '0.8', tax_amount_show: 'false',
       total_amount: '30', total_amount_show: 'false', total_employee: '5', total_employee_show: 'true',
@@ -61,8 +63,8 @@ describe.each(availableDialects())('after payment: lookup by phone, declaration,
     await expectError(await put({ ...complete, tax_amount: ' ' }), 'DECLARATION_INCOMPLETE');
     await expectError(await put({ ...complete, sale_amount: '十万' }), 'DECLARATION_NOT_NUMBER');
     await expectError(await put({ ...complete, total_employee: '0' }), 'DECLARATION_EMPLOYEES_MIN');
-    await expectError(await put(complete, 'no-such-order'), 'ORDER_NOT_FOUND');
-    await expectError(await put(complete, unpaid.orderId), 'ORDER_NOT_EDITABLE');
+    await expectError(await put(complete, { orderId: 'no-such-order', editKey: paidAnnual.editKey }), 'ORDER_NOT_FOUND');
+    await expectError(await put(complete, unpaid), 'ORDER_NOT_EDITABLE');
     const before = await test.database.db.selectFrom('orders').select('entity_extra').where('public_id', '=', paidAnnual.orderId).executeTakeFirstOrThrow();
     expect(JSON.parse(before.entity_extra)).toBeNull();
 

@@ -32,6 +32,9 @@ export function registerOrderRoutes(app: FastifyInstance): void {
 
   app.put('/api/h5/order', async (request, reply) => {
     const body = parseWith(UpdateOrderExtraRequestSchema, request.body);
-    return sendData(reply, await app.services.orders.saveDeclaration({ publicId: body.id, entityExtra: body.entity_extra }), { encrypt: true });
+    // The right to file comes from the order's creation (edit_key) or its owner's login, never from the id (decision 012).
+    const user = await app.services.accounts.findUser(requestToken(request));
+    const proof = { editKey: body.edit_key, userId: user?.id };
+    return sendData(reply, await app.services.orders.saveDeclaration({ publicId: body.id, entityExtra: body.entity_extra, proof }), { encrypt: true });
   });
 }

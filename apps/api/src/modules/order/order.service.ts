@@ -45,10 +45,22 @@ export interface OrderService {
   findPrevInfo(publicId: string): Promise<PrevInfo | null>;
   /** Progress lookup by phone (spec §4): paid orders, newest first. */
   listOrdersByPhone(rawPhone: string | undefined): Promise<OrderRecord[]>;
-  /** The annual declaration after payment (spec §4, PUT /api/h5/order). */
-  saveDeclaration(input: { publicId: string; entityExtra: Record<string, string> }): Promise<OrderRecord>;
+  /**
+   * The annual declaration after payment (spec §4, PUT /api/h5/order). Only the visitor who created
+   * the order may file it: `proof` is the edit key from the creation answer, or the logged-in
+   * visitor, who must own the order (decision 012). Knowing the order id is not enough.
+   */
+  saveDeclaration(input: { publicId: string; entityExtra: Record<string, string>; proof: DeclarationProof }): Promise<OrderRecord>;
   /** An order row as the visitor sees it (the corp module lists a visitor's own orders with it). */
   recordOf(order: OrderRow): Promise<OrderRecord>;
+}
+
+/** What a declaration request brings to show it comes from the order's visitor (decision 012). */
+export interface DeclarationProof {
+  /** `edit_key` of the request body. */
+  editKey?: string | undefined;
+  /** The visitor behind a valid x-token, if any. */
+  userId?: number | undefined;
 }
 
 /** How many orders one phone lookup returns at most. */
@@ -193,7 +205,8 @@ export function createOrderService(deps: {
         clientIp: visitor.clientIp,
         openid,
       });
-      const base = { isPaied: false, orderId: order.public_id, payFee: order.total_fee };
+      // The edit key goes to this answer only (a reused order gets it again: it is derived, decision 012).
+      const base = { isPaied: false, orderId: order.public_id, payFee: order.total_fee, editKey: vault.capability('order.declaration', order.public_id) };
       switch (payment.kind) {
         case 'qr':
           return { ...base, qrcodeUrl: payment.content, qrcode: payment.content };
@@ -223,9 +236,12 @@ export function createOrderService(deps: {
       return Promise.all(rows.map(toRecord));
     },
 
-    async saveDeclaration({ publicId, entityExtra }) {
+    async saveDeclaration({ publicId, entityExtra, proof }) {
       const order = await orderRepository.findByPublicId(db, publicId);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
+      // Before anything about the order's state: a visitor without the right learns nothing more.
+      const owner = proof.userId !== undefined && order.user_id !== null && order.user_id === proof.userId;
+      if (!owner && !vault.checkCapability('order.declaration', order.public_id, proof.editKey)) throw new AppError('ORDER_EDIT_FORBIDDEN');
       if (order.goods_type !== 'license_year' || order.status !== '2' || order.process_status !== '1') throw new AppError('ORDER_NOT_EDITABLE');
       const checked = validateDeclaration(entityExtra, order.entity_name);
       if (!checked.ok) throw new AppError(checked.error);

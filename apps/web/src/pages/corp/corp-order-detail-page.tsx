@@ -13,7 +13,7 @@ import { useNavigate } from '../../router/router.tsx';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { HonestyNotice } from '../../shared/honesty-notice.tsx';
 import { useGoBack } from '../../shared/use-go-back.ts';
-import { writeString } from '../../storage.ts';
+import { rememberOrder } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { StatusBadge } from '../check/status-badge.tsx';
@@ -62,8 +62,9 @@ export default function CorpOrderDetailPage({ id }: { id: string }) {
   }, [id]);
 
   const fillDeclaration = (order: OrderRecord) => {
-    // The success flow reads the stored order id, as after a payment on this device.
-    writeString('orderId', order.id);
+    // The success flow reads the stored order id, as after a payment on this device. No edit key:
+    // the visitor's login (x-token) is what proves the order is theirs (decision 012).
+    rememberOrder({ orderId: order.id });
     navigate('/success');
   };
 

@@ -25,7 +25,7 @@ import { placeOrder } from '../../shared/place-order.ts';
 import { Promises } from '../../shared/promises.tsx';
 import { useNow } from '../../shared/use-now.ts';
 import { ServiceDialog } from '../../shared/service-dialog.tsx';
-import { removeKey, writeString, type OrderForm } from '../../storage.ts';
+import { forgetOrder, rememberOrder, removeKey, type OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -41,7 +41,8 @@ export interface DesktopPayDialogProps {
   form: OrderForm;
   goods: Goods | undefined;
   onClose: () => void;
-  onPaid: (order: OrderRecord) => void;
+  /** `editKey`: the paid order's edit key from its creation (decision 012), for the declaration. */
+  onPaid: (order: OrderRecord, editKey: string) => void;
 }
 
 /**
@@ -89,7 +90,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
     }).then((outcome) => {
       if (!live) return;
       if (outcome.kind === 'created') {
-        writeString('orderId', outcome.result.orderId);
+        rememberOrder(outcome.result);
         setState({ kind: 'ready', result: outcome.result });
       } else if (outcome.kind === 'error') {
         setState({ kind: 'error', text: outcome.text });
@@ -111,6 +112,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
 
   // Poll the order while its QR code is shown.
   const orderId = state.kind === 'ready' ? state.result.orderId : null;
+  const editKey = state.kind === 'ready' ? state.result.editKey : '';
   useEffect(() => {
     if (!orderId || phase !== 'pay') return;
     let live = true;
@@ -122,10 +124,10 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
         if (!live) return;
         if (isPaidStatus(order.status)) {
           paid.current = true;
-          removeKey('orderId');
+          forgetOrder();
           removeKey('params');
           track('pay.success', orderId, 'event', { form_factor: 'desktop' });
-          onPaidRef.current(order);
+          onPaidRef.current(order, editKey);
           return;
         }
       } catch {
@@ -139,7 +141,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
       clearTimeout(timer);
       controller.abort();
     };
-  }, [orderId, phase]);
+  }, [orderId, editKey, phase]);
 
   const choose = (type: PayType) => {
     if (type === payType) return;

@@ -25,7 +25,7 @@ function respond(call: FakeCall) {
     return { code: 0, data: [COMPANY, { ...COMPANY, name: '无代码公司', color_name: '无代码公司', credit_code: '' }] };
   }
   if (call.path === '/api/h5/order') {
-    return { code: 0, data: { isPaied: false, orderId: 'o-1', payFee: 19900, qrcodeUrl: 'weixin://wxpay/bizpayurl?pr=test' } };
+    return { code: 0, data: { isPaied: false, orderId: 'o-1', payFee: 19900, qrcodeUrl: 'weixin://wxpay/bizpayurl?pr=test', editKey: 'key-of-o-1' } };
   }
   if (call.path === '/api/h5/order/detail') {
     return { code: 0, data: { id: 'o-1', status: '1' } };
@@ -185,6 +185,8 @@ describe('home form submit rules (spec §4, §5)', () => {
       extra: { consent: true, agreement_version: '2026-11' },
     });
     expect(localStorage.getItem('orderId')).toBe('o-1');
+    // Beside it, the edit key only this answer carries (decision 012).
+    expect(localStorage.getItem('orderKey')).toBe('key-of-o-1');
     // weixin is listed first on desktop even though the goods list alipay first
     expect(within(dialog).getByTestId('pay-method-weixin')).toBeTruthy();
   });
@@ -244,6 +246,7 @@ describe('desktop pay dialog', () => {
     expect(within(success).getByTestId('success-text').textContent).toContain('24小时内');
     expect(screen.queryByTestId('pay-dialog')).toBeNull();
     expect(localStorage.getItem('orderId')).toBeNull();
+    expect(localStorage.getItem('orderKey')).toBeNull();
     expect(localStorage.getItem('params')).toBeNull();
   });
 });

@@ -74,7 +74,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
   const [form, setForm] = useState<OrderForm>(() => initialForm(goods, platform.platform));
   const [serviceOpen, setServiceOpen] = useState(false);
   const [payForm, setPayForm] = useState<OrderForm | null>(null);
-  const [paid, setPaid] = useState<{ order: OrderRecord | null; form?: OrderForm } | null>(success ? { order: null } : null);
+  const [paid, setPaid] = useState<{ order: OrderRecord | null; form?: OrderForm; editKey?: string } | null>(success ? { order: null } : null);
   const desktop = platform.formFactor === 'desktop';
   const [dialog, setDialog] = useState<HomeDialog | null>(routeDialog ?? null);
   const closeDialog = () => {
@@ -219,13 +219,13 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
             form={payForm}
             goods={chosenGoods}
             onClose={() => setPayForm(null)}
-            onPaid={(order) => {
-              setPaid({ order, form: payForm });
+            onPaid={(order, editKey) => {
+              setPaid({ order, form: payForm, editKey });
               setPayForm(null);
             }}
           />
         )}
-        {paid && <SuccessDialog order={paid.order} form={paid.form ?? null} onClose={() => setPaid(null)} />}
+        {paid && <SuccessDialog order={paid.order} form={paid.form ?? null} editKey={paid.editKey ?? null} onClose={() => setPaid(null)} />}
       </Suspense>
     </div>
   );

@@ -28,7 +28,7 @@ import { Promises } from '../../shared/promises.tsx';
 import { useNow } from '../../shared/use-now.ts';
 import { base64Json, navigateMiniProgram } from '../../platform/wechat-bridge.ts';
 import { payInWechat } from '../../shared/wechat-pay-flow.ts';
-import { readGoods, readOrderForm, readString, removeKey, writeString } from '../../storage.ts';
+import { forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -148,7 +148,7 @@ export default function PayPage() {
     if (outcome.kind === 'created') {
       const target = outcome.result.h5_url || outcome.result.payParam;
       if (target) {
-        writeString('orderId', outcome.result.orderId);
+        rememberOrder(outcome.result);
         guarding.current = false;
         location.assign(target);
         return;
@@ -164,10 +164,10 @@ export default function PayPage() {
 
   /** Official account: WeChat's pay sheet, then the order decides (spec §4: ok → /order, fail, cancel). */
   const payInOfficialAccount = async (result: CreateOrderResult) => {
-    writeString('orderId', result.orderId);
+    rememberOrder(result);
     const paid = await payInWechat(result);
     if (paid === 'paid') {
-      removeKey('orderId');
+      forgetOrder();
       guarding.current = false;
       toast.info(NOTICES.PAYMENT_SUCCEEDED);
       navigate('/order', { replace: true });
@@ -182,7 +182,7 @@ export default function PayPage() {
 
   /** Mini-program: its own pay page pays, with the order and the form as base64 JSON (spec §2). */
   const handToMiniProgram = async (result: CreateOrderResult, chosen: PayType) => {
-    writeString('orderId', result.orderId);
+    rememberOrder(result);
     const handoff = buildMiniProgramPayHandoff(result, { ...form, pay_type: chosen, pay_source: 'jsapi' });
     const opened = await navigateMiniProgram(miniProgramPayUrl(base64Json(handoff)));
     track('pay.handoff', result.orderId, opened ? 'event' : 'error');

@@ -12,6 +12,8 @@ import SuccessPage from './success-page.tsx';
 const COMPANY = '北京字节跳动科技有限公司';
 const SOLE_TRADER = '朝阳区老王便利店';
 const FULL_ID = '11010519491231002X';
+/** The order's edit key, as its creation answered it to this browser (decision 012). */
+const EDIT_KEY = 'Ek_0123456789abcdefghijklmnopqrs';
 
 function paidOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
   return {
@@ -84,9 +86,10 @@ function fillCompany(values: Partial<Record<string, string>> = {}) {
   for (const [key, value] of Object.entries(all)) type(`decl-input-${key}`, value!);
 }
 
-async function openMobile(overrides: Partial<OrderRecord> = {}) {
+async function openMobile(overrides: Partial<OrderRecord> = {}, editKey: string | null = EDIT_KEY) {
   order = paidOrder(overrides);
   localStorage.setItem('orderId', order.id);
+  if (editKey) localStorage.setItem('orderKey', editKey);
   renderAt('/success', <SuccessPage />);
   await screen.findByTestId('declaration');
 }
@@ -102,10 +105,11 @@ afterEach(() => {
 });
 
 describe('mobile /success for license_year (spec §2, §4, §5)', () => {
-  it('removes the stored orderId and params, and sends a visit without one to /', async () => {
+  it('removes the stored orderId, its edit key and params, and sends a visit without one to /', async () => {
     localStorage.setItem('params', JSON.stringify({ entity_id: 'x', entity_idno: FULL_ID }));
     await openMobile();
     expect(localStorage.getItem('orderId')).toBeNull();
+    expect(localStorage.getItem('orderKey')).toBeNull();
     expect(localStorage.getItem('params')).toBeNull();
     cleanup();
 
@@ -176,6 +180,7 @@ describe('mobile /success for license_year (spec §2, §4, §5)', () => {
         insure_employee: '0',
         insure_employee_show: 'false',
       },
+      edit_key: EDIT_KEY,
     });
     fireEvent.click(within(done).getByTestId('decl-done-close'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/check'));
@@ -207,6 +212,22 @@ describe('mobile /success for license_year (spec §2, §4, §5)', () => {
     expect((screen.getByTestId('decl-input-sale_amount') as HTMLInputElement).value).toBe('0');
     expect((screen.getByTestId('decl-input-tax_amount') as HTMLInputElement).value).toBe('0');
     expect(puts()).toHaveLength(0);
+  });
+
+  it('files with the edit key read before it was removed, and without one when none is stored (a logged-in owner)', async () => {
+    await openMobile();
+    fillCompany();
+    fireEvent.click(screen.getByTestId('decl-submit'));
+    await screen.findByTestId('decl-done');
+    expect((puts()[0]!.body as Record<string, unknown>).edit_key).toBe(EDIT_KEY);
+    cleanup();
+
+    // The official account's '填写年报数据' stores the id only: the x-token proves the order is the visitor's.
+    await openMobile({}, null);
+    fillCompany();
+    fireEvent.click(screen.getByTestId('decl-submit'));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]!.body).not.toHaveProperty('edit_key');
   });
 
   it('an order filed on an earlier visit opens at sub-state 2', async () => {
@@ -244,7 +265,7 @@ describe('desktop declaration dialog (spec §2, §4)', () => {
   function openDesktop(given: OrderRecord, form: Parameters<typeof SuccessDialog>[0]['form'] = null) {
     order = given;
     const closed: string[] = [];
-    renderAt('/success', <SuccessDialog order={given} form={form} onClose={() => closed.push('closed')} />, DESKTOP);
+    renderAt('/success', <SuccessDialog order={given} form={form} editKey={EDIT_KEY} onClose={() => closed.push('closed')} />, DESKTOP);
     return closed;
   }
 
@@ -282,6 +303,8 @@ describe('desktop declaration dialog (spec §2, §4)', () => {
     fireEvent.click(within(zero).getByTestId('decl-zero-submit'));
     const done = await screen.findByTestId('decl-done');
     expect(screen.queryByTestId('declaration-dialog')).toBeNull();
+    // The pay dialog handed the key over with the paid order.
+    expect(puts()[0]!.body).toMatchObject({ id: 'pub-1', edit_key: EDIT_KEY });
     fireEvent.click(within(done).getByTestId('decl-done-close'));
 
     const receipt = screen.getByTestId('receipt-dialog');

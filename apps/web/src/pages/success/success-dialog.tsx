@@ -19,14 +19,17 @@ import { usePaidOrder } from './use-paid-order.ts';
 export default function SuccessDialog({
   order,
   form = null,
+  editKey = null,
   onClose,
 }: {
   order: OrderRecord | null;
   /** The form the visitor just paid with (it alone holds the unmasked ID number). */
   form?: OrderForm | null;
+  /** The order's edit key from its creation (decision 012). */
+  editKey?: string | null;
   onClose: () => void;
 }) {
-  const state = usePaidOrder(order, form);
+  const state = usePaidOrder(order, form, editKey);
   const navigate = useNavigate();
   useEffect(() => {
     if (state.kind === 'none') {
@@ -40,7 +43,7 @@ export default function SuccessDialog({
   };
 
   if (state.kind === 'loaded' && state.order.goods_type === 'license_year') {
-    return <DeclarationFlow order={state.order} form={state.form} onDone={close} />;
+    return <DeclarationFlow order={state.order} form={state.form} editKey={state.editKey} onDone={close} />;
   }
   return (
     <Dialog open={state.kind !== 'none'} onClose={close} ariaLabel="支付成功" size="md" testId="success-dialog">
@@ -55,8 +58,8 @@ export default function SuccessDialog({
   );
 }
 
-function DeclarationFlow({ order, form, onDone }: { order: OrderRecord; form: OrderForm | null; onDone: () => void }) {
-  const model = useDeclaration(order);
+function DeclarationFlow({ order, form, editKey, onDone }: { order: OrderRecord; form: OrderForm | null; editKey: string | null; onDone: () => void }) {
+  const model = useDeclaration(order, editKey);
   const [askClose, setAskClose] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
 

@@ -24,7 +24,7 @@ function MobileSuccess() {
   const platform = usePlatform();
   if (state.kind === 'none') return <Navigate to="/" replace />;
   if (state.kind === 'loaded' && state.order.goods_type === 'license_year') {
-    return <MobileDeclaration order={state.order} form={state.form} />;
+    return <MobileDeclaration order={state.order} form={state.form} editKey={state.editKey} />;
   }
   return (
     <main className={styles.page}>
@@ -36,8 +36,8 @@ function MobileSuccess() {
 }
 
 /** The annual report fill-in on a phone (spec §2 "Success", §4 sub-states 0/1/2). */
-function MobileDeclaration({ order, form }: { order: OrderRecord; form: OrderForm | null }) {
-  const model = useDeclaration(order);
+function MobileDeclaration({ order, form, editKey }: { order: OrderRecord; form: OrderForm | null; editKey: string | null }) {
+  const model = useDeclaration(order, editKey);
   const navigate = useNavigate();
   const platform = usePlatform();
   return (

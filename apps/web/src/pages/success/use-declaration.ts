@@ -54,9 +54,10 @@ function isFiled(order: OrderRecord): boolean {
 /**
  * The declaration after paying for license_year (spec §4 "Annual report fill-in", §5 "Annual
  * declaration"). Checks with the domain's validateDeclaration, the same function the server
- * runs, and shows its message as a toast before any request; only a valid form is sent.
+ * runs, and shows its message as a toast before any request; only a valid form is sent, with the
+ * order's edit key when this browser created it (decision 012).
  */
-export function useDeclaration(initial: OrderRecord): DeclarationModel {
+export function useDeclaration(initial: OrderRecord, editKey: string | null = null): DeclarationModel {
   const [order, setOrder] = useState(initial);
   const fields = useMemo(() => declarationFields(order.entity_name), [order.entity_name]);
   const [values, setValues] = useState(() => initialValues(initial));
@@ -75,7 +76,7 @@ export function useDeclaration(initial: OrderRecord): DeclarationModel {
     busy.current = true;
     setSaving(true);
     try {
-      const updated = await saveDeclaration(order.id, checked.value);
+      const updated = await saveDeclaration(order.id, checked.value, editKey);
       setOrder(updated);
       setValues(checked.value);
       setStep(2);

@@ -2,40 +2,45 @@ import { isPaidStatus, maskIdNumber, type OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { track } from '../../api/index.ts';
-import { readOrderForm, readString, removeKey, type OrderForm } from '../../storage.ts';
+import { forgetOrder, readOrderForm, readString, removeKey, type OrderForm } from '../../storage.ts';
 
 export type PaidOrderState =
   | { kind: 'none' }
   | { kind: 'loading' }
-  /** `form`: the form this visitor submitted for the order, if this browser still holds it. */
-  | { kind: 'loaded'; order: OrderRecord; form: OrderForm | null }
+  /**
+   * `form`: the form this visitor submitted for the order, if this browser still holds it.
+   * `editKey`: the order's edit key from its creation on this browser (decision 012), if any.
+   */
+  | { kind: 'loaded'; order: OrderRecord; form: OrderForm | null; editKey: string | null }
   | { kind: 'failed' };
 
 /**
  * The paid order of the success flow (spec §4 "Payment confirmation"): the stored orderId is
- * read and removed (with the stored form, which holds the ID number), then the order fetched.
+ * read and removed (with its edit key and the stored form, which holds the ID number), then the
+ * order fetched; the key stays in memory for the declaration.
  * No stored id → 'none' (the caller goes to /). An order handed over directly is used as is.
  * The stored form is read before it is removed: the declaration shows the ID number in full only
  * to the visitor who typed it (architecture §5), and only this form holds it unmasked.
  */
-export function usePaidOrder(given: OrderRecord | null = null, givenForm: OrderForm | null = null): PaidOrderState {
+export function usePaidOrder(given: OrderRecord | null = null, givenForm: OrderForm | null = null, givenKey: string | null = null): PaidOrderState {
   // Pure reads: StrictMode may call initialisers twice; the removals wait for the effect.
   const [orderId] = useState(() => (given ? null : readString('orderId')));
   const [form] = useState(() => (given ? givenForm : readOrderForm()));
+  const [editKey] = useState(() => (given ? givenKey : readString('orderKey')));
   const [state, setState] = useState<PaidOrderState>(() =>
-    given ? { kind: 'loaded', order: given, form } : orderId ? { kind: 'loading' } : { kind: 'none' },
+    given ? { kind: 'loaded', order: given, form, editKey } : orderId ? { kind: 'loading' } : { kind: 'none' },
   );
 
   useEffect(() => {
     if (!orderId) return;
-    removeKey('orderId');
+    forgetOrder();
     removeKey('params');
     let live = true;
     fetchOrderDetail(orderId)
       .then((order) => {
         if (!live) return;
         if (isPaidStatus(order.status)) track('pay.success', orderId);
-        setState({ kind: 'loaded', order, form });
+        setState({ kind: 'loaded', order, form, editKey });
       })
       .catch(() => {
         if (live) setState({ kind: 'failed' });
@@ -43,7 +48,7 @@ export function usePaidOrder(given: OrderRecord | null = null, givenForm: OrderF
     return () => {
       live = false;
     };
-  }, [orderId, form]);
+  }, [orderId, form, editKey]);
 
   return state;
 }
