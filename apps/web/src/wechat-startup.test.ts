@@ -24,15 +24,44 @@ function corpNavigator(path: string, search = '') {
 
 const CORP_INIT = { goods: GOODS, token: '', appid: 'wxofficial0001', package: '', config: CONFIG, prev_info: null, authorize_url: '/mock-wechat/connect/oauth2/authorize' };
 
-function server(overrides: Record<string, ReturnType<Responder>> = {}): Responder {
-  return (call: FakeCall) => {
+/**
+ * A fake API that binds states like the real one (decision 013): each POST /api/corp/user/oauth-state
+ * issues a new state and "sets the cookie" for it (the browser keeps one); a wx-oa login succeeds
+ * only with the cookie's state, and uses the cookie up.
+ */
+function server(overrides: Record<string, ReturnType<Responder>> = {}) {
+  const browser = { cookie: null as string | null, issued: 0 };
+  const respond: Responder = (call: FakeCall) => {
     if (call.path in overrides) return overrides[call.path];
     if (call.path === '/api/corp') return { code: 0, data: CORP_INIT };
     if (call.path === '/api/user/config') return { code: 0, data: CONFIG };
-    if (call.path === '/api/corp/user/login' || call.path === '/api/h5/user/login') return { code: 0, data: { token: `tok-${String((call.body as { weixin: { code: string } }).weixin.code)}`, expire_time: '' } };
+    if (call.path === '/api/corp/user/oauth-state') {
+      browser.issued += 1;
+      browser.cookie = `state${browser.issued}`;
+      return { code: 0, data: { state: browser.cookie, expire_time: '' } };
+    }
+    if (call.path === '/api/corp/user/login' || call.path === '/api/h5/user/login') {
+      const weixin = (call.body as { weixin: { code: string; code_type: string; state?: string } }).weixin;
+      if (weixin.code_type === 'wx-oa') {
+        const bound = browser.cookie !== null && weixin.state === browser.cookie;
+        browser.cookie = null;
+        if (!bound) return { code: STATE_INVALID.code, msg: STATE_INVALID.message };
+      }
+      return { code: 0, data: { token: `tok-${weixin.code}`, expire_time: '' } };
+    }
     if (call.path === '/env') return { code: 0, data: { env: 'test', version: '1', payment_providers: [], time: '' } };
     return undefined;
   };
+  return { respond, browser };
+}
+
+const STATE_INVALID = ERROR_CATALOG.WECHAT_STATE_INVALID;
+const loginCalls = (calls: FakeCall[]) => calls.filter((c) => c.path === '/api/corp/user/login');
+
+/** Follows the authorization address the way WeChat does: back to redirect_uri with a code and the state. */
+function returnFromWeChat(left: string, code: string): string {
+  const target = new URL(left, ORIGIN);
+  return `?code=${code}&state=${target.searchParams.get('state')}`;
 }
 
 beforeEach(() => {
@@ -47,80 +76,155 @@ afterEach(() => {
 });
 
 describe('corp start-up (spec §4 step 8)', () => {
-  it('without a code: the corp init, then off to the authorization page with this address (minus code and state) as the return', async () => {
-    const calls = installFakeServer(server());
+  it('without a code: the corp init, a state from the server, then off to the authorization page with this address (minus code and state) as the return', async () => {
+    const calls = installFakeServer(server().respond);
     const { nav, log } = corpNavigator('/order', '?tab=1');
     await expect(startCorp(nav)).resolves.toBe('reload');
-    expect(calls.map((c) => c.path)).toContain('/api/corp');
-    expect(calls.some((c) => c.path.endsWith('/login'))).toBe(false);
+    const paths = calls.map((c) => c.path);
+    expect(paths.indexOf('/api/corp')).toBeLessThan(paths.indexOf('/api/corp/user/oauth-state'));
+    expect(calls.find((c) => c.path === '/api/corp/user/oauth-state')!.method).toBe('POST');
+    expect(loginCalls(calls)).toEqual([]);
     expect(log.left).toHaveLength(1);
     const target = new URL(log.left[0]!, ORIGIN);
     expect(target.pathname).toBe('/mock-wechat/connect/oauth2/authorize');
     expect(target.searchParams.get('appid')).toBe('wxofficial0001');
     expect(target.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/corp/order?tab=1`);
     expect(target.searchParams.get('scope')).toBe('snsapi_base');
+    expect(target.searchParams.get('state')).toBe('state1');
     expect(target.hash).toBe('#wechat_redirect');
-    expect(target.searchParams.get('state')).toBe(JSON.parse(sessionStorage.getItem('oauthState')!));
+    // The tab keeps no state of its own: the server's cookie is the only binding.
+    expect(sessionStorage.getItem('oauthState')).toBeNull();
   });
 
-  it('with a new code and the state it sent: stores the code, logs in with code_type wx-oa, stores the token', async () => {
-    sessionStorage.setItem('oauthState', JSON.stringify('abc123'));
-    const calls = installFakeServer(server());
-    const { nav, log } = corpNavigator('/', '?code=C1&state=abc123');
-    await expect(startCorp(nav)).resolves.toBe('ready');
-    const login = calls.find((c) => c.path === '/api/corp/user/login')!;
-    expect(login.body).toEqual({ login_type: 'weixin', weixin: { code: 'C1', code_type: 'wx-oa' } });
+  it('back from WeChat with a code: logs in with code_type wx-oa and the state that came back, stores code and token', async () => {
+    const fake = server();
+    installFakeServer(fake.respond);
+    const first = corpNavigator('/', '');
+    await startCorp(first.nav);
+    const calls = installFakeServer(fake.respond);
+    const back = corpNavigator('/', returnFromWeChat(first.log.left[0]!, 'C1'));
+    await expect(startCorp(back.nav)).resolves.toBe('ready');
+    expect(loginCalls(calls).map((c) => c.body)).toEqual([{ login_type: 'weixin', weixin: { code: 'C1', code_type: 'wx-oa', state: 'state1' } }]);
     expect(localStorage.getItem('code')).toBe('C1');
     expect(localStorage.getItem('token')).toBe('tok-C1');
     expect(localStorage.getItem('authorizeUrl')).toBe('/mock-wechat/connect/oauth2/authorize');
-    expect(log.left).toEqual([]);
-    expect(log.hashDropped).toBe(1);
+    expect(back.log.left).toEqual([]);
+    expect(back.log.hashDropped).toBe(1);
+    expect(sessionStorage.getItem('oauthAttempts')).toBeNull();
   });
 
-  it('a code whose state is not the one sent is not used: authorize again', async () => {
-    sessionStorage.setItem('oauthState', JSON.stringify('mine'));
-    const calls = installFakeServer(server());
-    const { nav, log } = corpNavigator('/', '?code=FOREIGN&state=theirs');
+  it('a link carrying someone else’s code, opened in a fresh tab, does not log in: the server refuses it and the visitor authorizes as themselves', async () => {
+    // Nothing stored in this tab (the weakness of the old check): the server's refusal is what counts.
+    const fake = server();
+    let calls = installFakeServer(fake.respond);
+    const attack = corpNavigator('/', '?code=MALLORY&state=mallorystate');
+    await expect(startCorp(attack.nav)).resolves.toBe('reload');
+    expect(loginCalls(calls).map((c) => (c.body as { weixin: unknown }).weixin)).toEqual([{ code: 'MALLORY', code_type: 'wx-oa', state: 'mallorystate' }]);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(attack.log.replaced).toEqual([]);
+    expect(attack.log.left).toHaveLength(1);
+    expect(new URL(attack.log.left[0]!, ORIGIN).searchParams.get('state')).toBe('state1');
+    expect(new URL(attack.log.left[0]!, ORIGIN).searchParams.get('redirect_uri')).toBe(`${ORIGIN}/corp/`);
+
+    // WeChat brings the visitor back with their own code: logged in as themselves.
+    calls = installFakeServer(fake.respond);
+    const back = corpNavigator('/', returnFromWeChat(attack.log.left[0]!, 'OWN'));
+    await expect(startCorp(back.nav)).resolves.toBe('ready');
+    expect(localStorage.getItem('token')).toBe('tok-OWN');
+  });
+
+  it('a code without a state or with a malformed one is still the server’s call (sent without state, refused, authorized again)', async () => {
+    const calls = installFakeServer(server().respond);
+    const { nav, log } = corpNavigator('/', '?code=C2&state=a-b');
     await expect(startCorp(nav)).resolves.toBe('reload');
-    expect(calls.some((c) => c.path === '/api/corp/user/login')).toBe(false);
-    expect(localStorage.getItem('code')).toBeNull();
+    expect(loginCalls(calls).map((c) => (c.body as { weixin: unknown }).weixin)).toEqual([{ code: 'C2', code_type: 'wx-oa' }]);
     expect(log.left).toHaveLength(1);
+  });
+
+  it('a refused login authorizes again once; refused again, the error page with the reason, and no third trip', async () => {
+    const fake = server({ '/api/corp/user/login': { code: STATE_INVALID.code, msg: STATE_INVALID.message } });
+    installFakeServer(fake.respond);
+    const first = corpNavigator('/', '');
+    await expect(startCorp(first.nav)).resolves.toBe('reload');
+    const back = corpNavigator('/', returnFromWeChat(first.log.left[0]!, 'R1'));
+    await expect(startCorp(back.nav)).resolves.toBe('reload');
+    expect(back.log.left).toHaveLength(1);
+    const calls = installFakeServer(fake.respond);
+    const again = corpNavigator('/', returnFromWeChat(back.log.left[0]!, 'R2'));
+    await expect(startCorp(again.nav)).resolves.toBe('ready');
+    expect(again.log.left).toEqual([]);
+    expect(again.log.replaced).toEqual([`/error?msg=${encodeURIComponent(STATE_INVALID.message)}`]);
+    expect(calls.some((c) => c.path === '/api/corp/user/oauth-state')).toBe(false);
+    expect(fake.browser.issued).toBe(2);
+    // Given up: the next visit starts with a clean count.
+    expect(sessionStorage.getItem('oauthAttempts')).toBeNull();
+  });
+
+  it('a spent code (WECHAT_CODE_INVALID) is retried the same way, once', async () => {
+    const refused = { '/api/corp/user/login': { code: ERROR_CATALOG.WECHAT_CODE_INVALID.code, msg: ERROR_CATALOG.WECHAT_CODE_INVALID.message } };
+    installFakeServer(server(refused).respond);
+    const first = corpNavigator('/', '?code=BAD1&state=x1');
+    await expect(startCorp(first.nav)).resolves.toBe('reload');
+    installFakeServer(server(refused).respond);
+    const second = corpNavigator('/', '?code=BAD2&state=x2');
+    await expect(startCorp(second.nav)).resolves.toBe('reload');
+    installFakeServer(server(refused).respond);
+    const third = corpNavigator('/', '?code=BAD3&state=x3');
+    await expect(startCorp(third.nav)).resolves.toBe('ready');
+    expect(third.log.left).toEqual([]);
+    expect(third.log.replaced).toEqual([`/error?msg=${encodeURIComponent(ERROR_CATALOG.WECHAT_CODE_INVALID.message)}`]);
+  });
+
+  it('older attempts do not count against a new visit', async () => {
+    sessionStorage.setItem('oauthAttempts', JSON.stringify([Date.now() - 61_000, Date.now() - 62_000]));
+    installFakeServer(server().respond);
+    const { nav, log } = corpNavigator('/', '');
+    await expect(startCorp(nav)).resolves.toBe('reload');
+    expect(log.left).toHaveLength(1);
+  });
+
+  it('when the server cannot issue a state: the error page, never an authorization without one', async () => {
+    const calls = installFakeServer(server({ '/api/corp/user/oauth-state': { code: ERROR_CATALOG.INTERNAL.code, msg: ERROR_CATALOG.INTERNAL.message } }).respond);
+    const { nav, log } = corpNavigator('/', '');
+    await expect(startCorp(nav)).resolves.toBe('ready');
+    expect(log.left).toEqual([]);
+    expect(log.replaced).toEqual([`/error?msg=${encodeURIComponent(ERROR_CATALOG.INTERNAL.message)}`]);
+    expect(loginCalls(calls)).toEqual([]);
+  });
+
+  it('another refusal (not a code or state problem) goes to the error page without a retry', async () => {
+    const refused = { '/api/corp/user/login': { code: ERROR_CATALOG.WECHAT_LOGIN_REFUSED.code, msg: ERROR_CATALOG.WECHAT_LOGIN_REFUSED.message } };
+    installFakeServer(server(refused).respond);
+    const { nav, log } = corpNavigator('/', '?code=C3&state=s');
+    await expect(startCorp(nav)).resolves.toBe('ready');
+    expect(log.left).toEqual([]);
+    expect(log.replaced).toEqual([`/error?msg=${encodeURIComponent(ERROR_CATALOG.WECHAT_LOGIN_REFUSED.message)}`]);
   });
 
   it('the stored code again (a reload) keeps the session without logging in; without a token it authorizes again', async () => {
     localStorage.setItem('code', 'C1');
     localStorage.setItem('token', 'tok-C1');
-    let calls = installFakeServer(server());
+    let calls = installFakeServer(server().respond);
     let run = corpNavigator('/my', '?code=C1&state=x');
     await expect(startCorp(run.nav)).resolves.toBe('ready');
-    expect(calls.some((c) => c.path === '/api/corp/user/login')).toBe(false);
+    expect(loginCalls(calls)).toEqual([]);
 
     localStorage.removeItem('token');
-    calls = installFakeServer(server());
+    calls = installFakeServer(server().respond);
     run = corpNavigator('/my', '?code=C1&state=x');
     await expect(startCorp(run.nav)).resolves.toBe('reload');
     expect(run.log.left).toHaveLength(1);
-  });
-
-  it('a refused code authorizes again, at most three times a minute, then shows the error page', async () => {
-    const refused = { '/api/corp/user/login': { code: ERROR_CATALOG.WECHAT_CODE_INVALID.code, msg: ERROR_CATALOG.WECHAT_CODE_INVALID.message } };
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
-      installFakeServer(server(refused));
-      const { nav, log } = corpNavigator('/', `?code=BAD${attempt}`);
-      await expect(startCorp(nav)).resolves.toBe('reload');
-      expect(log.left).toHaveLength(1);
-    }
-    installFakeServer(server(refused));
-    const { nav, log } = corpNavigator('/', '?code=BAD4');
-    await expect(startCorp(nav)).resolves.toBe('ready');
-    expect(log.left).toEqual([]);
-    expect(log.replaced).toEqual([`/error?msg=${encodeURIComponent(ERROR_CATALOG.WECHAT_CODE_INVALID.message)}`]);
+    expect(loginCalls(calls)).toEqual([]);
   });
 
   it('after the login, a stored paid order goes to /success', async () => {
     localStorage.setItem('orderId', 'o-9');
-    const calls = installFakeServer(server({ '/api/corp/order/detail': { code: 0, data: { id: 'o-9', status: '2' } } }));
-    const { nav, log } = corpNavigator('/', '?code=C9');
+    const fake = server({ '/api/corp/order/detail': { code: 0, data: { id: 'o-9', status: '2' } } });
+    installFakeServer(fake.respond);
+    const first = corpNavigator('/', '');
+    await startCorp(first.nav);
+    const calls = installFakeServer(fake.respond);
+    const { nav, log } = corpNavigator('/', returnFromWeChat(first.log.left[0]!, 'C9'));
     await expect(startCorp(nav)).resolves.toBe('ready');
     const paths = calls.map((c) => c.path);
     expect(paths.indexOf('/api/corp/user/login')).toBeLessThan(paths.indexOf('/api/corp/order/detail'));
@@ -138,7 +242,7 @@ describe('mini-program start-up (spec §4 step 7)', () => {
     const bridged: unknown[] = [];
     const win = window as unknown as { WeixinJSBridge?: unknown };
     win.WeixinJSBridge = { invoke: (name: string, params: unknown) => bridged.push([name, params]) };
-    const calls = installFakeServer(server());
+    const calls = installFakeServer(server().respond);
     await startMiniProgramLogin('?mpCode=M1');
     delete win.WeixinJSBridge;
     expect(bridged).toEqual([['invokeMiniProgramAPI', { name: 'postMessage', arg: { token: 'tok-M1' } }]]);

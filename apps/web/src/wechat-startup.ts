@@ -1,5 +1,5 @@
-import { buildOAuthAuthorizeUrl, errorMessage, MINI_PROGRAM_CORP_ID, OAUTH_RETURN_PARAMS, VISITOR_ERRORS } from '@kuaibao/domain';
-import { loginWithCode } from './api/account-endpoints.ts';
+import { buildOAuthAuthorizeUrl, errorMessage, isOAuthState, MINI_PROGRAM_CORP_ID, OAUTH_RETURN_PARAMS, VISITOR_ERRORS } from '@kuaibao/domain';
+import { issueOAuthState, loginWithCode } from './api/account-endpoints.ts';
 import { RequestError } from './api/index.ts';
 import { postToMiniProgram } from './platform/wechat-bridge.ts';
 import { checkStoredOrder, errorUrl, initialise, parseEntryPath, queryWithoutCode, type Navigator } from './startup.ts';
@@ -9,10 +9,12 @@ import { readSessionJson, readString, removeKey, removeSessionKey, writeSessionJ
  * Start-up of the two WeChat variants (spec §4 steps 7–8), around the h5 steps in startup.ts.
  *
  * Corp mode (official account): the init first (it names the official account's appid and the
- * authorization page), then: no `code` in the address → off to the authorization page with the
- * current address as the return; a code different from the stored one → store it, log in, store
- * the token; then the stored order check. The order of steps differs from h5 because the order
- * check already needs the login.
+ * authorization page), then: no `code` in the address → a state from the server (which binds it to
+ * this browser with a cookie, decision 013) and off to the authorization page with the current
+ * address as the return; a code different from the stored one → store it, log in with it and the
+ * state that came back, store the token; then the stored order check. The server decides whether
+ * code and state belong to this browser; a refusal authorizes again once, then the error page.
+ * The order of steps differs from h5 because the order check already needs the login.
  */
 
 /** A navigator that can also read the whole address and leave the app (the authorization page). */
@@ -36,15 +38,13 @@ export function createCorpNavigator(base: Navigator): CorpNavigator {
   };
 }
 
-/** Automatic authorizations allowed within the window before start-up gives up with an error page. */
-const MAX_AUTHORIZATIONS = 3;
+/**
+ * Authorizations in a row without a successful login before start-up gives up with an error
+ * page: the first one and a single automatic retry after a refused login.
+ */
+const MAX_AUTHORIZATIONS = 2;
+/** Older attempts do not count (a visitor who left and came back later starts afresh). */
 const AUTHORIZATION_WINDOW_MS = 60_000;
-
-function randomState(): string {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** The address WeChat should come back to: this one, without a previous code and state. */
 export function returnAddress(href: string): string {
@@ -55,10 +55,12 @@ export function returnAddress(href: string): string {
 }
 
 /**
- * Sends the visitor to the authorization page (snsapi_base, silent). Counts the attempts so a
- * code the server keeps refusing cannot bounce the visitor back and forth forever.
+ * Sends the visitor to the authorization page (snsapi_base, silent) with a state the server issued
+ * for this browser. Counts the attempts so a login the server keeps refusing cannot bounce the
+ * visitor back and forth: one retry, then the error page with `failure` (why the last try failed).
  */
-export function redirectToAuthorize(nav: CorpNavigator, now = Date.now()): 'reload' | 'ready' {
+export async function redirectToAuthorize(nav: CorpNavigator, options: { now?: number; failure?: string } = {}): Promise<'reload' | 'ready'> {
+  const now = options.now ?? Date.now();
   const appid = readString('appId');
   const base = readString('authorizeUrl');
   if (!appid || !base) {
@@ -68,16 +70,24 @@ export function redirectToAuthorize(nav: CorpNavigator, now = Date.now()): 'relo
   const recent = (readSessionJson<number[]>('oauthAttempts') ?? []).filter((at) => typeof at === 'number' && now - at < AUTHORIZATION_WINDOW_MS);
   if (recent.length >= MAX_AUTHORIZATIONS) {
     removeSessionKey('oauthAttempts');
-    nav.replace(errorUrl(errorMessage('WECHAT_CODE_INVALID')));
+    nav.replace(errorUrl(options.failure ?? errorMessage('WECHAT_CODE_INVALID')));
     return 'ready';
   }
   writeSessionJson('oauthAttempts', [...recent, now]);
-  const state = randomState();
-  writeSessionJson('oauthState', state);
   removeKey('token');
+  let state: string;
+  try {
+    ({ state } = await issueOAuthState({ toast: false }));
+  } catch (error) {
+    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    return 'ready';
+  }
   nav.leave(buildOAuthAuthorizeUrl({ base, appid, redirectUri: returnAddress(nav.href()), state }));
   return 'reload';
 }
+
+/** Refusals that a fresh authorization can cure: a spent code, or a code without this browser's state. */
+const REAUTHORIZE_CODES: readonly number[] = [VISITOR_ERRORS.WECHAT_CODE_INVALID.code, VISITOR_ERRORS.WECHAT_STATE_INVALID.code];
 
 /** Step 8 proper: authorize, or log in with a new code, or keep the session of a code already used. */
 async function authorizeOrLogin(nav: CorpNavigator): Promise<'ready' | 'reload' | 'continue'> {
@@ -89,19 +99,19 @@ async function authorizeOrLogin(nav: CorpNavigator): Promise<'ready' | 'reload' 
     // A reload of the address WeChat returned to: the code is spent; the session it bought goes on.
     return readString('token') ? 'continue' : redirectToAuthorize(nav);
   }
-  // The state we sent must come back: a code someone else obtained must not log this browser in.
-  const expected = readSessionJson<string>('oauthState');
-  if (expected !== null && params.get('state') !== expected) return redirectToAuthorize(nav);
-  removeSessionKey('oauthState');
+  // Whether this code and state were issued to this browser is the server's call (its cookie),
+  // not this tab's: a link carrying someone else's code is refused there and we authorize afresh.
   writeString('code', code);
+  const state = params.get('state');
   try {
-    const { token } = await loginWithCode(code, 'wx-oa');
+    const { token } = await loginWithCode(code, 'wx-oa', { state: isOAuthState(state) ? state : null, toast: false });
     writeString('token', token);
     removeSessionKey('oauthAttempts');
     return 'continue';
   } catch (error) {
-    if (error instanceof RequestError && error.code === VISITOR_ERRORS.WECHAT_CODE_INVALID.code) return redirectToAuthorize(nav);
-    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RequestError && error.code !== undefined && REAUTHORIZE_CODES.includes(error.code)) return redirectToAuthorize(nav, { failure: message });
+    nav.replace(errorUrl(message));
     return 'ready';
   }
 }

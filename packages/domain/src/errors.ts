@@ -9,7 +9,7 @@
  * meet (console, refunds).
  *
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
- * 40050–40059 and 40150–40159; console 40060–40099, 40160–40199, 40360–40399, 40460–40499;
+ * 40050–40059, 40150–40159 and 40350–40359; console 40060–40099, 40160–40199, 40360–40399, 40460–40499;
  * refunds 40930–40949; client-only texts 9xxxx (status 0).
  */
 type CatalogEntries = Record<string, { code: number; status: number; message: string }>;
@@ -40,6 +40,8 @@ export const VISITOR_ERRORS = {
   USER_SESSION_INVALID: { code: 40151, status: 401, message: '登录已失效，请重新进入页面' },
   USER_SESSION_EXPIRED: { code: 40152, status: 401, message: '登录已过期，请重新进入页面' },
   WECHAT_CODE_INVALID: { code: 40153, status: 401, message: '微信授权已失效，请重新进入页面' },
+  /** A corp login code without the state this browser was issued (decision 013): authorize again. */
+  WECHAT_STATE_INVALID: { code: 40350, status: 403, message: '登录校验失败，请重新进入页面' },
   COMPANY_ALREADY_FILED: { code: 90001, status: 0, message: '当前公司已申报' },
   NO_RECORD: { code: 90002, status: 0, message: '暂无记录' },
   QUERY_FAILED: { code: 90003, status: 0, message: '暂时无法查询，请稍后再试' },

@@ -4,7 +4,9 @@ import {
   buildOAuthAuthorizeUrl,
   isOAuthState,
   isSessionErrorCode,
+  loginNeedsOAuthState,
   miniProgramPayUrl,
+  OAUTH_STATE_TTL_SECONDS,
   WECHAT_OAUTH_AUTHORIZE_URL,
 } from './wechat-login.ts';
 
@@ -37,10 +39,18 @@ describe('OAuth authorization address', () => {
   });
 });
 
+describe('state binding (decision 013)', () => {
+  it('is required for the official account’s redirect code and not for the mini-program’s wx.login code', () => {
+    expect(loginNeedsOAuthState('wx-oa')).toBe(true);
+    expect(loginNeedsOAuthState('wx-mp')).toBe(false);
+    expect(OAUTH_STATE_TTL_SECONDS).toBe(600);
+  });
+});
+
 describe('session errors', () => {
   it('are the three token codes and nothing else', () => {
     expect([40150, 40151, 40152].map(isSessionErrorCode)).toEqual([true, true, true]);
-    expect([40153, 40402, 0, undefined].map(isSessionErrorCode)).toEqual([false, false, false, false]);
+    expect([40153, 40350, 40402, 0, undefined].map(isSessionErrorCode)).toEqual([false, false, false, false, false]);
   });
 });
 

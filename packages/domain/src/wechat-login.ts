@@ -24,6 +24,22 @@ export function isOAuthState(value: unknown): value is string {
 }
 
 /**
+ * How long a state the server issued for the official-account authorization stays good
+ * (decision 013). WeChat's code lives 5 minutes; the round trip through the authorization
+ * page takes seconds, so 10 minutes leaves room for a slow network and nothing more.
+ */
+export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
+
+/**
+ * Whether a login code must come with the state this browser was issued (decision 013). The
+ * official account's code comes back through a redirect in the address, where anyone can put
+ * someone else's; the mini-program's comes from wx.login inside the host app, with no redirect.
+ */
+export function loginNeedsOAuthState(codeType: LoginCodeType): boolean {
+  return codeType === 'wx-oa';
+}
+
+/**
  * The authorization address (spec §4 step 8): `base?appid=…&redirect_uri=…&response_type=code
  * &scope=…&state=…#wechat_redirect`. WeChat documents the parameters in this order and checks
  * it; the return address is percent-encoded whole.

@@ -1,14 +1,21 @@
-import type { CorpOrderListResponse, GoodsType, LoginCodeType, LoginRequest, LoginResponse, UserInfo } from '@kuaibao/domain';
-import { api } from './index.ts';
+import type { CorpOrderListResponse, GoodsType, LoginCodeType, LoginRequest, LoginResponse, OAuthStateResponse, UserInfo } from '@kuaibao/domain';
+import { api, type RequestOptions } from './index.ts';
 
 /** The WeChat variants' account calls: login, the visitor's profile and orders (spec §7). */
 
-/** WeChat login (spec §7): the official account's OAuth code or the mini-program's code, for a token. */
-export const loginWithCode = (code: string, codeType: LoginCodeType) =>
-  api().post<LoginResponse>(codeType === 'wx-oa' ? '/api/corp/user/login' : '/api/h5/user/login', {
-    login_type: 'weixin',
-    weixin: { code, code_type: codeType },
-  } satisfies LoginRequest);
+/**
+ * WeChat login (spec §7): the official account's OAuth code or the mini-program's code, for a token.
+ * An official-account code goes with the state WeChat handed back (decision 013).
+ */
+export const loginWithCode = (code: string, codeType: LoginCodeType, options: { state?: string | null; toast?: boolean } = {}) =>
+  api().post<LoginResponse>(
+    codeType === 'wx-oa' ? '/api/corp/user/login' : '/api/h5/user/login',
+    { login_type: 'weixin', weixin: { code, code_type: codeType, ...(options.state ? { state: options.state } : {}) } } satisfies LoginRequest,
+    options.toast === false ? { toast: false } : {},
+  );
+
+/** A state for the authorization address; the answer's cookie binds it to this browser (decision 013). */
+export const issueOAuthState = (options: Pick<RequestOptions, 'toast'> = {}) => api().post<OAuthStateResponse>('/api/corp/user/oauth-state', {}, options);
 
 /** The logged-in visitor's name and avatar (spec §7 GET /api/user). */
 export const fetchUserInfo = () => api().get<UserInfo>('/api/user', undefined, { loading: false, toast: false });

@@ -6,18 +6,35 @@ import { OrderRecordSchema } from './order.ts';
 
 /**
  * WeChat login and the official-account (corp) calls of spec §7: POST /api/corp/user/login,
- * POST /api/h5/user/login, GET /api/user, GET /api/corp, GET /api/corp/order[/detail|/goods|/recent].
+ * POST /api/h5/user/login, POST /api/corp/user/oauth-state (decision 013), GET /api/user, GET /api/corp, GET /api/corp/order[/detail|/goods|/recent].
  */
 
-/** login_type 'weixin' with the code WeChat gave the page (wx-oa) or the mini-program (wx-mp). */
+/**
+ * login_type 'weixin' with the code WeChat gave the page (wx-oa) or the mini-program (wx-mp).
+ * A wx-oa code also carries the `state` WeChat handed back with it, which must be the one
+ * POST /api/corp/user/oauth-state issued to this browser (decision 013); any text is accepted
+ * here so that a wrong one is answered WECHAT_STATE_INVALID, not a validation error.
+ */
 export const LoginRequestSchema = z.object({
   login_type: z.string().max(20),
   weixin: z.object({
     code: z.string().trim().min(1).max(256),
     code_type: z.enum(LOGIN_CODE_TYPES),
+    state: z.string().max(256).optional(),
   }),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/**
+ * POST /api/corp/user/oauth-state: a fresh state for the authorization address. The answer also
+ * sets an HttpOnly cookie binding it to this browser; the login accepts the code only with it.
+ */
+export const OAuthStateResponseSchema = z.object({
+  state: z.string(),
+  /** When the state stops working (ISO-8601 UTC). */
+  expire_time: z.string(),
+});
+export type OAuthStateResponse = z.infer<typeof OAuthStateResponseSchema>;
 
 export const LoginResponseSchema = z.object({
   token: z.string(),

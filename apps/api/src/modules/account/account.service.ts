@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { AppError, type ErrorCode, type LoginCodeType, type LoginRequest, type LoginResponse, type UserInfo } from '@kuaibao/domain';
+import { AppError, loginNeedsOAuthState, type ErrorCode, type LoginCodeType, type LoginRequest, type LoginResponse, type UserInfo } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import type { ExchangeCodeResult, WechatAuthProvider } from '../../providers/wechat-auth/index.ts';
 import { accountRepository } from './account.repository.ts';
@@ -14,8 +14,12 @@ export interface AuthenticatedUser {
 }
 
 export interface AccountService {
-  /** Exchanges a WeChat code for the visitor (created on first login) and a new session token. */
-  login(input: { request: LoginRequest; corpId: number; ip: string }): Promise<LoginResponse>;
+  /**
+   * Exchanges a WeChat code for the visitor (created on first login) and a new session token. An
+   * official-account code is exchanged only when `stateIsBound` says its state was issued to this
+   * browser (decision 013; oauth-state.ts); otherwise WECHAT_STATE_INVALID and WeChat is never asked.
+   */
+  login(input: { request: LoginRequest; corpId: number; ip: string; stateIsBound: (state: string | undefined) => boolean }): Promise<LoginResponse>;
   /** The visitor behind an x-token; throws USER_LOGIN_REQUIRED, USER_SESSION_INVALID or USER_SESSION_EXPIRED. */
   authenticate(token: string | undefined): Promise<AuthenticatedUser>;
   /** Like authenticate, but a missing, unknown or expired token is an anonymous visitor (routes where login is optional). */
@@ -55,9 +59,10 @@ export function createAccountService(deps: { db: Kysely<Database>; wechatAuth: W
   }
 
   return {
-    async login({ request, corpId, ip }) {
+    async login({ request, corpId, ip, stateIsBound }) {
       if (request.login_type !== 'weixin') throw new AppError('LOGIN_TYPE_UNSUPPORTED');
-      const { code, code_type: kind } = request.weixin;
+      const { code, code_type: kind, state } = request.weixin;
+      if (loginNeedsOAuthState(kind) && !stateIsBound(state)) throw new AppError('WECHAT_STATE_INVALID');
       const exchanged = await wechatAuth.exchangeCode({ kind, code });
       if (!exchanged.ok) throw new AppError(FAILURE_CODES[exchanged.reason], exchanged.message);
 

@@ -6,6 +6,7 @@ import {
   type CreateOrderResult,
   type ErrorCode,
   type LoginResponse,
+  type OAuthStateResponse,
   type OrderRecord,
   type RecentOrderResponse,
   type UserInfo,
@@ -28,9 +29,24 @@ describe.each(availableDialects())('WeChat login and the corp calls: only your o
     expect((response.json() as { code: number }).code).toBe(ERROR_CATALOG[code].code);
   }
 
+  /** What the page does before the authorization page: a state, and the cookie binding it to this browser (decision 013). */
+  async function oauthState(): Promise<{ state: string; cookie: string }> {
+    const response = await send({ method: 'POST', url: '/api/corp/user/oauth-state', body: {} });
+    expect(response.statusCode, response.body).toBe(200);
+    return { state: envelopeOf<OAuthStateResponse>(test, response).data.state, cookie: String(response.headers['set-cookie']).split(';')[0]! };
+  }
+
+  /** An official-account login as the page sends it after WeChat's redirect: code, its state, this browser's cookie. */
+  async function corpLogin(code: string, headers: Record<string, string> = {}) {
+    const { state, cookie } = await oauthState();
+    return send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'weixin', weixin: { code, code_type: 'wx-oa', state } }, headers: { cookie, ...headers } });
+  }
+
   async function login(user: string, codeType: 'wx-oa' | 'wx-mp' = 'wx-oa', headers: Record<string, string> = {}): Promise<string> {
-    const url = codeType === 'wx-oa' ? '/api/corp/user/login' : '/api/h5/user/login';
-    const response = await send({ method: 'POST', url, body: { login_type: 'weixin', weixin: { code: issueMockCode(user), code_type: codeType } }, headers });
+    const response =
+      codeType === 'wx-oa'
+        ? await corpLogin(issueMockCode(user), headers)
+        : await send({ method: 'POST', url: '/api/h5/user/login', body: { login_type: 'weixin', weixin: { code: issueMockCode(user), code_type: codeType } }, headers });
     expect(response.statusCode, response.body).toBe(200);
     const envelope = envelopeOf<LoginResponse>(test, response);
     expect(envelope.encrypt).toBe(true);
@@ -64,11 +80,11 @@ describe.each(availableDialects())('WeChat login and the corp calls: only your o
   describe('login and sessions', () => {
     it('logs a visitor in with a WeChat code, once per code, and answers GET /api/user', async () => {
       const code = issueMockCode('alice');
-      const first = await send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'weixin', weixin: { code, code_type: 'wx-oa' } } });
+      const first = await corpLogin(code);
       const { token, expire_time: expireTime } = envelopeOf<LoginResponse>(test, first).data;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(new Date(expireTime).getTime() - test.clock.now.getTime()).toBe(24 * 3600 * 1000);
-      await expectError(await send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'weixin', weixin: { code, code_type: 'wx-oa' } } }), 'WECHAT_CODE_INVALID');
+      await expectError(await corpLogin(code), 'WECHAT_CODE_INVALID');
 
       const me = await send({ url: '/api/user' }, token);
       expect(envelopeOf<UserInfo>(test, me).data).toEqual({ name: '微信用户', avater: '' });
@@ -105,9 +121,145 @@ describe.each(availableDialects())('WeChat login and the corp calls: only your o
       await expectError(await send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'phone', weixin: { code: issueMockCode('x'), code_type: 'wx-oa' } } }), 'LOGIN_TYPE_UNSUPPORTED');
       await expectError(await send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'weixin', weixin: { code: 'abc', code_type: 'wx-pc' } } }), 'VALIDATION_FAILED');
       await expectError(await send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'weixin' } }), 'VALIDATION_FAILED');
-      await expectError(await send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'weixin', weixin: { code: 'forged', code_type: 'wx-oa' } } }), 'WECHAT_CODE_INVALID');
-      await expectError(await send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'weixin', weixin: { code: issueMockCode('snapshot-user'), code_type: 'wx-oa' } } }), 'WECHAT_SNAPSHOT_USER');
+      await expectError(await corpLogin('forged'), 'WECHAT_CODE_INVALID');
+      await expectError(await corpLogin(issueMockCode('snapshot-user')), 'WECHAT_SNAPSHOT_USER');
       await expectError(await send({ method: 'POST', url: '/api/h5/user/login', body: { login_type: 'weixin', weixin: { code: issueMockCode('risky-user'), code_type: 'wx-mp' } } }), 'WECHAT_LOGIN_REFUSED');
+    });
+  });
+
+  describe('the official account’s code is bound to the state issued to this browser (decision 013)', () => {
+    const STATE_COOKIE = /^kb_oauth_state=([0-9a-f]{32})\.(\d+)\.([A-Za-z0-9_-]{43})$/;
+    const loginWith = (input: { code: string; state?: string; cookie?: string; url?: string }) =>
+      send({
+        method: 'POST',
+        url: input.url ?? '/api/corp/user/login',
+        body: { login_type: 'weixin', weixin: { code: input.code, code_type: 'wx-oa', ...(input.state !== undefined ? { state: input.state } : {}) } },
+        headers: input.cookie ? { cookie: input.cookie } : {},
+      });
+    const countSessions = async () => (await test.database.db.selectFrom('user_sessions').select('id').execute()).length;
+    const userExists = async (user: string) =>
+      (await test.database.db.selectFrom('users').select('id').where('openid', '=', mockOpenid(MOCK_WECHAT_APP_IDS.officialAccount, user)).executeTakeFirst()) !== undefined;
+
+    /** The login was refused with WECHAT_STATE_INVALID, no session was made and the code is still unused. */
+    async function expectRefused(response: Awaited<ReturnType<typeof send>>, user: string, code: string, sessionsBefore: number) {
+      await expectError(response, 'WECHAT_STATE_INVALID');
+      expect(response.json()).toEqual({ code: 40350, msg: '登录校验失败，请重新进入页面' });
+      expect(await countSessions()).toBe(sessionsBefore);
+      expect(await userExists(user)).toBe(false);
+      // WeChat was never asked: the code still logs in the browser that holds the right cookie.
+      expect((await corpLogin(code)).statusCode).toBe(200);
+    }
+
+    it('issues a random state with a signed, HttpOnly, SameSite=Lax cookie for the login route only, good for 10 minutes', async () => {
+      const response = await send({ method: 'POST', url: '/api/corp/user/oauth-state', body: {} });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const { state, expire_time: expireTime } = envelopeOf<OAuthStateResponse>(test, response).data;
+      expect(state).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Date(expireTime).getTime() - test.clock.now.getTime()).toBeGreaterThan(599_000);
+      const [pair, ...attributes] = String(response.headers['set-cookie']).split('; ');
+      const match = STATE_COOKIE.exec(pair!);
+      expect(match?.[1]).toBe(state);
+      expect(Number(match?.[2]) * 1000).toBe(new Date(expireTime).getTime());
+      expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=600', 'Path=/api/corp/user/login', 'SameSite=Lax']);
+      expect((await oauthState()).state).not.toBe(state);
+    });
+
+    it('logs in with the right cookie and state, and tells the browser to drop the cookie', async () => {
+      const { state, cookie } = await oauthState();
+      const response = await loginWith({ code: issueMockCode('olga'), state, cookie });
+      expect(response.statusCode, response.body).toBe(200);
+      const token = envelopeOf<LoginResponse>(test, response).data.token;
+      expect((await test.app.services.accounts.authenticate(token)).openid).toBe(mockOpenid(MOCK_WECHAT_APP_IDS.officialAccount, 'olga'));
+      expect(String(response.headers['set-cookie'])).toMatch(/^kb_oauth_state=; Max-Age=0; Path=\/api\/corp\/user\/login; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    });
+
+    it('refuses a code with no cookie (a link carrying someone else’s code and state), and never exchanges it', async () => {
+      // What a victim's fresh WebView sends for the attacker's link /corp/?code=…&state=…: their state, no cookie.
+      const { state } = await oauthState();
+      const code = issueMockCode('mallory');
+      await expectRefused(await loginWith({ code, state }), 'mallory', code, await countSessions());
+    });
+
+    it('refuses a code without a state, even with a valid cookie; and a malformed state', async () => {
+      const { cookie } = await oauthState();
+      const code = issueMockCode('nick');
+      await expectRefused(await loginWith({ code, cookie }), 'nick', code, await countSessions());
+      const other = await oauthState();
+      const again = issueMockCode('nick2');
+      await expectRefused(await loginWith({ code: again, state: 'not-a-state!', cookie: other.cookie }), 'nick2', again, await countSessions());
+    });
+
+    it('refuses a cookie issued for another state', async () => {
+      const mine = await oauthState();
+      const theirs = await oauthState();
+      const code = issueMockCode('pete');
+      await expectRefused(await loginWith({ code, state: theirs.state, cookie: mine.cookie }), 'pete', code, await countSessions());
+    });
+
+    it('refuses an expired cookie (after 10 minutes)', async () => {
+      const { state, cookie } = await oauthState();
+      const code = issueMockCode('quinn');
+      const sessions = await countSessions();
+      test.clock.advance(600_000);
+      try {
+        await expectError(await loginWith({ code, state, cookie }), 'WECHAT_STATE_INVALID');
+      } finally {
+        test.clock.advance(-600_000);
+      }
+      await expectRefused(await loginWith({ code, state: 'x', cookie: 'x' }), 'quinn', code, sessions);
+    });
+
+    it('still takes a cookie a moment before it expires', async () => {
+      const { state, cookie } = await oauthState();
+      test.clock.advance(599_000);
+      try {
+        expect((await loginWith({ code: issueMockCode('rosa'), state, cookie })).statusCode).toBe(200);
+      } finally {
+        test.clock.advance(-599_000);
+      }
+    });
+
+    it('refuses a tampered cookie: another signature, a later expiry, a state of the sender’s choosing', async () => {
+      const { state, cookie } = await oauthState();
+      const [, stateText, expires, signature] = STATE_COOKIE.exec(cookie)!;
+      const flip = (text: string) => `${text.slice(0, -1)}${text.endsWith('A') ? 'B' : 'A'}`;
+      const forged = [
+        `kb_oauth_state=${stateText}.${expires}.${flip(signature!)}`,
+        `kb_oauth_state=${stateText}.${Number(expires) + 3600}.${signature}`,
+        `kb_oauth_state=${'0'.repeat(32)}.${expires}.${signature}`,
+        `kb_oauth_state=${stateText}.${expires}`,
+        `kb_oauth_state=${stateText}`,
+      ];
+      const code = issueMockCode('sam');
+      const sessions = await countSessions();
+      for (const [index, value] of forged.entries()) {
+        const claimed = index === 2 ? '0'.repeat(32) : state;
+        await expectError(await loginWith({ code, state: claimed, cookie: value }), 'WECHAT_STATE_INVALID');
+      }
+      await expectRefused(await loginWith({ code, state }), 'sam', code, sessions);
+    });
+
+    it('takes a cookie once: the same cookie and state with another code is refused', async () => {
+      const { state, cookie } = await oauthState();
+      expect((await loginWith({ code: issueMockCode('tina'), state, cookie })).statusCode).toBe(200);
+      const code = issueMockCode('tom');
+      await expectRefused(await loginWith({ code, state, cookie }), 'tom', code, await countSessions());
+    });
+
+    it('binds official-account codes on the h5 login route too; mini-program codes need no state', async () => {
+      const { state } = await oauthState();
+      const code = issueMockCode('uma');
+      await expectRefused(await loginWith({ code, state, url: '/api/h5/user/login' }), 'uma', code, await countSessions());
+      const mp = await send({ method: 'POST', url: '/api/h5/user/login', body: { login_type: 'weixin', weixin: { code: issueMockCode('uma'), code_type: 'wx-mp' } }, headers: { 'b-corp-id': '10006' } });
+      expect(mp.statusCode, mp.body).toBe(200);
+    });
+
+    it('drops the cookie after a refused login too', async () => {
+      const { cookie } = await oauthState();
+      const response = await loginWith({ code: issueMockCode('vera'), state: (await oauthState()).state, cookie });
+      await expectError(response, 'WECHAT_STATE_INVALID');
+      expect(String(response.headers['set-cookie'])).toMatch(/^kb_oauth_state=; Max-Age=0;/);
     });
   });
 
@@ -223,15 +375,16 @@ describe.each(availableDialects())('WeChat login and the corp calls: only your o
   });
 
   describe('the mock authorization page', () => {
+    // A local host: without PUBLIC_BASE_URL only such a Host is believed (visitor-context.ts requestOrigin).
     const authorize = (params: Record<string, string>, cookie?: string) =>
-      test.app.inject({ method: 'GET', url: '/mock-wechat/connect/oauth2/authorize', query: params, headers: { host: 'kb.test', ...(cookie ? { cookie } : {}) } });
-    const valid = { appid: MOCK_WECHAT_APP_IDS.officialAccount, redirect_uri: 'http://kb.test/corp/order?tab=1', response_type: 'code', scope: 'snsapi_base', state: 'S123' };
+      test.app.inject({ method: 'GET', url: '/mock-wechat/connect/oauth2/authorize', query: params, headers: { host: 'kb.localhost', ...(cookie ? { cookie } : {}) } });
+    const valid = { appid: MOCK_WECHAT_APP_IDS.officialAccount, redirect_uri: 'http://kb.localhost/corp/order?tab=1', response_type: 'code', scope: 'snsapi_base', state: 'S123' };
 
     it('answers silently with a redirect carrying a single-use code and the state, for the browser’s own account', async () => {
       const first = await authorize(valid);
       expect(first.statusCode).toBe(302);
       const location = new URL(first.headers.location as string);
-      expect(`${location.origin}${location.pathname}`).toBe('http://kb.test/corp/order');
+      expect(`${location.origin}${location.pathname}`).toBe('http://kb.localhost/corp/order');
       expect(location.searchParams.get('tab')).toBe('1');
       expect(location.searchParams.get('state')).toBe('S123');
       const cookie = String(first.headers['set-cookie']).split(';')[0]!;
@@ -240,15 +393,33 @@ describe.each(availableDialects())('WeChat login and the corp calls: only your o
       const second = new URL((await authorize(valid, cookie)).headers.location as string);
       const tokens = [];
       for (const code of [location.searchParams.get('code')!, second.searchParams.get('code')!]) {
-        const answer = await send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'weixin', weixin: { code, code_type: 'wx-oa' } } });
-        tokens.push(envelopeOf<LoginResponse>(test, answer).data.token);
+        tokens.push(envelopeOf<LoginResponse>(test, await corpLogin(code)).data.token);
       }
       // Same browser, same pretend account: both logins are one visitor.
       const ids = await Promise.all(tokens.map(async (token) => (await test.app.services.accounts.authenticate(token)).id));
       expect(ids[0]).toBe(ids[1]);
       const other = new URL((await authorize({ ...valid, mock_user: 'someone-else' }, cookie)).headers.location as string);
-      const otherLogin = await send({ method: 'POST', url: '/api/corp/user/login', body: { login_type: 'weixin', weixin: { code: other.searchParams.get('code')!, code_type: 'wx-oa' } } });
+      const otherLogin = await corpLogin(other.searchParams.get('code')!);
       expect((await test.app.services.accounts.authenticate(envelopeOf<LoginResponse>(test, otherLogin).data.token)).id).not.toBe(ids[0]);
+    });
+
+    it('carries the issued state back; its code logs in only the browser that holds the state’s cookie', async () => {
+      // The attacker's browser: a state, the authorization, a code for their own account.
+      const attacker = await oauthState();
+      const back = new URL((await authorize({ ...valid, state: attacker.state, mock_user: 'mallory' })).headers.location as string);
+      expect(back.searchParams.get('state')).toBe(attacker.state);
+      const code = back.searchParams.get('code')!;
+      const body = { login_type: 'weixin', weixin: { code, code_type: 'wx-oa', state: attacker.state } };
+
+      // The victim's browser opens the link: no cookie, or its own cookie for its own state.
+      await expectError(await send({ method: 'POST', url: '/api/corp/user/login', body }), 'WECHAT_STATE_INVALID');
+      const victim = await oauthState();
+      await expectError(await send({ method: 'POST', url: '/api/corp/user/login', body, headers: { cookie: victim.cookie } }), 'WECHAT_STATE_INVALID');
+
+      // The attacker's own browser still logs in with it: it was never exchanged.
+      const own = await send({ method: 'POST', url: '/api/corp/user/login', body, headers: { cookie: attacker.cookie } });
+      const token = envelopeOf<LoginResponse>(test, own).data.token;
+      expect((await test.app.services.accounts.authenticate(token)).openid).toBe(mockOpenid(MOCK_WECHAT_APP_IDS.officialAccount, 'mallory'));
     });
 
     it.each([
@@ -271,5 +442,32 @@ describe.each(availableDialects())('WeChat login and the corp calls: only your o
       expect(response.statusCode).toBe(301);
       expect(response.headers.location).toBe('/corp/?from=menu');
     });
+  });
+});
+
+describe('the state cookie is Secure whenever the visitor is on https (decision 013)', () => {
+  const issue = async (test: TestApp, headers: Record<string, string> = {}) => {
+    const response = await signedInject(test, { method: 'POST', url: '/api/corp/user/oauth-state', body: {}, headers: { 'x-platform': 'wx-oa', ...headers } });
+    expect(response.statusCode, response.body).toBe(200);
+    return String(response.headers['set-cookie']).split('; ');
+  };
+
+  it('behind a trusted proxy that says https', async () => {
+    const test = await buildTestApp({ companies: 10, env: { TRUST_PROXY: '1' } });
+    try {
+      expect(await issue(test)).not.toContain('Secure');
+      expect(await issue(test, { 'x-forwarded-proto': 'https' })).toContain('Secure');
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('when our public origin is https, whatever the proxy says', async () => {
+    const test = await buildTestApp({ companies: 10, env: { PUBLIC_BASE_URL: 'https://kb.example' } });
+    try {
+      expect(await issue(test)).toContain('Secure');
+    } finally {
+      await test.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ export function reauthorizeOnSessionError(error: unknown): boolean {
   removeKey('code');
   const browser = createBrowserNavigator(CORP_BASE_PATH);
   // Mid-session an error page must replace the page for real: the router is already running.
-  redirectToAuthorize(createCorpNavigator({ ...browser, replace: browser.reload }));
+  // It leaves the page once the server has issued the state (or shows the error page).
+  void redirectToAuthorize(createCorpNavigator({ ...browser, replace: browser.reload }));
   return true;
 }

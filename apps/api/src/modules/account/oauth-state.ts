@@ -1,0 +1,92 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isOAuthState, OAUTH_STATE_TTL_SECONDS } from '@kuaibao/domain';
+
+/**
+ * The official account's OAuth state, bound to the browser it was issued to (decision 013).
+ *
+ * POST /api/corp/user/oauth-state draws a random state and sets it in a cookie signed with
+ * HMAC-SHA256: `<state>.<expiry in unix seconds>.<mac>`. The login accepts a wx-oa code only
+ * with the state WeChat handed back *and* a cookie for exactly that state, unexpired and not
+ * used before. A link carrying someone else's code and state arrives without their cookie.
+ *
+ * The issue is stateless (nothing is stored until a login); a used state is remembered in this
+ * process until it would have expired anyway, so a replayed cookie is refused.
+ */
+
+/** HttpOnly, so the page never reads it; sent only to the login route. */
+export const OAUTH_STATE_COOKIE = 'kb_oauth_state';
+export const OAUTH_STATE_COOKIE_PATH = '/api/corp/user/login';
+
+/**
+ * The signing key, derived from ID_HASH_KEY (a server-only secret) and separated from its other
+ * use by the label. SIGN_SECRET and RESPONSE_AES_KEY cannot serve: the web bundle carries them.
+ */
+export function deriveOAuthStateKey(idHashKey: string): Buffer {
+  return createHmac('sha256', idHashKey).update('wechat-oauth-state').digest();
+}
+
+export interface IssuedOAuthState {
+  state: string;
+  /** The cookie's value. */
+  cookie: string;
+  maxAgeSeconds: number;
+  expiresAt: Date;
+}
+
+export interface OAuthStateBinding {
+  issue(): IssuedOAuthState;
+  /**
+   * True when `cookie` is a genuine, unexpired, unused cookie for exactly `state`; then the state
+   * counts as used. Anything else (no cookie, no state, another state, tampered, expired, used) is false.
+   */
+  consume(cookie: string | undefined, state: string | undefined): boolean;
+}
+
+/** Used states remembered at most (a login costs a rate-limited call; this is far above a real load). */
+const MAX_REMEMBERED = 100_000;
+
+export function createOAuthStateBinding(deps: { key: Buffer; now: () => Date; ttlSeconds?: number }): OAuthStateBinding {
+  const ttlSeconds = deps.ttlSeconds ?? OAUTH_STATE_TTL_SECONDS;
+  const used = new Map<string, number>();
+  const mac = (state: string, expires: string) => createHmac('sha256', deps.key).update(`${state}.${expires}`).digest();
+  const nowSeconds = () => Math.floor(deps.now().getTime() / 1000);
+
+  function remember(state: string, expires: number, now: number): boolean {
+    const until = used.get(state);
+    if (until !== undefined && until >= now) return false;
+    if (used.size >= MAX_REMEMBERED) {
+      for (const [key, at] of used) if (at < now) used.delete(key);
+      // Still full of live states: forget the oldest (a replay also needs the victim's HttpOnly cookie).
+      for (const key of used.keys()) {
+        if (used.size < MAX_REMEMBERED) break;
+        used.delete(key);
+      }
+    }
+    used.set(state, expires);
+    return true;
+  }
+
+  return {
+    issue() {
+      const state = randomBytes(16).toString('hex');
+      const expires = nowSeconds() + ttlSeconds;
+      const signature = mac(state, String(expires)).toString('base64url');
+      return { state, cookie: `${state}.${expires}.${signature}`, maxAgeSeconds: ttlSeconds, expiresAt: new Date(expires * 1000) };
+    },
+
+    consume(cookie, state) {
+      if (!cookie || !isOAuthState(state)) return false;
+      const parts = cookie.split('.');
+      if (parts.length !== 3) return false;
+      const [cookieState, expires, signature] = parts as [string, string, string];
+      if (cookieState !== state || !/^\d{1,12}$/.test(expires)) return false;
+      // Compared as text: decoding base64url would accept several spellings of one signature.
+      const expected = Buffer.from(mac(cookieState, expires).toString('base64url'));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+      const now = nowSeconds();
+      if (Number(expires) <= now) return false;
+      return remember(state, Number(expires), now);
+    },
+  };
+}
