@@ -5,6 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@kuaibao/domain';
 import type { Config } from '../config.ts';
 import { errorEnvelope } from './envelope.ts';
+import { CONSOLE_CSP, serializeCsp } from './security-headers.ts';
+
+const CONSOLE_CSP_HEADER = serializeCsp(CONSOLE_CSP);
 
 const PLACEHOLDER = '<!--kb-client-->';
 
@@ -58,12 +61,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     }
     if (url.startsWith('/console/') && (request.method === 'GET' || request.method === 'HEAD')) {
       if (!consoleBuilt) return reply.status(503).type('text/plain; charset=utf-8').send('The console is not built yet: run `npm run build`.');
-      // Every path under /console/ is a route of the console app; it is never framed by another site.
+      // Every path under /console/ is a route of the console app; it is never framed by another site,
+      // and its antd styles need the console's own policy (security-headers.ts).
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('x-frame-options', 'DENY')
-        .header('content-security-policy', "frame-ancestors 'none'")
+        .header('content-security-policy', CONSOLE_CSP_HEADER)
         .header('referrer-policy', 'same-origin')
         .send(consoleIndexHtml);
     }

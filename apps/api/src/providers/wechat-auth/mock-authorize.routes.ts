@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isOAuthState } from '@kuaibao/domain';
 import { MOCK_WECHAT_AUTHORIZE_PATH } from '../../config.ts';
+import { inlineStylePageCsp } from '../../http/security-headers.ts';
 import { requestOrigin } from '../../http/visitor-context.ts';
 import { issueMockCode } from './mock.provider.ts';
 
@@ -11,9 +12,14 @@ const MOCK_USER = /^[A-Za-z0-9_-]{1,64}$/;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** The error page's only style, inline; its policy allows exactly this text (security-headers.ts). */
+const ERROR_PAGE_CSS = 'body{margin:0;font-family:-apple-system,"PingFang SC","WenQuanYi Micro Hei",sans-serif;background:#ededed;color:#222}main{max-width:420px;margin:0 auto;padding:48px 20px;text-align:center}h1{font-size:18px}p{color:#555;font-size:14px;line-height:1.6}';
+/** Nothing loads but the style, and the page has no form. */
+const ERROR_PAGE_CSP = inlineStylePageCsp(ERROR_PAGE_CSS, { formAction: [] });
+
 function errorPage(message: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>微信授权（模拟）</title>
-<style>body{margin:0;font-family:-apple-system,"PingFang SC","WenQuanYi Micro Hei",sans-serif;background:#ededed;color:#222}main{max-width:420px;margin:0 auto;padding:48px 20px;text-align:center}h1{font-size:18px}p{color:#555;font-size:14px;line-height:1.6}</style></head>
+<style>${ERROR_PAGE_CSS}</style></head>
 <body><main><h1>授权失败</h1><p role="alert">${escapeHtml(message)}</p><p>这是开发和测试环境的模拟微信授权页。</p></main></body></html>`;
 }
 
@@ -46,7 +52,7 @@ export function registerMockWechatAuthorize(app: FastifyInstance, options: { app
   app.get(MOCK_WECHAT_AUTHORIZE_PATH, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
-    const fail = (message: string) => reply.status(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(errorPage(message));
+    const fail = (message: string) => reply.status(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', ERROR_PAGE_CSP).send(errorPage(message));
 
     if (text('appid') !== options.appId) return fail('appid 参数错误（10002）');
     if (text('response_type') !== 'code') return fail('response_type 参数错误');
