@@ -9,7 +9,7 @@
  * meet (console, refunds).
  *
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
- * 40050–40059, 40150–40159 and 40350–40359; console 40060–40099, 40160–40199, 40360–40399, 40460–40499;
+ * 40050–40059, 40150–40159 and 40350–40359; console 40060–40099, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
  * refunds 40930–40949; client-only texts 9xxxx (status 0).
  */
 type CatalogEntries = Record<string, { code: number; status: number; message: string }>;
@@ -120,6 +120,8 @@ export const STAFF_ERRORS = {
   CONSOLE_LOGIN_FAILED: { code: 40160, status: 401, message: '用户名或密码错误' },
   CONSOLE_LOGIN_REQUIRED: { code: 40161, status: 401, message: '请先登录' },
   CONSOLE_LOGIN_LOCKED: { code: 40162, status: 401, message: '登录失败次数过多，请 15 分钟后再试' },
+  /** Too many wrong passwords for this account from untrusted clients: a short wait, at most 1 minute (decision 014). */
+  CONSOLE_LOGIN_SLOW_DOWN: { code: 42960, status: 429, message: '登录尝试过于频繁，请 1 分钟后再试' },
   CONSOLE_FORBIDDEN: { code: 40360, status: 403, message: '当前账号无权执行此操作' },
   CONSOLE_ORDER_TAKEN_BY_OTHER: { code: 40361, status: 403, message: '该订单已由其他人员接单' },
   CONSOLE_ACCOUNT_DISABLED: { code: 40362, status: 403, message: '账号已停用，请联系管理员' },

@@ -12,12 +12,21 @@ export interface AuditEvent {
   after?: unknown;
 }
 
-export async function writeAudit(db: Db, actor: Pick<Actor, 'id' | 'displayName' | 'username' | 'ip'> | null, event: AuditEvent, now: Date): Promise<void> {
+/** Someone who is not signed in, at an address: a sign-in attempt (decision 014). */
+export interface AnonymousActor {
+  id: null;
+  ip: string;
+}
+
+/** Shown as the "who" of a row written for someone not signed in. */
+export const ANONYMOUS_STAFF_NAME = '未登录';
+
+export async function writeAudit(db: Db, actor: Pick<Actor, 'id' | 'displayName' | 'username' | 'ip'> | AnonymousActor | null, event: AuditEvent, now: Date): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
       staff_id: actor?.id ?? null,
-      staff_name: actor ? `${actor.displayName}（${actor.username}）` : '系统',
+      staff_name: !actor ? '系统' : actor.id === null ? ANONYMOUS_STAFF_NAME : `${actor.displayName}（${actor.username}）`,
       action: event.action,
       target_type: event.targetType,
       target_id: String(event.targetId),

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AppError, isAcceptablePassword, isStaffRole, normalizeUsername, permissionsOf, type ConsoleSessionStaff } from '@kuaibao/domain';
 import type { Database, StaffRow } from '../../db/schema.ts';
-import type { Actor } from './actor.ts';
+import type { Actor, Db } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { DUMMY_PASSWORD_HASH, generatePassword, hashPassword, verifyPassword } from './password.ts';
 
@@ -10,22 +10,68 @@ import { DUMMY_PASSWORD_HASH, generatePassword, hashPassword, verifyPassword } f
  * Staff sign-in (docs/decisions/008-console-auth-and-roles.md). A session is a random 256-bit
  * token in an httpOnly, SameSite=Strict cookie; the database keeps only its SHA-256. Sessions
  * end after SESSION_IDLE_MS without a request, and SESSION_MAX_MS after sign-in at the latest.
- * Failed sign-ins are counted in the database, so throttling holds across API instances.
+ *
+ * Throttling (docs/decisions/014-staff-sign-in-throttling.md) never locks the right password out
+ * for someone who does not have it. Attempts are rows in `staff_login_attempts`, counted under:
+ * - a device cookie: every successful sign-in hands the browser a signed cookie naming the account;
+ *   an attempt that presents a valid one for the username typed is counted under that device only,
+ *   so what strangers do never slows it; after LOGIN_MAX_FAILURES_PER_DEVICE failures in the window
+ *   the cookie is no longer trusted;
+ * - otherwise (untrusted): the address and account (locked after LOGIN_MAX_FAILURES_PER_IP_AND_USER
+ *   in the window), the address across accounts (LOGIN_MAX_FAILURES_PER_IP), and the account from
+ *   every untrusted client, which past LOGIN_SLOWDOWN_AFTER failures only waits a growing, capped
+ *   delay (at most LOGIN_SLOWDOWN_MAX_MS) after the last failure: never a lockout.
+ * Checking the counters and recording the attempt is one step under a row lock per username
+ * (`staff_sign_in_throttle`), so parallel guesses cannot all pass the check, on any number of API
+ * instances. A refused attempt checks no password and is not counted.
  */
 export const SESSION_IDLE_MS = 4 * 3600 * 1000;
 export const SESSION_MAX_MS = 12 * 3600 * 1000;
 /** Sessions are extended at most this often, to keep the hot path read-only. */
 const SESSION_TOUCH_MS = 60 * 1000;
+/** The sliding window every sign-in counter looks back over. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failed attempts on one username inside the window before it is locked for the window. */
-export const LOGIN_MAX_FAILURES_PER_USER = 5;
-/** Failed attempts from one address inside the window, across usernames. */
+/** Untrusted failures on one username from one address inside the window before that address is locked out of it. */
+export const LOGIN_MAX_FAILURES_PER_IP_AND_USER = 5;
+/** Untrusted failures from one address inside the window, across usernames (password spraying). */
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
+/** Failures with one device cookie inside the window before it is no longer trusted. */
+export const LOGIN_MAX_FAILURES_PER_DEVICE = 5;
+/** Untrusted failures on one username inside the window from which each further attempt waits. */
+export const LOGIN_SLOWDOWN_AFTER = 10;
+/** The longest wait the slowdown asks for. */
+export const LOGIN_SLOWDOWN_MAX_MS = 60 * 1000;
+/** How long a device cookie lives (it is renewed at every sign-in). */
+export const DEVICE_COOKIE_MAX_AGE_MS = 180 * 24 * 3600 * 1000;
+/** Refused attempts on one username are written to the audit log at most this often (the rest are counted). */
+const REFUSAL_AUDIT_INTERVAL_MS = 60 * 1000;
+/** Attempts and throttle rows are kept this long (for looking back), far beyond the window. */
+const ATTEMPT_RETENTION_MS = 24 * 3600 * 1000;
+
+/**
+ * The wait after the last untrusted failure, given the untrusted failures on the account inside
+ * the window: none below LOGIN_SLOWDOWN_AFTER, then 2 s, 4 s, 8 s … capped at LOGIN_SLOWDOWN_MAX_MS.
+ */
+export function slowdownMs(untrustedFailures: number): number {
+  if (untrustedFailures < LOGIN_SLOWDOWN_AFTER) return 0;
+  return Math.min(LOGIN_SLOWDOWN_MAX_MS, 1000 * 2 ** Math.min(30, untrustedFailures - LOGIN_SLOWDOWN_AFTER + 1));
+}
+
+/** The slowdown's answer; the route turns `retryAfterSeconds` into a Retry-After header. */
+export class SignInSlowDown extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super('CONSOLE_LOGIN_SLOW_DOWN', `retry_after=${retryAfterSeconds}`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 export interface LoginResult {
   token: string;
   staff: ConsoleSessionStaff;
   expiresAt: Date;
+  /** the new device cookie's value (decision 014) */
+  deviceCookie: string;
 }
 
 export interface FirstAdminResult {
@@ -36,7 +82,8 @@ export interface FirstAdminResult {
 }
 
 export interface ConsoleAuthService {
-  login(input: { username: string; password: string; ip: string; userAgent: string }): Promise<LoginResult>;
+  /** `deviceCookie`: the device cookie the browser sent, if any. */
+  login(input: { username: string; password: string; ip: string; userAgent: string; deviceCookie?: string | undefined }): Promise<LoginResult>;
   logout(token: string, actor: Actor): Promise<void>;
   /** The staff member of a live session, or undefined (expired, unknown, disabled). */
   authenticate(token: string, ip: string): Promise<Actor | undefined>;
@@ -51,51 +98,136 @@ export function toSessionStaff(row: Pick<StaffRow, 'id' | 'username' | 'display_
   return { id: row.id, username: row.username, display_name: row.display_name, role, permissions: permissionsOf(role), must_change_password: row.must_change_password === 1 };
 }
 
-export function createConsoleAuthService(deps: { db: Kysely<Database>; now: () => Date }): ConsoleAuthService {
-  const { db, now } = deps;
+/** Labels the device-cookie key apart from every other use of the secret it is derived from. */
+const DEVICE_KEY_INFO = 'kuaibao console device cookie v1';
+const NONCE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-  async function isLocked(username: string, ip: string, at: Date): Promise<boolean> {
-    const since = new Date(at.getTime() - LOGIN_WINDOW_MS).toISOString();
-    // Failures inside the window and after the last success count against the name.
-    const lastSuccess = await db
-      .selectFrom('staff_login_attempts')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .where('username', '=', username)
-      .where('succeeded', '=', 1)
-      .executeTakeFirst();
-    const [byUser, byIp] = await Promise.all([
-      db
-        .selectFrom('staff_login_attempts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('username', '=', username)
-        .where('succeeded', '=', 0)
-        .where('created_at', '>=', since)
-        .where('id', '>', lastSuccess?.id ?? 0)
-        .executeTakeFirstOrThrow(),
-      db.selectFrom('staff_login_attempts').select((eb) => eb.fn.countAll<number>().as('n')).where('ip', '=', ip).where('succeeded', '=', 0).where('created_at', '>=', since).executeTakeFirstOrThrow(),
+/**
+ * Device cookies (OWASP "slow down online guessing attacks with device cookies"):
+ * `base64url(username).nonce.base64url(HMAC-SHA256(key, username LF nonce))`. The nonce names the
+ * device in `staff_login_attempts.device`; the MAC means only this server can make one.
+ */
+export function createDeviceCookies(secret: string) {
+  const key = Buffer.from(hkdfSync('sha256', secret, '', DEVICE_KEY_INFO, 32));
+  const mac = (username: string, nonce: string) => createHmac('sha256', key).update(`${username}\n${nonce}`, 'utf8').digest();
+  return {
+    issue(username: string): string {
+      const nonce = randomBytes(16).toString('base64url');
+      return `${Buffer.from(username, 'utf8').toString('base64url')}.${nonce}.${mac(username, nonce).toString('base64url')}`;
+    },
+    /** The device's nonce when `value` is a cookie this server issued for `username`; otherwise undefined. */
+    deviceOf(value: string | undefined, username: string): string | undefined {
+      if (!value || value.length > 200) return undefined;
+      const parts = value.split('.');
+      if (parts.length !== 3) return undefined;
+      const [name, nonce, tag] = parts as [string, string, string];
+      if (Buffer.from(name, 'base64url').toString('utf8') !== username || !NONCE_PATTERN.test(nonce)) return undefined;
+      const expected = mac(username, nonce);
+      const given = Buffer.from(tag, 'base64url');
+      return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : undefined;
+    },
+  };
+}
+
+type FailureReason = 'unknown_user' | 'wrong_password' | 'disabled' | 'locked' | 'slowed';
+type Refusal = { reason: 'locked'; limit: 'ip_and_account' | 'ip' } | { reason: 'slowed'; retryAfterSeconds: number };
+type Admission = { attemptId: number; device: string } | { refusal: Refusal };
+
+export function createConsoleAuthService(deps: {
+  db: Kysely<Database>;
+  now: () => Date;
+  /** a server secret the device-cookie key is derived from (under its own label) */
+  deviceCookieSecret: string;
+}): ConsoleAuthService {
+  const { db, now } = deps;
+  const devices = createDeviceCookies(deps.deviceCookieSecret);
+
+  const failuresSince = (trx: Db, since: string) =>
+    trx.selectFrom('staff_login_attempts').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')]).where('succeeded', '=', 0).where('created_at', '>=', since);
+
+  /** What stops this attempt before its password is checked, if anything; `device` is the trusted device, or ''. */
+  async function refusalOf(trx: Db, input: { username: string; ip: string; device: string | undefined; at: Date }): Promise<{ refusal: Refusal } | { device: string }> {
+    const since = new Date(input.at.getTime() - LOGIN_WINDOW_MS).toISOString();
+    if (input.device) {
+      const byDevice = await failuresSince(trx, since).where('username', '=', input.username).where('device', '=', input.device).executeTakeFirstOrThrow();
+      // A trusted device is counted on its own: nothing strangers did applies to it.
+      if (Number(byDevice.n) < LOGIN_MAX_FAILURES_PER_DEVICE) return { device: input.device };
+    }
+    const [byIpAndUser, byIp, byUser] = await Promise.all([
+      failuresSince(trx, since).where('username', '=', input.username).where('ip', '=', input.ip).where('device', '=', '').executeTakeFirstOrThrow(),
+      failuresSince(trx, since).where('ip', '=', input.ip).where('device', '=', '').executeTakeFirstOrThrow(),
+      failuresSince(trx, since).where('username', '=', input.username).where('device', '=', '').executeTakeFirstOrThrow(),
     ]);
-    return Number(byUser.n) >= LOGIN_MAX_FAILURES_PER_USER || Number(byIp.n) >= LOGIN_MAX_FAILURES_PER_IP;
+    if (Number(byIpAndUser.n) >= LOGIN_MAX_FAILURES_PER_IP_AND_USER) return { refusal: { reason: 'locked', limit: 'ip_and_account' } };
+    if (Number(byIp.n) >= LOGIN_MAX_FAILURES_PER_IP) return { refusal: { reason: 'locked', limit: 'ip' } };
+    const wait = slowdownMs(Number(byUser.n));
+    if (wait > 0 && byUser.last) {
+      const until = Date.parse(String(byUser.last)) + wait;
+      if (input.at.getTime() < until) return { refusal: { reason: 'slowed', retryAfterSeconds: Math.ceil((until - input.at.getTime()) / 1000) } };
+    }
+    return { device: '' };
   }
 
-  async function recordAttempt(username: string, ip: string, succeeded: boolean, at: Date): Promise<void> {
-    await db.insertInto('staff_login_attempts').values({ username: username.slice(0, 64), ip, succeeded: succeeded ? 1 : 0, created_at: at.toISOString() }).execute();
+  /**
+   * Checks the counters and, when the attempt may go on, records it as a failure (a success
+   * rewrites it), all under the username's throttle row lock. A refusal is written to the audit
+   * log at most once a minute per username; the ones in between are counted into the next row.
+   */
+  async function admit(input: { username: string; typed: string; ip: string; device: string | undefined; staffId: number | undefined; at: Date }): Promise<Admission> {
+    const iso = input.at.toISOString();
+    return db.transaction().execute(async (trx) => {
+      // The upsert takes the row's write lock until commit: one check-and-record per username at a time.
+      const throttle = await trx
+        .insertInto('staff_sign_in_throttle')
+        .values({ username: input.username, updated_at: iso })
+        .onConflict((oc) => oc.column('username').doUpdateSet({ updated_at: iso }))
+        .returning(['refused_logged_at', 'refused_unlogged'])
+        .executeTakeFirstOrThrow();
+      const decision = await refusalOf(trx, input);
+      if ('refusal' in decision) {
+        const { refusal } = decision;
+        const lastLogged = throttle.refused_logged_at ? Date.parse(throttle.refused_logged_at) : Number.NEGATIVE_INFINITY;
+        if (input.at.getTime() - lastLogged >= REFUSAL_AUDIT_INTERVAL_MS) {
+          await writeAudit(
+            trx,
+            { id: null, ip: input.ip },
+            { action: 'staff.sign_in_failed', targetType: 'staff', targetId: input.staffId ?? '', after: { username: input.typed, ...refusal, device: input.device ? 'locked' : 'none', refused_since_previous_entry: Number(throttle.refused_unlogged) } },
+            input.at,
+          );
+          await trx.updateTable('staff_sign_in_throttle').set({ refused_logged_at: iso, refused_unlogged: 0 }).where('username', '=', input.username).execute();
+        } else {
+          await trx.updateTable('staff_sign_in_throttle').set((eb) => ({ refused_unlogged: eb('refused_unlogged', '+', 1) })).where('username', '=', input.username).execute();
+        }
+        return { refusal };
+      }
+      const row = await trx.insertInto('staff_login_attempts').values({ username: input.username, ip: input.ip, device: decision.device, succeeded: 0, created_at: iso }).returning('id').executeTakeFirstOrThrow();
+      return { attemptId: row.id, device: decision.device };
+    });
   }
 
   return {
     async login(input) {
       const at = now();
-      const username = normalizeUsername(input.username);
-      if (await isLocked(username, input.ip, at)) throw new AppError('CONSOLE_LOGIN_LOCKED');
+      const username = normalizeUsername(input.username).slice(0, 64);
+      const typed = input.username.slice(0, 64);
       const staff = await db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirst();
-      const passwordOk = await verifyPassword(input.password, staff?.password_hash ?? DUMMY_PASSWORD_HASH);
-      if (!staff || !passwordOk) {
-        await recordAttempt(username, input.ip, false, at);
-        throw new AppError('CONSOLE_LOGIN_FAILED');
+      const admission = await admit({ username, typed, ip: input.ip, device: devices.deviceOf(input.deviceCookie, username), staffId: staff?.id, at });
+      if ('refusal' in admission) {
+        const { refusal } = admission;
+        throw refusal.reason === 'slowed' ? new SignInSlowDown(refusal.retryAfterSeconds) : new AppError('CONSOLE_LOGIN_LOCKED');
       }
-      // Only someone who knows the password learns that the account is disabled.
-      if (staff.active !== 1) {
-        await recordAttempt(username, input.ip, false, at);
-        throw new AppError('CONSOLE_ACCOUNT_DISABLED');
+      // An unknown username costs the same scrypt as a wrong password, and gets the same answer.
+      const passwordOk = await verifyPassword(input.password, staff?.password_hash ?? DUMMY_PASSWORD_HASH);
+      if (!staff || !passwordOk || staff.active !== 1) {
+        // The attempt is already recorded as a failure; only someone who knows the password learns that the account is disabled.
+        const reason: FailureReason = !staff ? 'unknown_user' : !passwordOk ? 'wrong_password' : 'disabled';
+        await writeAudit(
+          db,
+          { id: null, ip: input.ip },
+          { action: 'staff.sign_in_failed', targetType: 'staff', targetId: staff?.id ?? '', after: { username: typed, reason, device: admission.device ? 'trusted' : 'none' } },
+          at,
+        );
+        throw new AppError(reason === 'disabled' ? 'CONSOLE_ACCOUNT_DISABLED' : 'CONSOLE_LOGIN_FAILED');
       }
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(at.getTime() + SESSION_IDLE_MS);
@@ -106,12 +238,14 @@ export function createConsoleAuthService(deps: { db: Kysely<Database>; now: () =
           .values({ id: sessionIdOf(token), staff_id: staff.id, created_at: at.toISOString(), last_seen_at: at.toISOString(), expires_at: expiresAt.toISOString(), ip: input.ip, user_agent: input.userAgent.slice(0, 300) })
           .execute();
         await trx.updateTable('staff').set({ last_login_at: at.toISOString() }).where('id', '=', staff.id).execute();
-        await trx.insertInto('staff_login_attempts').values({ username, ip: input.ip, succeeded: 1, created_at: at.toISOString() }).execute();
-        await writeAudit(trx, actor, { action: 'auth.login', targetType: 'staff', targetId: staff.id }, at);
+        await trx.updateTable('staff_login_attempts').set({ succeeded: 1 }).where('id', '=', admission.attemptId).execute();
+        await writeAudit(trx, actor, { action: 'auth.login', targetType: 'staff', targetId: staff.id, after: { device: admission.device ? 'trusted' : 'none' } }, at);
       });
       // Attempts are only needed for the window; a day's worth is plenty for looking back.
-      await db.deleteFrom('staff_login_attempts').where('created_at', '<', new Date(at.getTime() - 24 * 3600 * 1000).toISOString()).execute();
-      return { token, staff: toSessionStaff(staff), expiresAt: new Date(at.getTime() + SESSION_MAX_MS) };
+      const old = new Date(at.getTime() - ATTEMPT_RETENTION_MS).toISOString();
+      await db.deleteFrom('staff_login_attempts').where('created_at', '<', old).execute();
+      await db.deleteFrom('staff_sign_in_throttle').where('updated_at', '<', old).execute();
+      return { token, staff: toSessionStaff(staff), expiresAt: new Date(at.getTime() + SESSION_MAX_MS), deviceCookie: devices.issue(staff.username) };
     },
 
     async logout(token, actor) {

@@ -28,11 +28,14 @@ import {
 import { sendData } from '../../http/envelope.ts';
 import { parseWith } from '../../http/validate.ts';
 import type { Actor } from './actor.ts';
-import { SESSION_MAX_MS, toSessionStaff } from './auth.service.ts';
+import { DEVICE_COOKIE_MAX_AGE_MS, SESSION_MAX_MS, SignInSlowDown, toSessionStaff } from './auth.service.ts';
 
 /** The session cookie: only ever sent to the console API. */
 export const CONSOLE_COOKIE = 'kb_console';
 const COOKIE_PATH = '/api/console';
+/** The sign-in device cookie (decision 014): sent only to the sign-in route. */
+export const DEVICE_COOKIE = 'kb_device';
+const DEVICE_COOKIE_PATH = '/api/console/session';
 /**
  * Every state-changing console request carries this header. A cross-site form cannot set it
  * (and SameSite=Strict keeps the cookie home anyway): a second lock against request forgery.
@@ -70,15 +73,23 @@ function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: nu
   return `${CONSOLE_COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
 }
 
-function tokenOf(request: FastifyRequest): string | undefined {
+/** The device cookie: long-lived, and only ever sent to the sign-in route. */
+function deviceCookie(request: FastifyRequest, value: string): string {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${DEVICE_COOKIE}=${value}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${Math.floor(DEVICE_COOKIE_MAX_AGE_MS / 1000)}; HttpOnly; SameSite=Strict${secure}`;
+}
+
+function cookieOf(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === CONSOLE_COOKIE) return part.slice(eq + 1).trim() || undefined;
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || undefined;
   }
   return undefined;
 }
+
+const tokenOf = (request: FastifyRequest) => cookieOf(request, CONSOLE_COOKIE);
 
 export async function registerConsoleRoutes(app: FastifyInstance): Promise<void> {
   const table: Array<{ method: string; url: string; public: boolean }> = [];
@@ -116,8 +127,12 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       // ---- session ----
       scope.post('/session', { config: { consolePublic: true } }, async (request, reply) => {
         const body = parseWith(ConsoleLoginRequestSchema, request.body);
-        const result = await svc().auth.login({ username: body.username, password: body.password, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
-        reply.header('set-cookie', sessionCookie(request, result.token, Math.floor(SESSION_MAX_MS / 1000)));
+        const login = { username: body.username, password: body.password, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), deviceCookie: cookieOf(request, DEVICE_COOKIE) };
+        const result = await svc().auth.login(login).catch((error: unknown) => {
+          if (error instanceof SignInSlowDown) reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        });
+        reply.header('set-cookie', [sessionCookie(request, result.token, Math.floor(SESSION_MAX_MS / 1000)), deviceCookie(request, result.deviceCookie)]);
         return sendData(reply, result.staff);
       });
       scope.get('/session', { config: { consoleTemporaryPasswordOk: true } }, async (request, reply) => {

@@ -34,13 +34,15 @@ export function createConsoleServices(deps: {
   storage: StorageProvider;
   /** the payment service; its refundOrder is called from one place only (payment-link.ts) */
   payments: PaymentService;
+  /** the server secret the sign-in device cookies' key is derived from (auth.service.ts) */
+  deviceCookieSecret: string;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
   const refunds = createRefundsService({ db, now, payments });
   const smsLog = createSmsLogService({ db });
   return {
-    auth: createConsoleAuthService({ db, now }),
+    auth: createConsoleAuthService({ db, now, deviceCookieSecret: deps.deviceCookieSecret }),
     staff: createStaffService({ db, now }),
     orders: createConsoleOrdersService({ db, now, vault: deps.vault, storage: deps.storage, payments, refundRequests: refunds, smsLog }),
     refunds,
