@@ -28,6 +28,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'staff.update': '修改员工',
   'staff.update_password_reset': '重置员工密码',
   'staff.password_change': '修改本人密码',
+  'staff.sign_in_failed': '登录失败',
 };
 
 const TARGET_NAMES: Record<string, string> = { staff: '员工', feedback: '投诉', goods: '服务', site_config: '配置' };
