@@ -638,8 +638,13 @@ const transport: fc.Arbitrary<Transport> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ how: fc.constant('method' as const), method: fc.constantFrom('HEAD', 'OPTIONS', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH') }) },
 );
 
-/** One generated case, before signing and encoding. */
+/**
+ * One generated case, before signing and encoding. `focus` names the one part that is malformed
+ * (the rest stays as the client sends it, so the malformed part reaches the code that reads it);
+ * `mixed` breaks everything at once.
+ */
 export interface FuzzCase {
+  focus: 'body' | 'query' | 'params' | 'headers' | 'transport' | 'mixed';
   bodyOps: BodyOp[];
   encoding: BodyEncoding;
   queryOps: QueryOp[];
@@ -651,6 +656,7 @@ export interface FuzzCase {
 }
 
 const caseArb: fc.Arbitrary<FuzzCase> = fc.record({
+  focus: fc.constantFrom('body', 'body', 'query', 'params', 'params', 'headers', 'transport', 'mixed'),
   bodyOps: fc.array(bodyOp(16), { minLength: 0, maxLength: 3 }),
   encoding: bodyEncoding,
   queryOps: fc.array(queryOp(16), { minLength: 0, maxLength: 3 }),
@@ -769,7 +775,17 @@ function multipartBody(variant: number, filler: string): { bytes: Buffer; conten
 }
 
 /** Turns a case into the bytes of one request (signing it when `signed`). */
-export function materialize(route: FuzzRoute, fuzz: FuzzCase, ctx: FuzzContext, flags: { signed: boolean; session: boolean }): WireRequest {
+export function materialize(route: FuzzRoute, generated: FuzzCase, ctx: FuzzContext, flags: { signed: boolean; session: boolean }): WireRequest {
+  const on = (area: FuzzCase['focus']) => generated.focus === 'mixed' || generated.focus === area;
+  const fuzz: FuzzCase = {
+    ...generated,
+    bodyOps: on('body') ? generated.bodyOps : [],
+    encoding: on('body') ? generated.encoding : { how: 'json' },
+    queryOps: on('query') ? generated.queryOps : [],
+    params: on('params') || route.url.includes('*') ? generated.params : generated.params.map((plan, i) => ({ how: 'pool', pick: i })),
+    headers: on('headers') ? generated.headers : [],
+    transport: on('transport') ? generated.transport : { how: 'normal' },
+  };
   const shape = SHAPES[routeKey(route)] ?? {};
   let method = route.method;
   if (fuzz.transport.how === 'method') method = fuzz.transport.method;
@@ -1147,7 +1163,7 @@ async function runFuzz(
     const endsSession = isConsoleRoute(route) && route.url === '/api/console/session' && route.method === 'DELETE';
     // Signing in costs a scrypt: sign-out is tried on a fresh session five times, then on spent ones.
     let freshSignOuts = 0;
-    const concurrency = endsSession || isLoginRoute(route) ? 1 : (options.concurrency ?? 1);
+    const concurrency = endsSession ? 1 : (options.concurrency ?? 4);
     let next = 0;
     const worker = async () => {
       while (next < cases.length) {
