@@ -15,6 +15,10 @@ export interface AttackTarget {
   baseUrl: string;
   /** The request-signature secret the target runs with (SIGN_SECRET). */
   signSecret: string;
+  /** RESPONSE_AES_KEY (32 hex) of encrypted answers; the development default when unset. */
+  responseAesKey?: string;
+  /** SANDBOX_NOTIFY_KEY, the sandbox gateway's HMAC key; the development default when unset. */
+  sandboxNotifyKey?: string;
   /** The console's first admin, when known (the self-started target knows it). */
   consoleAdmin?: { username: string; password: string };
   /** Everything the target has written to stdout and stderr so far, when the suite started it. */

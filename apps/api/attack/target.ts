@@ -93,6 +93,8 @@ export async function startTarget(options: { env?: Record<string, string>; compa
     dir,
     env,
     signSecret: env.SIGN_SECRET ?? DEV_DEFAULTS.SIGN_SECRET,
+    responseAesKey: env.RESPONSE_AES_KEY ?? DEV_DEFAULTS.RESPONSE_AES_KEY,
+    sandboxNotifyKey: env.SANDBOX_NOTIFY_KEY ?? DEV_DEFAULTS.SANDBOX_NOTIFY_KEY,
     consoleAdmin,
     sqliteFile,
     logText: output,
