@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { submitLabel } from '@kuaibao/domain';
+import { ERROR_CATALOG, submitLabel } from '@kuaibao/domain';
 import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot } from '../support/journey.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
@@ -23,6 +23,11 @@ function watchLogin(page: Page) {
     if (url.pathname === '/api/corp/user/login') logins.push(request);
   });
   return { authorizations, logins };
+}
+
+/** The browser's OAuth state cookie (decision 013), if it holds one. */
+async function stateCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'kb_oauth_state');
 }
 
 /** Opens an official-account address the way WeChat's menu does; the silent authorization runs first. */
@@ -55,10 +60,13 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   expect(authorize.searchParams.get('redirect_uri')).toBe(`${baseURL}/corp/`);
   expect(authorize.searchParams.get('response_type')).toBe('code');
   expect(authorize.searchParams.get('scope')).toBe('snsapi_base');
-  expect(authorize.searchParams.get('state')).toMatch(/^[0-9a-f]{24}$/);
+  // The state the server issued (decision 013), sent back with the code; its cookie was used up by the login.
+  const state = authorize.searchParams.get('state');
+  expect(state).toMatch(/^[0-9a-f]{32}$/);
   expect(seen.logins).toHaveLength(1);
   const code = await page.evaluate(() => localStorage.getItem('code'));
-  expect(seen.logins[0]!.postDataJSON()).toEqual({ login_type: 'weixin', weixin: { code, code_type: 'wx-oa' } });
+  expect(seen.logins[0]!.postDataJSON()).toEqual({ login_type: 'weixin', weixin: { code, code_type: 'wx-oa', state } });
+  expect(await stateCookie(page)).toBeUndefined();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   // Home in corp mode: the official-account submit label and the bottom tabs.
@@ -127,6 +135,50 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   await otherPage.goto('/corp/order');
   await expect(otherPage.getByTestId('order-empty')).toHaveText('暂无内容');
   await other.close();
+});
+
+test('a link carrying someone else’s code and state logs the visitor into their own account, never the sender’s (decision 013)', async ({ page, browser, baseURL }) => {
+  // The sender: starts the authorization in their own browser and keeps the address WeChat returns, code unused.
+  const sender = await browser.newContext({ userAgent: await page.evaluate(() => navigator.userAgent), viewport: { width: 390, height: 844 } });
+  const senderPage = await sender.newPage();
+  await stubWeChat(senderPage);
+  let link = '';
+  await senderPage.route('**/mock-wechat/connect/oauth2/authorize?**', async (route) => {
+    const answer = await route.fetch({ maxRedirects: 0 });
+    link ||= answer.headers().location ?? '';
+    // The sender stops here instead of following the redirect: the code stays unused.
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>held</title>' });
+  });
+  await senderPage.goto('/corp/');
+  await expect.poll(() => link).toMatch(/\/corp\/\?code=[^&]+&state=[0-9a-f]{32}$/);
+  const senderCode = new URL(link).searchParams.get('code');
+  expect(await stateCookie(senderPage)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/corp/user/login' });
+
+  // The victim opens the link in a fresh WebView: the server refuses the code, the page authorizes the victim silently.
+  await stubWeChat(page);
+  const seen = watchLogin(page);
+  const answers: Array<{ status: number; code: unknown }> = [];
+  await page.route('**/api/corp/user/login?**', async (route) => {
+    const response = await route.fetch();
+    answers.push({ status: response.status(), code: ((await response.json()) as { code: unknown }).code });
+    await route.fulfill({ response });
+  });
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  // Two page loads and a trip through the authorization page before the home shows.
+  await expect(page.getByTestId('home')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(`${baseURL}/corp/`);
+  expect(seen.logins.map((request) => (request.postDataJSON() as { weixin: { code: string } }).weixin.code)[0]).toBe(senderCode);
+  expect(answers).toEqual([
+    { status: 403, code: ERROR_CATALOG.WECHAT_STATE_INVALID.code },
+    { status: 200, code: 0 },
+  ]);
+  expect(seen.authorizations).toHaveLength(1);
+  expect(seen.logins).toHaveLength(2);
+  const victimCode = await page.evaluate(() => localStorage.getItem('code'));
+  expect(victimCode).not.toBe(senderCode);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // That the sender's code was never exchanged (it still works in the sender's browser) is shown in corp.routes.test.ts.
+  await sender.close();
 });
 
 test('a canceled or failed in-app payment says so and stays on the pay page', async ({ page }) => {
