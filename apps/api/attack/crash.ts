@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
+import { Client as PgClient, defaults as pgDefaults } from 'pg';
 import { signRequest } from '@kuaibao/domain';
 import { DEV_DEFAULTS } from '../src/config.ts';
 import { decryptJson } from '../src/http/response-crypto.ts';
@@ -150,9 +150,9 @@ const QUERIES: Record<keyof Rows, string> = {
 };
 
 /** A pg client; like libpq (and db/database.ts), the role defaults to the OS user. */
-function pgClient(connectionString: string): pg.Client {
-  pg.defaults.user ??= userInfo().username;
-  return new pg.Client({ connectionString });
+function pgClient(connectionString: string): PgClient {
+  pgDefaults.user ??= userInfo().username;
+  return new PgClient({ connectionString });
 }
 
 /** Reads the target's database as it is on disk: SQLite read-only, or PostgreSQL with the target's DATABASE_URL. */
