@@ -224,7 +224,7 @@ async function findCompanies(client: Client, needed: number): Promise<Company[]>
   const found = new Map<string, Company>();
   const queue = ['科技', '贸易', '餐饮', '建筑', '咨询', '文化', '网络', '商贸', '信息', '管理', '实业', '工程', '电子', '食品', '物流', '北京', '上海', '深圳', '广州', '杭州', '成都'];
   const asked = new Set<string>();
-  while (found.size < needed && queue.length > 0 && asked.size < 400) {
+  while (found.size < needed && queue.length > 0 && asked.size < 1500) {
     const keyword = queue.shift()!;
     if (asked.has(keyword)) continue;
     asked.add(keyword);

@@ -103,10 +103,26 @@ export function rawHttpSend(baseUrl: string, options: { timeoutMs?: number } = {
         const parsed = parseHttpAnswer(Buffer.concat(chunks), request.method === 'HEAD');
         done(parsed ?? { kind: 'error', message: chunks.length === 0 ? 'connection closed without an answer' : 'unparseable answer' });
       };
+      // A complete answer ends the wait even if the server keeps the socket open. The head is parsed
+      // once; after it only the byte count (or the chunked terminator) is checked, so a large file
+      // is not re-read on every chunk.
+      let received = 0;
+      let expected: number | 'chunked' | 'close' | undefined;
       socket.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
-        // A complete answer ends the wait even if the server keeps the socket open.
-        if (parseHttpAnswer(Buffer.concat(chunks), request.method === 'HEAD', true)) finish();
+        received += chunk.length;
+        if (expected === undefined) {
+          const head = Buffer.concat(chunks);
+          const end = head.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const headText = head.subarray(0, end).toString('latin1');
+          const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(headText)?.[1] ?? 0);
+          const length = /\r\ncontent-length:\s*(\d+)/i.exec(headText)?.[1];
+          if (request.method === 'HEAD' || status === 204 || status === 304) expected = end + 4;
+          else if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(headText)) expected = 'chunked';
+          else expected = length === undefined ? 'close' : end + 4 + Number(length);
+        }
+        if (typeof expected === 'number' ? received >= expected : expected === 'chunked' && chunk.subarray(-5).toString('latin1') === '0\r\n\r\n') finish();
       });
       socket.on('error', () => finish());
       socket.on('close', () => finish());
@@ -131,7 +147,11 @@ function parseHttpAnswer(bytes: Buffer, head: boolean, complete = false): WireAn
   const headers: Record<string, string> = {};
   for (const line of headerLines) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    // Repeated headers (several Set-Cookie) are kept, one per line.
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}\n${value}`;
   }
   let body = bytes.subarray(end + 4);
   if (head || status === 204 || status === 304) return { kind: 'answer', status, headers, body: '' };
@@ -1163,7 +1183,10 @@ async function runFuzz(
     const endsSession = isConsoleRoute(route) && route.url === '/api/console/session' && route.method === 'DELETE';
     // Signing in costs a scrypt: sign-out is tried on a fresh session five times, then on spent ones.
     let freshSignOuts = 0;
-    const concurrency = endsSession ? 1 : (options.concurrency ?? 4);
+    // Password checks cost a 32 MiB scrypt each (docs/decisions/008): two at a time, so a slow answer
+    // means a slow server rather than eight hashes queued behind each other.
+    const hashes = ['POST /api/console/session', 'POST /api/console/me/password'].includes(routeKey(route));
+    const concurrency = endsSession ? 1 : hashes ? Math.min(2, options.concurrency ?? 4) : (options.concurrency ?? 4);
     let next = 0;
     const worker = async () => {
       while (next < cases.length) {
