@@ -1,12 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DEV_DEFAULTS } from '../src/config.ts';
 import { answerWatch } from './client.ts';
+import { crashProbe } from './crash.ts';
 import { forgetRunState } from './fixtures.ts';
+import { fuzzProbe } from './fuzz.ts';
 import type { AttackTarget, ProbeResult } from './probe.ts';
-import { healthProbe, productionRefusalProbe } from './probes/boot.ts';
+import { brokenDatabaseBootProbe, productionBootProbe, readinessProbe, sandboxInProductionProbe } from './probes/boot.ts';
 import { malformedRequestProbe, staffLockoutProbe, uploadProbe } from './probes/console.ts';
 import { sandboxNotificationProbe } from './probes/payments.ts';
 import { idNumberLeakProbe, logPersonalDataProbe, oauthStateProbe } from './probes/privacy.ts';
@@ -41,11 +42,6 @@ export interface SuiteOptions {
   /** Extra settings of every self-started target (e.g. to show that a weakened server fails). */
   selfEnv?: Record<string, string>;
   onResult?: (result: ProbeResult) => void;
-  /** Loads the fuzzer and the crash test (apps/api/attack/fuzz.ts, crash.ts). */
-  extras?: {
-    fuzz?: (target: AttackTarget, options: { casesPerRoute: number }) => Promise<ProbeResult[]>;
-    crash?: (target: StartedTarget, options: { rounds: number }) => Promise<ProbeResult[]>;
-  };
 }
 
 type Need = 'admin' | 'log' | 'restart' | 'sqlite';
@@ -107,7 +103,13 @@ export async function runSuite(options: SuiteOptions): Promise<ProbeResult[]> {
     return target;
   };
 
+  const failed = (label: string) => (error: unknown): ProbeResult[] => [{ name: label, held: false, figure: `the probe could not run: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}` }];
   try {
+    // The boot probes start servers of their own, one at a time and before anything else runs: each
+    // boot has its 30 s to itself, even on a small, busy machine.
+    report(await productionBootProbe().catch(failed('production boot refusals')));
+    report(await brokenDatabaseBootProbe().catch(failed('boot on a broken database')));
+
     let ownTarget: Promise<StartedTarget> | undefined;
     const own = () => (ownTarget ??= start());
     const main: AttackTarget = options.url
@@ -137,8 +139,8 @@ export async function runSuite(options: SuiteOptions): Promise<ProbeResult[]> {
       if (!satisfies(main, [need])) await step([need], probe, label);
     };
 
-    await step([], productionRefusalProbe, 'production refusals');
-    await step([], healthProbe, 'health');
+    await step([], sandboxInProductionProbe, 'sandbox in production');
+    await step([], readinessProbe, 'readiness');
     await step([], signatureTamperProbe, 'signature tampering');
     await step([], signatureSkipProbe, 'signature skip');
     await step([], securityHeadersProbe, 'security headers');
@@ -170,17 +172,16 @@ export async function runSuite(options: SuiteOptions): Promise<ProbeResult[]> {
     // Spends this address's phone-lookup budget: after every other probe that looks up by phone.
     await step([], forgedClientIpProbe, 'forged client address');
 
-    if (options.fuzzCases > 0 && options.extras?.fuzz) {
-      const fuzz = options.extras.fuzz;
-      await step([], (target) => fuzz(target, { casesPerRoute: options.fuzzCases }), 'fuzz');
-    }
-    if (options.crashRounds > 0 && options.extras?.crash) {
-      const crash = options.extras.crash;
-      const target = await own();
+    // The fuzzer (apps/api/attack/fuzz.ts) on the target; the kill -9 crash test (apps/api/attack/crash.ts) on a
+    // fresh self-started server whose sweeps run every second, so duplicate payments are refunded before its checks.
+    if (options.fuzzCases > 0) await step([], (target) => fuzzProbe(target, { casesPerRoute: options.fuzzCases }), 'fuzzer');
+    if (options.crashRounds > 0) {
       try {
-        report(await crash(target, { rounds: options.crashRounds }), selfStarted ? '' : '[self-started server]');
+        const crashTarget = await start({ PAYMENT_SWEEP_INTERVAL_SECONDS: '1' });
+        report(await crashProbe(crashTarget, { rounds: options.crashRounds }), selfStarted ? '' : '[self-started server]');
+        await crashTarget.stop();
       } catch (error) {
-        report([{ name: 'crash test (kill -9)', held: false, figure: `the probe could not run: ${(error as Error).message.split('\n')[0]}` }]);
+        report(failed('crash test (kill -9)')(error), selfStarted ? '' : '[self-started server]');
       }
     }
   } finally {
@@ -193,17 +194,4 @@ export async function runSuite(options: SuiteOptions): Promise<ProbeResult[]> {
 export function summary(results: readonly ProbeResult[]): string {
   const passed = results.filter((result) => result.held).length;
   return `${passed} passed, ${results.length - passed} failed`;
-}
-
-/** fuzz.ts and crash.ts are written by another hand (the fuzzer's author); loaded when they are there. */
-export async function loadExtras(): Promise<{ extras: NonNullable<SuiteOptions['extras']>; missing: string[] }> {
-  const extras: NonNullable<SuiteOptions['extras']> = {};
-  const missing: string[] = [];
-  const fuzzFile = path.join(import.meta.dirname, 'fuzz.ts');
-  const crashFile = path.join(import.meta.dirname, 'crash.ts');
-  if (existsSync(fuzzFile)) extras.fuzz = ((await import(pathToFileURL(fuzzFile).href)) as { fuzzProbe: NonNullable<SuiteOptions['extras']>['fuzz'] }).fuzzProbe;
-  else missing.push('apps/api/attack/fuzz.ts');
-  if (existsSync(crashFile)) extras.crash = ((await import(pathToFileURL(crashFile).href)) as { crashProbe: NonNullable<SuiteOptions['extras']>['crash'] }).crashProbe;
-  else missing.push('apps/api/attack/crash.ts');
-  return { extras, missing };
 }

@@ -47,19 +47,18 @@ function refusal(outcome: BootOutcome, variable: string, options: { oneLine: boo
 
 /**
  * Finding 1: the sandbox cashier (anyone marks an order paid) and the mock WeChat login (anyone is
- * anyone) must not start in production, and a production target must not route /sandbox/.
+ * anyone) must not start in production. Needs no target: it starts servers of its own.
  */
-export async function productionRefusalProbe(target: AttackTarget): Promise<ProbeResult[]> {
+export async function productionBootProbe(): Promise<ProbeResult[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-attack-prod-'));
   try {
     const base = { APP_ENV: 'prod', ...randomSecrets(), PUBLIC_BASE_URL: 'https://kuaibao.example', SQLITE_FILE: path.join(dir, 'prod.sqlite'), CONSOLE_ADMIN_PASSWORD: 'attack-admin-pass-1' };
     const alipay = alipaySettings();
-    const [sandbox, mock, control] = await Promise.all([
-      bootOnce({ ...base, PAYMENT_PROVIDERS: 'sandbox' }, { stopWhenListening: true }),
-      bootOnce({ ...base, ...alipay, WECHAT_AUTH_PROVIDER: 'mock', SQLITE_FILE: path.join(dir, 'mock.sqlite') }, { stopWhenListening: true }),
-      // The same production settings with a real provider and no mock must start: the refusals are specific.
-      bootOnce({ ...base, ...alipay, WECHAT_AUTH_PROVIDER: 'none', SQLITE_FILE: path.join(dir, 'control.sqlite') }, { stopWhenListening: true }),
-    ]);
+    // One at a time: each boot's 30 s are its own, not shared with the others on a small machine.
+    const sandbox = await bootOnce({ ...base, PAYMENT_PROVIDERS: 'sandbox' }, { stopWhenListening: true });
+    const mock = await bootOnce({ ...base, ...alipay, WECHAT_AUTH_PROVIDER: 'mock', SQLITE_FILE: path.join(dir, 'mock.sqlite') }, { stopWhenListening: true });
+    // The same production settings with a real provider and no mock must start: the refusals are specific.
+    const control = await bootOnce({ ...base, ...alipay, WECHAT_AUTH_PROVIDER: 'none', SQLITE_FILE: path.join(dir, 'control.sqlite') }, { stopWhenListening: true });
     const results: ProbeResult[] = [];
     const sandboxRefusal = refusal(sandbox, 'PAYMENT_PROVIDERS', { oneLine: true });
     results.push({ name: 'production boot with PAYMENT_PROVIDERS=sandbox is refused', ...sandboxRefusal });
@@ -70,33 +69,39 @@ export async function productionRefusalProbe(target: AttackTarget): Promise<Prob
       held: mockRefusal.held && controlOk,
       figure: `${mockRefusal.figure}${controlOk ? '; the same settings with WECHAT_AUTH_PROVIDER=none start' : `; control: the same settings with WECHAT_AUTH_PROVIDER=none did not start either (${linesOf(control.stderr)[0] ?? `exit ${control.exitCode}`})`}`,
     });
-
-    const env = await new Visitor(target).data<{ env: string; payment_providers: string[] }>({ path: '/env' });
-    if (env.env === 'prod') {
-      const pay = await send(target.baseUrl, { method: 'POST', path: '/sandbox/cashier/x/pay', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
-      results.push({ name: 'production target has no sandbox cashier', held: pay.status === 404, figure: `POST /sandbox/cashier/x/pay answered ${describe(pay)}` });
-    } else {
-      results.push({ name: 'production target has no sandbox cashier', held: true, figure: `target runs env=${env.env} (payments: ${env.payment_providers.join(', ')}): the sandbox is allowed outside production, nothing to check` });
-    }
     return results;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Finding 13: readiness answers, and a broken database stops the boot with one line, no stack, no new admin password. */
-export async function healthProbe(target: AttackTarget): Promise<ProbeResult[]> {
-  const results: ProbeResult[] = [];
-  const ready = await send(target.baseUrl, { path: '/readyz' });
-  results.push({ name: 'GET /readyz answers 200 with the envelope', held: ready.status === 200 && describe(ready) === '200 ok', figure: `answered ${describe(ready)}` });
+/** Finding 1 on the target itself: when it runs in production, /sandbox/ is not routed. */
+export async function sandboxInProductionProbe(target: AttackTarget): Promise<ProbeResult[]> {
+  const env = await new Visitor(target).data<{ env: string; payment_providers: string[] }>({ path: '/env' });
+  if (env.env !== 'prod') {
+    return [{ name: 'production target has no sandbox cashier', held: true, figure: `target runs env=${env.env} (payments: ${env.payment_providers.join(', ')}): the sandbox is allowed outside production, nothing to check` }];
+  }
+  const pay = await send(target.baseUrl, { method: 'POST', path: '/sandbox/cashier/x/pay', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  return [{ name: 'production target has no sandbox cashier', held: pay.status === 404, figure: `POST /sandbox/cashier/x/pay answered ${describe(pay)}` }];
+}
 
+/** Finding 13: a healthy target is ready. */
+export async function readinessProbe(target: AttackTarget): Promise<ProbeResult[]> {
+  const ready = await send(target.baseUrl, { path: '/readyz' });
+  return [{ name: 'GET /readyz answers 200 with the envelope', held: ready.status === 200 && describe(ready) === '200 ok', figure: `answered ${describe(ready)}` }];
+}
+
+/** Finding 13: a broken database stops the boot with one line, no stack trace and no new admin password. Starts servers of its own. */
+export async function brokenDatabaseBootProbe(): Promise<ProbeResult[]> {
+  const results: ProbeResult[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-attack-db-'));
   try {
     const empty = path.join(dir, 'empty.sqlite');
     writeFileSync(empty, '');
     const garbage = path.join(dir, 'garbage.sqlite');
     writeFileSync(garbage, randomBytes(64 * 1024));
-    const [emptyBoot, garbageBoot] = await Promise.all([bootOnce({ APP_ENV: 'dev', SQLITE_FILE: empty }, { stopWhenListening: true }), bootOnce({ APP_ENV: 'dev', SQLITE_FILE: garbage }, { stopWhenListening: true })]);
+    const emptyBoot = await bootOnce({ APP_ENV: 'dev', SQLITE_FILE: empty }, { stopWhenListening: true });
+    const garbageBoot = await bootOnce({ APP_ENV: 'dev', SQLITE_FILE: garbage }, { stopWhenListening: true });
     for (const [label, outcome] of [['an existing 0-byte SQLite file', emptyBoot], ['a SQLite file of random bytes', garbageBoot]] as const) {
       const lines = linesOf(outcome.stderr);
       const problems: string[] = [];

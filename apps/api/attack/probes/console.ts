@@ -129,38 +129,47 @@ export async function malformedRequestProbe(target: AttackTarget): Promise<Probe
 
 /**
  * Finding 7: 20 wrong passwords for an account must not lock its owner out of a browser that signed
- * in before (a signed device cookie), and the failures are in the audit log.
+ * in before (the signed device cookie of decision 014), guessing must still be throttled, and the
+ * failures are in the audit log.
  */
 export async function staffLockoutProbe(target: AttackTarget): Promise<ProbeResult[]> {
   const admin = target.consoleAdmin;
   if (!admin) throw new Error('needs the console admin password');
-  // The owner's browser signs in once: the server may give it a trusted-device cookie.
+  // The owner's browser signs in once: the server gives it a device cookie.
   const ownerCookies = new Map<string, string>();
   const owner = await openConsoleSession(target, ownerCookies);
   const deviceCookies = new Map([...ownerCookies].filter(([name]) => name !== 'kb_console'));
+  const startedAt = new Date(Date.now() - 2000).toISOString();
   const wrong: Answer[] = [];
   const started = Date.now();
   for (let i = 0; i < 20; i++) wrong.push(await consoleSignIn(target, { username: admin.username, password: `wrong-password-${i}` }));
   const attackSeconds = (Date.now() - started) / 1000;
-  const wrongOutcomes = [...new Set(wrong.map(describe))].join(', ');
+  const tally = new Map<string, number>();
+  for (const answer of wrong) tally.set(describe(answer), (tally.get(describe(answer)) ?? 0) + 1);
+  const wrongOutcomes = [...tally].map(([outcome, n]) => `${n}×${outcome}`).join(', ');
   const anyWrongAccepted = wrong.some((answer) => answer.status === 200);
+  const throttled = wrong.some((answer) => ['401 CONSOLE_LOGIN_LOCKED', '429 CONSOLE_LOGIN_SLOW_DOWN'].includes(describe(answer)));
 
+  // A new browser on the attacked address, with the right password: the throttle applies to it (the probe can tell).
+  const stranger = await consoleSignIn(target, admin);
+  // The owner's browser, with the right password and its device cookie.
   const back = await consoleSignIn(target, admin, deviceCookies);
   keepCookies(ownerCookies, back);
   const backOk = describe(back) === '200 ok';
-  // The audit log (read with the owner's earlier session, which a lockout does not end).
-  const audit = await owner.call('GET', '/audit?page_size=100');
-  const entries = ((envelopeOf(audit)?.data as { items?: Array<{ action: string }> } | undefined)?.items ?? []).filter((entry) => /fail|lock|denied|refused/i.test(entry.action));
+  // The audit log (read with the owner's earlier session, which failed sign-ins do not end).
+  const audit = await owner.call('GET', '/audit?page_size=100&action=staff.sign_in_failed');
+  const entries = ((envelopeOf(audit)?.data as { items?: Array<{ action: string; created_at: string }> } | undefined)?.items ?? []).filter((entry) => entry.created_at >= startedAt);
+  const checkedFailures = tally.get('401 CONSOLE_LOGIN_FAILED') ?? 0;
   return [
     {
       name: 'staff lockout: 20 wrong passwords, then the right one from the browser that signed in before',
-      held: backOk && !anyWrongAccepted,
-      figure: `wrong: ${wrongOutcomes} (${attackSeconds.toFixed(1)} s); right password with the device cookie${deviceCookies.size === 0 ? ' (the server set none)' : ''}: ${describe(back)}`,
+      held: backOk && !anyWrongAccepted && throttled,
+      figure: `wrong: ${wrongOutcomes} in ${attackSeconds.toFixed(1)} s${throttled ? '' : ' (never throttled: unlimited guessing)'}; right password from a new browser: ${describe(stranger)}; from the browser with its device cookie${deviceCookies.size === 0 ? ' (the server set none)' : ''}: ${describe(back)}`,
     },
     {
       name: 'failed staff sign-ins are in the audit log',
-      held: entries.some((entry) => /fail/i.test(entry.action)),
-      figure: audit.status !== 200 ? `reading the audit log answered ${describe(audit)}` : entries.length === 0 ? 'no failed sign-in in the audit log' : `${entries.length} entries (${[...new Set(entries.map((entry) => entry.action))].join(', ')})`,
+      held: audit.status === 200 && entries.length >= Math.max(1, checkedFailures),
+      figure: audit.status !== 200 ? `reading the audit log answered ${describe(audit)}` : `${entries.length} staff.sign_in_failed entries for ${checkedFailures} checked wrong passwords and ${20 - checkedFailures} refused attempts`,
     },
   ];
 }
