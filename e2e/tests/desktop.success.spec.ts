@@ -92,8 +92,9 @@ test('a company pays by QR, is asked before closing the declaration, files a zer
   await expect(dialog).toBeHidden();
   const declaration = page.getByTestId('declaration-dialog');
   await expect(declaration).toBeVisible();
-  // The paid flag's side: the stored order id is gone.
+  // The paid flag's side: the stored order id is gone, and its edit key (handed to the declaration in memory).
   expect(await page.evaluate(() => localStorage.getItem('orderId'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('orderKey'))).toBeNull();
   const info = declaration.getByTestId('decl-order-info');
   // The visitor who just typed the ID number sees it in full.
   for (const text of ['营业执照年报代办', company.name, '企业', VALID_ID, company.phone]) await expect(info).toContainText(text);
@@ -137,6 +138,7 @@ test('a company pays by QR, is asked before closing the declaration, files a zer
   expect(declarationCalls).toHaveLength(1);
   expect(declarationCalls[0]!.postDataJSON()).toMatchObject({
     corp_id: 0,
+    edit_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     entity_extra: { sale_amount: '0', tax_amount: '0', total_amount: '88', total_employee: '3', total_employee_show: 'true' },
   });
   await dialogShot(page, testInfo, 'desktop-declaration-filed');

@@ -47,7 +47,7 @@ async function payInSandbox(page: Page): Promise<string> {
   return new URL((await detail).url()).searchParams.get('id')!;
 }
 
-test('a company files its annual figures after paying, then reads the receipt before and after completion', async ({ page }, testInfo) => {
+test('a company files its annual figures after paying, then reads the receipt before and after completion', async ({ page, browser }, testInfo) => {
   // Many steps, each with its screenshot and axe scan.
   test.slow();
   const declarationCalls: Request[] = [];
@@ -60,8 +60,26 @@ test('a company files its annual figures after paying, then reads the receipt be
 
   const form = page.getByTestId('declaration');
   await expect(form).toBeVisible();
-  // The stored order id is consumed by the success page.
+  // The stored order id is consumed by the success page, with its edit key (kept in memory for filing).
   expect(await page.evaluate(() => localStorage.getItem('orderId'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('orderKey'))).toBeNull();
+
+  // Security finding 3: another device that learnt the order id (the phone lookup lists it) sees the
+  // form but cannot file it; only the browser that created the order holds its edit key (decision 012).
+  const other = await browser.newContext({ userAgent: await page.evaluate(() => navigator.userAgent), viewport: page.viewportSize()! });
+  const otherPage = await other.newPage();
+  await otherPage.addInitScript((id) => localStorage.setItem('orderId', id), orderId);
+  await otherPage.goto('/success');
+  await expect(otherPage.getByTestId('declaration')).toBeVisible();
+  for (const key of ['sale_amount', 'tax_amount', 'total_amount', 'total_employee', 'female_employee', 'insure_employee']) {
+    await otherPage.getByTestId(`decl-input-${key}`).fill(key === 'total_employee' ? '999' : '1');
+  }
+  const refused = otherPage.waitForResponse((response) => isDeclarationCall(response.request()));
+  await otherPage.getByTestId('decl-submit').click();
+  expect((await refused).status()).toBe(403);
+  await expectToast(otherPage, '无权修改该订单，请在下单时使用的设备上填写');
+  await expect(otherPage.getByTestId('decl-done')).toHaveCount(0);
+  await other.close();
   // The visitor who typed the ID number sees it in full; everything else is the order's.
   const info = page.getByTestId('decl-order-info');
   for (const text of ['营业执照年报代办', TENCENT.name, '企业', TENCENT.creditCode, '马化腾', VALID_ID, TENCENT.phone]) await expect(info).toContainText(text);
@@ -112,6 +130,8 @@ test('a company files its annual figures after paying, then reads the receipt be
   expect(declarationCalls[0]!.postDataJSON()).toEqual({
     id: orderId,
     corp_id: 0,
+    // The key this browser received when it created the order.
+    edit_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     entity_extra: {
       sale_amount: '1200',
       sale_amount_show: 'true',
