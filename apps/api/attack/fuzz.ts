@@ -1112,6 +1112,8 @@ export interface FuzzOptions {
   log?: (line: string) => void;
   /** Requests in flight at once. */
   concurrency?: number;
+  /** Requests in flight at once on the sign-in and password-change routes (each one a scrypt). */
+  hashConcurrency?: number;
 }
 
 interface Session {
@@ -1183,10 +1185,10 @@ async function runFuzz(
     const endsSession = isConsoleRoute(route) && route.url === '/api/console/session' && route.method === 'DELETE';
     // Signing in costs a scrypt: sign-out is tried on a fresh session five times, then on spent ones.
     let freshSignOuts = 0;
-    // Password checks cost a 32 MiB scrypt each (docs/decisions/008): two at a time, so a slow answer
-    // means a slow server rather than eight hashes queued behind each other.
+    // Password checks cost a 32 MiB scrypt each (docs/decisions/008): over HTTP two at a time, so a
+    // slow answer means a slow server rather than eight hashes queued behind each other.
     const hashes = ['POST /api/console/session', 'POST /api/console/me/password'].includes(routeKey(route));
-    const concurrency = endsSession ? 1 : hashes ? Math.min(2, options.concurrency ?? 4) : (options.concurrency ?? 4);
+    const concurrency = endsSession ? 1 : hashes ? (options.hashConcurrency ?? options.concurrency ?? 4) : (options.concurrency ?? 4);
     let next = 0;
     const worker = async () => {
       while (next < cases.length) {
@@ -1366,7 +1368,7 @@ export async function fuzzProbe(target: AttackTarget, options: { casesPerRoute: 
     rawHttpSend(target.baseUrl),
     routes,
     { signSecret: target.signSecret ?? DEV_DEFAULTS.SIGN_SECRET, sandboxNotifyKey: target.sandboxNotifyKey ?? DEV_DEFAULTS.SANDBOX_NOTIFY_KEY, nowSeconds: () => Math.floor(Date.now() / 1000), consoleAdmin: target.consoleAdmin, selfHost: new URL(target.baseUrl).host },
-    { concurrency: 8, ...options },
+    { concurrency: 8, hashConcurrency: 2, ...options },
   );
   return reportResults(report);
 }
