@@ -268,3 +268,72 @@ test('every console page is axe-clean at 1440×900; a clerk replaces a temporary
   await look(page, testInfo, 'console-login');
   await expectAxeClean(page);
 });
+
+test('a browser that signed in before is not locked out by guessing from elsewhere; a new browser is told to wait (decision 014)', async ({ page, request, browser }, testInfo) => {
+  // Dozens of real scrypts and three browser sign-ins: slow on a busy machine.
+  test.setTimeout(180_000);
+  const clerk = { username: 'clerk.device', temporary: 'clerk-device-temp-1', password: 'clerk-device-own-9' };
+  const headers = { 'x-kb-console': '1' };
+  const signInCall = (password: string) => request.post('/api/console/session', { headers, data: { username: clerk.username, password } });
+
+  // The admin adds the clerk (through the API, as the staff page does).
+  expect((await request.post('/api/console/session', { headers, data: ADMIN })).status()).toBe(200);
+  expect((await request.post('/api/console/staff', { headers, data: { username: clerk.username, display_name: '设备专员', role: 'clerk', password: clerk.temporary } })).status()).toBe(200);
+
+  // The clerk signs in once in this browser and replaces the temporary password: the browser now holds a device cookie.
+  await page.goto('/console/login');
+  await page.getByTestId('login-username').fill(clerk.username);
+  await page.getByTestId('login-password').fill(clerk.temporary);
+  await page.getByTestId('login-submit').click();
+  const forced = page.getByRole('dialog', { name: '修改密码' });
+  await forced.getByTestId('password-current').fill(clerk.temporary);
+  await forced.getByTestId('password-new').fill(clerk.password);
+  await forced.getByTestId('password-confirm').fill(clerk.password);
+  await forced.getByRole('button', { name: '保存新密码' }).click();
+  await expect(forced).toBeHidden();
+  const device = (await page.context().cookies()).find((cookie) => cookie.name === 'kb_device');
+  expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/console/session' });
+  expect(device!.expires * 1000 - Date.now()).toBeGreaterThan(179 * 24 * 3600 * 1000);
+  await page.getByTestId('account-menu').hover();
+  await page.getByText('退出登录').click();
+  await expect(page).toHaveURL(/\/console\/login/);
+
+  // Someone else guesses from this address until the address is locked out of the account, even with the right password.
+  for (let i = 0; i < 5; i++) {
+    const guess = await signInCall(`guess-${i}-xxxxxx`);
+    expect(guess.status()).toBe(401);
+    expect(((await guess.json()) as { code: number }).code).toBe(40160);
+  }
+  const locked = await signInCall(clerk.password);
+  expect(locked.status()).toBe(401);
+  expect(await locked.json()).toEqual({ code: 40162, msg: '登录失败次数过多，请 15 分钟后再试' });
+
+  // The browser that signed in before gets in at once: its device cookie is counted apart from strangers.
+  await page.getByTestId('login-username').fill(clerk.username);
+  await page.getByTestId('login-password').fill(clerk.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+
+  // A browser that never signed in, at the same address, reads why it must wait.
+  const fresh = await browser.newContext();
+  try {
+    const other = await fresh.newPage();
+    await other.goto('/console/login');
+    await other.getByTestId('login-username').fill(clerk.username);
+    await other.getByTestId('login-password').fill(clerk.password);
+    await other.getByTestId('login-submit').click();
+    await expect(other.getByTestId('login-error')).toHaveText('登录失败次数过多，请 15 分钟后再试');
+    await look(other, testInfo, 'console-login-locked');
+  } finally {
+    await fresh.close();
+  }
+
+  // The admin finds every failed attempt in the audit log, with the address and the reason.
+  const audit = await request.get('/api/console/audit', { params: { action: 'staff.sign_in_failed', page_size: '50' } });
+  const items = ((await audit.json()) as { data: { items: Array<{ ip: string; after: { username: string; reason: string } }> } }).data.items.filter((item) => item.after.username === clerk.username);
+  const reasons = items.map((item) => item.after.reason);
+  expect(reasons.filter((reason) => reason === 'wrong_password')).toHaveLength(5);
+  // Refusals are folded to one entry a minute per username: at least the first is there.
+  expect(reasons).toContain('locked');
+  expect(items.every((item) => item.ip === '127.0.0.1')).toBe(true);
+});
