@@ -125,6 +125,15 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   await page.getByTestId('corp-detail-declare').click();
   await expect(page).toHaveURL(/\/corp\/success$/);
   await expect(page.getByTestId('declaration')).toContainText('支付成功');
+  // Filed on the login alone: the x-token shows the order is this visitor's; no edit key is kept (decision 012).
+  const filed = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/h5/order');
+  await page.getByTestId('decl-zero').click();
+  await page.getByTestId('decl-zero-submit').click();
+  const declaration = await filed;
+  expect(declaration.headers()['x-token']).toBe(await page.evaluate(() => localStorage.getItem('token')));
+  expect(declaration.postDataJSON()).toMatchObject({ id: orderId, entity_extra: { sale_amount: '0', tax_amount: '0' } });
+  expect(declaration.postDataJSON()).not.toHaveProperty('edit_key');
+  await expect(page.getByTestId('decl-done')).toContainText('申报成功');
 
   // Another WeChat visitor (another browser, another pretend account) cannot see this order.
   const other = await browser.newContext({ userAgent: await page.evaluate(() => navigator.userAgent), viewport: { width: 390, height: 844 } });

@@ -76,6 +76,9 @@ test('inside a mini-program: mpCode login posted to the host, weixin only, hand-
   });
   expect(target.searchParams.get('data')).not.toContain(VALID_ID);
   expect(JSON.stringify(handoff)).not.toContain(VALID_ID);
+  // The order's edit key stays in the web-view (decision 012); the host's address never carries it.
+  expect(JSON.stringify(handoff)).not.toMatch(/edit_?key/i);
+  expect(await page.evaluate(() => localStorage.getItem('orderKey'))).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
   // The mini-program pays (the sandbox stands in for wx.requestPayment), and the visitor comes back to the web-view.
   const outTradeNo = /^prepay_id=SBX_(.+)$/.exec((JSON.parse(handoff.order.payParam) as { package: string }).package)![1]!;
