@@ -1173,6 +1173,8 @@ async function runFuzz(
 
   const ctx: FuzzContext = { signSecret: setup.signSecret, sandboxNotifyKey: setup.sandboxNotifyKey, nowSeconds: setup.nowSeconds, consoleCookie: () => session.cookie, pools, selfHost: setup.selfHost };
   const stats: RouteStats[] = [];
+  /** Non-envelope answers by status and the start of their body, over all routes. */
+  const nonEnvelopeKinds = new Map<string, number>();
   for (const [index, route] of routes.entries()) {
     if (isLoginRoute(route) && saved) {
       // Before sign-in fuzzing can lock the address out: put back the goods and site texts the cases changed.
@@ -1211,7 +1213,13 @@ async function runFuzz(
         if (verdict === 'ok' || verdict === 'transport') continue;
         if (verdict === '5xx') routeStats.fiveXx += 1;
         else if (verdict === 'hang') routeStats.hangs += 1;
-        else routeStats.nonEnvelope += 1;
+        else {
+          routeStats.nonEnvelope += 1;
+          if (answer.kind === 'answer') {
+            const kind = `${answer.status} ${answer.body.slice(0, 60)}`;
+            nonEnvelopeKinds.set(kind, (nonEnvelopeKinds.get(kind) ?? 0) + 1);
+          }
+        }
         if (routeStats.examples.filter((example) => example.verdict === verdict).length < 3) routeStats.examples.push({ verdict, request: describeRequest(request), answer: describeAnswer(answer) });
       }
     };
@@ -1222,6 +1230,7 @@ async function runFuzz(
     log(`fuzz: [${index + 1}/${routes.length}] ${routeKey(route)} — ${routeStats.cases} cases, ${routeStats.fiveXx} 5xx, ${routeStats.hangs} hangs, ${routeStats.nonEnvelope} non-envelope${routeStats.dropped ? `, ${routeStats.dropped} dropped` : ''} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     if (bad > 0) for (const example of routeStats.examples) log(`fuzz:     ${example.verdict}: ${example.request}\n        → ${example.answer}`);
   }
+  for (const [kind, count] of [...nonEnvelopeKinds].sort((a, b) => b[1] - a[1])) log(`fuzz: non-envelope ×${count}: ${clip(kind, 100)}`);
   const totals = stats.reduce((sum, s) => ({ cases: sum.cases + s.cases, fiveXx: sum.fiveXx + s.fiveXx, hangs: sum.hangs + s.hangs, nonEnvelope: sum.nonEnvelope + s.nonEnvelope, dropped: sum.dropped + s.dropped }), { cases: 0, fiveXx: 0, hangs: 0, nonEnvelope: 0, dropped: 0 });
   return { seed, casesPerRoute: options.casesPerRoute, routes: stats, totals };
 }
