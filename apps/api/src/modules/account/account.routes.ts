@@ -42,7 +42,8 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     return app.services.accounts.login({ request: body, corpId: visitor.corpId, ip: request.ip, stateIsBound: (state) => states.consume(cookie, state) });
   };
 
-  // Cookies are read and written only here (the console reads its own header, console.routes.ts).
+  // @fastify/cookie in this scope only (the console parses its own header, console.routes.ts);
+  // should the app ever register it for everyone, this scope uses that registration instead.
   void app.register(async (scope) => {
     if (!scope.hasReplyDecorator('setCookie')) await scope.register(fastifyCookie);
 
