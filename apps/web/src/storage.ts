@@ -141,8 +141,6 @@ export const writeOrderForm = (form: OrderForm): void => writeJson('params', for
 export const SESSION_KEYS = {
   /** The order handed to /orderDetail, which reads it once and removes it. */
   orderDetail: 'orderDetail',
-  /** Corp mode: the state sent to the authorization page, checked when it comes back (login CSRF). */
-  oauthState: 'oauthState',
   /** Corp mode: recent automatic authorizations, so a refused code cannot loop forever. */
   oauthAttempts: 'oauthAttempts',
 } as const;
