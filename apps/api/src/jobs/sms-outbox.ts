@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { SMS_TEMPLATES, formatFen, isSmsTemplateId, isValidMobilePhone, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 /**
  * Sends the `sms.*` rows of the outbox (written in the same transaction as the change they
@@ -46,10 +47,6 @@ interface Payload {
   phone?: unknown;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return e.code === '23505' || (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'));
-}
 
 export function createSmsOutboxWorker(deps: { db: Kysely<Database>; sms: SmsProvider; now: () => Date; log: OutboxLogger; intervalMs: number; batchSize?: number }): SmsOutboxWorker {
   const { db, sms, now, log } = deps;

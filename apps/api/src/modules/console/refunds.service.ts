@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { assertCan, pageWindow, type Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import type { PaymentLink, RefundOrderResult } from './payment-link.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /**
  * The full refund promised when handling fails (spec §1): a clerk (or admin) asks with a
@@ -29,11 +30,6 @@ const REFUSAL_TEXT: Record<Extract<RefundOrderResult, { ok: false }>['reason'], 
   PROVIDER_UNAVAILABLE: '支付通道暂不可用',
 };
 
-/** PostgreSQL 23505 or SQLite's UNIQUE constraint failure. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return e.code === '23505' || (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'));
-}
 
 export function createRefundsService(deps: { db: Kysely<Database>; now: () => Date; payments: PaymentLink }): RefundsService {
   const { db, now } = deps;

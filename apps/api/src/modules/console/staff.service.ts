@@ -4,6 +4,7 @@ import type { Database, StaffRow } from '../../db/schema.ts';
 import { assertCan, type Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { hashPassword } from './password.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export interface StaffService {
   list(actor: Actor): Promise<ConsoleStaffRow[]>;
@@ -51,15 +52,21 @@ export function createStaffService(deps: { db: Kysely<Database>; now: () => Date
       if (taken) throw new AppError('CONSOLE_USERNAME_TAKEN');
       const hash = await hashPassword(input.password);
       const at = now();
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('staff')
-          .values({ username: input.username, display_name: input.display_name, role: input.role, password_hash: hash, must_change_password: 1, created_at: at.toISOString(), updated_at: at.toISOString() })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await writeAudit(trx, actor, { action: 'staff.create', targetType: 'staff', targetId: row.id, after: auditView(row) }, at);
-        return toRow(row);
-      });
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('staff')
+            .values({ username: input.username, display_name: input.display_name, role: input.role, password_hash: hash, must_change_password: 1, created_at: at.toISOString(), updated_at: at.toISOString() })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await writeAudit(trx, actor, { action: 'staff.create', targetType: 'staff', targetId: row.id, after: auditView(row) }, at);
+          return toRow(row);
+        });
+      } catch (error) {
+        // Two admins creating the same name at once: both passed the check above while hashing.
+        if (isUniqueViolation(error)) throw new AppError('CONSOLE_USERNAME_TAKEN', undefined, { cause: error });
+        throw error;
+      }
     },
 
     async update(actor, id, input) {
