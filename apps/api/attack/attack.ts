@@ -7,7 +7,7 @@
  *       [--sign-secret=…] [--response-key=…] [--sandbox-notify-key=…]   # the target's keys (development defaults otherwise)
  *       [--console-user=admin --console-password=…]  # console probes on the target; otherwise on a self-started server
  *       [--slow]                                     # also run the slow-client probe against the target (takes its 30 s timeout)
- *   common: [--fuzz-cases=1000] [--crash-rounds=5] [--slow-timeout-ms=3000]
+ *   common: [--fuzz-cases=1000] [--crash-rounds=3] [--slow-timeout-ms=3000]
  *           [--target-env=KEY=VALUE …]               # extra settings of self-started servers (e.g. SIGNATURE_REQUIRED=false
  *                                                    # shows the suite failing against a weakened server)
  *
@@ -17,7 +17,7 @@
 import { formatResult, type ProbeResult } from './probe.ts';
 import { runSuite, summary, type SuiteOptions } from './suite.ts';
 
-const USAGE = 'usage: npm run attack -- [http://host:port] [--sign-secret=…] [--response-key=…] [--sandbox-notify-key=…] [--console-user=admin] [--console-password=…] [--fuzz-cases=1000] [--crash-rounds=5] [--slow] [--slow-timeout-ms=3000] [--target-env=KEY=VALUE]';
+const USAGE = 'usage: npm run attack -- [http://host:port] [--sign-secret=…] [--response-key=…] [--sandbox-notify-key=…] [--console-user=admin] [--console-password=…] [--fuzz-cases=1000] [--crash-rounds=3] [--slow] [--slow-timeout-ms=3000] [--target-env=KEY=VALUE]';
 
 interface Arguments {
   url: string | undefined;
@@ -28,11 +28,13 @@ function parseArguments(argv: readonly string[]): Arguments {
   const flags = new Map<string, string[]>();
   let url: string | undefined;
   const booleans = new Set(['slow', 'help']);
+  const known = new Set([...booleans, 'sign-secret', 'response-key', 'sandbox-notify-key', 'console-user', 'console-password', 'fuzz-cases', 'crash-rounds', 'slow-timeout-ms', 'target-env']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg.startsWith('--')) {
       const eq = arg.indexOf('=');
       const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
+      if (!known.has(name)) throw new Error(`unknown option --${name}`);
       let value = eq > 0 ? arg.slice(eq + 1) : 'true';
       if (eq < 0 && !booleans.has(name)) {
         const next = argv[i + 1];
@@ -95,7 +97,7 @@ async function main(): Promise<number> {
       ...(last('sandbox-notify-key') ? { sandboxNotifyKey: last('sandbox-notify-key') } : {}),
       ...(url && password ? { consoleAdmin: { username: last('console-user') ?? 'admin', password } } : {}),
       fuzzCases: integer(flags, 'fuzz-cases', 1000, 0),
-      crashRounds: integer(flags, 'crash-rounds', 5, 0),
+      crashRounds: integer(flags, 'crash-rounds', 3, 0),
       slowAgainstUrl: flags.has('slow'),
       slowTimeoutMs: integer(flags, 'slow-timeout-ms', 3000, 1000),
       selfEnv,

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { environmentWith } from '../src/config.ts';
-import { freePort } from './target.ts';
+import { freePort, killOnExit } from './target.ts';
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../src/server.ts');
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -41,6 +41,7 @@ export async function bootOnce(env: Record<string, string>, options: { timeoutMs
     env: environmentWith({ HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', SEED_COMPANIES: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  killOnExit(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -127,10 +127,6 @@ export function describe(answer: Answer): string {
   return `${answer.status} ${name}`;
 }
 
-export function is(answer: Answer, code: ErrorCode): boolean {
-  return answer.status === ERROR_CATALOG[code].status && envelopeOf(answer)?.code === ERROR_CATALOG[code].code;
-}
-
 export const CLIENT_HEADERS_WEB: Readonly<Record<string, string>> = {
   'x-device-id': 'attack-suite-device',
   'x-platform': 'web',

@@ -59,7 +59,7 @@ export interface OrderOptions {
 }
 
 /** The signed POST /api/h5/order the web app sends; the raw answer, for probes that judge it. */
-export async function postOrder(target: AttackTarget, options: OrderOptions & { company: CompanySearchItem }): Promise<{ answer: Answer; form: Record<string, unknown> }> {
+async function postOrder(target: AttackTarget, options: OrderOptions & { company: CompanySearchItem }): Promise<{ answer: Answer; form: Record<string, unknown> }> {
   const visitor = options.visitor ?? new Visitor(target);
   const form = {
     goods_id: '1',
@@ -127,7 +127,7 @@ export interface ConsoleSession {
   data<T>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
-export function cookieHeader(cookies: Map<string, string>): string {
+function cookieHeader(cookies: Map<string, string>): string {
   return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 

@@ -18,10 +18,12 @@ import { startTarget, type StartedTarget } from './target.ts';
 
 /**
  * The attack suite (docs/security.md): every probe of the security issue against one target, in an
- * order that keeps them from spoiling each other — the console is signed into before the lockout
- * probe, the phone-lookup budget is spent last, the fuzzer and the kill -9 test come at the end.
- * Probes that need what only a self-started server has (its log, a restart, its database file, an
- * admin password) run on one the suite starts itself, and say so.
+ * order that keeps them from spoiling each other — the boot probes first, each boot alone; the
+ * console signed into (and that browser's device cookie kept) before anything fails sign-ins; the
+ * phone-lookup budget spent last among the probes; then the fuzzer, the staff-lockout probe (after
+ * the fuzzer, which also fuzzes the sign-in route) and the kill -9 crash test. Probes that need what
+ * only a self-started server has (its log, a restart, its database file, an admin password) run on
+ * one the suite starts itself, and say so.
  */
 
 export interface SuiteOptions {
@@ -149,18 +151,17 @@ export async function runSuite(options: SuiteOptions): Promise<ProbeResult[]> {
     await step([], phoneLookupGrantsNoWriteProbe, 'phone lookup grants no write');
     await step([], oauthStateProbe, 'corp login without the state cookie');
     await stepWithOwn('sqlite', sandboxNotificationProbe, 'sandbox notifications');
-    // Console probes sign in (and keep their session) before the lockout probe fails 20 sign-ins.
+    // Console probes sign in (the suite keeps that browser's session and device cookie for the lockout probe).
     await step(['admin'], uploadProbe, 'uploads');
     await step(['admin'], malformedRequestProbe, 'malformed requests');
     await stepWithOwn('sqlite', eventFloodProbe, 'anonymous event flood');
     await step(['log'], logPersonalDataProbe, 'personal data in logs');
     await step(['restart'], replayAfterRestartProbe, 'replay after restart');
-    await step(['admin'], staffLockoutProbe, 'staff lockout');
 
     // Slow clients: a self-started server with a short request timeout, and the URL target when asked.
     try {
       const slow = await start({ HTTP_REQUEST_TIMEOUT_MS: String(options.slowTimeoutMs), HTTP_HEADERS_TIMEOUT_MS: String(options.slowTimeoutMs), SEED_COMPANIES: '0' });
-      report(await slowClientProbe(slow, { timeoutMs: options.slowTimeoutMs }), '[self-started server]');
+      report(await slowClientProbe(slow, { timeoutMs: options.slowTimeoutMs }), selfStarted ? '' : '[self-started server]');
       await slow.stop();
     } catch (error) {
       report([{ name: 'slow clients', held: false, figure: `the probe could not run: ${(error as Error).message.split('\n')[0]}` }]);
@@ -172,9 +173,12 @@ export async function runSuite(options: SuiteOptions): Promise<ProbeResult[]> {
     // Spends this address's phone-lookup budget: after every other probe that looks up by phone.
     await step([], forgedClientIpProbe, 'forged client address');
 
-    // The fuzzer (apps/api/attack/fuzz.ts) on the target; the kill -9 crash test (apps/api/attack/crash.ts) on a
-    // fresh self-started server whose sweeps run every second, so duplicate payments are refunded before its checks.
+    // The fuzzer (apps/api/attack/fuzz.ts) on the target.
     if (options.fuzzCases > 0) await step([], (target) => fuzzProbe(target, { casesPerRoute: options.fuzzCases }), 'fuzzer');
+    // After the fuzzer, which signs in and fuzzes the sign-in route: the owner's browser keeps its device cookie whatever that did.
+    await step(['admin'], staffLockoutProbe, 'staff lockout');
+    // The kill -9 crash test (apps/api/attack/crash.ts) on a fresh self-started server whose sweeps run
+    // every second, so duplicate payments are refunded before its checks.
     if (options.crashRounds > 0) {
       try {
         const crashTarget = await start({ PAYMENT_SWEEP_INTERVAL_SECONDS: '1' });

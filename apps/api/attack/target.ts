@@ -18,6 +18,21 @@ export interface StartedTarget extends AttackTarget {
   stop(): Promise<void>;
 }
 
+/**
+ * Servers this process started and has not stopped. Should the process end without stopping them
+ * (a test runner's timeout, an uncaught error), they are killed with it rather than left running.
+ */
+const liveChildren = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of liveChildren) child.kill('SIGKILL');
+});
+
+/** Kills `child` with this process if it is still running then. */
+export function killOnExit(child: ChildProcess): void {
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
+}
+
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,6 +89,7 @@ export async function startTarget(options: { env?: Record<string, string>; compa
 
   async function launch(): Promise<void> {
     child = spawn(process.execPath, [SERVER_ENTRY], { cwd: REPO_ROOT, env: environmentWith(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    killOnExit(child);
     child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
     child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
     await waitHealthy(baseUrl, child, output, options.healthTimeoutMs ?? 120_000);

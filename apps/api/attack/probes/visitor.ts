@@ -1,7 +1,7 @@
 import type { OrderRecord } from '@kuaibao/domain';
 import { describe, pool, send, type Answer, Visitor } from '../client.ts';
 import { databaseBytes } from '../database.ts';
-import { payInCashier, placeOrder, placePaidOrder, randomIdNumber } from '../fixtures.ts';
+import { orderNumberOf, payInCashier, placeOrder, placePaidOrder, randomIdNumber } from '../fixtures.ts';
 import type { AttackTarget, ProbeResult } from '../probe.ts';
 
 /** The phone lookup's limit per client address (apps/api/src/modules/order/order.routes.ts). */
@@ -71,10 +71,9 @@ export async function phoneLookupGrantsNoWriteProbe(target: AttackTarget): Promi
     via = 'the order id (the phone lookup is rate-limited for this address just now)';
   } else {
     const listed = (stranger.envelope(lookup)?.data ?? []) as OrderRecord[];
-    const record = listed.find((item) => item.out_trade_no === order.attemptNo.replace(/P\d+$/, ''));
+    const record = listed.find((item) => item.out_trade_no === orderNumberOf(order.attemptNo));
     if (!record) throw new Error(`the phone lookup did not list the paid order (${describe(lookup)})`);
     found = record;
-    if (editKey && lookup.text.includes(editKey)) leakedKey = ' (and the lookup listed its edit key)';
     if (editKey && JSON.stringify(listed).includes(editKey)) leakedKey = ' (and the lookup listed its edit key)';
   }
 
