@@ -1,14 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ConfigError, type Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
-import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { createDatabaseNonceStore } from './http/nonce-store.ts';
 import { verifyRequestSignature } from './http/request-signature.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { registerSecurityHeaders, withSecurityHeaders } from './http/security-headers.ts';
+import { baselineSecurityHeaders, registerSecurityHeaders, withSecurityHeaders } from './http/security-headers.ts';
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
 import { createCompanyService, type CompanyService } from './modules/company/company.service.ts';
@@ -120,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Query strings longer than this are not ours.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: withSecurityHeaders(answerFrameworkError),
+    clientErrorHandler: answerClientError(baselineSecurityHeaders),
   });
   app.server.headersTimeout = config.http.headersTimeoutMs;
   app.server.maxConnections = config.http.maxConnections;

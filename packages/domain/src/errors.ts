@@ -77,7 +77,11 @@ export const SERVER_ERRORS = {
   METHOD_NOT_ALLOWED: { code: 40501, status: 405, message: '请求方式不支持' },
   ORDER_NOT_PAYABLE: { code: 40901, status: 409, message: '订单当前状态不能支付' },
   ORDER_NOT_EDITABLE: { code: 40902, status: 409, message: '订单当前状态不能修改' },
+  /** The socket sent nothing complete in time (HTTP_REQUEST_TIMEOUT_MS): answered by the HTTP layer. */
+  REQUEST_TIMEOUT: { code: 40801, status: 408, message: '请求超时，请稍后再试' },
   BODY_TOO_LARGE: { code: 41301, status: 413, message: '请求内容过大' },
+  /** Request headers over Node's 16 KiB: answered by the HTTP layer before any route. */
+  HEADERS_TOO_LARGE: { code: 43101, status: 431, message: '请求头过大' },
   UNSUPPORTED_MEDIA_TYPE: { code: 41501, status: 415, message: '请求格式有误' },
   SERVICE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用，请稍后再试' },
   PAYMENT_REJECTED: { code: 40030, status: 400, message: '支付下单失败，请稍后再试或更换支付方式' },

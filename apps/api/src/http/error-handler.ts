@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@kuaibao/domain';
 import { errorEnvelope } from './envelope.ts';
@@ -49,4 +51,31 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const envelope = appError.status >= 500 ? errorEnvelope(new AppError(appError.errorCode)) : errorEnvelope(appError);
     return reply.status(appError.status).send(envelope);
   });
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them: headers over 16 KiB (431),
+ * a raw non-ASCII byte in the path or a control character in a header (400), a request that did
+ * not arrive within HTTP_REQUEST_TIMEOUT_MS (408). Fastify's default answer there is its own JSON;
+ * this one is the envelope, with the security headers it would not otherwise get.
+ */
+export function answerClientError(headers: () => Record<string, string>): (error: Error & { code?: string }, socket: Socket) => void {
+  return (error, socket) => {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const appError = new AppError(error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'VALIDATION_FAILED');
+    if (!socket.writable) {
+      socket.destroy(error);
+      return;
+    }
+    const body = JSON.stringify(errorEnvelope(appError));
+    const extra = Object.entries(headers())
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    // end(), not destroy(): closing with unread input would reset the connection and lose the
+    // answer. What is still arriving is discarded, and a client that keeps sending is cut off.
+    socket.end(`HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n${extra}\r\n${body}`);
+    socket.resume();
+    setTimeout(() => socket.destroy(), 2000).unref();
+  };
 }

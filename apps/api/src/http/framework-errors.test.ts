@@ -45,6 +45,29 @@ describe('client mistakes Fastify or a plugin catches first still get the envelo
     expectEnvelope(await raw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`), 'VALIDATION_FAILED');
   });
 
+  it('answers headers over 16 KiB with HEADERS_TOO_LARGE, from the HTTP parser', async () => {
+    const answer = await raw(`GET /api/h5/company?q=${'x'.repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expectEnvelope(answer, 'HEADERS_TOO_LARGE');
+  });
+
+  it.each([
+    ['a raw non-ASCII byte in the path', 'GET /api/console/orders/\u00e9 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    ['a control character in a header', 'GET /api/h5/corp HTTP/1.1\r\nHost: 127.0.0.1\r\nx-device-id: a\bb\r\n\r\n'],
+    ['a request line that is not HTTP', 'HELLO\r\n\r\n'],
+  ])('answers %s with VALIDATION_FAILED and the security headers', async (_name, request) => {
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+      socket.write(Buffer.from(request, 'latin1'));
+    });
+    expectEnvelope({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body: head.slice(head.indexOf('\r\n\r\n') + 4) }, 'VALIDATION_FAILED');
+    expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(head.toLowerCase()).toContain("content-security-policy: default-src 'self'");
+  });
+
   it('answers a path parameter over 200 characters with NOT_FOUND, not 414', async () => {
     expectEnvelope(await raw(`GET /api/console/orders/${'a'.repeat(300)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`), 'NOT_FOUND');
   });
