@@ -7,7 +7,7 @@
  *       [--sign-secret=…] [--response-key=…] [--sandbox-notify-key=…]   # the target's keys (development defaults otherwise)
  *       [--console-user=admin --console-password=…]  # console probes on the target; otherwise on a self-started server
  *       [--slow]                                     # also run the slow-client probe against the target (takes its 30 s timeout)
- *   common: [--fuzz-cases=1000] [--crash-rounds=3] [--slow-timeout-ms=3000]
+ *   common: [--fuzz-cases=1000] [--crash-rounds=5] [--slow-timeout-ms=3000]
  *           [--target-env=KEY=VALUE …]               # extra settings of self-started servers (e.g. SIGNATURE_REQUIRED=false
  *                                                    # shows the suite failing against a weakened server)
  *
@@ -17,7 +17,7 @@
 import { formatResult, type ProbeResult } from './probe.ts';
 import { runSuite, summary, type SuiteOptions } from './suite.ts';
 
-const USAGE = 'usage: npm run attack -- [http://host:port] [--sign-secret=…] [--response-key=…] [--sandbox-notify-key=…] [--console-user=admin] [--console-password=…] [--fuzz-cases=1000] [--crash-rounds=3] [--slow] [--slow-timeout-ms=3000] [--target-env=KEY=VALUE]';
+const USAGE = 'usage: npm run attack -- [http://host:port] [--sign-secret=…] [--response-key=…] [--sandbox-notify-key=…] [--console-user=admin] [--console-password=…] [--fuzz-cases=1000] [--crash-rounds=5] [--slow] [--slow-timeout-ms=3000] [--target-env=KEY=VALUE]';
 
 interface Arguments {
   url: string | undefined;
@@ -97,7 +97,7 @@ async function main(): Promise<number> {
       ...(last('sandbox-notify-key') ? { sandboxNotifyKey: last('sandbox-notify-key') } : {}),
       ...(url && password ? { consoleAdmin: { username: last('console-user') ?? 'admin', password } } : {}),
       fuzzCases: integer(flags, 'fuzz-cases', 1000, 0),
-      crashRounds: integer(flags, 'crash-rounds', 3, 0),
+      crashRounds: integer(flags, 'crash-rounds', 5, 0),
       slowAgainstUrl: flags.has('slow'),
       slowTimeoutMs: integer(flags, 'slow-timeout-ms', 3000, 1000),
       selfEnv,
