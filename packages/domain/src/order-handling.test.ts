@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHandlingOverdue, processMoveNeedsNote, processMoveRefusal, sniffScreenshotType } from './order-handling.ts';
+import { isHandlingOverdue, processMoveNeedsNote, processMoveRefusal, screenshotTypeOf, sniffScreenshotType } from './order-handling.ts';
 
 describe('moving the process status', () => {
   it('allows every move of a paid order between open statuses', () => {
@@ -51,5 +51,25 @@ describe('screenshot type sniffing', () => {
     expect(sniffScreenshotType(new Uint8Array([...'<svg xmlns="http://www.w3.org/2000/svg"/>'].map((c) => c.charCodeAt(0))))).toBeUndefined();
     expect(sniffScreenshotType(new Uint8Array([0x47, 0x49, 0x46, 0x38]))).toBeUndefined();
     expect(sniffScreenshotType(new Uint8Array([0x89, 0x50]))).toBeUndefined();
+  });
+});
+
+describe('screenshotTypeOf', () => {
+  const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const bytes = (...parts: Array<number[] | string>) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((char) => char.charCodeAt(0)) : part)));
+
+  it('takes a PNG or JPEG whose bytes carry no markup', () => {
+    expect(screenshotTypeOf(bytes(PNG, [0, 0, 0, 13], 'IHDR', [1, 2, 3, 0x3c, 0x3e]))).toBe('image/png');
+    expect(screenshotTypeOf(bytes([0xff, 0xd8, 0xff, 0xe0], 'JFIF <b> 2 < 3'))).toBe('image/jpeg');
+  });
+
+  it.each([
+    ['HTML right after the PNG signature', bytes(PNG, '<html><body><script>alert(1)</script></body></html>')],
+    ['HTML after IEND', bytes(PNG, 'IHDR....IEND', [0xae, 0x42, 0x60, 0x82], '<HTML><SCRIPT>x</SCRIPT>')],
+    ['an SVG in a text chunk', bytes(PNG, 'tEXtComment\0<svg onload=alert(1)>')],
+    ['a javascript: URL in a JPEG comment', bytes([0xff, 0xd8, 0xff, 0xfe], 'JavaScript:alert(1)')],
+    ['an SVG named .png', bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+  ])('refuses %s', (_name, file) => {
+    expect(screenshotTypeOf(file)).toBeUndefined();
   });
 });

@@ -59,3 +59,36 @@ export function sniffScreenshotType(head: Uint8Array): ScreenshotType | undefine
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   return undefined;
 }
+
+/** Markup a browser would run if it ever read the file as a document (an image/HTML polyglot). */
+const MARKUP_SIGNATURES = ['<html', '<script', '<svg', '<iframe', '<!doctype', '<?xml', '<body', '<object', '<embed', '<meta', 'javascript:'];
+
+/** True when the bytes carry any of those signatures, ASCII case-insensitively, anywhere. */
+export function containsMarkup(bytes: Uint8Array): boolean {
+  const firsts = new Set(MARKUP_SIGNATURES.map((signature) => signature.charCodeAt(0)));
+  for (let i = 0; i < bytes.length; i += 1) {
+    const byte = bytes[i]!;
+    const lower = byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte;
+    if (!firsts.has(lower)) continue;
+    for (const signature of MARKUP_SIGNATURES) {
+      if (i + signature.length > bytes.length) continue;
+      let match = true;
+      for (let j = 0; j < signature.length && match; j += 1) {
+        const b = bytes[i + j]!;
+        match = (b >= 0x41 && b <= 0x5a ? b + 0x20 : b) === signature.charCodeAt(j);
+      }
+      if (match) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * What a completion screenshot is, from its bytes: PNG or JPEG by signature, and no markup
+ * anywhere in it (a PNG header in front of HTML, or HTML after IEND or in a text chunk, is refused
+ * even though it is served as an inert image: decision 008, docs/security.md).
+ */
+export function screenshotTypeOf(bytes: Uint8Array): ScreenshotType | undefined {
+  const type = sniffScreenshotType(bytes.subarray(0, 16));
+  return type && !containsMarkup(bytes) ? type : undefined;
+}

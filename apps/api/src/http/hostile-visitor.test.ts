@@ -171,7 +171,8 @@ describe('the signature check decides on the matched route (finding 5)', () => {
     const answer = await raw(target);
     // Either refused, or not the API at all (`//api/…` is a page path: the web app's HTML when it is built).
     expect(answer.body, answer.body).not.toContain('"code":0');
-    const refused = answer.status !== 200 && /"code":\d+/.test(answer.body);
+    // Refused with an error (the envelope, or the "not built yet" page of a checkout without a build).
+    const refused = answer.status >= 400;
     const page = answer.status === 200 && answer.body.trimStart().startsWith('<!doctype html>');
     expect(refused || page, answer.body).toBe(true);
   });

@@ -60,7 +60,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
     }
     if (url.startsWith('/console/') && (request.method === 'GET' || request.method === 'HEAD')) {
-      if (!consoleBuilt) return reply.status(503).type('text/plain; charset=utf-8').send('The console is not built yet: run `npm run build`.');
+      // Not built is a missing page (404), not a server fault: nothing here is broken, nothing is there.
+      if (!consoleBuilt) return reply.status(404).type('text/plain; charset=utf-8').send('The console is not built yet: run `npm run build`.');
       // Every path under /console/ is a route of the console app; it is never framed by another site,
       // and its antd styles need the console's own policy (security-headers.ts).
       return reply
@@ -76,7 +77,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       return reply.status(404).send(errorEnvelope(new AppError('NOT_FOUND')));
     }
     if (!built) {
-      return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`.');
+      return reply.status(404).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`.');
     }
     // Every other path is a route of the single-page app.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);

@@ -13,7 +13,7 @@ import {
   processMoveNeedsNote,
   processMoveRefusal,
   roleCan,
-  sniffScreenshotType,
+  screenshotTypeOf,
   type ConsoleOrderCounts,
   type ConsoleOrderDetail,
   type ConsoleOrderFile,
@@ -232,7 +232,7 @@ export function createConsoleOrdersService(deps: {
       if (file.body.length === 0) throw new AppError('CONSOLE_UPLOAD_MISSING');
       if (file.body.length > SCREENSHOT_MAX_BYTES) throw new AppError('CONSOLE_UPLOAD_TOO_LARGE');
       // The bytes decide the type; a name or a declared type can lie.
-      const type = sniffScreenshotType(file.body.subarray(0, 16));
+      const type = screenshotTypeOf(file.body);
       if (!type) throw new AppError('CONSOLE_UPLOAD_TYPE_INVALID');
       const existing = await repo.listFiles(db, id);
       if (existing.length >= SCREENSHOT_MAX_PER_ORDER) throw new AppError('CONSOLE_UPLOAD_LIMIT');
