@@ -41,6 +41,9 @@ test('the mini-program web-view variant runs under the policy without a violatio
   expect((await page.request.post(`/sandbox/cashier/${outTradeNo}/pay`, { form: {} })).ok()).toBe(true);
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await expect(page).toHaveURL(/\/success$/);
+  // The success page has taken the stored order (and forgotten it) once it shows the result;
+  // leaving earlier would send home straight back to /success.
+  await expect(page.getByText('支付成功').first()).toBeVisible();
   await page.goto(`/?mpCode=${mpCode}`);
   await expect(page.getByTestId('mp-orders').getByTestId('mp-order')).toContainText(COMPANY.name);
 
