@@ -10,9 +10,9 @@ import {
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
-import { NeverAskNotice } from '../../shared/honesty-notice.tsx';
-import { PAY_TYPE_LABELS } from '../../shared/pay-types.ts';
-import { useGoBack } from '../../shared/use-go-back.ts';
+import { NeverAskNotice } from '../../common/honesty-notice.tsx';
+import { PAY_TYPE_LABELS } from '../../common/pay-types.ts';
+import { useGoBack } from '../../common/use-go-back.ts';
 import { readString, removeKey } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { track } from '../../api/index.ts';
-import { isLink, useServiceContact } from '../../shared/service-contact.ts';
+import { isLink, useServiceContact } from '../../common/service-contact.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './check-page.module.css';
 
 // The QR library loads only when the visitor asks for the QR.
-const ServiceDialog = lazy(() => import('../../shared/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
+const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
 
 /**
  * 'contact agent' (spec §2 "Progress lookup"). On /check it opens the agent's link when

@@ -2,8 +2,8 @@ import { errorMessage, formatShanghaiDateTime, formatYuan, PROMISES, type OrderR
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { track } from '../../api/index.ts';
-import { PAY_TYPE_LABELS } from '../../shared/pay-types.ts';
-import { useServiceContact } from '../../shared/service-contact.ts';
+import { PAY_TYPE_LABELS } from '../../common/pay-types.ts';
+import { useServiceContact } from '../../common/service-contact.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';

@@ -11,8 +11,8 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from '../../router/router.tsx';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
-import { HonestyNotice } from '../../shared/honesty-notice.tsx';
-import { useGoBack } from '../../shared/use-go-back.ts';
+import { HonestyNotice } from '../../common/honesty-notice.tsx';
+import { useGoBack } from '../../common/use-go-back.ts';
 import { rememberOrder } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';

@@ -8,7 +8,7 @@ import styles from './my-page.module.css';
 import { reauthorizeOnSessionError } from './session.ts';
 
 // The QR code library loads only when the visitor opens the service entry.
-const ServiceDialog = lazy(() => import('../../shared/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
+const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
 
 /** The name shown until (or unless) the server tells it. */
 const FALLBACK_NAME = '微信用户';

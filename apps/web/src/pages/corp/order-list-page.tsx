@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from '../../router/router.tsx';
 import { fetchCorpOrders } from '../../api/account-endpoints.ts';
 import { StatusBadge } from '../check/status-badge.tsx';
-import { useGoBack } from '../../shared/use-go-back.ts';
+import { useGoBack } from '../../common/use-go-back.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import styles from './order-list-page.module.css';
 import { reauthorizeOnSessionError } from './session.ts';

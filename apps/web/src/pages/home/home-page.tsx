@@ -10,7 +10,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from '../../router/router.tsx';
 import { fetchMemberGoods, fetchRecentOrder } from '../../api/endpoints.ts';
 import { usePlatform } from '../../platform/context.tsx';
-import { useNow } from '../../shared/use-now.ts';
+import { useNow } from '../../common/use-now.ts';
 import {
   emptyOrderForm,
   readConfig,
@@ -33,7 +33,7 @@ import { ReportEntry } from './report-entry.tsx';
 const DesktopPayDialog = lazy(() => import('./desktop-pay-dialog.tsx'));
 const SuccessDialog = lazy(() => import('../success/success-dialog.tsx'));
 // The QR code library loads only when a visitor asks for the contact.
-const ServiceDialog = lazy(() => import('../../shared/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
+const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
 const QueryDialog = lazy(() => import('../check/query-dialog.tsx'));
 const ReportDialog = lazy(() => import('../report/report-dialog.tsx'));
 // Only the mini-program's web view shows the recent orders.

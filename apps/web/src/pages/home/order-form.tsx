@@ -13,9 +13,9 @@ import {
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { track } from '../../api/index.ts';
 import { usePlatform } from '../../platform/context.tsx';
-import { useNow } from '../../shared/use-now.ts';
-import { CompanyCard } from '../../shared/company-card.tsx';
-import { HonestyNotice, NeverAskNotice } from '../../shared/honesty-notice.tsx';
+import { useNow } from '../../common/use-now.ts';
+import { CompanyCard } from '../../common/company-card.tsx';
+import { HonestyNotice, NeverAskNotice } from '../../common/honesty-notice.tsx';
 import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';

@@ -1,7 +1,7 @@
 import type { OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '../../router/router.tsx';
-import { useGoBack } from '../../shared/use-go-back.ts';
+import { useGoBack } from '../../common/use-go-back.ts';
 import { readSessionJson, removeSessionKey, writeString } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';

@@ -11,7 +11,7 @@ import {
   toCapitalAmount,
   type OrderRecord,
 } from '@kuaibao/domain';
-import { HonestyNotice } from '../../shared/honesty-notice.tsx';
+import { HonestyNotice } from '../../common/honesty-notice.tsx';
 import styles from './receipt.module.css';
 import stampAccepted from './stamp-accepted.svg';
 import stampCompleted from './stamp-completed.svg';

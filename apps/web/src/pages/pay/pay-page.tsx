@@ -19,15 +19,15 @@ import { Navigate, useNavigate } from '../../router/router.tsx';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { track } from '../../api/index.ts';
 import { usePlatform } from '../../platform/context.tsx';
-import { CompanyCard } from '../../shared/company-card.tsx';
-import { HonestyNotice, NeverAskNotice } from '../../shared/honesty-notice.tsx';
-import { PayCountdown } from '../../shared/pay-countdown.tsx';
-import { PayMethods } from '../../shared/pay-methods.tsx';
-import { placeOrder } from '../../shared/place-order.ts';
-import { Promises } from '../../shared/promises.tsx';
-import { useNow } from '../../shared/use-now.ts';
+import { CompanyCard } from '../../common/company-card.tsx';
+import { HonestyNotice, NeverAskNotice } from '../../common/honesty-notice.tsx';
+import { PayCountdown } from '../../common/pay-countdown.tsx';
+import { PayMethods } from '../../common/pay-methods.tsx';
+import { placeOrder } from '../../common/place-order.ts';
+import { Promises } from '../../common/promises.tsx';
+import { useNow } from '../../common/use-now.ts';
 import { base64Json, navigateMiniProgram } from '../../platform/wechat-bridge.ts';
-import { payInWechat } from '../../shared/wechat-pay-flow.ts';
+import { payInWechat } from '../../common/wechat-pay-flow.ts';
 import { forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
@@ -35,7 +35,7 @@ import { toast } from '../../ui/toast.tsx';
 import styles from './pay-page.module.css';
 
 // The QR code library loads only when the visitor asks for the contact.
-const ServiceDialog = lazy(() => import('../../shared/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
+const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
 
 /** Marks the history entry the exit guard pushes over /pay. */
 const GUARD_MARK = 'kbPayGuard';

@@ -1,4 +1,4 @@
-import { useGoBack } from '../../shared/use-go-back.ts';
+import { useGoBack } from '../../common/use-go-back.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ReportForm } from './report-form.tsx';
 import { ReportIntro } from './report-intro.tsx';

@@ -1,8 +1,8 @@
 import { NOTICES, type OrderRecord } from '@kuaibao/domain';
 import { Navigate, useNavigate } from '../../router/router.tsx';
 import { usePlatform } from '../../platform/context.tsx';
-import { HonestyNotice } from '../../shared/honesty-notice.tsx';
-import { progressPath } from '../../shared/progress-path.ts';
+import { HonestyNotice } from '../../common/honesty-notice.tsx';
+import { progressPath } from '../../common/progress-path.ts';
 import type { OrderForm } from '../../storage.ts';
 import HomePage from '../home/home-page.tsx';
 import { DeclarationActions, DeclarationEntries, FiledDialog, OrderInfo, ZeroConfirmDialog } from './declaration.tsx';

@@ -1,5 +1,5 @@
 import { formatYuan, NOTICES, orderTexts } from '@kuaibao/domain';
-import { HonestyNotice } from '../../shared/honesty-notice.tsx';
+import { HonestyNotice } from '../../common/honesty-notice.tsx';
 import { Button } from '../../ui/button.tsx';
 import styles from './success-summary.module.css';
 import type { PaidOrderState } from './use-paid-order.ts';
