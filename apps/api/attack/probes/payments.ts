@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderRecord } from '@kuaibao/domain';
 import { DEV_DEFAULTS } from '../../src/config.ts';
-import { SANDBOX_HEADERS, signSandboxMessage } from '../../src/providers/payment/sandbox/sandbox-gateway.ts';
+import { signedSandboxHeaders } from '../../src/providers/payment/sandbox/sandbox-gateway.ts';
 import { send, sleep, Visitor, type Answer } from '../client.ts';
 import { readDatabase } from '../database.ts';
 import { placeOrder } from '../fixtures.ts';
@@ -15,17 +15,7 @@ function notification(input: { outTradeNo: string; amountFen: number; key: strin
     event_type: 'TRANSACTION.SUCCESS',
     resource: { out_trade_no: input.outTradeNo, transaction_id: transactionId, trade_state: 'SUCCESS', amount: { total: input.amountFen, currency: 'CNY' }, success_time: new Date().toISOString() },
   });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_HEADERS.timestamp]: timestamp,
-      [SANDBOX_HEADERS.nonce]: nonce,
-      [SANDBOX_HEADERS.signature]: signSandboxMessage(input.key, timestamp, nonce, body),
-    },
-  };
+  return { body, headers: signedSandboxHeaders(input.key, Math.floor(Date.now() / 1000), body) };
 }
 
 const notify = (target: AttackTarget, note: { headers: Record<string, string>; body: string }): Promise<Answer> =>

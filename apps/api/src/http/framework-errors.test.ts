@@ -1,6 +1,7 @@
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG, type ErrorCode } from '@kuaibao/domain';
+import { rawHttp } from '../test/raw-http.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, insertOrder, login, type Call, type ConsoleTestApp } from '../modules/console/console.test-support.ts';
 
 const CATALOG_CODES = new Set<number>(Object.values(ERROR_CATALOG).map((entry) => entry.code));
@@ -21,16 +22,7 @@ describe('client mistakes Fastify or a plugin catches first still get the envelo
     await test.close();
   });
 
-  function raw(request: string): Promise<{ status: number; body: string }> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1');
-      let text = '';
-      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
-      socket.on('error', reject);
-      socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
-      socket.write(request);
-    });
-  }
+  const raw = (request: string) => rawHttp(port, request);
 
   function expectEnvelope(answer: { status: number; body: string }, code: ErrorCode): void {
     const entry = ERROR_CATALOG[code];
@@ -55,15 +47,9 @@ describe('client mistakes Fastify or a plugin catches first still get the envelo
     ['a control character in a header', 'GET /api/h5/corp HTTP/1.1\r\nHost: 127.0.0.1\r\nx-device-id: a\bb\r\n\r\n'],
     ['a request line that is not HTTP', 'HELLO\r\n\r\n'],
   ])('answers %s with VALIDATION_FAILED and the security headers', async (_name, request) => {
-    const head = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1');
-      let text = '';
-      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-      socket.on('error', reject);
-      socket.on('close', () => resolve(text));
-      socket.write(Buffer.from(request, 'latin1'));
-    });
-    expectEnvelope({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body: head.slice(head.indexOf('\r\n\r\n') + 4) }, 'VALIDATION_FAILED');
+    const answer = await raw(request);
+    expectEnvelope(answer, 'VALIDATION_FAILED');
+    const head = answer.head;
     expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
     expect(head.toLowerCase()).toContain("content-security-policy: default-src 'self'");
   });

@@ -53,6 +53,18 @@ export function signSandboxMessage(key: string, timestamp: string, nonce: string
   return createHmac('sha256', key).update(`${timestamp}\n${nonce}\n${body}\n`).digest('base64');
 }
 
+/** The headers of a signed sandbox notification: a fresh nonce, the timestamp, the HMAC over both and the body. */
+export function signedSandboxHeaders(key: string, timestampSeconds: number, body: string): Record<string, string> {
+  const timestamp = String(timestampSeconds);
+  const nonce = randomBytes(16).toString('hex');
+  return {
+    'content-type': 'application/json',
+    [SANDBOX_HEADERS.timestamp]: timestamp,
+    [SANDBOX_HEADERS.nonce]: nonce,
+    [SANDBOX_HEADERS.signature]: signSandboxMessage(key, timestamp, nonce, body),
+  };
+}
+
 export type PayTradeResult = { ok: true; trade: SandboxTrade; delivered: boolean } | { ok: false; reason: 'NOT_FOUND' | 'CLOSED' | 'EXPIRED' };
 
 export interface SandboxGateway {
@@ -93,17 +105,7 @@ export function createSandboxGateway(deps: {
         success_time: trade.paid_at,
       },
     });
-    const timestamp = String(options.timestamp ?? Math.floor(now().getTime() / 1000));
-    const nonce = randomBytes(16).toString('hex');
-    return {
-      body,
-      headers: {
-        'content-type': 'application/json',
-        [SANDBOX_HEADERS.timestamp]: timestamp,
-        [SANDBOX_HEADERS.nonce]: nonce,
-        [SANDBOX_HEADERS.signature]: signSandboxMessage(notifyKey, timestamp, nonce, body),
-      },
-    };
+    return { body, headers: signedSandboxHeaders(notifyKey, options.timestamp ?? Math.floor(now().getTime() / 1000), body) };
   }
 
   return {
