@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownToJuly, daysUntilJuly, shanghaiDate } from './countdown.ts';
+import { countdownToJuly, daysUntilJuly, shanghaiDate, shanghaiStart } from './countdown.ts';
 
 describe('shanghaiDate', () => {
   it('is already the next day in Shanghai from 16:00 UTC', () => {
@@ -50,5 +50,16 @@ describe('countdownToJuly', () => {
   it('switches from left to overdue exactly at Shanghai midnight', () => {
     expect(countdownToJuly(new Date('2026-06-30T23:59:59.999+08:00')).kind).toBe('left');
     expect(countdownToJuly(new Date('2026-07-01T00:00:00+08:00')).kind).toBe('overdue');
+  });
+});
+
+describe('shanghaiStart', () => {
+  it('is midnight in Shanghai of the day or month containing the instant', () => {
+    // 2026-11-30 17:00 UTC is 1 December 01:00 in Shanghai.
+    const at = new Date('2026-11-30T17:00:00.000Z');
+    expect(shanghaiStart(at, 'day')).toBe('2026-11-30T16:00:00.000Z');
+    expect(shanghaiStart(at, 'month')).toBe('2026-11-30T16:00:00.000Z');
+    expect(shanghaiStart(new Date('2026-11-30T15:59:59.999Z'), 'day')).toBe('2026-11-29T16:00:00.000Z');
+    expect(shanghaiStart(new Date('2026-11-30T15:59:59.999Z'), 'month')).toBe('2026-10-31T16:00:00.000Z');
   });
 });

@@ -17,6 +17,12 @@ export function shanghaiDate(now: Date): CalendarDate {
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }
 
+/** Midnight in Shanghai of the day (or month) containing `at`, as an ISO string. */
+export function shanghaiStart(at: Date, unit: 'day' | 'month'): string {
+  const { year, month, day } = shanghaiDate(at);
+  return new Date(Date.UTC(year, month - 1, unit === 'day' ? day : 1) - SHANGHAI_UTC_OFFSET_MS).toISOString();
+}
+
 /**
  * Calendar days from today (Shanghai) to 1 July of the current year: 1 on 30 June, 0 on 1 July,
  * negative after it (-1 on 2 July).

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { CALL_PROMISE_MS, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, SHANGHAI_UTC_OFFSET_MS, type ConsoleDashboard } from '@kuaibao/domain';
+import { CALL_PROMISE_MS, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, shanghaiStart, type ConsoleDashboard } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { assertCan, type Actor } from './actor.ts';
 import { LIST_COLUMNS } from './orders.repository.ts';
@@ -20,13 +20,6 @@ export const FUNNEL_STEPS = [
 
 export interface DashboardService {
   summary(actor: Actor, days: number): Promise<ConsoleDashboard>;
-}
-
-/** Midnight in Shanghai of the day (or month) containing `at`, as an ISO string. */
-function shanghaiStart(at: Date, unit: 'day' | 'month'): string {
-  const local = new Date(at.getTime() + SHANGHAI_UTC_OFFSET_MS);
-  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), unit === 'day' ? local.getUTCDate() : 1);
-  return new Date(start - SHANGHAI_UTC_OFFSET_MS).toISOString();
 }
 
 export function createDashboardService(deps: { db: Kysely<Database>; now: () => Date }): DashboardService {

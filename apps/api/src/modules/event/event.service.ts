@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SHANGHAI_UTC_OFFSET_MS, shanghaiDate, type ClientEvent } from '@kuaibao/domain';
+import { shanghaiStart, type ClientEvent } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 
 export interface ClientContext {
@@ -15,12 +15,6 @@ export interface EventService {
 /** The stored value is a sample of what was sent: enough to tell events apart, not a storage service. */
 const STORED_VALUE_MAX = 256;
 
-/** Midnight in Shanghai of the day containing `at`, as an ISO string. */
-function shanghaiMidnight(at: Date): string {
-  const { year, month, day } = shanghaiDate(at);
-  return new Date(Date.UTC(year, month - 1, day) - SHANGHAI_UTC_OFFSET_MS).toISOString();
-}
-
 /**
  * Analytics keep the first sighting per device, key, value and day (docs/security.md): the
  * funnel counts distinct devices, and a client that repeats itself adds nothing but bytes.
@@ -35,7 +29,7 @@ export function createEventService(deps: { db: Kysely<Database>; now: () => Date
         .select('id')
         .where('device_id', '=', context.deviceId)
         .where('key', '=', event.key)
-        .where('created_at', '>=', shanghaiMidnight(at))
+        .where('created_at', '>=', shanghaiStart(at, 'day'))
         .where('value', '=', value)
         .limit(1)
         .executeTakeFirst();
