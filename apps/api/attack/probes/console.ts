@@ -76,9 +76,19 @@ export async function malformedRequestProbe(target: AttackTarget): Promise<Probe
     ['truncated percent-encoding in a query (%E0%A4%A)', async () => asAnswer(await raw(`GET ${signedPath('/api/h5/order/detail').replace('?', '?id=%E0%A4%A&')} HTTP/1.1`))],
     ['truncated percent-encoding in a path (%E0%A4%A)', async () => asAnswer(await raw('GET /api/h5/order/%E0%A4%A HTTP/1.1'))],
     ['a path parameter of 300 characters', async () => asAnswer(await raw(`GET /api/console/orders/${'9'.repeat(300)} HTTP/1.1`, `Cookie: ${cookie}\r\n`))],
-    ['a 2 MB JSON body', () => {
+    ['a 2 MB JSON body', async () => {
       const body = JSON.stringify({ key: 'client.attack_big', value: 'x', type: 'event', extra: { blob: 'x'.repeat(2 * 1024 * 1024) } });
-      return send(target.baseUrl, { method: 'POST', path: signedPath('/api/user/event', {}, body, 'POST'), headers: { ...CLIENT_HEADERS_WEB, 'content-type': 'application/json' }, body });
+      // The server answers 413 as soon as it reads Content-Length and closes; when that close lands
+      // while the 2 MB are still being written, the client sees EPIPE and loses the answer. The
+      // refusal is what we want to read, so the same request is sent again (at most 5 times).
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await send(target.baseUrl, { method: 'POST', path: signedPath('/api/user/event', {}, body, 'POST'), headers: { ...CLIENT_HEADERS_WEB, 'content-type': 'application/json' }, body });
+        } catch (error) {
+          const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code ?? '';
+          if (attempt >= 5 || !/EPIPE|ECONNRESET/.test(`${code} ${(error as Error).message}`)) throw error;
+        }
+      }
     }],
     ['JSON with a trailing comma', () => {
       const body = orderBody('{"key":"client.attack_comma","type":"event",}');
