@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createKeyedMac } from './keyed-mac.ts';
 
 /**
  * The legal representative's ID number at rest (architecture §5, §10): AES-256-GCM
@@ -27,10 +28,8 @@ const CAPABILITY_KEY_INFO = 'kuaibao capability key v1';
 
 export function createPersonalDataVault(keys: { encryptionKey: Buffer; hashKey: string }): PersonalDataVault {
   if (keys.encryptionKey.length !== 32) throw new RangeError('the ID encryption key must be 32 bytes');
-  // No new secret: an HKDF of the ID hash key under its own label, so a capability and an ID hash never share a key.
-  const capabilityKey = Buffer.from(hkdfSync('sha256', keys.hashKey, '', CAPABILITY_KEY_INFO, 32));
-  const capability = (purpose: CapabilityPurpose, id: string) =>
-    createHmac('sha256', capabilityKey).update(`${purpose}\n${id}`, 'utf8').digest().subarray(0, 24).toString('base64url');
+  // No new secret: the ID hash key under its own label, so a capability and an ID hash never share a key.
+  const capabilities = createKeyedMac(keys.hashKey, CAPABILITY_KEY_INFO);
   return {
     encrypt(plain) {
       const iv = randomBytes(12);
@@ -47,13 +46,8 @@ export function createPersonalDataVault(keys: { encryptionKey: Buffer; hashKey: 
     hash(plain) {
       return createHmac('sha256', keys.hashKey).update(plain, 'utf8').digest('hex');
     },
-    capability,
-    checkCapability(purpose, id, presented) {
-      if (!presented) return false;
-      const expected = Buffer.from(capability(purpose, id), 'utf8');
-      const given = Buffer.from(presented, 'utf8');
-      // The length is public (always 32); only equal lengths reach the constant-time comparison.
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
+    // 24 bytes: 32 base64url characters, 192 bits.
+    capability: (purpose, id) => capabilities.tag(`${purpose}\n${id}`, 24),
+    checkCapability: (purpose, id, presented) => capabilities.verify(`${purpose}\n${id}`, presented, 24),
   };
 }

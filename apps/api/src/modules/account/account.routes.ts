@@ -6,7 +6,7 @@ import { RateLimiter } from '../../http/rate-limit.ts';
 import { parseWith } from '../../http/validate.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 import type { AuthenticatedUser } from './account.service.ts';
-import { createOAuthStateBinding, deriveOAuthStateKey, OAUTH_STATE_COOKIE, OAUTH_STATE_COOKIE_PATH } from './oauth-state.ts';
+import { createOAuthStateBinding, oauthStateMac, OAUTH_STATE_COOKIE, OAUTH_STATE_COOKIE_PATH } from './oauth-state.ts';
 
 /** The x-token header of a request, if any. */
 export function requestToken(request: FastifyRequest): string | undefined {
@@ -24,7 +24,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   // Each login costs a call to WeChat; a page logs in once per visit.
   const logins = new RateLimiter({ limit: 30, windowMs: 60_000 });
   // The official account's code is taken only with the state issued to this browser (decision 013).
-  const states = createOAuthStateBinding({ key: deriveOAuthStateKey(app.config.idHashKey), now: () => app.services.now() });
+  const states = createOAuthStateBinding({ mac: oauthStateMac(app.config.idHashKey), now: () => app.services.now() });
   const stateCookie = (request: FastifyRequest) => ({
     path: OAUTH_STATE_COOKIE_PATH,
     httpOnly: true,

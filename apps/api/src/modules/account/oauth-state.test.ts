@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createOAuthStateBinding, deriveOAuthStateKey } from './oauth-state.ts';
+import { createHmac } from 'node:crypto';
+import { createOAuthStateBinding, oauthStateMac } from './oauth-state.ts';
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 function binding(idHashKey = 'kuaibao-test-id-hash-key') {
   const clock = { now: new Date('2026-11-24T02:00:00Z') };
-  return { clock, states: createOAuthStateBinding({ key: deriveOAuthStateKey(idHashKey), now: () => clock.now }) };
+  return { clock, states: createOAuthStateBinding({ mac: oauthStateMac(idHashKey), now: () => clock.now }) };
 }
 
 describe('OAuth state binding (decision 013)', () => {
   it('derives its key from ID_HASH_KEY under its own label: neither the key itself nor another deployment’s', () => {
-    const key = deriveOAuthStateKey('kuaibao-test-id-hash-key');
-    expect(key).toHaveLength(32);
-    expect(key.equals(Buffer.from('kuaibao-test-id-hash-key'))).toBe(false);
-    expect(key.equals(deriveOAuthStateKey('another-deployment-key'))).toBe(false);
+    const tag = oauthStateMac('kuaibao-test-id-hash-key').tag('state.1');
+    expect(tag).toHaveLength(43);
+    expect(tag).not.toBe(createHmac('sha256', 'kuaibao-test-id-hash-key').update('state.1').digest('base64url'));
+    expect(tag).not.toBe(oauthStateMac('another-deployment-key').tag('state.1'));
   });
 
   it('refuses a cookie signed with another key', () => {

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isOAuthState, OAUTH_STATE_TTL_SECONDS } from '@kuaibao/domain';
+import { createKeyedMac, type KeyedMac } from '../../security/keyed-mac.ts';
 
 /**
  * The official account's OAuth state, bound to the browser it was issued to (decision 013).
@@ -21,8 +22,8 @@ export const OAUTH_STATE_COOKIE_PATH = '/api/corp/user/login';
  * The signing key, derived from ID_HASH_KEY (a server-only secret) and separated from its other
  * use by the label. SIGN_SECRET and RESPONSE_AES_KEY cannot serve: the web bundle carries them.
  */
-export function deriveOAuthStateKey(idHashKey: string): Buffer {
-  return createHmac('sha256', idHashKey).update('wechat-oauth-state').digest();
+export function oauthStateMac(idHashKey: string): KeyedMac {
+  return createKeyedMac(idHashKey, 'kuaibao wechat oauth state v1');
 }
 
 export interface IssuedOAuthState {
@@ -45,10 +46,9 @@ export interface OAuthStateBinding {
 /** Used states remembered at most (a login costs a rate-limited call; this is far above a real load). */
 const MAX_REMEMBERED = 100_000;
 
-export function createOAuthStateBinding(deps: { key: Buffer; now: () => Date; ttlSeconds?: number }): OAuthStateBinding {
+export function createOAuthStateBinding(deps: { mac: KeyedMac; now: () => Date; ttlSeconds?: number }): OAuthStateBinding {
   const ttlSeconds = deps.ttlSeconds ?? OAUTH_STATE_TTL_SECONDS;
   const used = new Map<string, number>();
-  const mac = (state: string, expires: string) => createHmac('sha256', deps.key).update(`${state}.${expires}`).digest();
   const nowSeconds = () => Math.floor(deps.now().getTime() / 1000);
 
   function remember(state: string, expires: number, now: number): boolean {
@@ -70,7 +70,7 @@ export function createOAuthStateBinding(deps: { key: Buffer; now: () => Date; tt
     issue() {
       const state = randomBytes(16).toString('hex');
       const expires = nowSeconds() + ttlSeconds;
-      const signature = mac(state, String(expires)).toString('base64url');
+      const signature = deps.mac.tag(`${state}.${expires}`);
       return { state, cookie: `${state}.${expires}.${signature}`, maxAgeSeconds: ttlSeconds, expiresAt: new Date(expires * 1000) };
     },
 
@@ -80,10 +80,7 @@ export function createOAuthStateBinding(deps: { key: Buffer; now: () => Date; tt
       if (parts.length !== 3) return false;
       const [cookieState, expires, signature] = parts as [string, string, string];
       if (cookieState !== state || !/^\d{1,12}$/.test(expires)) return false;
-      // Compared as text: decoding base64url would accept several spellings of one signature.
-      const expected = Buffer.from(mac(cookieState, expires).toString('base64url'));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+      if (!deps.mac.verify(`${cookieState}.${expires}`, signature)) return false;
       const now = nowSeconds();
       if (Number(expires) <= now) return false;
       return remember(state, Number(expires), now);

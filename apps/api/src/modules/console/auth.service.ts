@@ -1,9 +1,10 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AppError, isAcceptablePassword, isStaffRole, normalizeUsername, permissionsOf, type ConsoleSessionStaff } from '@kuaibao/domain';
 import type { Database, StaffRow } from '../../db/schema.ts';
 import type { Actor, Db } from './actor.ts';
 import { writeAudit } from './audit.ts';
+import { createKeyedMac } from '../../security/keyed-mac.ts';
 import { DUMMY_PASSWORD_HASH, generatePassword, hashPassword, verifyPassword } from './password.ts';
 
 /**
@@ -108,12 +109,11 @@ const NONCE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
  * device in `staff_login_attempts.device`; the MAC means only this server can make one.
  */
 export function createDeviceCookies(secret: string) {
-  const key = Buffer.from(hkdfSync('sha256', secret, '', DEVICE_KEY_INFO, 32));
-  const mac = (username: string, nonce: string) => createHmac('sha256', key).update(`${username}\n${nonce}`, 'utf8').digest();
+  const mac = createKeyedMac(secret, DEVICE_KEY_INFO);
   return {
     issue(username: string): string {
       const nonce = randomBytes(16).toString('base64url');
-      return `${Buffer.from(username, 'utf8').toString('base64url')}.${nonce}.${mac(username, nonce).toString('base64url')}`;
+      return `${Buffer.from(username, 'utf8').toString('base64url')}.${nonce}.${mac.tag(`${username}\n${nonce}`)}`;
     },
     /** The device's nonce when `value` is a cookie this server issued for `username`; otherwise undefined. */
     deviceOf(value: string | undefined, username: string): string | undefined {
@@ -122,9 +122,7 @@ export function createDeviceCookies(secret: string) {
       if (parts.length !== 3) return undefined;
       const [name, nonce, tag] = parts as [string, string, string];
       if (Buffer.from(name, 'base64url').toString('utf8') !== username || !NONCE_PATTERN.test(nonce)) return undefined;
-      const expected = mac(username, nonce);
-      const given = Buffer.from(tag, 'base64url');
-      return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : undefined;
+      return mac.verify(`${username}\n${nonce}`, tag) ? nonce : undefined;
     },
   };
 }
