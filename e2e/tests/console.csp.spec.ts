@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { describeWatch, expectInlineScriptRefused, watchCsp } from '../support/csp.ts';
 import { payOnDesktop, type Customer } from '../support/lookup.ts';
+import { signInToConsole } from '../support/console.ts';
 
 /*
  * Finding 10: the agent's console passes its own Content-Security-Policy
@@ -10,20 +11,10 @@ import { payOnDesktop, type Customer } from '../support/lookup.ts';
  * receipt with that screenshot.
  */
 
-const ADMIN = { username: 'admin', password: 'e2e-console-admin-1' };
 /** A company of the synthetic directory (apps/api/src/seed) no other suite pays for. */
 const CUSTOMER: Customer = { name: '兰州市麦庄新材料有限公司', creditCode: '91620100MAJ4JEGH8U', legal: '王峰', phone: '13900000105', goodsId: 3 };
 // A 2×2 PNG, as a clerk's screenshot would be.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mNk+M9QzwAEjDAGACCDAv8cI7IoAAAAAElFTkSuQmCC', 'base64');
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/console');
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByTestId('login-username').fill(ADMIN.username);
-  await page.getByTestId('login-password').fill(ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
-}
 
 test('sign-in, the dashboard and every page of the menu run under the console policy without a violation', async ({ page, context }, testInfo) => {
   test.slow();
@@ -37,7 +28,7 @@ test('sign-in, the dashboard and every page of the menu run under the console po
   await expectInlineScriptRefused(page, csp);
   // antd's CSS-in-JS took effect: the primary button wears the theme's colour.
   await expect(page.getByTestId('login-submit')).toHaveCSS('background-color', 'rgb(9, 88, 217)');
-  await signIn(page);
+  await signInToConsole(page);
   await page.screenshot({ path: testInfo.outputPath('csp-console-dashboard.png') });
 
   const nav = page.getByRole('navigation', { name: '主导航' });
@@ -73,7 +64,7 @@ test('an order worked in the console: detail, screenshot upload and preview, con
   await payOnDesktop(visitor, context, CUSTOMER);
   await visitor.close();
 
-  await signIn(page);
+  await signInToConsole(page);
   await expect(page.getByTestId('badge-new-paid')).toBeVisible();
   const nav = page.getByRole('navigation', { name: '主导航' });
   await nav.getByText('订单处理').click();

@@ -2,6 +2,7 @@ import { createDecipheriv, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { signRequest } from '@kuaibao/domain';
 import { accessibilityViolations, snapshot } from '../support/journey.ts';
+import { CONSOLE_ADMIN, signInToConsole } from '../support/console.ts';
 
 /*
  * The agent's console (issue 7): an admin signs in, finds a paid order, takes it, uploads a
@@ -9,7 +10,6 @@ import { accessibilityViolations, snapshot } from '../support/journey.ts';
  * screenshot, on the API and on /check; the SMS log shows the payment and completion notices.
  */
 
-const ADMIN = { username: 'admin', password: 'e2e-console-admin-1' };
 // The customer (a company pays once a year per service, and other specs pay for the well-known
 // companies): a synthetic one found through the visitor's own company search, see pickCompany.
 const CUSTOMER = { phone: '13912347777', goodsId: '3', idno: '11010519491231002X' };
@@ -55,15 +55,6 @@ async function pickCompany(request: APIRequestContext, keys: ClientKeys): Promis
   return { name: company.name, creditCode: company.credit_code, legal: company.oper_name };
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/console');
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByTestId('login-username').fill(ADMIN.username);
-  await page.getByTestId('login-password').fill(ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
-}
-
 /** Lets antd's enter/leave transitions (modals, loading fades) finish before a picture or a contrast check. */
 async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(500);
@@ -106,7 +97,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await cashier.close();
 
   // Sign in; the dashboard and the queue show the new paid order.
-  await signIn(page);
+  await signInToConsole(page);
   await expect(page.getByTestId('badge-new-paid')).toBeVisible();
   await look(page, testInfo, 'console-dashboard');
   await expectAxeClean(page);
@@ -196,7 +187,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
 
 test('every console page is axe-clean at 1440×900; a clerk replaces a temporary password and sees no admin tools', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signInToConsole(page);
   const nav = page.getByRole('navigation', { name: '主导航' });
   const pages: Array<[string, string]> = [
     ['退款审批', 'refunds'],
@@ -277,7 +268,7 @@ test('a browser that signed in before is not locked out by guessing from elsewhe
   const signInCall = (password: string) => request.post('/api/console/session', { headers, data: { username: clerk.username, password } });
 
   // The admin adds the clerk (through the API, as the staff page does).
-  expect((await request.post('/api/console/session', { headers, data: ADMIN })).status()).toBe(200);
+  expect((await request.post('/api/console/session', { headers, data: CONSOLE_ADMIN })).status()).toBe(200);
   expect((await request.post('/api/console/staff', { headers, data: { username: clerk.username, display_name: '设备专员', role: 'clerk', password: clerk.temporary } })).status()).toBe(200);
 
   // The clerk signs in once in this browser and replaces the temporary password: the browser now holds a device cookie.
