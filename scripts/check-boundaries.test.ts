@@ -67,7 +67,8 @@ describe('check-boundaries', () => {
     ['domain', 'packages/domain/src/key.ts', "const key = Buffer.from(text, 'hex');"],
     ['citation', 'apps/api/src/modules/order/order.service.ts', `/** Refunds (architecture ${SECTION}6). */`],
     ['citation', 'apps/api/src/modules/order/order.service.ts', `// Sweeps back off (research ${SECTION}5.3).`],
-    ['citation', 'apps/api/src/seed/synthetic-companies.ts', ' * directory (research/search.md §2.1).'],
+    ['citation', 'apps/api/src/seed/synthetic-companies.ts', ` * directory (research/search.md ${SECTION}2.1).`],
+    ['citation', 'packages/domain/src/keyword.ts', ` * Company-name search keys (research search.md ${SECTION}2.3).`],
     ['testing', 'apps/console/src/lib/client.ts', "export * from '@kuaibao/testing/app';"],
   ] as const)('flags %s in %s: %s', (rule, file, line) => {
     expect(checkFile(file, `${line}\n`).map((violation) => violation.rule)).toEqual([rule]);
