@@ -69,6 +69,8 @@ describe('check-boundaries', () => {
     ['citation', 'apps/api/src/modules/order/order.service.ts', `// Sweeps back off (research ${SECTION}5.3).`],
     ['citation', 'apps/api/src/seed/synthetic-companies.ts', ` * directory (research/search.md ${SECTION}2.1).`],
     ['citation', 'packages/domain/src/keyword.ts', ` * Company-name search keys (research search.md ${SECTION}2.3).`],
+    ['citation', 'packages/domain/src/credit-code.ts', ` * mod-31 check character. Architecture ${SECTION}8: a code that fails is not offered.`],
+    ['citation', 'packages/domain/src/annual-declaration.ts', ` * entity_extra, ${SECTION}4 "Annual report fill-in").`],
     ['testing', 'apps/console/src/lib/client.ts', "export * from '@kuaibao/testing/app';"],
   ] as const)('flags %s in %s: %s', (rule, file, line) => {
     expect(checkFile(file, `${line}\n`).map((violation) => violation.rule)).toEqual([rule]);
