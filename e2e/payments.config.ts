@@ -3,7 +3,7 @@ import base from './playwright.config.ts';
 
 /**
  * The visitor journey against the real payment adapters, with WeChat Pay and Alipay played by the
- * fake gateways on 127.0.0.1 (apps/api/src/providers/payment/fake-gateways-server.ts):
+ * fake gateways on 127.0.0.1 (packages/testing/src/fake-gateways-server.ts):
  *
  *   E2E_PORT=3171 npx playwright test -c e2e/payments.config.ts
  *
@@ -19,7 +19,7 @@ export default defineConfig({
   use: { ...base.use, baseURL: BASE_URL },
   projects: [{ name: 'payments', testMatch: /payments\..*spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1366, height: 768 }, launchOptions } }],
   webServer: {
-    command: `rm -rf data/e2e-${PORT} && node apps/api/src/providers/payment/fake-gateways-server.ts`,
+    command: `rm -rf data/e2e-${PORT} && node packages/testing/src/fake-gateways-server.ts`,
     cwd: '..',
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, useShanghaiTimezone } from './config.ts';
 import { createDatabase, type AppDatabase } from './db/database.ts';
 import { assertUsableDatabaseFile, describeDatabaseFailure } from './db/database-health.ts';
 import { migrate } from './db/migrate.ts';
@@ -10,6 +10,9 @@ import { seedDatabase } from './seed/seed.ts';
 /** Boot: config → database → migrations → seed → HTTP. A bad config stops here with its message. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Alipay's SDK stamps requests with local wall-clock time, which Alipay reads as Beijing time:
+  // with Alipay configured, the whole process runs in Asia/Shanghai (config/timezone.ts says more).
+  if (config.payment.alipay) useShanghaiTimezone();
   const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
   let database: AppDatabase;
   let migrated: Awaited<ReturnType<typeof migrate>>;

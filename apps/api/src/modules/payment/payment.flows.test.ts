@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG, creditCodeCheckChar, type CreateOrderResult, type ErrorCode, type OrderRecord } from '@kuaibao/domain';
-import { buildAppWithFakeGateways, TEST_NOTIFY_BASE_URL, type FakeGatewaysApp } from '../../providers/payment/fake-gateways.ts';
+import { buildAppWithFakeGateways, TEST_NOTIFY_BASE_URL, type FakeGatewaysApp } from '@kuaibao/testing/app';
 import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ConfigError, useShanghaiTimezone, type Config } from '../../config.ts';
+import { ConfigError, runsInShanghaiTime, type Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { assertKnownPaymentProviders, createPaymentProviders, type PaymentProviders } from './index.ts';
 import { createAlipayProvider } from './alipay/alipay.provider.ts';
@@ -44,7 +44,8 @@ export function buildPaymentProviders(deps: {
         built.push(createWechatpayProvider({ config: wechatpay, notifyUrl: notifyUrlFor(notifyBaseUrl, 'wechatpay'), now: deps.now }));
       } else {
         if (!alipay) throw new ConfigError('Invalid configuration:\n  ALIPAY_*: missing');
-        useShanghaiTimezone();
+        // The process's time zone is set where it starts (server.ts), not here: refuse rather than stamp requests 8 hours off.
+        if (!runsInShanghaiTime()) throw new ConfigError('Invalid configuration: PAYMENT_PROVIDERS lists alipay but the process does not run in Asia/Shanghai time (call useShanghaiTimezone() where the process starts)');
         built.push(createAlipayProvider({ config: alipay, notifyUrl: notifyUrlFor(notifyBaseUrl, 'alipay'), now: deps.now }));
       }
     }

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { generateAlipayKeys } from './alipay/fake-gateway.ts';
+import { generateAlipayKeys, generateWechatpayKeys } from '@kuaibao/testing';
 import { assertKnownPaymentProviders } from './index.ts';
-import { generateWechatpayKeys } from './wechatpay/fake-gateway.ts';
 
 /** PAYMENT_PROVIDERS and the WeChat Pay / Alipay variables (config.ts). */
 describe('payment configuration', () => {

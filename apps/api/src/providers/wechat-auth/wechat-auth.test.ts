@@ -5,7 +5,7 @@ import { AppError } from '@kuaibao/domain';
 import { ConfigError, loadConfig, MOCK_WECHAT_APP_IDS, type WechatAuthConfig } from '../../config.ts';
 import { createMockWechatAuthProvider, issueMockCode, mockOpenid, MOCK_REFUSED_USERS } from './mock.provider.ts';
 import { createWechatAuthProvider } from './wechat.provider.ts';
-import { generateAlipayKeys } from '../payment/alipay/fake-gateway.ts';
+import { generateAlipayKeys } from '@kuaibao/testing';
 
 const OA = { appId: 'wx520c15f417810387', appSecret: 'oasecret0123456789abcdef01234567' };
 const MP = { appId: 'wxminiprogram00001', appSecret: 'mpsecret0123456789abcdef01234567' };

@@ -5,7 +5,7 @@ import { AppError } from '@kuaibao/domain';
 import { loadConfig, useShanghaiTimezone, type AlipayConfig } from '../../../config.ts';
 import type { CreatePaymentInput, PaymentProvider } from '../port.ts';
 import { shanghaiDateTime } from '../shanghai-time.ts';
-import { alipaySigningString, startFakeAlipayGateway, type FakeAlipayGateway } from './fake-gateway.ts';
+import { alipaySigningString, startFakeAlipayGateway, type FakeAlipayGateway } from '@kuaibao/testing';
 import { createAlipayProvider } from './alipay.provider.ts';
 
 const NOTIFY_URL = 'https://kuaibao.test/api/pay/notify/alipay';

@@ -4,7 +4,7 @@ import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { AppError } from '@kuaibao/domain';
 import { loadConfig, type WechatpayConfig } from '../../../config.ts';
 import type { CreatePaymentInput, PaymentProvider } from '../port.ts';
-import { startFakeWechatpayGateway, type FakeWechatpayGateway } from './fake-gateway.ts';
+import { startFakeWechatpayGateway, type FakeWechatpayGateway } from '@kuaibao/testing';
 import { notificationMessage, paySignMessage, requestMessage, rsaSign } from './wechatpay-crypto.ts';
 import { createWechatpayProvider, mapTradeState } from './wechatpay.provider.ts';
 

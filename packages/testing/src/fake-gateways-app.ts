@@ -1,4 +1,5 @@
-import { buildTestApp, type Dialect, type TestApp } from '../../test/helper.ts';
+import { useShanghaiTimezone } from '@kuaibao/api/src/config.ts';
+import { buildTestApp, type Dialect, type TestApp } from '@kuaibao/api/src/test/helper.ts';
 import { startFakeAlipayGateway, type FakeAlipayGateway } from './alipay/fake-gateway.ts';
 import { startFakeWechatpayGateway, type FakeNotification, type FakeWechatpayGateway } from './wechatpay/fake-gateway.ts';
 
@@ -20,6 +21,8 @@ export interface FakeGatewaysApp {
 export const TEST_NOTIFY_BASE_URL = 'https://kuaibao.test';
 
 export async function buildAppWithFakeGateways(options: { dialect?: Dialect; providers?: string; env?: Record<string, string> } = {}): Promise<FakeGatewaysApp> {
+  // This set-up starts an app with Alipay, so it does what server.ts does at process start.
+  useShanghaiTimezone();
   let clock: { now: Date } | undefined;
   const now = () => clock?.now ?? new Date();
   const wechat = await startFakeWechatpayGateway({ now, requireHttpsNotify: true });

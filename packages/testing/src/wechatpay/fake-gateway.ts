@@ -2,8 +2,8 @@ import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, type Ke
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
-import { shanghaiRfc3339 } from '../shanghai-time.ts';
-import { requestMessage, rsaSign, rsaVerify } from './wechatpay-crypto.ts';
+import { shanghaiRfc3339 } from '@kuaibao/api/src/providers/payment/shanghai-time.ts';
+import { requestMessage, rsaSign, rsaVerify } from '@kuaibao/api/src/providers/payment/wechatpay/wechatpay-crypto.ts';
 
 /**
  * An in-process stand-in for the WeChat Pay API v3 on 127.0.0.1, for tests (and offline demos).

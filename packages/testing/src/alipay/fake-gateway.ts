@@ -2,7 +2,7 @@ import { createPublicKey, createSign, createVerify, generateKeyPairSync, randomU
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fenToYuanString, yuanStringToFen } from '@kuaibao/domain';
-import { parseShanghaiDateTime, shanghaiDateTime } from '../shanghai-time.ts';
+import { parseShanghaiDateTime, shanghaiDateTime } from '@kuaibao/api/src/providers/payment/shanghai-time.ts';
 
 /**
  * An in-process stand-in for Alipay's classic gateway (`/gateway.do`) on 127.0.0.1, for tests and

@@ -1,0 +1,17 @@
+import { DEV_DEFAULTS, type Env } from './schema.ts';
+
+/**
+ * What production refuses (docs/security.md): public development keys, the sandbox gateway
+ * (anyone could mark an order paid), the mock WeChat login (anyone could be anyone), an
+ * unsigned API, and an origin taken from the visitor's Host header.
+ */
+export function productionRefusals(e: Env, providers: readonly string[]): string[] {
+  const refusals: string[] = [];
+  const defaults = (Object.keys(DEV_DEFAULTS) as Array<keyof typeof DEV_DEFAULTS>).filter((key) => e[key] === DEV_DEFAULTS[key]);
+  if (defaults.length > 0) refusals.push(`${defaults.join(', ')}: must be set in production (the development default is public)`);
+  if (providers.includes('sandbox')) refusals.push('PAYMENT_PROVIDERS: sandbox lets anyone mark an order paid without paying; not allowed in production (use wechatpay and/or alipay)');
+  if (e.WECHAT_AUTH_PROVIDER === 'mock') refusals.push('WECHAT_AUTH_PROVIDER: mock logs anyone in as anyone; not allowed in production (use wechat or none)');
+  if (!e.SIGNATURE_REQUIRED) refusals.push('SIGNATURE_REQUIRED: false is for debugging only; not allowed in production');
+  if (!e.PUBLIC_BASE_URL) refusals.push('PUBLIC_BASE_URL: required in production (our own origin, e.g. https://kuaibao.example; never taken from the request)');
+  return refusals;
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, with its type and default. Empty strings count as
+ * unset (loadConfig drops them before parsing).
+ */
+
+export const DEV_DEFAULTS = {
+  SIGN_SECRET: 'kuaibao-dev-sign-secret',
+  RESPONSE_AES_KEY: '6b75616962616f2d6465762d61657321',
+  ID_ENCRYPTION_KEY: '6b75616962616f2d6465762d69642d656e6372797074696f6e2d6b65792d3332',
+  ID_HASH_KEY: 'kuaibao-dev-id-hash-key',
+  SANDBOX_NOTIFY_KEY: 'kuaibao-dev-sandbox-notify-key',
+} as const;
+
+const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes * 2} hex characters`);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const EnvSchema = z.object({
+  APP_ENV: z.enum(['prod', 'dev', 'test']).default('dev'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_BASE_URL: z.url().optional(),
+  // Which proxy's X-Forwarded-* to believe (docs/security.md): unset trusts none.
+  TRUST_PROXY: z.string().optional(),
+  // Slow or idle clients must not hold sockets (docs/security.md).
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(2000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  SQLITE_FILE: z.string().default('data/kuaibao.sqlite'),
+  SEED_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),
+  SIGN_SECRET: z.string().min(8).default(DEV_DEFAULTS.SIGN_SECRET),
+  SIGNATURE_REQUIRED: bool.default(true),
+  RESPONSE_AES_KEY: hex(16).default(DEV_DEFAULTS.RESPONSE_AES_KEY),
+  ID_ENCRYPTION_KEY: hex(32).default(DEV_DEFAULTS.ID_ENCRYPTION_KEY),
+  ID_HASH_KEY: z.string().min(16).default(DEV_DEFAULTS.ID_HASH_KEY),
+  PAYMENT_PROVIDERS: z.string().default('sandbox'),
+  SANDBOX_NOTIFY_KEY: z.string().min(16).default(DEV_DEFAULTS.SANDBOX_NOTIFY_KEY),
+  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
+  WEB_DIST: z.string().optional(),
+  // Real payment providers (issue 5); required only when PAYMENT_PROVIDERS lists them.
+  NOTIFY_BASE_URL: z.url().optional(),
+  PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  WECHATPAY_MCH_ID: z.string().regex(/^\d{6,32}$/, 'must be the merchant id (digits)').optional(),
+  WECHATPAY_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be an appid starting with wx').optional(),
+  WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-Fa-f]{8,64}$/, 'must be the certificate serial number (hex)').optional(),
+  WECHATPAY_MERCHANT_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32, 'must be the 32-character APIv3 key').optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().regex(/^PUB_KEY_ID_[0-9A-Za-z_]+$/, 'must look like PUB_KEY_ID_…').optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_PLATFORM_CERTS: z.string().optional(),
+  WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com/'),
+  WECHATPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  ALIPAY_APP_ID: z.string().regex(/^\d{8,32}$/, 'must be the app id (digits)').optional(),
+  ALIPAY_APP_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY_URL: z.url().default('https://openapi.alipay.com/gateway.do'),
+  ALIPAY_ENDPOINT: z.url().default('https://openapi.alipay.com'),
+  ALIPAY_SELLER_ID: z.string().regex(/^\d{8,32}$/, 'must be the seller (partner) id, digits').optional(),
+  ALIPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  ALIPAY_DESKTOP_PRODUCT: z.enum(['precreate', 'page']).default('precreate'),
+  // The agent's console, SMS and file storage (issue 7).
+  CONSOLE_DIST: z.string().optional(),
+  CONSOLE_ADMIN_USERNAME: z.string().regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, 'must be 3-32 lower-case letters, digits, . _ -').default('admin'),
+  CONSOLE_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+  SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
+  SMS_SIGN_NAME: z.string().min(2).max(20).default('快报'),
+  SMS_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  SMS_ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  SMS_ALIYUN_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
+  SMS_ALIYUN_TEMPLATES: z.string().optional(),
+  SMS_TENCENT_SECRET_ID: z.string().optional(),
+  SMS_TENCENT_SECRET_KEY: z.string().optional(),
+  SMS_TENCENT_SDK_APP_ID: z.string().regex(/^\d{6,20}$/, 'must be the SmsSdkAppId (digits)').optional(),
+  SMS_TENCENT_REGION: z.string().default('ap-guangzhou'),
+  SMS_TENCENT_ENDPOINT: z.url().default('https://sms.tencentcloudapi.com'),
+  SMS_TENCENT_TEMPLATES: z.string().optional(),
+  STORAGE_PROVIDER: z.enum(['disk', 's3']).default('disk'),
+  UPLOADS_DIR: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_PREFIX: z.string().default('uploads/'),
+  // WeChat login for the official-account and mini-program variants (issue 6, docs/decisions/009).
+  WECHAT_AUTH_PROVIDER: z.enum(['mock', 'wechat', 'none']).optional(),
+  WECHAT_OA_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be an appid starting with wx').optional(),
+  WECHAT_OA_APP_SECRET: z.string().regex(/^[0-9a-zA-Z]{16,64}$/, 'must be the AppSecret (letters and digits)').optional(),
+  WECHAT_MP_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be an appid starting with wx').optional(),
+  WECHAT_MP_APP_SECRET: z.string().regex(/^[0-9a-zA-Z]{16,64}$/, 'must be the AppSecret (letters and digits)').optional(),
+  WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
+  WECHAT_OAUTH_AUTHORIZE_URL: z.string().regex(/^(https?:\/\/|\/)[^\s?#]*$/, 'must be an http(s) URL or a path, without query or fragment').optional(),
+  WECHAT_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  USER_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
