@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // /api/openapi.json and /api/docs (decision 017): on outside production unless turned off.
+  API_DOCS: bool.optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SQLITE_FILE: z.string().default('data/kuaibao.sqlite'),
   SEED_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),
@@ -115,6 +117,8 @@ export type Config = Readonly<{
   trustProxy: false | number | string[];
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
   logLevel: string;
+  /** Serve the OpenAPI document and the API reference page (docs/decisions/017). */
+  apiDocs: boolean;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   seedCompanies: number;
   signature: { secret: string; required: boolean };
@@ -197,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnections: e.HTTP_MAX_CONNECTIONS,
     },
     logLevel: e.LOG_LEVEL,
+    apiDocs: e.API_DOCS ?? e.APP_ENV !== 'prod',
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.resolve(repoRoot, e.SQLITE_FILE) },
     seedCompanies: e.SEED_COMPANIES,
     signature: { secret: e.SIGN_SECRET, required: e.SIGNATURE_REQUIRED },
