@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { ConfigError, type Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
@@ -87,6 +87,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** Called for every route as it is registered (the contract test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -129,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.server.headersTimeout = config.http.headersTimeoutMs;
   app.server.maxConnections = config.http.maxConnections;
   app.decorate('config', config);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First: every answer, errors and 404s included, carries the security headers.
   registerSecurityHeaders(app);
   registerErrorHandler(app);

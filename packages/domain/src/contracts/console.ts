@@ -17,6 +17,15 @@ const pageFields = {
 /** A calendar day in Asia/Shanghai, as the date pickers send it. */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/**
+ * A list's query string as the console builds it: the keys of the list's schema, each optional text
+ * (the server coerces and checks them), except the keys `Typed` gives a type of their own (paging,
+ * the view). A key the schema lacks does not compile.
+ */
+export type ConsoleQueryString<S extends z.ZodType, Typed extends { [K in keyof z.output<S>]?: unknown } = Record<never, never>> = {
+  [K in Exclude<keyof z.output<S>, keyof Typed>]?: string | undefined;
+} & Typed;
+
 export const ConsoleLoginRequestSchema = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
@@ -27,6 +36,7 @@ export const ConsolePasswordChangeSchema = z.object({
   current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   new_password: z.string().max(PASSWORD_MAX_LENGTH),
 });
+export type ConsolePasswordChange = z.input<typeof ConsolePasswordChangeSchema>;
 
 export const CONSOLE_ORDER_VIEWS = ['new', 'mine', 'overdue', 'all'] as const;
 export type ConsoleOrderView = (typeof CONSOLE_ORDER_VIEWS)[number];
@@ -53,15 +63,21 @@ export const ConsoleIdParamSchema = z.object({ id: z.coerce.number().int().posit
 export const ConsoleFileParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), fileId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const ConsoleTakeOrderSchema = z.object({ force: z.boolean().default(false) });
+export type ConsoleTakeOrder = z.input<typeof ConsoleTakeOrderSchema>;
 export const ConsoleProcessStatusChangeSchema = z.object({
   process_status: z.enum(['1', '2', '3', '4', '5']),
   note: text(500).default(''),
 });
 export type ConsoleProcessStatusChange = z.infer<typeof ConsoleProcessStatusChangeSchema>;
+/** What the console sends (the note may be left out). */
+export type ConsoleProcessStatusChangeInput = z.input<typeof ConsoleProcessStatusChangeSchema>;
 
 export const ConsoleOrderNoteSchema = z.object({ content: text(1000).min(1) });
+export type ConsoleOrderNoteInput = z.input<typeof ConsoleOrderNoteSchema>;
 export const ConsoleRefundRequestSchema = z.object({ reason: text(500).min(1) });
+export type ConsoleRefundRequestInput = z.input<typeof ConsoleRefundRequestSchema>;
 export const ConsoleRefundDecisionSchema = z.object({ note: text(500).default('') });
+export type ConsoleRefundDecision = z.input<typeof ConsoleRefundDecisionSchema>;
 export const CONSOLE_REFUND_REQUEST_STATUSES = ['PENDING', 'REJECTED', 'SUCCEEDED', 'PROCESSING', 'FAILED'] as const;
 export type ConsoleRefundRequestStatus = (typeof CONSOLE_REFUND_REQUEST_STATUSES)[number];
 export const ConsoleRefundListQuerySchema = z.object({ ...pageFields, status: z.enum(CONSOLE_REFUND_REQUEST_STATUSES).optional() });
@@ -70,6 +86,7 @@ export const FEEDBACK_STATUSES = ['open', 'handled'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 export const ConsoleFeedbackListQuerySchema = z.object({ ...pageFields, status: z.enum(FEEDBACK_STATUSES).optional() });
 export const ConsoleFeedbackUpdateSchema = z.object({ status: z.enum(FEEDBACK_STATUSES), reply: text(1000).default('') });
+export type ConsoleFeedbackUpdate = z.input<typeof ConsoleFeedbackUpdateSchema>;
 
 export const ConsoleSmsListQuerySchema = z.object({ ...pageFields, q: text(32).optional(), order_id: z.coerce.number().int().positive().optional() });
 export const ConsoleAuditListQuerySchema = z.object({
@@ -93,6 +110,7 @@ export const ConsoleGoodsUpdateSchema = z.object({
 export type ConsoleGoodsUpdate = z.infer<typeof ConsoleGoodsUpdateSchema>;
 
 export const ConsoleSiteConfigUpdateSchema = z.object({ value: z.unknown() });
+export type ConsoleSiteConfigUpdate = z.input<typeof ConsoleSiteConfigUpdateSchema>;
 export const ConsoleSiteConfigKeyParamSchema = z.object({ key: z.string().max(64) });
 
 export const ConsoleStaffCreateSchema = z.object({
@@ -101,6 +119,7 @@ export const ConsoleStaffCreateSchema = z.object({
   role: z.enum(STAFF_ROLES),
   password: z.string().max(PASSWORD_MAX_LENGTH),
 });
+export type ConsoleStaffCreate = z.input<typeof ConsoleStaffCreateSchema>;
 export const ConsoleStaffUpdateSchema = z.object({
   display_name: text(32).min(1).optional(),
   role: z.enum(STAFF_ROLES).optional(),
@@ -108,6 +127,7 @@ export const ConsoleStaffUpdateSchema = z.object({
   /** a new password set by an admin; the staff member must change it at next login */
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
+export type ConsoleStaffUpdate = z.input<typeof ConsoleStaffUpdateSchema>;
 
 export const ConsoleDashboardQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
 
