@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ERROR_CATALOG } from '@kuaibao/domain';
 import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
+import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, insertOrder, login } from '../modules/console/console.test-support.ts';
 import { buildTestApp, envelopeOf, signedInject, type TestApp } from '../test/helper.ts';
 import { API_REFERENCE_PATH, isApiDocsRoute, OPENAPI_DOCUMENT_PATH } from './api-docs.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -110,6 +111,20 @@ describe('the API contract', () => {
     }
     expect(envelopeOf(test, await signedInject(test, { url: '/api/order/goods' })).code).toBe(0);
   });
+
+  it("sends only the fields a route's schema documents: the console's order detail carries no stored ciphertext or hash", async () => {
+    const console = await buildConsoleTestApp('sqlite');
+    try {
+      const orderId = await insertOrder(console);
+      const asAdmin = caller(console, await login(console, 'admin', ADMIN_PASSWORD));
+      const detail = dataOf<Record<string, unknown>>(await asAdmin('GET', `/api/console/orders/${orderId}`));
+      expect(detail.id).toBe(orderId);
+      expect(detail.has_idno).toBe(true);
+      for (const internal of ['entity_idno_enc', 'entity_idno_hash', 'device_id', 'user_id', 'extra']) expect(detail, internal).not.toHaveProperty(internal);
+    } finally {
+      await console.close();
+    }
+  });
 });
 
 describe('apiRoute', () => {
@@ -144,7 +159,15 @@ describe('apiRoute', () => {
     await app.close();
   });
 
-  it('refuses a wrong answer shape in test and development, encrypted or not, and sends it unchecked in production', async () => {
+  it('leaves out the fields the schema does not document, in every environment', async () => {
+    for (const env of ['test', 'prod'] as const) {
+      const app = await appWith(env, { id: 1, name: 'a', secret_hash: 'x' });
+      expect((await app.inject({ url: '/plain' })).json()).toEqual({ code: 0, msg: 'ok', data: { id: 1, name: 'a' } });
+      await app.close();
+    }
+  });
+
+  it('refuses a wrong answer shape in test and development, encrypted or not, and sends it as it is in production', async () => {
     const wrong = { id: '1', name: 2 };
     const test = await appWith('test', wrong);
     for (const url of ['/plain', '/secret']) {

@@ -28,7 +28,7 @@ export async function registerOpenApiCollector(app: FastifyInstance, version: st
         version,
         description:
           'Every JSON answer is the envelope `{ code, msg, data?, encrypt? }`: code 0 is success; otherwise `msg` is the catalog text (docs/decisions/002-envelope.md). ' +
-          'Visitor routes (/api/*, /env) are signed with the query parameters timestamp, nonce and signature (docs/decisions/003-request-signature.md); the console (/api/console/*) uses its session cookie and the x-kb-console header on changes (docs/decisions/008-console-auth-and-roles.md).',
+          'Visitor routes (`/api/*`, `/env`) are signed with the query parameters `timestamp`, `nonce` and `signature` (docs/decisions/003-request-signature.md); the console (`/api/console/*`) uses its session cookie and the `x-kb-console` header on changes (docs/decisions/008-console-auth-and-roles.md).',
       },
     },
     hideUntagged: true,

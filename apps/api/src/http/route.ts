@@ -52,12 +52,25 @@ export function envelopeSchema(data: z.ZodType, encrypt: Encryption<never>): z.Z
   return z.object({ code: z.literal(0), msg: z.string(), data: z.union([EncryptedDataSchema, data]), encrypt: z.boolean().optional() });
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The fields of an answer that its schema dropped when parsing (zod objects strip what they do not name). */
+export function undocumentedFields(sent: unknown, parsed: unknown, path: string): string[] {
+  if (Array.isArray(sent) && Array.isArray(parsed)) return sent.flatMap((item, index) => undocumentedFields(item, parsed[index], `${path}[${index}]`));
+  if (!isPlainObject(sent) || !isPlainObject(parsed)) return [];
+  return Object.entries(sent).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    if (!(key in parsed)) return [`${path}.${key}`];
+    return undocumentedFields(value, parsed[key], `${path}.${key}`);
+  });
+}
+
 /**
  * Registers a JSON API route from its contract: the request parts are validated by their schemas
- * (http/validate.ts), and the handler's `data` is checked against the response schema outside
- * production, so a drifted answer fails the tests (a 500) instead of reaching a client; in
- * production the check is skipped and nothing is ever reshaped. The envelope and the encryption
- * are done here, once, not in each handler.
+ * (http/validate.ts); the handler's `data` is parsed with the response schema, and only the fields
+ * it documents are sent. Outside production a shape the schema refuses is a 500, so a drifted
+ * answer fails the tests instead of reaching a client; in production it is logged and sent as it
+ * is. The envelope and the encryption are done here, once, not in each handler.
  */
 export function apiRoute<R extends RequestContract, D extends z.ZodType>(app: FastifyInstance, route: ApiRoute<R, D>): void {
   const encrypt: Encryption<z.output<D>> = route.encrypt ?? 'never';
@@ -71,12 +84,24 @@ export function apiRoute<R extends RequestContract, D extends z.ZodType>(app: Fa
     ...(route.preValidation ? { preValidation: route.preValidation } : {}),
     handler: async (request, reply) => {
       const data = await route.handler(request as ContractRequest<R>, reply);
-      if (checkResponses) {
-        const checked = route.response.safeParse(data);
-        if (!checked.success) throw new Error(`${route.method} ${route.url} answered a shape its response schema refuses: ${validationDetail(checked.error, 'data')}`);
+      const checked = route.response.safeParse(data);
+      let answer: unknown = data;
+      if (checked.success) {
+        // Only what the schema documents goes out, as with Fastify's own response schemas: a
+        // service that spreads a whole row cannot leak its other columns.
+        answer = checked.data;
+        if (checkResponses) {
+          const dropped = undocumentedFields(data, checked.data, 'data');
+          if (dropped.length > 0) request.log.warn({ route: `${route.method} ${route.url}`, dropped }, 'answer fields the response schema does not document were left out');
+        }
+      } else if (checkResponses) {
+        throw new Error(`${route.method} ${route.url} answered a shape its response schema refuses: ${validationDetail(checked.error, 'data')}`);
+      } else {
+        // In production a schema slip must not take the route down: the answer goes out as it is.
+        request.log.error({ route: `${route.method} ${route.url}`, detail: validationDetail(checked.error, 'data') }, 'answer does not match its response schema');
       }
-      const encrypted = encrypt === 'always' || (typeof encrypt === 'function' && encrypt(data as z.output<D>));
-      return sendData(reply, data, { encrypt: encrypted });
+      const encrypted = encrypt === 'always' || (typeof encrypt === 'function' && encrypt(answer as z.output<D>));
+      return sendData(reply, answer, { encrypt: encrypted });
     },
   });
 }
