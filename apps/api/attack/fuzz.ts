@@ -38,6 +38,7 @@ import {
   signRequest,
 } from '@kuaibao/domain';
 import { DEV_DEFAULTS } from '../src/config.ts';
+import { isApiDocsRoute } from '../src/http/api-docs.ts';
 import { SANDBOX_HEADERS, signSandboxMessage } from '../src/providers/payment/sandbox/sandbox-gateway.ts';
 import { buildTestApp } from '../src/test/helper.ts';
 import type { AttackTarget, ProbeResult } from './probe.ts';
@@ -55,7 +56,8 @@ import type { AttackTarget, ProbeResult } from './probe.ts';
  * Every answer is judged the same way whatever carried it: a 5xx, no answer within 10 s (a hang),
  * and, on /api/* and /env, a body that is not our envelope `{code, msg, …}` with a code the server
  * may send (0 or a catalog code whose status is not 0; docs/decisions/002-envelope.md). Payment
- * notifications answer in their provider's protocol (decision 002), so only 5xx and hangs count
+ * notifications answer in their provider's protocol (decision 002), and the API reference
+ * (/api/docs, /api/openapi.json; decision 017) in HTML and OpenAPI, so only 5xx and hangs count
  * there; HEAD answers have no body.
  *
  * The same generators and checks run over real HTTP (fuzzProbe, raw TCP so nothing is normalised)
@@ -1036,7 +1038,9 @@ export function judge(request: WireRequest, answer: WireAnswer): Verdict {
   const path = pathOf(request.target);
   const api = path === '/api' || path.startsWith('/api/') || path === '/env' || path.startsWith('/env/');
   const notify = path.startsWith('/api/pay/notify/');
-  if (api && !notify && request.method !== 'HEAD' && answer.status !== 304 && !isEnvelopeBody(answer.body)) return 'non-envelope';
+  // The API reference (a page, its assets, the OpenAPI document) describes the API in its own formats.
+  const docs = isApiDocsRoute(path);
+  if (api && !notify && !docs && request.method !== 'HEAD' && answer.status !== 304 && !isEnvelopeBody(answer.body)) return 'non-envelope';
   return 'ok';
 }
 

@@ -1,10 +1,12 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { ConfigError, type Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
+import { isApiDocsRoute, registerApiDocsRoutes, registerOpenApiCollector } from './http/api-docs.ts';
+import { registerZodValidation } from './http/validate.ts';
 import { createDatabaseNonceStore } from './http/nonce-store.ts';
 import { verifyRequestSignature } from './http/request-signature.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -24,7 +26,7 @@ import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
 import { registerSiteConfigRoutes } from './modules/site-config/site-config.routes.ts';
 import { createSiteConfigService, type SiteConfigService } from './modules/site-config/site-config.service.ts';
-import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
 import { buildPaymentProviders } from './providers/payment/build.ts';
 import type { PaymentProviders } from './providers/payment/index.ts';
 import { registerSandboxCashier } from './providers/payment/sandbox/cashier.routes.ts';
@@ -85,6 +87,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** Called for every route as it is registered (the contract test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -96,6 +100,8 @@ function needsClientSignature(routePattern: string): boolean {
   if (routePattern.startsWith('/api/pay/notify/')) return false;
   // The console signs in with a session cookie instead (docs/decisions/008).
   if (routePattern.startsWith('/api/console/')) return false;
+  // The OpenAPI document and the reference page describe the API; they are not part of it (decision 017).
+  if (isApiDocsRoute(routePattern)) return false;
   return routePattern.startsWith('/api/') || routePattern === '/env';
 }
 
@@ -125,10 +131,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.server.headersTimeout = config.http.headersTimeoutMs;
   app.server.maxConnections = config.http.maxConnections;
   app.decorate('config', config);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First: every answer, errors and 404s included, carries the security headers.
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerBodyParsers(app);
+  // Routes declare zod contracts (http/route.ts); with API_DOCS they are published (decision 017).
+  registerZodValidation(app);
+  if (config.apiDocs) await registerOpenApiCollector(app, APP_VERSION);
 
   const db = database.db;
   const { providers, sandbox } = buildPaymentProviders({
@@ -182,7 +192,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.signature.required) {
     // In the database: a restart must not accept a request captured before it (docs/security.md).
     const nonces = createDatabaseNonceStore(db);
-    app.addHook('preHandler', async (request) => {
+    // Before validation: the signature covers the query and body exactly as sent, and an unsigned
+    // request is refused as that whatever its fields.
+    app.addHook('preValidation', async (request) => {
       // Unknown routes answer 404 whatever their signature.
       const route = request.routeOptions.url;
       if (request.is404 || route === undefined || !needsClientSignature(route)) return;
@@ -204,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (wechatAuth.id === 'mock') registerMockWechatAuthorize(app, { appId: wechatAuth.officialAccountAppId, publicBaseUrl: config.publicBaseUrl });
   await registerConsoleRoutes(app);
   registerUploadRoutes(app);
+  if (config.apiDocs) await registerApiDocsRoutes(app);
   await registerWebApp(app, config);
   return app;
 }

@@ -26,6 +26,8 @@ export type Config = Readonly<{
   trustProxy: false | number | string[];
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
   logLevel: string;
+  /** Serve the OpenAPI document and the API reference page (docs/decisions/017). */
+  apiDocs: boolean;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   seedCompanies: number;
   signature: { secret: string; required: boolean };
@@ -73,6 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnections: e.HTTP_MAX_CONNECTIONS,
     },
     logLevel: e.LOG_LEVEL,
+    apiDocs: e.API_DOCS ?? e.APP_ENV !== 'prod',
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.resolve(repoRoot, e.SQLITE_FILE) },
     seedCompanies: e.SEED_COMPANIES,
     signature: { secret: e.SIGN_SECRET, required: e.SIGNATURE_REQUIRED },

@@ -29,6 +29,8 @@ export const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // /api/openapi.json and /api/docs (decision 017): on outside production unless turned off.
+  API_DOCS: bool.optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SQLITE_FILE: z.string().default('data/kuaibao.sqlite'),
   SEED_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { ERROR_CATALOG, type AppError, type Envelope } from '@kuaibao/domain';
 import { encryptJson } from './response-crypto.ts';
 
@@ -17,5 +18,8 @@ export function sendData(reply: FastifyReply, data: unknown, options: { encrypt?
   }
   return reply.send(successEnvelope(data));
 }
+
+/** A refusal or a failure: the catalog's code and text, never data (docs/decisions/002-envelope.md). */
+export const ErrorEnvelopeSchema = z.object({ code: z.number().int(), msg: z.string() }).meta({ description: 'An error: the catalog code and its Chinese text, a detail after the first comma' });
 
 export const INTERNAL_ENVELOPE: Envelope = { code: ERROR_CATALOG.INTERNAL.code, msg: ERROR_CATALOG.INTERNAL.message };

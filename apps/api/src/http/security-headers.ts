@@ -45,6 +45,13 @@ export const APP_CSP: CspDirectives = {
  */
 export const CONSOLE_CSP: CspDirectives = { ...APP_CSP, 'style-src': ["'self'", "'unsafe-inline'"] };
 
+/**
+ * The API reference page (/api/docs, decision 017; off in production unless API_DOCS=true): Swagger
+ * UI is served from our own origin, but writes inline styles and draws its icons as data: images.
+ * Scripts stay 'self'.
+ */
+export const DOCS_CSP: CspDirectives = { ...APP_CSP, 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] };
+
 /** The header value of a policy. */
 export function serializeCsp(directives: CspDirectives): string {
   return Object.entries(directives)

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { signRequest, type Envelope } from '@kuaibao/domain';
 import { buildApp } from '../app.ts';
 import { loadConfig, readEnv, type Config } from '../config.ts';
@@ -27,7 +27,7 @@ export interface TestApp {
 }
 
 /** A whole app on a fresh database (a temp SQLite file, or a fresh schema in the test PostgreSQL). */
-export async function buildTestApp(options: { dialect?: Dialect; companies?: number; env?: Record<string, string>; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { dialect?: Dialect; companies?: number; env?: Record<string, string>; logStream?: { write(line: string): void }; onRoute?: (route: RouteOptions) => void } = {}): Promise<TestApp> {
   const dialect = options.dialect ?? 'sqlite';
   const dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-api-'));
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SQLITE_FILE: path.join(dir, 'test.sqlite'), ...options.env });
@@ -44,7 +44,7 @@ export async function buildTestApp(options: { dialect?: Dialect; companies?: num
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, now: () => clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+  const app = await buildApp({ config, database, now: () => clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }), ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
   return {
     app,
     config,

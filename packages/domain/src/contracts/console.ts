@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GOODS_TYPES } from '../goods-texts.ts';
-import { PASSWORD_MAX_LENGTH, STAFF_ROLES, type Permission, type StaffRole } from '../staff.ts';
+import { PASSWORD_MAX_LENGTH, PERMISSIONS, STAFF_ROLES } from '../staff.ts';
 import { PayTypeSchema } from './goods.ts';
 
 /**
@@ -17,6 +17,15 @@ const pageFields = {
 /** A calendar day in Asia/Shanghai, as the date pickers send it. */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/**
+ * A list's query string as the console builds it: the keys of the list's schema, each optional text
+ * (the server coerces and checks them), except the keys `Typed` gives a type of their own (paging,
+ * the view). A key the schema lacks does not compile.
+ */
+export type ConsoleQueryString<S extends z.ZodType, Typed extends { [K in keyof z.output<S>]?: unknown } = Record<never, never>> = {
+  [K in Exclude<keyof z.output<S>, keyof Typed>]?: string | undefined;
+} & Typed;
+
 export const ConsoleLoginRequestSchema = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
@@ -27,6 +36,7 @@ export const ConsolePasswordChangeSchema = z.object({
   current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   new_password: z.string().max(PASSWORD_MAX_LENGTH),
 });
+export type ConsolePasswordChange = z.input<typeof ConsolePasswordChangeSchema>;
 
 export const CONSOLE_ORDER_VIEWS = ['new', 'mine', 'overdue', 'all'] as const;
 export type ConsoleOrderView = (typeof CONSOLE_ORDER_VIEWS)[number];
@@ -53,15 +63,21 @@ export const ConsoleIdParamSchema = z.object({ id: z.coerce.number().int().posit
 export const ConsoleFileParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), fileId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const ConsoleTakeOrderSchema = z.object({ force: z.boolean().default(false) });
+export type ConsoleTakeOrder = z.input<typeof ConsoleTakeOrderSchema>;
 export const ConsoleProcessStatusChangeSchema = z.object({
   process_status: z.enum(['1', '2', '3', '4', '5']),
   note: text(500).default(''),
 });
 export type ConsoleProcessStatusChange = z.infer<typeof ConsoleProcessStatusChangeSchema>;
+/** What the console sends (the note may be left out). */
+export type ConsoleProcessStatusChangeInput = z.input<typeof ConsoleProcessStatusChangeSchema>;
 
 export const ConsoleOrderNoteSchema = z.object({ content: text(1000).min(1) });
+export type ConsoleOrderNoteInput = z.input<typeof ConsoleOrderNoteSchema>;
 export const ConsoleRefundRequestSchema = z.object({ reason: text(500).min(1) });
+export type ConsoleRefundRequestInput = z.input<typeof ConsoleRefundRequestSchema>;
 export const ConsoleRefundDecisionSchema = z.object({ note: text(500).default('') });
+export type ConsoleRefundDecision = z.input<typeof ConsoleRefundDecisionSchema>;
 export const CONSOLE_REFUND_REQUEST_STATUSES = ['PENDING', 'REJECTED', 'SUCCEEDED', 'PROCESSING', 'FAILED'] as const;
 export type ConsoleRefundRequestStatus = (typeof CONSOLE_REFUND_REQUEST_STATUSES)[number];
 export const ConsoleRefundListQuerySchema = z.object({ ...pageFields, status: z.enum(CONSOLE_REFUND_REQUEST_STATUSES).optional() });
@@ -70,6 +86,7 @@ export const FEEDBACK_STATUSES = ['open', 'handled'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 export const ConsoleFeedbackListQuerySchema = z.object({ ...pageFields, status: z.enum(FEEDBACK_STATUSES).optional() });
 export const ConsoleFeedbackUpdateSchema = z.object({ status: z.enum(FEEDBACK_STATUSES), reply: text(1000).default('') });
+export type ConsoleFeedbackUpdate = z.input<typeof ConsoleFeedbackUpdateSchema>;
 
 export const ConsoleSmsListQuerySchema = z.object({ ...pageFields, q: text(32).optional(), order_id: z.coerce.number().int().positive().optional() });
 export const ConsoleAuditListQuerySchema = z.object({
@@ -93,6 +110,7 @@ export const ConsoleGoodsUpdateSchema = z.object({
 export type ConsoleGoodsUpdate = z.infer<typeof ConsoleGoodsUpdateSchema>;
 
 export const ConsoleSiteConfigUpdateSchema = z.object({ value: z.unknown() });
+export type ConsoleSiteConfigUpdate = z.input<typeof ConsoleSiteConfigUpdateSchema>;
 export const ConsoleSiteConfigKeyParamSchema = z.object({ key: z.string().max(64) });
 
 export const ConsoleStaffCreateSchema = z.object({
@@ -101,6 +119,7 @@ export const ConsoleStaffCreateSchema = z.object({
   role: z.enum(STAFF_ROLES),
   password: z.string().max(PASSWORD_MAX_LENGTH),
 });
+export type ConsoleStaffCreate = z.input<typeof ConsoleStaffCreateSchema>;
 export const ConsoleStaffUpdateSchema = z.object({
   display_name: text(32).min(1).optional(),
   role: z.enum(STAFF_ROLES).optional(),
@@ -108,225 +127,249 @@ export const ConsoleStaffUpdateSchema = z.object({
   /** a new password set by an admin; the staff member must change it at next login */
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
+export type ConsoleStaffUpdate = z.input<typeof ConsoleStaffUpdateSchema>;
 
 export const ConsoleDashboardQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
 
 // ---- responses ----
+// Schemas, not bare interfaces: the API checks its answers against them in tests and publishes them
+// in /api/openapi.json; the console reads the inferred types.
 
+/** A page of a list. */
 export interface ConsolePage<T> {
   items: T[];
   total: number;
   page: number;
   page_size: number;
 }
-
-export interface ConsoleSessionStaff {
-  id: number;
-  username: string;
-  display_name: string;
-  role: StaffRole;
-  permissions: Permission[];
-  must_change_password: boolean;
+export function consolePageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 }
 
-export interface ConsoleStaffRow {
-  id: number;
-  username: string;
-  display_name: string;
-  role: StaffRole;
-  active: boolean;
-  must_change_password: boolean;
-  created_at: string;
-  last_login_at: string | null;
-}
+export const ConsoleSessionStaffSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  display_name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  must_change_password: z.boolean(),
+});
+export type ConsoleSessionStaff = z.infer<typeof ConsoleSessionStaffSchema>;
 
-export interface ConsoleOrderListItem {
-  id: number;
-  out_trade_no: string;
-  goods_id: number;
-  goods_type: string;
-  goods_name: string;
-  entity_name: string;
-  entity_id: string;
-  entity_legal: string;
-  entity_phone: string;
-  total_fee: number;
-  status: string;
-  process_status: string;
-  process_status_name: string;
-  pay_type: string;
-  pay_time: string | null;
-  create_time: string;
-  admin_id: number | null;
-  admin_name: string;
-  overdue: boolean;
-}
+export const ConsoleStaffRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  display_name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  active: z.boolean(),
+  must_change_password: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type ConsoleStaffRow = z.infer<typeof ConsoleStaffRowSchema>;
 
-export interface ConsoleOrderCounts {
+/** GET /api/console/staff/handlers: who may be picked as an order's handler. */
+export const ConsoleHandlerSchema = z.object({ id: z.number().int(), display_name: z.string() });
+export type ConsoleHandler = z.infer<typeof ConsoleHandlerSchema>;
+
+export const ConsoleOrderListItemSchema = z.object({
+  id: z.number().int(),
+  out_trade_no: z.string(),
+  goods_id: z.number().int(),
+  goods_type: z.string(),
+  goods_name: z.string(),
+  entity_name: z.string(),
+  entity_id: z.string(),
+  entity_legal: z.string(),
+  entity_phone: z.string(),
+  total_fee: z.number().int(),
+  status: z.string(),
+  process_status: z.string(),
+  process_status_name: z.string(),
+  pay_type: z.string(),
+  pay_time: z.string().nullable(),
+  create_time: z.string(),
+  admin_id: z.number().int().nullable(),
+  admin_name: z.string(),
+  overdue: z.boolean(),
+});
+export type ConsoleOrderListItem = z.infer<typeof ConsoleOrderListItemSchema>;
+
+export const ConsoleOrderCountsSchema = z.object({
   /** paid and still pending (process status 1), nobody or anybody handling */
-  new_paid: number;
+  new_paid: z.number().int(),
   /** paid more than 24 h ago and still pending */
-  overdue: number;
+  overdue: z.number().int(),
   /** taken by me and not completed or ended */
-  mine_open: number;
-  refunds_pending: number;
-  feedback_open: number;
-}
+  mine_open: z.number().int(),
+  refunds_pending: z.number().int(),
+  feedback_open: z.number().int(),
+});
+export type ConsoleOrderCounts = z.infer<typeof ConsoleOrderCountsSchema>;
 
-export interface ConsoleOrderFile {
-  id: number;
-  url: string;
-  created_at: string;
-}
+export const ConsoleOrderFileSchema = z.object({ id: z.number().int(), url: z.string(), created_at: z.string() });
+export type ConsoleOrderFile = z.infer<typeof ConsoleOrderFileSchema>;
 
-export interface ConsoleOrderNote {
-  id: number;
-  staff_name: string;
-  content: string;
-  created_at: string;
-}
+export const ConsoleOrderNoteEntrySchema = z.object({ id: z.number().int(), staff_name: z.string(), content: z.string(), created_at: z.string() });
+export type ConsoleOrderNote = z.infer<typeof ConsoleOrderNoteEntrySchema>;
 
-export interface ConsoleStatusHistoryEntry {
-  id: number;
-  from_process_status: string | null;
-  to_process_status: string;
-  process_status_name: string;
-  staff_name: string;
-  note: string;
-  created_at: string;
-}
+export const ConsoleStatusHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  from_process_status: z.string().nullable(),
+  to_process_status: z.string(),
+  process_status_name: z.string(),
+  staff_name: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+});
+export type ConsoleStatusHistoryEntry = z.infer<typeof ConsoleStatusHistoryEntrySchema>;
 
-export interface ConsolePaymentAttempt {
-  id: number;
-  provider: string;
-  pay_type: string;
-  pay_source: string;
-  out_trade_no: string;
-  amount_fen: number;
-  status: string;
-  provider_txn_id: string | null;
-  created_at: string;
-  paid_at: string | null;
-}
+export const ConsolePaymentAttemptSchema = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  pay_type: z.string(),
+  pay_source: z.string(),
+  out_trade_no: z.string(),
+  amount_fen: z.number().int(),
+  status: z.string(),
+  provider_txn_id: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type ConsolePaymentAttempt = z.infer<typeof ConsolePaymentAttemptSchema>;
 
-export interface ConsoleProviderEvent {
-  id: number;
-  provider: string;
-  event_id: string;
-  out_trade_no: string | null;
-  verified: boolean;
-  result: string;
-  created_at: string;
-}
+export const ConsoleProviderEventSchema = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  event_id: z.string(),
+  out_trade_no: z.string().nullable(),
+  verified: z.boolean(),
+  result: z.string(),
+  created_at: z.string(),
+});
+export type ConsoleProviderEvent = z.infer<typeof ConsoleProviderEventSchema>;
 
-export interface ConsoleRefundRequest {
-  id: number;
-  order_id: number;
-  out_trade_no: string;
-  entity_name: string;
-  total_fee: number;
-  status: ConsoleRefundRequestStatus;
-  reason: string;
-  requested_by_name: string;
-  created_at: string;
-  decided_by_name: string;
-  decided_at: string | null;
-  decision_note: string;
+export const ConsoleRefundRequestRecordSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  out_trade_no: z.string(),
+  entity_name: z.string(),
+  total_fee: z.number().int(),
+  status: z.enum(CONSOLE_REFUND_REQUEST_STATUSES),
+  reason: z.string(),
+  requested_by_name: z.string(),
+  created_at: z.string(),
+  decided_by_name: z.string(),
+  decided_at: z.string().nullable(),
+  decision_note: z.string(),
   /** what the payment side answered, in words */
-  result_message: string;
-  out_refund_no: string;
-}
+  result_message: z.string(),
+  out_refund_no: z.string(),
+});
+export type ConsoleRefundRequest = z.infer<typeof ConsoleRefundRequestRecordSchema>;
 
-export interface ConsoleOrderDetail extends ConsoleOrderListItem {
-  public_id: string;
+export const ConsoleSmsLogEntrySchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int().nullable(),
+  out_trade_no: z.string(),
+  /** masked: 138****5678 */
+  phone: z.string(),
+  template: z.string(),
+  template_title: z.string(),
+  content: z.string(),
+  provider: z.string(),
+  status: z.enum(['SENT', 'FAILED']),
+  provider_message_id: z.string(),
+  error: z.string(),
+  created_at: z.string(),
+});
+export type ConsoleSmsLogEntry = z.infer<typeof ConsoleSmsLogEntrySchema>;
+
+export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
+  public_id: z.string(),
   /** masked (first 3 and last 4); '' after the retention purge */
-  entity_idno: string;
-  has_idno: boolean;
-  entity_extra: Record<string, string> | null;
-  pay_source: string;
-  platform: string;
-  consent_version: string | null;
-  consent_time: string | null;
-  update_time: string;
-  files: ConsoleOrderFile[];
-  notes: ConsoleOrderNote[];
-  history: ConsoleStatusHistoryEntry[];
-  attempts: ConsolePaymentAttempt[];
-  provider_events: ConsoleProviderEvent[];
-  refund_requests: ConsoleRefundRequest[];
-  sms: ConsoleSmsLogEntry[];
-}
+  entity_idno: z.string(),
+  has_idno: z.boolean(),
+  entity_extra: z.record(z.string(), z.string()).nullable(),
+  pay_source: z.string(),
+  platform: z.string(),
+  consent_version: z.string().nullable(),
+  consent_time: z.string().nullable(),
+  update_time: z.string(),
+  files: z.array(ConsoleOrderFileSchema),
+  notes: z.array(ConsoleOrderNoteEntrySchema),
+  history: z.array(ConsoleStatusHistoryEntrySchema),
+  attempts: z.array(ConsolePaymentAttemptSchema),
+  provider_events: z.array(ConsoleProviderEventSchema),
+  refund_requests: z.array(ConsoleRefundRequestRecordSchema),
+  sms: z.array(ConsoleSmsLogEntrySchema),
+});
+export type ConsoleOrderDetail = z.infer<typeof ConsoleOrderDetailSchema>;
+
+/** POST /api/console/orders/:id/reveal-id: the full ID number, once, audited. */
+export const ConsoleRevealedIdSchema = z.object({ entity_idno: z.string() });
+export type ConsoleRevealedId = z.infer<typeof ConsoleRevealedIdSchema>;
 
 export interface ConsoleRefundDecisionResult {
   request: ConsoleRefundRequest;
 }
 
-export interface ConsoleSmsLogEntry {
-  id: number;
-  order_id: number | null;
-  out_trade_no: string;
-  /** masked: 138****5678 */
-  phone: string;
-  template: string;
-  template_title: string;
-  content: string;
-  provider: string;
-  status: 'SENT' | 'FAILED';
-  provider_message_id: string;
-  error: string;
-  created_at: string;
-}
+export const ConsoleFeedbackSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  content: z.string(),
+  contact: z.string(),
+  status: z.enum(FEEDBACK_STATUSES),
+  reply: z.string(),
+  handled_by_name: z.string(),
+  handled_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ConsoleFeedback = z.infer<typeof ConsoleFeedbackSchema>;
 
-export interface ConsoleFeedback {
-  id: number;
-  type: string;
-  content: string;
-  contact: string;
-  status: FeedbackStatus;
-  reply: string;
-  handled_by_name: string;
-  handled_at: string | null;
-  created_at: string;
-}
+export const ConsoleGoodsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  price_fen: z.number().int(),
+  pay_types: z.array(z.string()),
+  sort: z.number().int(),
+  active: z.boolean(),
+  description: z.string(),
+});
+export type ConsoleGoods = z.infer<typeof ConsoleGoodsSchema>;
 
-export interface ConsoleGoods {
-  id: number;
-  name: string;
-  type: string;
-  price_fen: number;
-  pay_types: string[];
-  sort: number;
-  active: boolean;
-  description: string;
-}
-
-export interface ConsoleSiteConfigEntry {
-  key: string;
-  value: unknown;
+export const ConsoleSiteConfigEntrySchema = z.object({
+  key: z.string(),
+  value: z.unknown(),
   /** what the key is for, in Chinese */
-  label: string;
-  kind: 'text' | 'multiline' | 'lines' | 'variant';
-}
+  label: z.string(),
+  kind: z.enum(['text', 'multiline', 'lines', 'variant']),
+});
+export type ConsoleSiteConfigEntry = z.infer<typeof ConsoleSiteConfigEntrySchema>;
 
-export interface ConsoleAuditEntry {
-  id: number;
-  staff_id: number | null;
-  staff_name: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  created_at: string;
-}
+export const ConsoleAuditEntrySchema = z.object({
+  id: z.number().int(),
+  staff_id: z.number().int().nullable(),
+  staff_name: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  created_at: z.string(),
+});
+export type ConsoleAuditEntry = z.infer<typeof ConsoleAuditEntrySchema>;
 
-export interface ConsoleDashboard {
-  today: { paid_orders: number; revenue_fen: number; refunded_orders: number };
-  month: { paid_orders: number; revenue_fen: number; refunded_orders: number };
+const periodTotals = z.object({ paid_orders: z.number().int(), revenue_fen: z.number().int(), refunded_orders: z.number().int() });
+export const ConsoleDashboardSchema = z.object({
+  today: periodTotals,
+  month: periodTotals,
   /** distinct devices per step over the last `days` days */
-  funnel: { days: number; steps: Array<{ key: string; label: string; devices: number }> };
+  funnel: z.object({ days: z.number().int(), steps: z.array(z.object({ key: z.string(), label: z.string(), devices: z.number().int() })) }),
   /** paid orders by process status */
-  by_process_status: Array<{ process_status: string; name: string; count: number }>;
-  overdue: { count: number; orders: ConsoleOrderListItem[] };
-}
+  by_process_status: z.array(z.object({ process_status: z.string(), name: z.string(), count: z.number().int() })),
+  overdue: z.object({ count: z.number().int(), orders: z.array(ConsoleOrderListItemSchema) }),
+});
+export type ConsoleDashboard = z.infer<typeof ConsoleDashboardSchema>;

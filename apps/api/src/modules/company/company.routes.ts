@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { CompanySearchQuerySchema } from '@kuaibao/domain';
-import { sendData } from '../../http/envelope.ts';
-import { parseWith } from '../../http/validate.ts';
+import { z } from 'zod';
+import { CompanySearchItemSchema, CompanySearchQuerySchema } from '@kuaibao/domain';
+import { apiRoute } from '../../http/route.ts';
 
 export function registerCompanyRoutes(app: FastifyInstance): void {
-  const search = async (request: { query: unknown }) => {
-    const { keyword } = parseWith(CompanySearchQuerySchema, request.query);
-    return app.services.companies.searchCompanies(keyword);
-  };
-  app.get('/api/h5/company', async (request, reply) => sendData(reply, await search(request)));
-  app.get('/api/company', async (request, reply) => sendData(reply, await search(request)));
+  for (const url of ['/api/h5/company', '/api/company']) {
+    apiRoute(app, {
+      method: 'GET',
+      url,
+      summary: 'Company name suggestions for the order form',
+      tag: 'company',
+      request: { querystring: CompanySearchQuerySchema },
+      response: z.array(CompanySearchItemSchema),
+      handler: async (request) => app.services.companies.searchCompanies(request.query.keyword),
+    });
+  }
 }

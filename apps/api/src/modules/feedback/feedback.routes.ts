@@ -1,16 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { FeedbackRequestSchema } from '@kuaibao/domain';
-import { sendData } from '../../http/envelope.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
-import { parseWith } from '../../http/validate.ts';
+import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 
 export function registerFeedbackRoutes(app: FastifyInstance): void {
   const limiter = new RateLimiter({ limit: 10, windowMs: 10 * 60_000 });
-  app.post('/api/user/feedback', async (request, reply) => {
-    limiter.hit(request.ip, app.services.now().getTime());
-    const { report } = parseWith(FeedbackRequestSchema, request.body);
-    await app.services.feedback.submitReport(report, { deviceId: visitorContext(request, app.config.publicBaseUrl).deviceId });
-    return sendData(reply, null);
+  apiRoute(app, {
+    method: 'POST',
+    url: '/api/user/feedback',
+    summary: "A visitor's complaint or suggestion",
+    tag: 'feedback',
+    request: { body: FeedbackRequestSchema },
+    response: z.null(),
+    preValidation: async (request) => limiter.hit(request.ip, app.services.now().getTime()),
+    handler: async (request) => {
+      await app.services.feedback.submitReport(request.body.report, { deviceId: visitorContext(request, app.config.publicBaseUrl).deviceId });
+      return null;
+    },
   });
 }

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { GoodsQuerySchema } from '@kuaibao/domain';
-import { sendData } from '../../http/envelope.ts';
-import { parseWith } from '../../http/validate.ts';
+import { z } from 'zod';
+import { GoodsQuerySchema, GoodsSchema } from '@kuaibao/domain';
+import { apiRoute } from '../../http/route.ts';
 
 export function registerGoodsRoutes(app: FastifyInstance): void {
-  // `type=member` is what the client asks for (spec §9); every active goods is offered to members.
-  app.get('/api/order/goods', async (request, reply) => {
-    parseWith(GoodsQuerySchema, request.query);
-    return sendData(reply, await app.services.goods.listActiveGoods());
+  // `type=member` is what the client asks for; every active goods is offered to members.
+  apiRoute(app, {
+    method: 'GET',
+    url: '/api/order/goods',
+    summary: 'The goods on offer',
+    tag: 'goods',
+    request: { querystring: GoodsQuerySchema },
+    response: z.array(GoodsSchema),
+    handler: async () => app.services.goods.listActiveGoods(),
   });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateOrderRequestSchema, OrderIdQuerySchema, PhoneQuerySchema, UpdateOrderExtraRequestSchema } from '@kuaibao/domain';
+import { z } from 'zod';
+import { CreateOrderRequestSchema, CreateOrderResponseSchema, OrderIdQuerySchema, OrderRecordSchema, PhoneQuerySchema, UpdateOrderExtraRequestSchema } from '@kuaibao/domain';
 import { RateLimiter } from '../../http/rate-limit.ts';
-import { sendData } from '../../http/envelope.ts';
-import { parseWith } from '../../http/validate.ts';
+import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 import { requestToken } from '../account/account.routes.ts';
 
@@ -10,31 +10,58 @@ export function registerOrderRoutes(app: FastifyInstance): void {
   // A phone number is the only key to the lookup, so it is what a scraper would walk.
   const phoneLookups = new RateLimiter({ limit: 30, windowMs: 10 * 60_000 });
 
-  app.post('/api/h5/order', async (request, reply) => {
-    const form = parseWith(CreateOrderRequestSchema, request.body);
-    // A mini-program visitor is logged in (x-token) and pays in-app with that openid; h5 visitors are anonymous.
-    const user = await app.services.accounts.findUser(requestToken(request));
-    const payer = user ? { userId: user.id, openid: user.openid } : undefined;
-    const result = await app.services.orders.createOrder(form, { ...visitorContext(request, app.config.publicBaseUrl), payer });
-    return sendData(reply, result);
+  apiRoute(app, {
+    method: 'POST',
+    url: '/api/h5/order',
+    summary: 'Places an order and starts its payment',
+    tag: 'order',
+    request: { body: CreateOrderRequestSchema },
+    response: CreateOrderResponseSchema,
+    handler: async (request) => {
+      // A mini-program visitor is logged in (x-token) and pays in-app with that openid; h5 visitors are anonymous.
+      const user = await app.services.accounts.findUser(requestToken(request));
+      const payer = user ? { userId: user.id, openid: user.openid } : undefined;
+      return app.services.orders.createOrder(request.body, { ...visitorContext(request, app.config.publicBaseUrl), payer });
+    },
   });
 
-  app.get('/api/h5/order/detail', async (request, reply) => {
-    const { id } = parseWith(OrderIdQuerySchema, request.query);
-    return sendData(reply, await app.services.orders.getOrderForVisitor(id), { encrypt: true });
+  apiRoute(app, {
+    method: 'GET',
+    url: '/api/h5/order/detail',
+    summary: 'One order by its public id (ID number masked)',
+    tag: 'order',
+    request: { querystring: OrderIdQuerySchema },
+    response: OrderRecordSchema,
+    encrypt: 'always',
+    handler: async (request) => app.services.orders.getOrderForVisitor(request.query.id),
   });
 
-  app.get('/api/h5/order/phone', async (request, reply) => {
-    phoneLookups.hit(request.ip, app.services.now().getTime());
-    const { phone } = parseWith(PhoneQuerySchema, request.query);
-    return sendData(reply, await app.services.orders.listOrdersByPhone(phone), { encrypt: true });
+  apiRoute(app, {
+    method: 'GET',
+    url: '/api/h5/order/phone',
+    summary: 'The orders placed with a phone number',
+    tag: 'order',
+    request: { querystring: PhoneQuerySchema },
+    response: z.array(OrderRecordSchema),
+    encrypt: 'always',
+    preValidation: async (request) => phoneLookups.hit(request.ip, app.services.now().getTime()),
+    handler: async (request) => app.services.orders.listOrdersByPhone(request.query.phone),
   });
 
-  app.put('/api/h5/order', async (request, reply) => {
-    const body = parseWith(UpdateOrderExtraRequestSchema, request.body);
-    // The right to file comes from the order's creation (edit_key) or its owner's login, never from the id (decision 012).
-    const user = await app.services.accounts.findUser(requestToken(request));
-    const proof = { editKey: body.edit_key, userId: user?.id };
-    return sendData(reply, await app.services.orders.saveDeclaration({ publicId: body.id, entityExtra: body.entity_extra, proof }), { encrypt: true });
+  apiRoute(app, {
+    method: 'PUT',
+    url: '/api/h5/order',
+    summary: "Files the order's annual declaration (edit_key or the owner's login, decision 012)",
+    tag: 'order',
+    request: { body: UpdateOrderExtraRequestSchema },
+    response: OrderRecordSchema,
+    encrypt: 'always',
+    handler: async (request) => {
+      const body = request.body;
+      // The right to file comes from the order's creation (edit_key) or its owner's login, never from the id (decision 012).
+      const user = await app.services.accounts.findUser(requestToken(request));
+      const proof = { editKey: body.edit_key, userId: user?.id };
+      return app.services.orders.saveDeclaration({ publicId: body.id, entityExtra: body.entity_extra, proof });
+    },
   });
 }

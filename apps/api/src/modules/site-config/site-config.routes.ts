@@ -1,28 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import { WeixinServiceResponseSchema } from '@kuaibao/domain';
-import { sendData } from '../../http/envelope.ts';
+import { InitResponseSchema, SiteConfigSchema, WeixinServiceResponseSchema } from '@kuaibao/domain';
+import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 
 export function registerSiteConfigRoutes(app: FastifyInstance): void {
-  /** h5 init (spec §4 start-up): goods, config and the previous visit's form. */
-  app.get('/api/h5/corp', async (request, reply) => {
-    const visitor = visitorContext(request, app.config.publicBaseUrl);
-    const [goods, config, prevInfo] = await Promise.all([
-      app.services.goods.listActiveGoods(),
-      app.services.siteConfig.getSiteConfig(visitor.corpId),
-      app.services.orders.findPrevInfo(visitor.prevId),
-    ]);
-    // h5 visitors are anonymous: no token, app id or mini-program package (those belong to the corp variants).
-    return sendData(reply, { goods, token: '', appid: '', package: '', config, prev_info: prevInfo }, { encrypt: prevInfo !== null });
+  apiRoute(app, {
+    method: 'GET',
+    url: '/api/h5/corp',
+    summary: "Start-up of the h5 app: goods, config and the previous visit's form",
+    tag: 'site-config',
+    response: InitResponseSchema,
+    // Encrypted only when it carries the previous visit's form.
+    encrypt: (init) => init.prev_info !== null,
+    handler: async (request) => {
+      const visitor = visitorContext(request, app.config.publicBaseUrl);
+      const [goods, config, prevInfo] = await Promise.all([
+        app.services.goods.listActiveGoods(),
+        app.services.siteConfig.getSiteConfig(visitor.corpId),
+        app.services.orders.findPrevInfo(visitor.prevId),
+      ]);
+      // h5 visitors are anonymous: no token, app id or mini-program package (those belong to the corp variants).
+      return { goods, token: '', appid: '', package: '', config, prev_info: prevInfo };
+    },
   });
 
-  app.get('/api/user/config', async (request, reply) => {
-    const visitor = visitorContext(request, app.config.publicBaseUrl);
-    return sendData(reply, await app.services.siteConfig.getSiteConfig(visitor.corpId));
+  apiRoute(app, {
+    method: 'GET',
+    url: '/api/user/config',
+    summary: 'The site configuration the visitor app shows',
+    tag: 'site-config',
+    response: SiteConfigSchema,
+    handler: async (request) => app.services.siteConfig.getSiteConfig(visitorContext(request, app.config.publicBaseUrl).corpId),
   });
 
-  app.get('/api/weixin/service', async (request, reply) => {
-    const config = await app.services.siteConfig.getSiteConfig(visitorContext(request, app.config.publicBaseUrl).corpId);
-    return sendData(reply, WeixinServiceResponseSchema.parse({ kf: { address: config.service_weixin ?? '', phone: config.service_phone } }));
+  apiRoute(app, {
+    method: 'GET',
+    url: '/api/weixin/service',
+    summary: 'Customer service contact',
+    tag: 'site-config',
+    response: WeixinServiceResponseSchema,
+    handler: async (request) => {
+      const config = await app.services.siteConfig.getSiteConfig(visitorContext(request, app.config.publicBaseUrl).corpId);
+      return WeixinServiceResponseSchema.parse({ kf: { address: config.service_weixin ?? '', phone: config.service_phone } });
+    },
   });
 }

@@ -1,26 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, type EnvResponse } from '@kuaibao/domain';
+import { z } from 'zod';
+import { AppError, EnvResponseSchema } from '@kuaibao/domain';
 import type { AppDatabase } from '../../db/database.ts';
 import { checkReadiness } from '../../db/database-health.ts';
-import { errorEnvelope, sendData } from '../../http/envelope.ts';
+import { errorEnvelope, ErrorEnvelopeSchema } from '../../http/envelope.ts';
+import { apiRoute } from '../../http/route.ts';
 
 export const APP_VERSION = '3.0.0';
 
+/** The probes answer `{ code: 0, msg: 'ok' }`, without data. */
+const ProbeAnswerSchema = z.object({ code: z.literal(0), msg: z.literal('ok') });
+
 export function registerSystemRoutes(app: FastifyInstance, database: AppDatabase): void {
-  app.get('/env', async (_request, reply) => {
-    const body: EnvResponse = { env: app.config.env, version: APP_VERSION, payment_providers: app.services.paymentProviders.ids(), time: app.services.now().toISOString() };
-    return sendData(reply, body);
+  apiRoute(app, {
+    method: 'GET',
+    url: '/env',
+    summary: 'Environment, version, payment providers and server time',
+    tag: 'system',
+    response: EnvResponseSchema,
+    handler: async () => ({ env: app.config.env, version: APP_VERSION, payment_providers: app.services.paymentProviders.ids(), time: app.services.now().toISOString() }),
   });
   // Alive: the process answers. A load balancer restarts on this one.
-  app.get('/healthz', async (_request, reply) => reply.send({ code: 0, msg: 'ok' }));
+  app.get('/healthz', { schema: { summary: 'Liveness: the process answers', tags: ['system'], response: { 200: ProbeAnswerSchema } } }, async (_request, reply) => reply.send({ code: 0, msg: 'ok' }));
   // Ready: the database answers a real read and every migration is applied. A load balancer
   // sends traffic on this one; a corrupt or unreachable database makes it 503 (docs/security.md).
-  app.get('/readyz', async (request, reply) => {
-    const readiness = await checkReadiness(database);
-    reply.header('cache-control', 'no-store');
-    if (readiness.ready) return reply.send({ code: 0, msg: 'ok' });
-    request.log.error({ reason: readiness.reason }, 'not ready');
-    const error = new AppError('SERVICE_UNAVAILABLE');
-    return reply.status(error.status).send(errorEnvelope(error));
-  });
+  app.get(
+    '/readyz',
+    { schema: { summary: 'Readiness: the database answers and every migration is applied', tags: ['system'], response: { 200: ProbeAnswerSchema, '5xx': ErrorEnvelopeSchema } } },
+    async (request, reply) => {
+      const readiness = await checkReadiness(database);
+      reply.header('cache-control', 'no-store');
+      if (readiness.ready) return reply.send({ code: 0, msg: 'ok' });
+      request.log.error({ reason: readiness.reason }, 'not ready');
+      const error = new AppError('SERVICE_UNAVAILABLE');
+      return reply.status(error.status).send(errorEnvelope(error));
+    },
+  );
 }

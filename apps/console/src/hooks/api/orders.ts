@@ -1,21 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleOrderCounts, ConsoleOrderDetail, ConsoleOrderFile, ConsoleOrderListItem, ConsolePage, ConsoleRefundRequest } from '@kuaibao/domain';
+import type {
+  ConsoleHandler,
+  ConsoleOrderCounts,
+  ConsoleOrderDetail,
+  ConsoleOrderFile,
+  ConsoleOrderListItem,
+  ConsoleOrderListQuerySchema,
+  ConsoleOrderNoteInput,
+  ConsoleOrderView,
+  ConsolePage,
+  ConsoleProcessStatusChangeInput,
+  ConsoleQueryString,
+  ConsoleRefundRequest,
+  ConsoleRefundRequestInput,
+  ConsoleRevealedId,
+  ConsoleTakeOrder,
+} from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-export interface OrderListQuery {
-  page: number;
-  page_size: number;
-  view: 'new' | 'mine' | 'overdue' | 'all';
-  q?: string | undefined;
-  goods_type?: string | undefined;
-  status?: string | undefined;
-  process_status?: string | undefined;
-  handler?: string | undefined;
-  date_field?: 'create' | 'pay' | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+/** The queue's query string: the keys of the server's schema; the view and paging always set. */
+export type OrderListQuery = ConsoleQueryString<typeof ConsoleOrderListQuerySchema, { view: ConsoleOrderView; page: number; page_size: number }>;
 
 export function useOrders(query: OrderListQuery) {
   return useQuery({
@@ -35,7 +40,7 @@ export function useOrder(id: number) {
 }
 
 export function useHandlers() {
-  return useQuery({ queryKey: queryKeys.handlers, queryFn: () => api.get<Array<{ id: number; display_name: string }>>('/staff/handlers'), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: queryKeys.handlers, queryFn: () => api.get<ConsoleHandler[]>('/staff/handlers'), staleTime: 5 * 60_000 });
 }
 
 /** Every order action answers with the fresh detail; the lists and badges are refetched. */
@@ -50,10 +55,10 @@ function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderD
   });
 }
 
-export const useTakeOrder = (id: number) => useOrderAction(id, (force: boolean) => api.post<ConsoleOrderDetail>(`/orders/${id}/take`, { force }));
+export const useTakeOrder = (id: number) => useOrderAction(id, (force: boolean) => api.post<ConsoleOrderDetail>(`/orders/${id}/take`, { force } satisfies ConsoleTakeOrder));
 export const useChangeProcessStatus = (id: number) =>
-  useOrderAction(id, (input: { process_status: string; note: string }) => api.post<ConsoleOrderDetail>(`/orders/${id}/process-status`, input));
-export const useAddNote = (id: number) => useOrderAction(id, (content: string) => api.post<ConsoleOrderDetail>(`/orders/${id}/notes`, { content }));
+  useOrderAction(id, (input: ConsoleProcessStatusChangeInput) => api.post<ConsoleOrderDetail>(`/orders/${id}/process-status`, input));
+export const useAddNote = (id: number) => useOrderAction(id, (content: string) => api.post<ConsoleOrderDetail>(`/orders/${id}/notes`, { content } satisfies ConsoleOrderNoteInput));
 
 export function useUploadScreenshot(id: number) {
   const client = useQueryClient();
@@ -77,13 +82,13 @@ export function useDeleteScreenshot(id: number) {
 
 /** Not cached anywhere: the full number lives in this mutation's result only. */
 export function useRevealIdNumber(id: number) {
-  return useMutation({ mutationFn: () => api.post<{ entity_idno: string }>(`/orders/${id}/reveal-id`) });
+  return useMutation({ mutationFn: () => api.post<ConsoleRevealedId>(`/orders/${id}/reveal-id`) });
 }
 
 export function useRequestRefund(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => api.post<ConsoleRefundRequest>(`/orders/${id}/refund-requests`, { reason }),
+    mutationFn: (reason: string) => api.post<ConsoleRefundRequest>(`/orders/${id}/refund-requests`, { reason } satisfies ConsoleRefundRequestInput),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
       void client.invalidateQueries({ queryKey: queryKeys.refunds.all });

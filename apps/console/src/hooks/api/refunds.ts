@@ -1,16 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsolePage, ConsoleRefundRequest } from '@kuaibao/domain';
+import type { ConsolePage, ConsoleQueryString, ConsoleRefundDecision, ConsoleRefundListQuerySchema, ConsoleRefundRequest } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-export function useRefundRequests(query: { page: number; page_size: number; status?: string | undefined }) {
+export function useRefundRequests(query: ConsoleQueryString<typeof ConsoleRefundListQuerySchema, { page: number; page_size: number }>) {
   return useQuery({ queryKey: queryKeys.refunds.list(query), queryFn: () => api.get<ConsolePage<ConsoleRefundRequest>>('/refund-requests', { ...query }), placeholderData: keepPreviousData });
 }
 
 export function useDecideRefund() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; decision: 'approve' | 'reject'; note: string }) => api.post<ConsoleRefundRequest>(`/refund-requests/${input.id}/${input.decision}`, { note: input.note }),
+    mutationFn: (input: { id: number; decision: 'approve' | 'reject'; note: string }) => api.post<ConsoleRefundRequest>(`/refund-requests/${input.id}/${input.decision}`, { note: input.note } satisfies ConsoleRefundDecision),
     onSuccess: (request) => {
       void client.invalidateQueries({ queryKey: queryKeys.refunds.all });
       void client.invalidateQueries({ queryKey: queryKeys.orders.detail(request.order_id) });

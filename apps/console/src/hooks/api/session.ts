@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ConsoleSessionStaff } from '@kuaibao/domain';
+import type { ConsoleLoginRequest, ConsolePasswordChange, ConsoleSessionStaff } from '@kuaibao/domain';
 import { ApiError, api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -27,7 +27,7 @@ export function useSession() {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { username: string; password: string }) => api.post<ConsoleSessionStaff>('/session', input),
+    mutationFn: (input: ConsoleLoginRequest) => api.post<ConsoleSessionStaff>('/session', input),
     meta: { quiet: true },
     onSuccess: (staff) => {
       forgetAllBut(client);
@@ -50,7 +50,7 @@ export function useLogout() {
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { current_password: string; new_password: string }) => api.post<null>('/me/password', input),
+    mutationFn: (input: ConsolePasswordChange) => api.post<null>('/me/password', input),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }

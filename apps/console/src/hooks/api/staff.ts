@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleStaffRow, StaffRole } from '@kuaibao/domain';
+import type { ConsoleStaffCreate, ConsoleStaffRow, ConsoleStaffUpdate } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -10,7 +10,7 @@ export function useStaff() {
 export function useCreateStaff() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { username: string; display_name: string; role: StaffRole; password: string }) => api.post<ConsoleStaffRow>('/staff', input),
+    mutationFn: (input: ConsoleStaffCreate) => api.post<ConsoleStaffRow>('/staff', input),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.staff });
       void client.invalidateQueries({ queryKey: queryKeys.handlers });
@@ -21,7 +21,7 @@ export function useCreateStaff() {
 export function useUpdateStaff() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; display_name?: string; role?: StaffRole; active?: boolean; password?: string }) => {
+    mutationFn: (input: { id: number } & ConsoleStaffUpdate) => {
       const { id, ...changes } = input;
       return api.patch<ConsoleStaffRow>(`/staff/${id}`, changes);
     },

@@ -1,0 +1,136 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AppError,
+  ConsoleFileParamSchema,
+  ConsoleIdParamSchema,
+  ConsoleOrderCountsSchema,
+  ConsoleOrderDetailSchema,
+  ConsoleOrderFileSchema,
+  ConsoleOrderListItemSchema,
+  ConsoleOrderListQuerySchema,
+  ConsoleOrderNoteSchema,
+  ConsoleProcessStatusChangeSchema,
+  ConsoleRevealedIdSchema,
+  ConsoleTakeOrderSchema,
+  consolePageSchema,
+  SCREENSHOT_MAX_BYTES,
+} from '@kuaibao/domain';
+import { apiRoute } from '../../../http/route.ts';
+import { actorOf } from './context.ts';
+
+/** The completion screenshot, as the API reference shows the multipart body (read by request.file(), not validated). */
+const ScreenshotUploadSchema = z.object({ file: z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'PNG or JPEG, one file' }) });
+
+/** The order queue, an order's detail and what a handler does to it. */
+export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promise<void> {
+  const orders = () => scope.services.console.orders;
+  const tag = 'console: orders';
+  const byId = { params: ConsoleIdParamSchema };
+
+  apiRoute(scope, {
+    method: 'GET',
+    url: '/orders',
+    summary: 'The order list: a view, filters, a page',
+    tag,
+    request: { querystring: ConsoleOrderListQuerySchema },
+    response: consolePageSchema(ConsoleOrderListItemSchema),
+    handler: async (request) => orders().list(actorOf(request), request.query),
+  });
+  apiRoute(scope, {
+    method: 'GET',
+    url: '/orders/counts',
+    summary: 'The badge counts: new, overdue, mine, refunds and complaints waiting',
+    tag,
+    response: ConsoleOrderCountsSchema,
+    handler: async (request) => orders().counts(actorOf(request)),
+  });
+  apiRoute(scope, {
+    method: 'GET',
+    url: '/orders/:id',
+    summary: "An order's detail: files, notes, history, payments, refunds and SMS",
+    tag,
+    request: byId,
+    response: ConsoleOrderDetailSchema,
+    handler: async (request) => orders().detail(actorOf(request), request.params.id),
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/orders/:id/take',
+    summary: 'Takes the order (force: from another handler)',
+    tag,
+    request: { ...byId, body: ConsoleTakeOrderSchema },
+    response: ConsoleOrderDetailSchema,
+    handler: async (request) => orders().take(actorOf(request), request.params.id, request.body.force),
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/orders/:id/process-status',
+    summary: "Moves the order's handling status",
+    tag,
+    request: { ...byId, body: ConsoleProcessStatusChangeSchema },
+    response: ConsoleOrderDetailSchema,
+    handler: async (request) => orders().changeProcessStatus(actorOf(request), request.params.id, request.body),
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/orders/:id/notes',
+    summary: 'Adds a note to the order',
+    tag,
+    request: { ...byId, body: ConsoleOrderNoteSchema },
+    response: ConsoleOrderDetailSchema,
+    handler: async (request) => orders().addNote(actorOf(request), request.params.id, request.body.content),
+  });
+  apiRoute(scope, {
+    method: 'DELETE',
+    url: '/orders/:id/files/:fileId',
+    summary: 'Deletes a completion screenshot',
+    tag,
+    request: { params: ConsoleFileParamSchema },
+    response: z.null(),
+    handler: async (request) => {
+      await orders().deleteScreenshot(actorOf(request), request.params.id, request.params.fileId);
+      return null;
+    },
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/orders/:id/reveal-id',
+    summary: 'Shows the full ID number once (audited)',
+    tag,
+    request: byId,
+    response: ConsoleRevealedIdSchema,
+    handler: async (request) => orders().revealIdNumber(actorOf(request), request.params.id),
+  });
+
+  // Screenshots: the only multipart route, with its own size and count limits.
+  await scope.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: { fileSize: SCREENSHOT_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 50 } });
+    apiRoute(uploads, {
+      method: 'POST',
+      url: '/orders/:id/files',
+      summary: 'Uploads a completion screenshot (multipart/form-data)',
+      tag,
+      request: { ...byId, body: ScreenshotUploadSchema },
+      response: ConsoleOrderFileSchema,
+      handler: async (request) => {
+        let body: Buffer;
+        let filename: string;
+        try {
+          const file = await request.file();
+          if (!file) throw new AppError('CONSOLE_UPLOAD_MISSING');
+          filename = file.filename;
+          body = await file.toBuffer();
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CONSOLE_UPLOAD_TOO_LARGE');
+          if (error instanceof AppError) throw error;
+          // Anything else is a body the client broke (a truncated multipart: "Unexpected end of form").
+          throw new AppError('CONSOLE_UPLOAD_MISSING', code ?? (error as Error).message);
+        }
+        return orders().uploadScreenshot(actorOf(request), request.params.id, { body, filename });
+      },
+    });
+  });
+}
