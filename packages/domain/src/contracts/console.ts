@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { GOODS_TYPES } from '../goods-texts.ts';
 import { PASSWORD_MAX_LENGTH, STAFF_ROLES, type Permission, type StaffRole } from '../staff.ts';
+import { ORDER_STATUS, PROCESS_STATUS_FLOW } from '../lifecycle/order.ts';
+import { REFUND_REQUEST_STATUSES, type RefundRequestStatus } from '../lifecycle/refund.ts';
+import type { OrderRowShape } from '../order-row.ts';
 import { PayTypeSchema } from './goods.ts';
 
 /**
@@ -37,9 +40,9 @@ export const ConsoleOrderListQuerySchema = z.object({
   view: z.enum(CONSOLE_ORDER_VIEWS).default('all'),
   q: text(64).optional(),
   goods_type: z.enum(GOODS_TYPES).optional(),
-  /** payment status: 1 unpaid, 2 paid, 3 closed, 4 refunded */
-  status: z.enum(['1', '2', '3', '4']).optional(),
-  process_status: z.enum(['1', '2', '3', '4', '5']).optional(),
+  /** payment status: 1 unpaid, 2 paid, 4 refunded */
+  status: z.enum([ORDER_STATUS.unpaid, ORDER_STATUS.paid, ORDER_STATUS.refunded]).optional(),
+  process_status: z.enum(PROCESS_STATUS_FLOW).optional(),
   /** 'none' = nobody has taken it; a number = that staff member */
   handler: z.union([z.literal('none'), z.coerce.number().int().positive()]).optional(),
   date_field: z.enum(['create', 'pay']).default('create'),
@@ -54,7 +57,7 @@ export const ConsoleFileParamSchema = z.object({ id: z.coerce.number().int().pos
 
 export const ConsoleTakeOrderSchema = z.object({ force: z.boolean().default(false) });
 export const ConsoleProcessStatusChangeSchema = z.object({
-  process_status: z.enum(['1', '2', '3', '4', '5']),
+  process_status: z.enum(PROCESS_STATUS_FLOW),
   note: text(500).default(''),
 });
 export type ConsoleProcessStatusChange = z.infer<typeof ConsoleProcessStatusChangeSchema>;
@@ -62,8 +65,8 @@ export type ConsoleProcessStatusChange = z.infer<typeof ConsoleProcessStatusChan
 export const ConsoleOrderNoteSchema = z.object({ content: text(1000).min(1) });
 export const ConsoleRefundRequestSchema = z.object({ reason: text(500).min(1) });
 export const ConsoleRefundDecisionSchema = z.object({ note: text(500).default('') });
-export const CONSOLE_REFUND_REQUEST_STATUSES = ['PENDING', 'REJECTED', 'SUCCEEDED', 'PROCESSING', 'FAILED'] as const;
-export type ConsoleRefundRequestStatus = (typeof CONSOLE_REFUND_REQUEST_STATUSES)[number];
+export const CONSOLE_REFUND_REQUEST_STATUSES = REFUND_REQUEST_STATUSES;
+export type ConsoleRefundRequestStatus = RefundRequestStatus;
 export const ConsoleRefundListQuerySchema = z.object({ ...pageFields, status: z.enum(CONSOLE_REFUND_REQUEST_STATUSES).optional() });
 
 export const FEEDBACK_STATUSES = ['open', 'handled'] as const;
@@ -140,25 +143,29 @@ export interface ConsoleStaffRow {
   last_login_at: string | null;
 }
 
-export interface ConsoleOrderListItem {
-  id: number;
-  out_trade_no: string;
-  goods_id: number;
-  goods_type: string;
-  goods_name: string;
-  entity_name: string;
-  entity_id: string;
-  entity_legal: string;
-  entity_phone: string;
-  total_fee: number;
-  status: string;
-  process_status: string;
-  process_status_name: string;
-  pay_type: string;
-  pay_time: string | null;
-  create_time: string;
-  admin_id: number | null;
-  admin_name: string;
+/** The order columns a queue row shows (the full row carries ciphertext the list never needs). */
+export const CONSOLE_ORDER_LIST_COLUMNS = [
+  'id',
+  'out_trade_no',
+  'goods_id',
+  'goods_type',
+  'goods_name',
+  'entity_name',
+  'entity_id',
+  'entity_legal',
+  'entity_phone',
+  'total_fee',
+  'status',
+  'process_status',
+  'process_status_name',
+  'pay_type',
+  'pay_time',
+  'create_time',
+  'admin_id',
+  'admin_name',
+] as const satisfies readonly (keyof OrderRowShape)[];
+
+export interface ConsoleOrderListItem extends Pick<OrderRowShape, (typeof CONSOLE_ORDER_LIST_COLUMNS)[number]> {
   overdue: boolean;
 }
 
