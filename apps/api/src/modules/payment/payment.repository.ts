@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { enqueueOutbox } from '../../db/outbox.ts';
 import type { Database, NewPaymentAttempt, NewRefund, OutboxRow, PaymentAttemptRow, ProviderEventRow, RefundRow, RefundStatus } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -213,7 +214,7 @@ export const paymentRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  async insertOutbox(db: Db, kind: string, payload: unknown, at: string): Promise<void> {
-    await db.insertInto('outbox').values({ kind, payload: JSON.stringify(payload), created_at: at, processed_at: null, last_error: null }).execute();
+  insertOutbox(db: Db, kind: string, payload: unknown, at: string): Promise<void> {
+    return enqueueOutbox(db, kind, payload, at);
   },
 };
