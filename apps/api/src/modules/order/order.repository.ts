@@ -18,6 +18,11 @@ export const orderRepository = {
     return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** What an SMS notice says about an order. */
+  findForNotice(db: Db, id: number): Promise<Pick<OrderRow, 'id' | 'goods_name' | 'total_fee' | 'out_trade_no' | 'entity_name' | 'entity_phone'> | undefined> {
+    return db.selectFrom('orders').select(['id', 'goods_name', 'total_fee', 'out_trade_no', 'entity_name', 'entity_phone']).where('id', '=', id).executeTakeFirst();
+  },
+
   /** A paid order of this company for this goods since a moment (the "already filed" check). */
   findPaidSince(db: Db, input: { entityId: string; goodsId: number; since: string }): Promise<OrderRow | undefined> {
     return db
@@ -131,6 +136,30 @@ export const orderRepository = {
       .where('status', '=', ORDER_STATUS.paid)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Paid (and since refunded) orders of a logged-in visitor, newest first. */
+  listPaidOfUser(db: Db, input: { userId: number; goodsType: string | undefined; limit: number }): Promise<OrderRow[]> {
+    let query = db.selectFrom('orders').selectAll().where('user_id', '=', input.userId).where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT);
+    if (input.goodsType) query = query.where('goods_type', '=', input.goodsType);
+    return query.orderBy('id', 'desc').limit(input.limit).execute();
+  },
+
+  /** Who owns an order; undefined when there is no such order. */
+  findOwner(db: Db, publicId: string): Promise<{ user_id: number | null } | undefined> {
+    return db.selectFrom('orders').select('user_id').where('public_id', '=', publicId).executeTakeFirst();
+  },
+
+  /** A visitor's latest order for this goods and company, paid or not. */
+  findLatestOfUserForCompany(db: Db, input: { userId: number; goodsId: number; entityId: string }): Promise<OrderRow | undefined> {
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', input.userId)
+      .where('goods_id', '=', input.goodsId)
+      .where('entity_id', '=', input.entityId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   },
 
   listFiles(db: Db, orderId: number): Promise<Array<{ url: string }>> {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/query-helpers.ts';
 import { pageWindow } from '../../db/query-helpers.ts';
 
-/** Reads of the SMS log (the outbox worker in jobs/sms-outbox.ts writes it), with the order number beside each row. */
+/** The SMS log rows with the order number beside each. */
 function base(db: Db) {
   return db
     .selectFrom('sms_log')
@@ -23,7 +23,31 @@ function base(db: Db) {
 
 export type SmsLogListRow = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
 
+/** SQL for the SMS log: the outbox worker (jobs/sms-outbox.ts) records every attempt; staff read it. */
 export const smsLogRepository = {
+  async insert(db: Db, row: { outboxId: number; dedupeKey: string; orderId: number | null; phone: string; template: string; content: string; provider: string; status: 'SENT' | 'FAILED'; providerMessageId: string; error: string; at: string }): Promise<void> {
+    await db
+      .insertInto('sms_log')
+      .values({
+        outbox_id: row.outboxId,
+        dedupe_key: row.dedupeKey,
+        order_id: row.orderId,
+        phone: row.phone,
+        template: row.template,
+        content: row.content,
+        provider: row.provider,
+        status: row.status,
+        provider_message_id: row.providerMessageId,
+        error: row.error,
+        created_at: row.at,
+      })
+      .execute();
+  },
+
+  async hasSent(db: Db, dedupeKey: string): Promise<boolean> {
+    return (await db.selectFrom('sms_log').select('id').where('dedupe_key', '=', dedupeKey).where('status', '=', 'SENT').executeTakeFirst()) !== undefined;
+  },
+
   listForOrder(db: Db, orderId: number): Promise<SmsLogListRow[]> {
     return base(db).where('sms_log.order_id', '=', orderId).orderBy('sms_log.id').execute();
   },

@@ -34,3 +34,13 @@ export function createSmsLog(deps: { db: Kysely<Database> }): SmsLog {
     },
   };
 }
+
+/** The outbox worker's record of one sending attempt (SENT or FAILED). */
+export function recordSmsAttempt(db: Kysely<Database>, row: Parameters<typeof smsLogRepository.insert>[1]): Promise<void> {
+  return smsLogRepository.insert(db, row);
+}
+
+/** Whether a notice under this key (e.g. 'order_completed:42') was already sent: each is sent once. */
+export function wasSmsSent(db: Kysely<Database>, dedupeKey: string): Promise<boolean> {
+  return smsLogRepository.hasSent(db, dedupeKey);
+}
