@@ -4,6 +4,8 @@ import type { Db } from '../../db/query-helpers.ts';
 import type { Actor } from '../staff/actor.ts';
 import { auditRepository, type AuditQuery } from './audit.repository.ts';
 
+export type { AuditQuery };
+
 /** What an audit row says; written in the same transaction as the change it records. */
 export interface AuditEvent {
   action: string;

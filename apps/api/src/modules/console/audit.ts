@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleAuditEntry, ConsolePage } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import { listAudit } from '../audit/audit.ts';
-import type { AuditQuery } from '../audit/audit.repository.ts';
+import { listAudit, type AuditQuery } from '../audit/audit.ts';
 import { assertCan, type Actor } from './actor.ts';
 
 export { ANONYMOUS_STAFF_NAME, toAuditEntry, writeAudit, type AnonymousActor, type AuditEvent } from '../audit/audit.ts';
