@@ -50,7 +50,7 @@ export function createConsoleServices(deps: {
   return {
     auth: createConsoleAuthService({ db, now, deviceCookieSecret: deps.deviceCookieSecret }),
     staff: createStaffService({ db, now }),
-    orders: createConsoleOrdersService({ db, now, vault: deps.vault, handling, payments, refundRequests, feedback: feedbackInbox, smsLog }),
+    orders: createConsoleOrdersService({ now, vault: deps.vault, handling, payments, refundRequests, feedback: feedbackInbox, smsLog }),
     refunds,
     feedback: createFeedbackInboxService({ inbox: feedbackInbox }),
     catalog: createCatalogService({ db, now }),

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   type ConsoleOrderCounts,
   type ConsoleOrderDetail,
@@ -9,16 +8,13 @@ import {
   type ConsoleProcessStatusChange,
   maskIdNumber,
 } from '@kuaibao/domain';
-import type { Database } from '../../db/schema.ts';
 import type { FeedbackInbox } from '../feedback/feedback.service.ts';
-import type { OrderHandlingService } from '../order/order-handling.service.ts';
+import { toListItem, type OrderHandlingService } from '../order/order-handling.service.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import { assertCan, type Actor } from './actor.ts';
 import type { PaymentLink } from './payment-link.ts';
 import type { RefundRequestReader } from './refunds.service.ts';
 import type { SmsLogReader } from './sms-log.service.ts';
-
-import { toListItem } from '../order/order-handling.service.ts';
 
 export { toListItem };
 
@@ -41,7 +37,6 @@ export interface ConsoleOrdersService {
  * requests, SMS log).
  */
 export function createConsoleOrdersService(deps: {
-  db: Kysely<Database>;
   now: () => Date;
   vault: PersonalDataVault;
   handling: OrderHandlingService;
