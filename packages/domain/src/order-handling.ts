@@ -1,32 +1,8 @@
 /**
- * How staff move a paid order through handling (architecture §6): which process statuses may
- * follow which, when a note is required, and the 24-hour call promise (spec §1). The console
- * uses these to offer only the moves the server will accept.
+ * How staff handle a paid order (the moves themselves are in lifecycle/order.ts): when a move
+ * needs a note, the 24-hour call promise (spec §1), and what a completion screenshot may be.
  */
-import { ORDER_STATUS, PROCESS_STATUS, type ProcessStatus } from './order-status.ts';
-
-/** The order staff see the statuses in: the path of a typical order, then its exits. */
-export const PROCESS_STATUS_FLOW: readonly ProcessStatus[] = ['1', '4', '3', '2', '5'];
-
-export function isProcessStatus(value: unknown): value is ProcessStatus {
-  return typeof value === 'string' && (PROCESS_STATUS_FLOW as readonly string[]).includes(value);
-}
-
-/** Why a move is refused; undefined when it is allowed. */
-export type ProcessMoveRefusal = 'NOT_PAID' | 'SAME' | 'TERMINAL' | 'UNKNOWN';
-
-/**
- * Staff may move the process status of a paid order between any two statuses, except:
- * an order that is not paid (unpaid, closed, refunded) cannot be moved at all, and 5 (ended)
- * is final: the refund path sets it, and an ended order is not reopened.
- */
-export function processMoveRefusal(input: { status: string; from: string; to: string }): ProcessMoveRefusal | undefined {
-  if (!isProcessStatus(input.to)) return 'UNKNOWN';
-  if (input.status !== ORDER_STATUS.paid) return 'NOT_PAID';
-  if (input.from === input.to) return 'SAME';
-  if (input.from === PROCESS_STATUS.ended) return 'TERMINAL';
-  return undefined;
-}
+import { PROCESS_STATUS, isAwaitingHandling } from './lifecycle/order.ts';
 
 /**
  * Moves that must say why: waiting for the customer (what is missing), ending without
@@ -41,7 +17,7 @@ export const CALL_PROMISE_MS = 24 * 3600 * 1000;
 
 /** A paid order still pending handling more than 24 hours after payment breaks the call promise. */
 export function isHandlingOverdue(input: { status: string; processStatus: string; payTime: string | null }, now: Date): boolean {
-  if (input.status !== ORDER_STATUS.paid || input.processStatus !== PROCESS_STATUS.pending || !input.payTime) return false;
+  if (!isAwaitingHandling({ status: input.status, process_status: input.processStatus }) || !input.payTime) return false;
   const paid = Date.parse(input.payTime);
   return !Number.isNaN(paid) && now.getTime() - paid > CALL_PROMISE_MS;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedPaySources, allowedPayTypes, checkPaymentChoice, jsapiPayOutcome, PAY_SOURCES_BY_PAY_TYPE, paySourceFor } from './payment-rules.ts';
+import { allowedPaySources, allowedPayTypes, checkPaymentChoice, goodsOffersPayType, jsapiPayOutcome, PAY_SOURCES_BY_PAY_TYPE, payTypesOfGoods, paySourceFor } from './payment-rules.ts';
 
 describe('allowed pay types', () => {
   const both = 'weixin,alipay';
@@ -73,5 +73,17 @@ describe('the WeChat bridge result', () => {
     [undefined, 'fail'],
   ])('maps %j to %s', (errMsg, outcome) => {
     expect(jsapiPayOutcome(errMsg)).toBe(outcome);
+  });
+});
+
+describe('pay types of a goods row', () => {
+  it('reads the list in order, dropping unknown entries and repeats', () => {
+    expect(payTypesOfGoods('alipay, weixin,alipay,card')).toEqual(['alipay', 'weixin']);
+    expect(payTypesOfGoods('')).toEqual([]);
+  });
+  it('says whether the goods offers a pay type', () => {
+    expect(goodsOffersPayType('weixin,alipay', 'alipay')).toBe(true);
+    expect(goodsOffersPayType('weixin', 'alipay')).toBe(false);
+    expect(goodsOffersPayType('weixin', 'card')).toBe(false);
   });
 });

@@ -4,17 +4,30 @@ export type FormFactor = 'phone' | 'desktop';
 export type OperatingSystem = 'ios' | 'android' | 'other';
 
 /**
+ * The pay types a goods row offers, from its comma-separated list ('weixin,alipay'), in its order
+ * (the first is the default), unknown entries and repeats dropped.
+ */
+export function payTypesOfGoods(goodsPayTypes: string): PayType[] {
+  const offered = goodsPayTypes
+    .split(',')
+    .map((type) => type.trim())
+    .filter((type): type is PayType => type === 'weixin' || type === 'alipay');
+  return [...new Set(offered)];
+}
+
+/** Does the goods offer this pay type? */
+export function goodsOffersPayType(goodsPayTypes: string, payType: string): boolean {
+  return (payTypesOfGoods(goodsPayTypes) as string[]).includes(payType);
+}
+
+/**
  * Payment types a visitor may use (spec §4 "Platform decision for payment"):
  * inside WeChat (mini-program or official account) only weixin; on a phone's own
  * browser only alipay; on ordinary web both. The goods' own list (first = default)
  * is filtered, never reordered.
  */
 export function allowedPayTypes(input: { platform: Platform; os: OperatingSystem; goodsPayTypes: string }): PayType[] {
-  const offered = input.goodsPayTypes
-    .split(',')
-    .map((type) => type.trim())
-    .filter((type): type is PayType => type === 'weixin' || type === 'alipay');
-  const unique = [...new Set(offered)];
+  const unique = payTypesOfGoods(input.goodsPayTypes);
   if (input.platform === 'wx-mp' || input.platform === 'wx-oa') return unique.filter((type) => type === 'weixin');
   if (input.os === 'ios' || input.os === 'android') return unique.filter((type) => type === 'alipay');
   return unique;

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OrderDefaultedColumn, OrderRowShape, PaymentAttemptStatus, ProcessStatus, RefundRequestStatus, RefundStatus } from '@kuaibao/domain';
+
+export type { PaymentAttemptStatus, RefundStatus };
 
 /**
  * The Kysely schema for both dialects (SQLite and PostgreSQL). The same queries run on both, so the
@@ -56,54 +59,13 @@ export interface CompaniesTable {
   region: Generated<string>;
 }
 
-/** '1' unpaid, '2' paid, '3' closed, '4' refunded */
-export type OrderStatus = '1' | '2' | '3' | '4';
-
-export interface OrdersTable {
-  id: Generated<number>;
-  /** unguessable id the visitor's browser holds (migration 003); never the sequential id */
-  public_id: string;
-  out_trade_no: string;
-  corp_id: Generated<number>;
-  goods_id: number;
-  goods_type: string;
-  goods_name: string;
-  entity_name: string;
-  /** the company's unified social credit code */
-  entity_id: string;
-  entity_legal: string;
-  /** AES-256-GCM ciphertext of the legal representative's ID number; NULL after the retention purge */
-  entity_idno_enc: string | null;
-  /** keyed hash (HMAC) of the ID number, for lookups without decrypting */
-  entity_idno_hash: string | null;
-  entity_phone: string;
-  /** JSON text */
-  entity_extra: Generated<string>;
-  /** JSON text */
-  extra: Generated<string>;
-  status: Generated<string>;
-  process_status: Generated<string>;
-  process_status_name: Generated<string>;
-  pay_type: string;
-  pay_source: string;
-  /** integer fen */
-  total_fee: number;
-  pay_time: string | null;
-  admin_id: number | null;
-  admin_name: Generated<string>;
-  platform: Generated<string>;
-  device_id: Generated<string>;
-  link_id: Generated<string>;
-  share_id: Generated<string>;
-  prev_id: Generated<string>;
-  user_id: number | null;
-  consent_version: string | null;
-  consent_time: string | null;
-  create_time: CreatedAt;
-  update_time: Timestamp;
-}
-
-export type PaymentAttemptStatus = 'PENDING' | 'PAID' | 'CLOSED' | 'EXPIRED' | 'SUPERSEDED';
+/**
+ * The orders table, from the domain's row shape (packages/domain/src/order-row.ts): columns the
+ * database defaults are optional on insert; create_time is never updated.
+ */
+export type OrdersTable = {
+  [K in keyof OrderRowShape]: K extends 'create_time' ? CreatedAt : K extends 'update_time' ? Timestamp : K extends OrderDefaultedColumn ? Generated<OrderRowShape[K]> : OrderRowShape[K];
+};
 
 export interface PaymentAttemptsTable {
   id: Generated<number>;
@@ -152,8 +114,6 @@ export interface OutboxTable {
   /** not before this time (a retry's backoff, or a worker's lease); NULL = now (migration 006) */
   available_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
-
-export type RefundStatus = 'REQUESTED' | 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
 
 /** One full refund per paid attempt (migration 005, docs/decisions/007). */
 export interface RefundsTable {
@@ -329,8 +289,8 @@ export interface OrderNotesTable {
 export interface OrderStatusHistoryTable {
   id: Generated<number>;
   order_id: number;
-  from_process_status: Nullable<string>;
-  to_process_status: string;
+  from_process_status: Nullable<ProcessStatus>;
+  to_process_status: ProcessStatus;
   process_status_name: string;
   staff_id: Nullable<number>;
   staff_name: Generated<string>;
@@ -341,8 +301,7 @@ export interface OrderStatusHistoryTable {
 export interface RefundRequestsTable {
   id: Generated<number>;
   order_id: number;
-  /** 'PENDING' | 'REJECTED' | 'SUCCEEDED' | 'PROCESSING' | 'FAILED' */
-  status: Generated<string>;
+  status: Generated<RefundRequestStatus>;
   reason: string;
   requested_by: number;
   requested_by_name: string;

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import { SMS_TEMPLATES, formatFen, isSmsTemplateId, isValidMobilePhone, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
+import { claimOutbox, finishOutbox, listDueOutbox, retryOutboxLater } from '../db/outbox.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
+import { findOrderForNotice } from '../modules/order/order-notices.ts';
+import { recordSmsAttempt, wasSmsSent } from '../modules/sms/sms-log.service.ts';
 
 /**
  * Sends the `sms.*` rows of the outbox (written in the same transaction as the change they
@@ -56,38 +59,27 @@ export function createSmsOutboxWorker(deps: { db: Kysely<Database>; sms: SmsProv
 
   /** Takes the row for LEASE_MS; false when another worker got it first. */
   async function claim(row: OutboxRow): Promise<boolean> {
-    const at = now();
-    const result = await db
-      .updateTable('outbox')
-      .set({ available_at: new Date(at.getTime() + LEASE_MS).toISOString(), attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .where('processed_at', 'is', null)
-      .where('attempts', '=', row.attempts)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return claimOutbox(db, row, new Date(now().getTime() + LEASE_MS).toISOString());
   }
 
   async function finish(id: number, lastError: string | null): Promise<void> {
-    await db.updateTable('outbox').set({ processed_at: now().toISOString(), last_error: lastError }).where('id', '=', id).execute();
+    await finishOutbox(db, id, now().toISOString(), lastError);
   }
 
   async function logAttempt(values: { outboxId: number; dedupeKey: string; orderId: number | null; phone: string; template: string; content: string; status: 'SENT' | 'FAILED'; providerMessageId?: string; error?: string }): Promise<void> {
-    await db
-      .insertInto('sms_log')
-      .values({
-        outbox_id: values.outboxId,
-        dedupe_key: values.dedupeKey,
-        order_id: values.orderId,
-        phone: values.phone,
-        template: values.template,
-        content: values.content,
-        provider: sms.id,
-        status: values.status,
-        provider_message_id: values.providerMessageId ?? '',
-        error: (values.error ?? '').slice(0, 500),
-        created_at: now().toISOString(),
-      })
-      .execute();
+    await recordSmsAttempt(db, {
+      outboxId: values.outboxId,
+      dedupeKey: values.dedupeKey,
+      orderId: values.orderId,
+      phone: values.phone,
+      template: values.template,
+      content: values.content,
+      provider: sms.id,
+      status: values.status,
+      providerMessageId: values.providerMessageId ?? '',
+      error: (values.error ?? '').slice(0, 500),
+      at: now().toISOString(),
+    });
   }
 
   async function process(row: OutboxRow, run: SmsOutboxRun): Promise<void> {
@@ -110,7 +102,7 @@ export function createSmsOutboxWorker(deps: { db: Kysely<Database>; sms: SmsProv
       run.failed += 1;
       return;
     }
-    const order = await db.selectFrom('orders').select(['id', 'goods_name', 'total_fee', 'out_trade_no', 'entity_name', 'entity_phone']).where('id', '=', orderId).executeTakeFirst();
+    const order = await findOrderForNotice(db, orderId);
     const phone = typeof payload.phone === 'string' && payload.phone !== '' ? payload.phone : order?.entity_phone;
     if (!order || !phone || !isValidMobilePhone(phone)) {
       log.error({ outboxId: row.id, orderId }, 'SMS outbox row cannot be sent: no order or no valid phone');
@@ -119,8 +111,7 @@ export function createSmsOutboxWorker(deps: { db: Kysely<Database>; sms: SmsProv
       return;
     }
     const dedupeKey = `${template}:${order.id}`;
-    const already = await db.selectFrom('sms_log').select('id').where('dedupe_key', '=', dedupeKey).where('status', '=', 'SENT').executeTakeFirst();
-    if (already) {
+    if (await wasSmsSent(db, dedupeKey)) {
       await finish(row.id, null);
       run.skipped += 1;
       return;
@@ -155,11 +146,7 @@ export function createSmsOutboxWorker(deps: { db: Kysely<Database>; sms: SmsProv
       run.failed += 1;
     } else {
       const wait = BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1]!;
-      await db
-        .updateTable('outbox')
-        .set({ available_at: new Date(now().getTime() + wait).toISOString(), last_error: `${result.code}: ${result.message}`.slice(0, 500) })
-        .where('id', '=', row.id)
-        .execute();
+      await retryOutboxLater(db, row.id, new Date(now().getTime() + wait).toISOString(), `${result.code}: ${result.message}`.slice(0, 500));
       log.warn({ outboxId: row.id, orderId: order.id, code: result.code, attempt, retryInMs: wait }, 'SMS not sent; will retry');
       run.retried += 1;
     }
@@ -168,15 +155,7 @@ export function createSmsOutboxWorker(deps: { db: Kysely<Database>; sms: SmsProv
   async function runOnce(): Promise<SmsOutboxRun> {
     const run: SmsOutboxRun = { sent: 0, failed: 0, retried: 0, skipped: 0 };
     const at = now().toISOString();
-    const rows = await db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('processed_at', 'is', null)
-      .where('kind', 'like', 'sms.%')
-      .where((eb) => eb.or([eb('available_at', 'is', null), eb('available_at', '<=', at)]))
-      .orderBy('id')
-      .limit(deps.batchSize ?? 20)
-      .execute();
+    const rows = await listDueOutbox(db, { kindLike: 'sms.%', at, limit: deps.batchSize ?? 20 });
     for (const row of rows) {
       try {
         await process(row, run);

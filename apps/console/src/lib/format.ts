@@ -1,4 +1,4 @@
-import { GOODS_TYPES, formatShanghaiDateTime, formatYuan, goodsTexts, isGoodsType, maskPhone } from '@kuaibao/domain';
+import { GOODS_TYPES, ORDER_STATUS_NAMES as DOMAIN_ORDER_STATUS_NAMES, formatShanghaiDateTime, formatYuan, goodsTexts, isGoodsType, maskPhone } from '@kuaibao/domain';
 
 /** Display helpers; amounts stay integer fen until here. */
 export const yuan = (fen: number | null | undefined) => (typeof fen === 'number' ? formatYuan(fen) : '—');
@@ -6,7 +6,8 @@ export const dateTime = (iso: string | null | undefined) => formatShanghaiDateTi
 export const goodsTypeName = (type: string) => (isGoodsType(type) ? goodsTexts(type).shortName : type);
 export const GOODS_TYPE_OPTIONS = GOODS_TYPES.map((type) => ({ value: type, label: goodsTexts(type).shortName }));
 export const PAY_TYPE_NAMES: Record<string, string> = { weixin: '微信支付', alipay: '支付宝' };
-export const ORDER_STATUS_NAMES: Record<string, string> = { '1': '未支付', '2': '已支付', '3': '已关闭', '4': '已退款' };
+/** Payment status names, keyed by any string so a row's status can index it. */
+export const ORDER_STATUS_NAMES: Record<string, string> = DOMAIN_ORDER_STATUS_NAMES;
 export const maskedPhone = maskPhone;
 
 /** Today in Shanghai as YYYY-MM-DD. */

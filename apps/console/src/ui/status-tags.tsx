@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { processStatusClass, type StatusClass } from '@kuaibao/domain';
+import { ORDER_STATUS, processStatusClass, type OrderStatus, type StatusClass } from '@kuaibao/domain';
 import { ORDER_STATUS_NAMES } from '../lib/format.ts';
 
 /**
@@ -21,15 +21,14 @@ export function ProcessStatusTag(props: { code: string; name: string }) {
   );
 }
 
-const PAY_STYLE: Record<string, { color: string; background: string; borderColor: string }> = {
-  '1': { color: '#434343', background: '#f5f5f5', borderColor: '#d9d9d9' },
-  '2': { color: '#0b4a8f', background: '#e8f1fc', borderColor: '#91c3f7' },
-  '3': { color: '#434343', background: '#f5f5f5', borderColor: '#d9d9d9' },
-  '4': { color: '#6b2c91', background: '#f7eefc', borderColor: '#d3adf7' },
+const PAY_STYLE: Record<OrderStatus, { color: string; background: string; borderColor: string }> = {
+  [ORDER_STATUS.unpaid]: { color: '#434343', background: '#f5f5f5', borderColor: '#d9d9d9' },
+  [ORDER_STATUS.paid]: { color: '#0b4a8f', background: '#e8f1fc', borderColor: '#91c3f7' },
+  [ORDER_STATUS.refunded]: { color: '#6b2c91', background: '#f7eefc', borderColor: '#d3adf7' },
 };
 
 export function PaymentStatusTag(props: { status: string }) {
-  return <Tag style={PAY_STYLE[props.status] ?? PAY_STYLE['1']}>{ORDER_STATUS_NAMES[props.status] ?? props.status}</Tag>;
+  return <Tag style={(PAY_STYLE as Record<string, (typeof PAY_STYLE)[OrderStatus]>)[props.status] ?? PAY_STYLE[ORDER_STATUS.unpaid]}>{ORDER_STATUS_NAMES[props.status] ?? props.status}</Tag>;
 }
 
 export function OverdueTag() {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { GOODS_TYPES } from '../goods-texts.ts';
 import { PASSWORD_MAX_LENGTH, PERMISSIONS, STAFF_ROLES } from '../staff.ts';
+import { ORDER_STATUS, PROCESS_STATUS_FLOW } from '../lifecycle/order.ts';
+import { REFUND_REQUEST_STATUSES, type RefundRequestStatus } from '../lifecycle/refund.ts';
+import { OrderRowSchema } from '../order-row.ts';
 import { PayTypeSchema } from './goods.ts';
 
 /**
@@ -47,9 +50,9 @@ export const ConsoleOrderListQuerySchema = z.object({
   view: z.enum(CONSOLE_ORDER_VIEWS).default('all'),
   q: text(64).optional(),
   goods_type: z.enum(GOODS_TYPES).optional(),
-  /** payment status: 1 unpaid, 2 paid, 3 closed, 4 refunded */
-  status: z.enum(['1', '2', '3', '4']).optional(),
-  process_status: z.enum(['1', '2', '3', '4', '5']).optional(),
+  /** payment status: 1 unpaid, 2 paid, 4 refunded */
+  status: z.enum([ORDER_STATUS.unpaid, ORDER_STATUS.paid, ORDER_STATUS.refunded]).optional(),
+  process_status: z.enum(PROCESS_STATUS_FLOW).optional(),
   /** 'none' = nobody has taken it; a number = that staff member */
   handler: z.union([z.literal('none'), z.coerce.number().int().positive()]).optional(),
   date_field: z.enum(['create', 'pay']).default('create'),
@@ -65,7 +68,7 @@ export const ConsoleFileParamSchema = z.object({ id: z.coerce.number().int().pos
 export const ConsoleTakeOrderSchema = z.object({ force: z.boolean().default(false) });
 export type ConsoleTakeOrder = z.input<typeof ConsoleTakeOrderSchema>;
 export const ConsoleProcessStatusChangeSchema = z.object({
-  process_status: z.enum(['1', '2', '3', '4', '5']),
+  process_status: z.enum(PROCESS_STATUS_FLOW),
   note: text(500).default(''),
 });
 export type ConsoleProcessStatusChange = z.infer<typeof ConsoleProcessStatusChangeSchema>;
@@ -78,8 +81,8 @@ export const ConsoleRefundRequestSchema = z.object({ reason: text(500).min(1) })
 export type ConsoleRefundRequestInput = z.input<typeof ConsoleRefundRequestSchema>;
 export const ConsoleRefundDecisionSchema = z.object({ note: text(500).default('') });
 export type ConsoleRefundDecision = z.input<typeof ConsoleRefundDecisionSchema>;
-export const CONSOLE_REFUND_REQUEST_STATUSES = ['PENDING', 'REJECTED', 'SUCCEEDED', 'PROCESSING', 'FAILED'] as const;
-export type ConsoleRefundRequestStatus = (typeof CONSOLE_REFUND_REQUEST_STATUSES)[number];
+export const CONSOLE_REFUND_REQUEST_STATUSES = REFUND_REQUEST_STATUSES;
+export type ConsoleRefundRequestStatus = RefundRequestStatus;
 export const ConsoleRefundListQuerySchema = z.object({ ...pageFields, status: z.enum(CONSOLE_REFUND_REQUEST_STATUSES).optional() });
 
 export const FEEDBACK_STATUSES = ['open', 'handled'] as const;
@@ -168,31 +171,35 @@ export const ConsoleStaffRowSchema = z.object({
 });
 export type ConsoleStaffRow = z.infer<typeof ConsoleStaffRowSchema>;
 
+/** The order columns a queue row shows (the full row carries ciphertext the list never needs). */
+export const CONSOLE_ORDER_LIST_COLUMNS = [
+  'id',
+  'out_trade_no',
+  'goods_id',
+  'goods_type',
+  'goods_name',
+  'entity_name',
+  'entity_id',
+  'entity_legal',
+  'entity_phone',
+  'total_fee',
+  'status',
+  'process_status',
+  'process_status_name',
+  'pay_type',
+  'pay_time',
+  'create_time',
+  'admin_id',
+  'admin_name',
+] as const satisfies readonly (keyof z.infer<typeof OrderRowSchema>)[];
+
 /** GET /api/console/staff/handlers: who may be picked as an order's handler. */
 export const ConsoleHandlerSchema = z.object({ id: z.number().int(), display_name: z.string() });
 export type ConsoleHandler = z.infer<typeof ConsoleHandlerSchema>;
 
-export const ConsoleOrderListItemSchema = z.object({
-  id: z.number().int(),
-  out_trade_no: z.string(),
-  goods_id: z.number().int(),
-  goods_type: z.string(),
-  goods_name: z.string(),
-  entity_name: z.string(),
-  entity_id: z.string(),
-  entity_legal: z.string(),
-  entity_phone: z.string(),
-  total_fee: z.number().int(),
-  status: z.string(),
-  process_status: z.string(),
-  process_status_name: z.string(),
-  pay_type: z.string(),
-  pay_time: z.string().nullable(),
-  create_time: z.string(),
-  admin_id: z.number().int().nullable(),
-  admin_name: z.string(),
-  overdue: z.boolean(),
-});
+export const ConsoleOrderListItemSchema = OrderRowSchema.pick(
+  Object.fromEntries(CONSOLE_ORDER_LIST_COLUMNS.map((column) => [column, true])) as { [K in (typeof CONSOLE_ORDER_LIST_COLUMNS)[number]]: true },
+).extend({ overdue: z.boolean() });
 export type ConsoleOrderListItem = z.infer<typeof ConsoleOrderListItemSchema>;
 
 export const ConsoleOrderCountsSchema = z.object({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_STATUS_NAMES, type ConsoleOrderListItem, type ConsolePage, type ProcessStatus } from '@kuaibao/domain';
+import { ORDER_STATUS, PROCESS_STATUS, PROCESS_STATUS_NAMES, wasOrderPaid, type ConsoleOrderListItem, type ConsolePage, type OrderStatus, type ProcessStatus } from '@kuaibao/domain';
 import type { NewOrder } from '../../db/schema.ts';
 import { generateCompanies } from '../../seed/synthetic-companies.ts';
 import { availableDialects } from '../../test/helper.ts';
@@ -36,9 +36,9 @@ describe.each(availableDialects())('the order queue at %s with 100k orders', (di
       for (let i = start; i < Math.min(start + batch, ORDERS); i++) {
         const company = companies[i % companies.length]!;
         const r = rnd();
-        const status = r < 0.7 ? '2' : r < 0.95 ? '1' : r < 0.98 ? '3' : '4';
+        const status: OrderStatus = r < 0.7 ? ORDER_STATUS.paid : r < 0.98 ? ORDER_STATUS.unpaid : ORDER_STATUS.refunded;
         const created = new Date(now - Math.floor(rnd() * 365 * 24 * 3600_000));
-        const process = status === '2' ? processFor(rnd()) : status === '4' ? '5' : '1';
+        const process = status === ORDER_STATUS.paid ? processFor(rnd()) : status === ORDER_STATUS.refunded ? PROCESS_STATUS.ended : PROCESS_STATUS.pending;
         const goods = 1 + (i % 3);
         rows.push({
           public_id: `scale-${i}-${randomBytes(4).toString('hex')}`,
@@ -58,7 +58,7 @@ describe.each(availableDialects())('the order queue at %s with 100k orders', (di
           pay_type: i % 2 ? 'weixin' : 'alipay',
           pay_source: 'native',
           total_fee: [19900, 69900, 99900][goods - 1]!,
-          pay_time: status === '2' || status === '4' ? new Date(created.getTime() + 60_000).toISOString() : null,
+          pay_time: wasOrderPaid(status) ? new Date(created.getTime() + 60_000).toISOString() : null,
           admin_id: null,
           user_id: null,
           consent_version: '2025-07-01',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { ERROR_CATALOG, PROCESS_STATUS_NAMES, type CreateOrderResult, type ErrorCode, type ProcessStatus } from '@kuaibao/domain';
+import { ERROR_CATALOG, ORDER_STATUS, PROCESS_STATUS, PROCESS_STATUS_NAMES, wasOrderPaid, type CreateOrderResult, type ErrorCode, type OrderStatus, type ProcessStatus } from '@kuaibao/domain';
 import type { NewOrder } from '../../db/schema.ts';
 import { createPersonalDataVault } from '../../security/personal-data.ts';
 import { buildTestApp, envelopeOf, signedInject, validOrderForm, type Dialect, type TestApp } from '../../test/helper.ts';
@@ -98,8 +98,8 @@ export async function insertOrder(test: TestApp, overrides: Partial<NewOrder> = 
   sequence += 1;
   const vault = createPersonalDataVault({ encryptionKey: test.config.idEncryptionKey, hashKey: test.config.idHashKey });
   const now = test.clock.now.toISOString();
-  const status = (overrides.status as string | undefined) ?? '2';
-  const processStatus = ((overrides.process_status as string | undefined) ?? '1') as ProcessStatus;
+  const status: OrderStatus = (overrides.status as OrderStatus | undefined) ?? ORDER_STATUS.paid;
+  const processStatus: ProcessStatus = (overrides.process_status as ProcessStatus | undefined) ?? PROCESS_STATUS.pending;
   const row = await test.database.db
     .insertInto('orders')
     .values({
@@ -120,7 +120,7 @@ export async function insertOrder(test: TestApp, overrides: Partial<NewOrder> = 
       pay_type: 'weixin',
       pay_source: 'native',
       total_fee: 19900,
-      pay_time: status === '2' || status === '4' ? now : null,
+      pay_time: wasOrderPaid(status) ? now : null,
       admin_id: null,
       user_id: null,
       consent_version: '2025-07-01',
@@ -147,7 +147,7 @@ export async function placeAndPay(test: TestApp, overrides: Record<string, unkno
   const paid = await test.app.inject({ method: 'POST', url: `${cashier}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
   expect(paid.statusCode).toBe(200);
   const order = await test.database.db.selectFrom('orders').select(['id', 'status']).where('public_id', '=', created.orderId).executeTakeFirstOrThrow();
-  expect(order.status).toBe('2');
+  expect(order.status).toBe(ORDER_STATUS.paid);
   return { publicId: created.orderId, orderId: order.id };
 }
 

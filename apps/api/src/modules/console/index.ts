@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
+import { createFeedbackInbox } from '../feedback/feedback.service.ts';
+import { createOrderHandlingService } from '../order/order-handling.service.ts';
 import type { PaymentService } from '../payment/payment.service.ts';
+import { createRefundRequests } from '../payment/refund-requests.service.ts';
 import { createAuditService, type AuditService } from './audit.ts';
 import { createConsoleAuthService, type ConsoleAuthService } from './auth.service.ts';
 import { createCatalogService, type CatalogService } from './catalog.service.ts';
@@ -39,16 +42,19 @@ export function createConsoleServices(deps: {
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
-  const refunds = createRefundsService({ db, now, payments });
+  const refundRequests = createRefundRequests({ db, now, refundOrder: payments.refundOrder });
+  const refunds = createRefundsService({ requests: refundRequests });
   const smsLog = createSmsLogService({ db });
+  const feedbackInbox = createFeedbackInbox({ db, now });
+  const handling = createOrderHandlingService({ db, now, vault: deps.vault, storage: deps.storage, isRefundOpen: refundRequests.hasOpen });
   return {
     auth: createConsoleAuthService({ db, now, deviceCookieSecret: deps.deviceCookieSecret }),
     staff: createStaffService({ db, now }),
-    orders: createConsoleOrdersService({ db, now, vault: deps.vault, storage: deps.storage, payments, refundRequests: refunds, smsLog }),
+    orders: createConsoleOrdersService({ now, vault: deps.vault, handling, payments, refundRequests, feedback: feedbackInbox, smsLog }),
     refunds,
-    feedback: createFeedbackInboxService({ db, now }),
+    feedback: createFeedbackInboxService({ inbox: feedbackInbox }),
     catalog: createCatalogService({ db, now }),
-    dashboard: createDashboardService({ db, now }),
+    dashboard: createDashboardService({ db, now, orders: handling }),
     smsLog,
     audit: createAuditService({ db }),
   };

@@ -1,8 +1,7 @@
 import { ConfigError, loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
-import { writeAudit } from './audit.ts';
-import { generatePassword, hashPassword } from './password.ts';
+import { resetStaffPassword } from '../staff/staff.service.ts';
 
 /**
  * `npm run console:reset-password -- <username>`: gives a staff account a new random password
@@ -19,22 +18,13 @@ async function main(): Promise<void> {
   const database = await createDatabase(config.database);
   try {
     await migrate(database);
-    const staff = await database.db.selectFrom('staff').select(['id', 'username', 'role']).where('username', '=', username).executeTakeFirst();
-    if (!staff) {
+    const reset = await resetStaffPassword(database.db, username, new Date());
+    if (!reset) {
       console.error(`no staff account named ${username}`);
       process.exitCode = 1;
       return;
     }
-    const password = generatePassword();
-    const hash = await hashPassword(password);
-    const now = new Date();
-    await database.db.transaction().execute(async (trx) => {
-      await trx.updateTable('staff').set({ password_hash: hash, must_change_password: 1, active: 1, updated_at: now.toISOString() }).where('id', '=', staff.id).execute();
-      await trx.deleteFrom('staff_sessions').where('staff_id', '=', staff.id).execute();
-      await trx.deleteFrom('staff_login_attempts').where('username', '=', staff.username).execute();
-      await writeAudit(trx, null, { action: 'staff.update_password_reset', targetType: 'staff', targetId: staff.id, after: { username: staff.username, source: 'command line' } }, now);
-    });
-    console.log(`new password for ${staff.username} (${staff.role}): ${password}\n(shown only this once; it must be changed at the next sign-in)`);
+    console.log(`new password for ${reset.username} (${reset.role}): ${reset.password}\n(shown only this once; it must be changed at the next sign-in)`);
   } finally {
     await database.close();
   }

@@ -14,7 +14,7 @@ import type { AccountService, AuthenticatedUser } from '../account/account.servi
 import type { GoodsService } from '../goods/goods.service.ts';
 import type { OrderService, VisitorContext } from '../order/order.service.ts';
 import type { SiteConfigService } from '../site-config/site-config.service.ts';
-import { corpRepository } from './corp.repository.ts';
+import { ordersOfUser } from '../order/orders-of-user.ts';
 
 /**
  * The official-account variant's calls (spec §7 /api/corp*). Every order call is for the
@@ -56,18 +56,18 @@ export function createCorpService(deps: {
     },
 
     async listOrders(user, goodsType) {
-      const rows = await corpRepository.listUserOrders(db, { userId: user.id, goodsType, limit: LIST_LIMIT });
+      const rows = await ordersOfUser.list(db, { userId: user.id, goodsType, limit: LIST_LIMIT });
       return { items: await Promise.all(rows.map((row) => orders.recordOf(row))) };
     },
 
     async getOrder(user, publicId) {
-      const owner = await corpRepository.findOwner(db, publicId);
+      const owner = await ordersOfUser.findOwner(db, publicId);
       if (!owner || owner.user_id !== user.id) throw new AppError('ORDER_NOT_FOUND');
       return orders.getOrderForVisitor(publicId);
     },
 
     async recentOrder(user, input) {
-      const row = await corpRepository.findLatestForCompany(db, { userId: user.id, ...input });
+      const row = await ordersOfUser.findLatestForCompany(db, { userId: user.id, ...input });
       if (!row) return null;
       return { goods_id: row.goods_id, entity_name: row.entity_name, entity_id: row.entity_id, entity_legal: row.entity_legal, entity_phone: row.entity_phone };
     },

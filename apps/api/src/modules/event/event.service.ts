@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { shanghaiStart, type ClientEvent } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
+import { eventRepository } from './event.repository.ts';
 
 export interface ClientContext {
   deviceId: string;
@@ -24,30 +25,23 @@ export function createEventService(deps: { db: Kysely<Database>; now: () => Date
     async recordEvent(event, context) {
       const at = deps.now();
       const value = event.value.slice(0, STORED_VALUE_MAX);
-      const seen = await deps.db
-        .selectFrom('events')
-        .select('id')
-        .where('device_id', '=', context.deviceId)
-        .where('key', '=', event.key)
-        .where('created_at', '>=', shanghaiStart(at, 'day'))
-        .where('value', '=', value)
-        .limit(1)
-        .executeTakeFirst();
-      if (seen) return { stored: false };
-      await deps.db
-        .insertInto('events')
-        .values({
-          key: event.key,
-          value,
-          extra: JSON.stringify(event.extra ?? {}),
-          type: event.type,
-          source: event.source,
-          device_id: context.deviceId,
-          platform: context.platform,
-          created_at: at.toISOString(),
-        })
-        .execute();
+      if (await eventRepository.seenSince(deps.db, { deviceId: context.deviceId, key: event.key, value, since: shanghaiStart(at, 'day') })) return { stored: false };
+      await eventRepository.insert(deps.db, {
+        key: event.key,
+        value,
+        extra: JSON.stringify(event.extra ?? {}),
+        type: event.type,
+        source: event.source,
+        deviceId: context.deviceId,
+        platform: context.platform,
+        at: at.toISOString(),
+      });
       return { stored: true };
     },
   };
+}
+
+/** Distinct devices that sent each of these event keys since a moment (the console's funnel). */
+export function countEventDevices(db: Kysely<Database>, keys: readonly string[], since: string): Promise<Map<string, number>> {
+  return eventRepository.countDevicesByKey(db, keys, since);
 }

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
-import { AppError, validateReport, type FeedbackRequest } from '@kuaibao/domain';
-import type { Database } from '../../db/schema.ts';
+import { AppError, validateReport, type ConsoleFeedback, type ConsolePage, type FeedbackRequest, type FeedbackStatus } from '@kuaibao/domain';
+import type { Database, FeedbackRow } from '../../db/schema.ts';
+import { writeAudit } from '../audit/audit.ts';
+import type { Actor } from '../staff/actor.ts';
+import { feedbackRepository } from './feedback.repository.ts';
 
 export interface FeedbackService {
   submitReport(report: FeedbackRequest['report'], context: { deviceId: string }): Promise<void>;
@@ -12,10 +15,62 @@ export function createFeedbackService(deps: { db: Kysely<Database>; now: () => D
     async submitReport(report, context) {
       const checked = validateReport(report);
       if (!checked.ok) throw new AppError(checked.error);
-      await deps.db
-        .insertInto('feedback')
-        .values({ type: checked.value.type, content: checked.value.content, contact: checked.value.contact, device_id: context.deviceId, created_at: deps.now().toISOString() })
-        .execute();
+      await feedbackRepository.insert(deps.db, { type: checked.value.type, content: checked.value.content, contact: checked.value.contact, deviceId: context.deviceId, at: deps.now().toISOString() });
+    },
+  };
+}
+
+/** The inbox staff work through; who may is the caller's to check. */
+export interface FeedbackInbox {
+  list(query: { page: number; page_size: number; status?: FeedbackStatus | undefined }): Promise<ConsolePage<ConsoleFeedback>>;
+  update(actor: Actor, id: number, input: { status: FeedbackStatus; reply: string }): Promise<ConsoleFeedback>;
+  countOpen(): Promise<number>;
+}
+
+function toFeedback(row: FeedbackRow): ConsoleFeedback {
+  return {
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    contact: row.contact,
+    status: row.status === 'handled' ? 'handled' : 'open',
+    reply: row.reply,
+    handled_by_name: row.handled_by_name,
+    handled_at: row.handled_at,
+    created_at: row.created_at,
+  };
+}
+
+export function createFeedbackInbox(deps: { db: Kysely<Database>; now: () => Date }): FeedbackInbox {
+  const { db, now } = deps;
+  return {
+    async list(query) {
+      const { rows, total } = await feedbackRepository.list(db, query);
+      return { items: rows.map(toFeedback), total, page: query.page, page_size: query.page_size };
+    },
+
+    async update(actor, id, input) {
+      if (input.status === 'handled' && input.reply === '') throw new AppError('CONSOLE_NOTE_REQUIRED', 'reply');
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        const before = await feedbackRepository.findById(trx, id);
+        if (!before) throw new AppError('CONSOLE_FEEDBACK_NOT_FOUND');
+        const handled = input.status === 'handled';
+        await feedbackRepository.setHandling(trx, id, {
+          status: input.status,
+          reply: input.reply,
+          handledBy: handled ? actor.id : null,
+          handledByName: handled ? actor.displayName : '',
+          handledAt: handled ? at.toISOString() : null,
+        });
+        const after = (await feedbackRepository.findById(trx, id))!;
+        await writeAudit(trx, actor, { action: 'feedback.update', targetType: 'feedback', targetId: id, before: { status: before.status, reply: before.reply }, after: { status: after.status, reply: after.reply } }, at);
+        return toFeedback(after);
+      });
+    },
+
+    countOpen() {
+      return feedbackRepository.countOpen(db);
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
-import { AppError, isGoodsType, type Goods } from '@kuaibao/domain';
+import { AppError, isGoodsType, payTypesOfGoods, yuanStringToFen, type ConsoleGoods, type ConsoleGoodsUpdate, type Goods } from '@kuaibao/domain';
 import type { Database, GoodsRow } from '../../db/schema.ts';
+import { writeAudit } from '../audit/audit.ts';
+import type { Actor } from '../staff/actor.ts';
+import { goodsRepository } from './goods.repository.ts';
 
 export interface GoodsService {
   listActiveGoods(): Promise<Goods[]>;
@@ -26,13 +29,73 @@ function toGoods(row: GoodsRow): Goods {
 export function createGoodsService(deps: { db: Kysely<Database> }): GoodsService {
   return {
     async listActiveGoods() {
-      const rows = await deps.db.selectFrom('goods').selectAll().where('active', '=', 1).orderBy('sort').orderBy('id').execute();
+      const rows = await goodsRepository.listActive(deps.db);
       return rows.map(toGoods);
     },
     async getActiveGoods(goodsId) {
-      const row = await deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).where('active', '=', 1).executeTakeFirst();
+      const row = await goodsRepository.findActive(deps.db, goodsId);
       if (!row) throw new AppError('GOODS_NOT_FOUND');
       return toGoods(row);
+    },
+  };
+}
+
+/** Editing the goods (the console's catalog); who may is the caller's to check. Every change is audited. */
+export interface GoodsAdmin {
+  list(): Promise<ConsoleGoods[]>;
+  create(actor: Actor, input: ConsoleGoodsUpdate): Promise<ConsoleGoods>;
+  update(actor: Actor, id: number, input: ConsoleGoodsUpdate): Promise<ConsoleGoods>;
+}
+
+function toConsoleGoods(row: GoodsRow): ConsoleGoods {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    price_fen: row.price_fen,
+    pay_types: row.pay_types.split(',').filter(Boolean),
+    sort: row.sort,
+    active: row.active === 1,
+    description: row.description,
+  };
+}
+
+function goodsValues(input: ConsoleGoodsUpdate) {
+  const price = yuanStringToFen(input.price_yuan);
+  // A zero price cannot be paid; an absurd one is a typo (the dearest service is under ¥1,000).
+  if (price === undefined || price < 1 || price > 10_000_000) throw new AppError('CONSOLE_PRICE_INVALID');
+  const payTypes = payTypesOfGoods(input.pay_types.join(','));
+  return { name: input.name, type: input.type, price_fen: price, pay_types: payTypes.join(','), sort: input.sort, active: input.active ? 1 : 0, description: input.description };
+}
+
+export function createGoodsAdmin(deps: { db: Kysely<Database>; now: () => Date }): GoodsAdmin {
+  const { db, now } = deps;
+  return {
+    async list() {
+      return (await goodsRepository.listAll(db)).map(toConsoleGoods);
+    },
+
+    async create(actor, input) {
+      const values = goodsValues(input);
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        const row = await goodsRepository.insert(trx, values);
+        await writeAudit(trx, actor, { action: 'goods.create', targetType: 'goods', targetId: row.id, after: toConsoleGoods(row) }, at);
+        return toConsoleGoods(row);
+      });
+    },
+
+    async update(actor, id, input) {
+      const values = goodsValues(input);
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        const before = await goodsRepository.findById(trx, id);
+        if (!before) throw new AppError('GOODS_NOT_FOUND');
+        await goodsRepository.update(trx, id, values);
+        const after = (await goodsRepository.findById(trx, id))!;
+        await writeAudit(trx, actor, { action: 'goods.update', targetType: 'goods', targetId: id, before: toConsoleGoods(before), after: toConsoleGoods(after) }, at);
+        return toConsoleGoods(after);
+      });
     },
   };
 }

@@ -1,9 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewOrder, NewPaymentAttempt, OrderRow, OrderUpdate, PaymentAttemptRow } from '../../db/schema.ts';
+import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, type ProcessStatus } from '@kuaibao/domain';
+import type { Database, NewOrder, OrderRow, OrderUpdate } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** SQL for orders and their payment attempts; no rules here, the services own them. */
+/**
+ * The one writer of the `orders` table: every insert and update of an order is here. Each status
+ * write is conditional on the status it moves from (the domain's tables in lifecycle/order.ts say
+ * which moves exist), so two paths racing cannot both win. No rules here; the services own them.
+ */
 export const orderRepository = {
   findByPublicId(db: Db, publicId: string): Promise<OrderRow | undefined> {
     return db.selectFrom('orders').selectAll().where('public_id', '=', publicId).executeTakeFirst();
@@ -13,6 +18,11 @@ export const orderRepository = {
     return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** What an SMS notice says about an order. */
+  findForNotice(db: Db, id: number): Promise<Pick<OrderRow, 'id' | 'goods_name' | 'total_fee' | 'out_trade_no' | 'entity_name' | 'entity_phone'> | undefined> {
+    return db.selectFrom('orders').select(['id', 'goods_name', 'total_fee', 'out_trade_no', 'entity_name', 'entity_phone']).where('id', '=', id).executeTakeFirst();
+  },
+
   /** A paid order of this company for this goods since a moment (the "already filed" check). */
   findPaidSince(db: Db, input: { entityId: string; goodsId: number; since: string }): Promise<OrderRow | undefined> {
     return db
@@ -20,7 +30,7 @@ export const orderRepository = {
       .selectAll()
       .where('entity_id', '=', input.entityId)
       .where('goods_id', '=', input.goodsId)
-      .where('status', '=', '2')
+      .where('status', '=', ORDER_STATUS.paid)
       .where('create_time', '>=', input.since)
       .orderBy('id', 'desc')
       .executeTakeFirst();
@@ -36,7 +46,7 @@ export const orderRepository = {
       .where('entity_id', '=', input.entityId)
       .where('entity_idno_hash', '=', input.idnoHash)
       .where('entity_phone', '=', input.phone)
-      .where('status', '=', '1')
+      .where('status', '=', ORDER_STATUS.unpaid)
       .where('create_time', '>=', input.since)
       .orderBy('id', 'desc')
       .executeTakeFirst();
@@ -55,16 +65,16 @@ export const orderRepository = {
     const result = await db
       .updateTable('orders')
       .set({
-        status: '2',
+        status: ORDER_STATUS.paid,
         pay_time: input.payTime,
         pay_type: input.payType,
         pay_source: input.paySource,
-        process_status: '1',
+        process_status: PROCESS_STATUS.pending,
         process_status_name: input.processStatusName,
         update_time: input.now,
       })
       .where('id', '=', input.id)
-      .where('status', '=', '1')
+      .where('status', '=', ORDER_STATUS.unpaid)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
@@ -75,7 +85,7 @@ export const orderRepository = {
       .selectFrom('orders')
       .selectAll()
       .where('entity_phone', '=', phone)
-      .where('status', 'in', ['2', '4'])
+      .where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT)
       .orderBy('create_time', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -88,58 +98,71 @@ export const orderRepository = {
       .updateTable('orders')
       .set({ entity_extra: input.entityExtra, update_time: input.now })
       .where('id', '=', input.id)
-      .where('status', '=', '2')
-      .where('process_status', '=', '1')
+      .where('status', '=', ORDER_STATUS.paid)
+      .where('process_status', '=', PROCESS_STATUS.pending)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Paid → refunded, with the handling ended, when the order's own refund succeeded; false when it was not paid. */
+  async markOrderRefunded(db: Db, input: { id: number; processStatusName: string; now: string }): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ status: ORDER_STATUS.refunded, process_status: PROCESS_STATUS.ended, process_status_name: input.processStatusName, update_time: input.now })
+      .where('id', '=', input.id)
+      .where('status', '=', ORDER_STATUS.paid)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Sets the order's handler, conditional on the handler seen before: two staff taking at once cannot both win. */
+  async setHandler(db: Db, input: { id: number; expectedAdminId: number | null; adminId: number; adminName: string; now: string }): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ admin_id: input.adminId, admin_name: input.adminName, update_time: input.now })
+      .where('id', '=', input.id)
+      .where((eb) => (input.expectedAdminId === null ? eb('admin_id', 'is', null) : eb('admin_id', '=', input.expectedAdminId)))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Moves a paid order's handling status, conditional on the status seen before; false when it changed meanwhile. */
+  async moveProcessStatus(db: Db, input: { id: number; from: ProcessStatus; to: ProcessStatus; name: string; now: string }): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ process_status: input.to, process_status_name: input.name, update_time: input.now })
+      .where('id', '=', input.id)
+      .where('process_status', '=', input.from)
+      .where('status', '=', ORDER_STATUS.paid)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Paid (and since refunded) orders of a logged-in visitor, newest first. */
+  listPaidOfUser(db: Db, input: { userId: number; goodsType: string | undefined; limit: number }): Promise<OrderRow[]> {
+    let query = db.selectFrom('orders').selectAll().where('user_id', '=', input.userId).where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT);
+    if (input.goodsType) query = query.where('goods_type', '=', input.goodsType);
+    return query.orderBy('id', 'desc').limit(input.limit).execute();
+  },
+
+  /** Who owns an order; undefined when there is no such order. */
+  findOwner(db: Db, publicId: string): Promise<{ user_id: number | null } | undefined> {
+    return db.selectFrom('orders').select('user_id').where('public_id', '=', publicId).executeTakeFirst();
+  },
+
+  /** A visitor's latest order for this goods and company, paid or not. */
+  findLatestOfUserForCompany(db: Db, input: { userId: number; goodsId: number; entityId: string }): Promise<OrderRow | undefined> {
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', input.userId)
+      .where('goods_id', '=', input.goodsId)
+      .where('entity_id', '=', input.entityId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   },
 
   listFiles(db: Db, orderId: number): Promise<Array<{ url: string }>> {
     return db.selectFrom('order_files').select('url').where('order_id', '=', orderId).orderBy('id').execute();
-  },
-
-  countAttempts(db: Db, orderId: number): Promise<number> {
-    return db
-      .selectFrom('payment_attempts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n));
-  },
-
-  insertAttempt(db: Db, attempt: NewPaymentAttempt): Promise<PaymentAttemptRow> {
-    return db.insertInto('payment_attempts').values(attempt).returningAll().executeTakeFirstOrThrow();
-  },
-
-  findAttempt(db: Db, outTradeNo: string): Promise<PaymentAttemptRow | undefined> {
-    return db.selectFrom('payment_attempts').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
-  },
-
-  listPendingAttempts(db: Db, orderId: number): Promise<PaymentAttemptRow[]> {
-    return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).where('status', '=', 'PENDING').orderBy('id').execute();
-  },
-
-  /** Supersedes every pending attempt of an order; returns those it superseded. */
-  async supersedePendingAttempts(db: Db, orderId: number): Promise<PaymentAttemptRow[]> {
-    const pending = await orderRepository.listPendingAttempts(db, orderId);
-    if (pending.length > 0) {
-      await db.updateTable('payment_attempts').set({ status: 'SUPERSEDED' }).where('order_id', '=', orderId).where('status', '=', 'PENDING').execute();
-    }
-    return pending;
-  },
-
-  async setAttemptStatus(db: Db, id: number, status: PaymentAttemptRow['status']): Promise<void> {
-    await db.updateTable('payment_attempts').set({ status }).where('id', '=', id).execute();
-  },
-
-  /** Marks an attempt paid unless it already is; false on a repeat. */
-  async markAttemptPaid(db: Db, input: { id: number; providerTxnId: string; paidAt: string }): Promise<boolean> {
-    const result = await db
-      .updateTable('payment_attempts')
-      .set({ status: 'PAID', provider_txn_id: input.providerTxnId, paid_at: input.paidAt })
-      .where('id', '=', input.id)
-      .where('status', '!=', 'PAID')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
   },
 };

@@ -2,8 +2,13 @@ import type { Kysely } from 'kysely';
 import {
   ALREADY_PAID_RESULT,
   AppError,
+  ORDER_STATUS,
+  PROCESS_STATUS,
   PROCESS_STATUS_NAMES,
   filterPhoneInput,
+  goodsOffersPayType,
+  isDeclarationEditable,
+  isOrderUnpaid,
   isValidCreditCode,
   isValidIdNumber,
   isValidMobilePhone,
@@ -132,7 +137,7 @@ export function createOrderService(deps: {
     async createOrder(form, visitor) {
       checkForm(form);
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
-      if (!goods.pay_type.split(',').includes(form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');
+      if (!goodsOffersPayType(goods.pay_type, form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');
       // In-app payment needs the payer's openid: the logged-in visitor's; without a login, extra.openid.
       const openid = visitor.payer?.openid ?? (typeof form.extra?.openid === 'string' && form.extra.openid ? form.extra.openid : undefined);
       const userId = visitor.payer?.userId ?? null;
@@ -173,9 +178,9 @@ export function createOrderService(deps: {
           entity_phone: form.entity_phone,
           entity_extra: JSON.stringify(form.entity_extra ?? null),
           extra: JSON.stringify(form.extra ?? {}),
-          status: '1',
-          process_status: '1',
-          process_status_name: PROCESS_STATUS_NAMES['1'],
+          status: ORDER_STATUS.unpaid,
+          process_status: PROCESS_STATUS.pending,
+          process_status_name: PROCESS_STATUS_NAMES[PROCESS_STATUS.pending],
           pay_type: form.pay_type,
           pay_source: form.pay_source,
           total_fee: goods.price_fen,
@@ -221,7 +226,7 @@ export function createOrderService(deps: {
     async getOrderForVisitor(publicId) {
       let order = await orderRepository.findByPublicId(db, publicId);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
-      if (order.status === '1') {
+      if (isOrderUnpaid(order.status)) {
         await deps.payments.reconcileOrder(order);
         order = (await orderRepository.findById(db, order.id)) ?? order;
       }
@@ -242,7 +247,7 @@ export function createOrderService(deps: {
       // Before anything about the order's state: a visitor without the right learns nothing more.
       const owner = proof.userId !== undefined && order.user_id !== null && order.user_id === proof.userId;
       if (!owner && !vault.checkCapability('order.declaration', order.public_id, proof.editKey)) throw new AppError('ORDER_EDIT_FORBIDDEN');
-      if (order.goods_type !== 'license_year' || order.status !== '2' || order.process_status !== '1') throw new AppError('ORDER_NOT_EDITABLE');
+      if (!isDeclarationEditable(order)) throw new AppError('ORDER_NOT_EDITABLE');
       const checked = validateDeclaration(entityExtra, order.entity_name);
       if (!checked.ok) throw new AppError(checked.error);
       const saved = await orderRepository.updateEntityExtra(db, { id: order.id, entityExtra: JSON.stringify(checked.value), now: now().toISOString() });

@@ -1,10 +1,56 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewRefund, OutboxRow, PaymentAttemptRow, ProviderEventRow, RefundRow, RefundStatus } from '../../db/schema.ts';
+import { enqueueOutbox } from '../../db/outbox.ts';
+import type { Database, NewPaymentAttempt, NewRefund, OutboxRow, PaymentAttemptRow, ProviderEventRow, RefundRow, RefundStatus } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** SQL for payment attempts' reconciliation, provider events, refunds and the refund outbox; the service owns the rules. */
+/** SQL for payment attempts, provider events, refunds and the refund outbox; the service owns the rules. */
 export const paymentRepository = {
+  countAttempts(db: Db, orderId: number): Promise<number> {
+    return db
+      .selectFrom('payment_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  },
+
+  insertAttempt(db: Db, attempt: NewPaymentAttempt): Promise<PaymentAttemptRow> {
+    return db.insertInto('payment_attempts').values(attempt).returningAll().executeTakeFirstOrThrow();
+  },
+
+  findAttempt(db: Db, outTradeNo: string): Promise<PaymentAttemptRow | undefined> {
+    return db.selectFrom('payment_attempts').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
+  },
+
+  listPendingAttempts(db: Db, orderId: number): Promise<PaymentAttemptRow[]> {
+    return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).where('status', '=', 'PENDING').orderBy('id').execute();
+  },
+
+  /** Supersedes every pending attempt of an order; returns those it superseded. */
+  async supersedePendingAttempts(db: Db, orderId: number): Promise<PaymentAttemptRow[]> {
+    const pending = await paymentRepository.listPendingAttempts(db, orderId);
+    if (pending.length > 0) {
+      await db.updateTable('payment_attempts').set({ status: 'SUPERSEDED' }).where('order_id', '=', orderId).where('status', '=', 'PENDING').execute();
+    }
+    return pending;
+  },
+
+  async setAttemptStatus(db: Db, id: number, status: PaymentAttemptRow['status']): Promise<void> {
+    await db.updateTable('payment_attempts').set({ status }).where('id', '=', id).execute();
+  },
+
+  /** Marks an attempt paid unless it already is; false on a repeat. */
+  async markAttemptPaid(db: Db, input: { id: number; providerTxnId: string; paidAt: string }): Promise<boolean> {
+    const result = await db
+      .updateTable('payment_attempts')
+      .set({ status: 'PAID', provider_txn_id: input.providerTxnId, paid_at: input.paidAt })
+      .where('id', '=', input.id)
+      .where('status', '!=', 'PAID')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
   /**
    * Records a provider event under its unique (provider, event_id). Returns false when that event
    * was already recorded: concurrent duplicates wait on the unique index and then see the first.
@@ -168,7 +214,7 @@ export const paymentRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  async insertOutbox(db: Db, kind: string, payload: unknown, at: string): Promise<void> {
-    await db.insertInto('outbox').values({ kind, payload: JSON.stringify(payload), created_at: at, processed_at: null, last_error: null }).execute();
+  insertOutbox(db: Db, kind: string, payload: unknown, at: string): Promise<void> {
+    return enqueueOutbox(db, kind, payload, at);
   },
 };

@@ -1,5 +1,20 @@
 import { Alert, Button, Card, Input, Modal, Popconfirm, Space, Typography } from 'antd';
-import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, processMoveNeedsNote, processMoveRefusal, type ConsoleOrderDetail, type ConsoleSessionStaff, type ProcessStatus } from '@kuaibao/domain';
+import {
+  PROCESS_STATUS,
+  PROCESS_STATUS_FLOW,
+  PROCESS_STATUS_NAMES,
+  canHandleOrder,
+  canTakeOrder,
+  isOrderPaid,
+  isOrderRefunded,
+  isRefundOpen,
+  processMoveNeedsNote,
+  processMoveRefusal,
+  type ConsoleOrderDetail,
+  type ConsoleSessionStaff,
+  type OrderHandler,
+  type ProcessStatus,
+} from '@kuaibao/domain';
 import { useState } from 'react';
 import { useAddNote, useChangeProcessStatus, useRequestRefund, useTakeOrder } from '../../hooks/api/orders.ts';
 import { useDecideRefund } from '../../hooks/api/refunds.ts';
@@ -8,12 +23,15 @@ import { notifySuccess } from '../../lib/notify.ts';
 
 /** What a move is called on its button. */
 const MOVE_LABELS: Record<ProcessStatus, string> = {
-  '1': '退回待处理',
-  '4': '开始办理',
-  '3': '等待客户补充',
-  '2': '标记已完成',
-  '5': '结束订单',
+  [PROCESS_STATUS.pending]: '退回待处理',
+  [PROCESS_STATUS.processing]: '开始办理',
+  [PROCESS_STATUS.waitingCustomer]: '等待客户补充',
+  [PROCESS_STATUS.completed]: '标记已完成',
+  [PROCESS_STATUS.ended]: '结束订单',
 };
+
+/** The signed-in staff member as the domain's handling rules see them. */
+const handlerOf = (staff: ConsoleSessionStaff): OrderHandler => ({ staffId: staff.id, mayReassign: staff.permissions.includes('orders.reassign') });
 
 const heading = (text: string) => (
   <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
@@ -26,7 +44,7 @@ function HandlerCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSt
   const take = useTakeOrder(order.id);
   const mine = order.admin_id === staff.id;
   const canReassign = staff.permissions.includes('orders.reassign');
-  const paid = order.status === '2';
+  const paid = canTakeOrder(order);
   return (
     <Card title={heading('处理人')} size="small">
       <Space orientation="vertical" style={{ width: '100%' }}>
@@ -43,7 +61,7 @@ function HandlerCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSt
             </Button>
           </Popconfirm>
         ) : null}
-        {!paid ? <Typography.Text className="muted">订单{order.status === '4' ? '已退款' : '未支付'}，无需办理。</Typography.Text> : null}
+        {!paid ? <Typography.Text className="muted">订单{isOrderRefunded(order.status) ? '已退款' : '未支付'}，无需办理。</Typography.Text> : null}
       </Space>
     </Card>
   );
@@ -55,7 +73,7 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
   const [target, setTarget] = useState<ProcessStatus | undefined>();
   const [note, setNote] = useState('');
   const moves = PROCESS_STATUS_FLOW.filter((to) => processMoveRefusal({ status: order.status, from: order.process_status, to }) === undefined);
-  const refundOpen = order.refund_requests.some((r) => r.status === 'PENDING' || r.status === 'PROCESSING');
+  const refundOpen = order.refund_requests.some((r) => isRefundOpen(r.status));
   const needsNote = target ? processMoveNeedsNote(order.process_status, target) : false;
 
   const confirm = () => {
@@ -74,7 +92,7 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
 
   return (
     <Card title={heading('办理进度')} size="small">
-      {order.status !== '2' ? (
+      {!isOrderPaid(order.status) ? (
         <Typography.Text className="muted">只有已支付的订单可以办理。</Typography.Text>
       ) : !props.canHandle ? (
         <Typography.Text className="muted">接单后可更新办理进度。</Typography.Text>
@@ -85,7 +103,7 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
       ) : (
         <Space wrap>
           {moves.map((to) => (
-            <Button key={to} type={to === '2' ? 'primary' : 'default'} onClick={() => setTarget(to)} data-testid={`move-${to}`}>
+            <Button key={to} type={to === PROCESS_STATUS.completed ? 'primary' : 'default'} onClick={() => setTarget(to)} data-testid={`move-${to}`}>
               {MOVE_LABELS[to]}
             </Button>
           ))}
@@ -102,7 +120,7 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
         confirmLoading={change.isPending}
         destroyOnHidden
       >
-        {target === '2' ? (
+        {target === PROCESS_STATUS.completed ? (
           <Alert
             type={order.files.length === 0 ? 'warning' : 'info'}
             showIcon
@@ -159,7 +177,7 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
 
   return (
     <Card title={heading('退款')} size="small">
-      {order.status === '4' ? <Typography.Text>订单已全额退款 {yuan(order.total_fee)}。</Typography.Text> : null}
+      {isOrderRefunded(order.status) ? <Typography.Text>订单已全额退款 {yuan(order.total_fee)}。</Typography.Text> : null}
       {processing ? <Alert type="info" showIcon title="退款处理中，完成后订单自动变为“已退款”。" /> : null}
       {pending ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
@@ -184,7 +202,7 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
           )}
         </Space>
       ) : null}
-      {order.status === '2' && !pending && !processing ? (
+      {isOrderPaid(order.status) && !pending && !processing ? (
         <>
           <Typography.Paragraph className="muted" style={{ marginTop: 0 }}>
             办理失败时全额退款（需管理员审批）。
@@ -251,7 +269,7 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
 
 export function OrderActions(props: { order: ConsoleOrderDetail; staff: ConsoleSessionStaff }) {
   const { order, staff } = props;
-  const canHandle = order.admin_id === staff.id || (order.admin_id !== null && staff.permissions.includes('orders.reassign'));
+  const canHandle = canHandleOrder(order, handlerOf(staff));
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <HandlerCard order={order} staff={staff} />
@@ -263,5 +281,5 @@ export function OrderActions(props: { order: ConsoleOrderDetail; staff: ConsoleS
 }
 
 export function canEditFiles(order: ConsoleOrderDetail, staff: ConsoleSessionStaff): boolean {
-  return order.status === '2' && (order.admin_id === staff.id || (order.admin_id !== null && staff.permissions.includes('orders.reassign')));
+  return canHandleOrder(order, handlerOf(staff));
 }

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Col, Result, Row, Space, Typography } from 'antd';
+import { wasOrderPaid } from '@kuaibao/domain';
 import { Link, useParams } from 'react-router';
 import { useOrder } from '../../hooks/api/orders.ts';
 import { useSession } from '../../hooks/api/session.ts';
@@ -39,7 +40,7 @@ export function OrderDetailPage() {
                 <span className="mono">{data.out_trade_no}</span>
                 <span>{goodsTypeName(data.goods_type)}</span>
                 <PaymentStatusTag status={data.status} />
-                {data.status === '2' || data.status === '4' ? <ProcessStatusTag code={data.process_status} name={data.process_status_name} /> : null}
+                {wasOrderPaid(data.status) ? <ProcessStatusTag code={data.process_status} name={data.process_status_name} /> : null}
                 {data.overdue ? <OverdueTag /> : null}
               </Space>
             }

@@ -1,7 +1,7 @@
 import { Badge, Button, DatePicker, Input, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, type ConsoleOrderListItem } from '@kuaibao/domain';
+import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, wasOrderPaid, type ConsoleOrderListItem } from '@kuaibao/domain';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../../hooks/api/orders.ts';
@@ -79,7 +79,7 @@ export function OrderListPage() {
         width: 180,
         render: (code: string, row) => (
           <Space size={4} wrap>
-            {row.status === '2' || row.status === '4' ? <ProcessStatusTag code={code} name={row.process_status_name} /> : <span className="muted">—</span>}
+            {wasOrderPaid(row.status) ? <ProcessStatusTag code={code} name={row.process_status_name} /> : <span className="muted">—</span>}
             {row.overdue ? <OverdueTag /> : null}
           </Space>
         ),

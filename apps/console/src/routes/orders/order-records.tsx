@@ -1,5 +1,5 @@
 import { Table, Tag, Timeline, Typography } from 'antd';
-import { PROCESS_STATUS_NAMES, type ConsoleOrderDetail, type ProcessStatus } from '@kuaibao/domain';
+import { PROCESS_STATUS_NAMES, isCompletionVisible, type ConsoleOrderDetail, type ProcessStatus } from '@kuaibao/domain';
 import { PAY_TYPE_NAMES, dateTime, yuan } from '../../lib/format.ts';
 
 const REFUND_STATUS_NAMES: Record<string, string> = { PENDING: '待审批', REJECTED: '已驳回', SUCCEEDED: '退款成功', PROCESSING: '退款处理中', FAILED: '退款失败' };
@@ -11,7 +11,7 @@ export function OrderTimeline(props: { order: ConsoleOrderDetail }) {
   if (order.pay_time) entries.push({ at: order.pay_time, title: `付款成功 ${yuan(order.total_fee)}`, color: 'blue' });
   for (const h of order.history) {
     const from = h.from_process_status ? PROCESS_STATUS_NAMES[h.from_process_status as ProcessStatus] ?? h.from_process_status : '';
-    entries.push({ at: h.created_at, title: `${h.staff_name}：${from ? `${from} → ` : ''}${h.process_status_name}`, ...(h.note ? { content: h.note } : {}), color: h.to_process_status === '2' ? 'green' : 'blue' });
+    entries.push({ at: h.created_at, title: `${h.staff_name}：${from ? `${from} → ` : ''}${h.process_status_name}`, ...(h.note ? { content: h.note } : {}), color: isCompletionVisible(h.to_process_status) ? 'green' : 'blue' });
   }
   for (const r of order.refund_requests) {
     entries.push({ at: r.created_at, title: `${r.requested_by_name} 申请退款`, content: r.reason, color: 'orange' });

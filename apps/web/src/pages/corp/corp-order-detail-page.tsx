@@ -3,6 +3,7 @@ import {
   formatYuan,
   goodsTexts,
   isCompletionVisible,
+  isDeclarationEditable,
   OFFICIAL_CHANNEL_NAME,
   OFFICIAL_CHANNEL_URL,
   orderTexts,
@@ -33,7 +34,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 
 /** An annual report paid for but not yet filled in: the declaration form is still to do. */
 function awaitsDeclaration(order: OrderRecord): boolean {
-  return order.goods_type === 'license_year' && order.status === '2' && order.process_status === '1' && !order.entity_extra?.sale_amount;
+  return isDeclarationEditable(order) && !order.entity_extra?.sale_amount;
 }
 
 /**

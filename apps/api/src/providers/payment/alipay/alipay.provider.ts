@@ -1,5 +1,5 @@
 import { AlipaySdk } from 'alipay-sdk';
-import { AppError, fenToYuanString, yuanStringToFen } from '@kuaibao/domain';
+import { AppError, PAY_SOURCES_BY_PAY_TYPE, fenToYuanString, yuanStringToFen } from '@kuaibao/domain';
 import type { AlipayConfig } from '../../../config.ts';
 import type { ClosePaymentResult, CreatePaymentResult, ParseNotificationResult, PaymentProvider, QueryPaymentResult, RefundQueryResult } from '../port.ts';
 import { parseShanghaiDateTime, shanghaiDateTime } from '../shanghai-time.ts';
@@ -78,7 +78,7 @@ export function createAlipayProvider(deps: { config: AlipayConfig; notifyUrl: st
   return {
     id: 'alipay',
     payTypes: ['alipay'],
-    paySources: { alipay: ['native', 'h5'] },
+    paySources: { alipay: PAY_SOURCES_BY_PAY_TYPE.alipay },
 
     async createPayment(input): Promise<CreatePaymentResult> {
       const order = {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { SIGNATURE_WINDOW_SECONDS } from '@kuaibao/domain';
+import { PAY_SOURCES_BY_PAY_TYPE, SIGNATURE_WINDOW_SECONDS } from '@kuaibao/domain';
 import type { PaymentProvider, ParseNotificationResult } from '../port.ts';
 import { SANDBOX_HEADERS, signSandboxMessage, type SandboxGateway } from './sandbox-gateway.ts';
 
@@ -30,10 +30,10 @@ export function createSandboxProvider(deps: { gateway: SandboxGateway; notifyKey
   return {
     id: 'sandbox',
     payTypes: ['weixin', 'alipay'],
-    paySources: { weixin: ['native', 'h5', 'jsapi'], alipay: ['native', 'h5'] },
+    paySources: PAY_SOURCES_BY_PAY_TYPE,
 
     async createPayment(input) {
-      if (input.paySource === 'jsapi' && input.payType !== 'weixin') return { ok: false, reason: 'NOT_PERMITTED', message: 'in-app payment is WeChat Pay only' };
+      if (!PAY_SOURCES_BY_PAY_TYPE[input.payType].includes(input.paySource)) return { ok: false, reason: 'NOT_PERMITTED', message: 'in-app payment is WeChat Pay only' };
       await gateway.createTrade(input);
       const cashierUrl = `${input.notifyBaseUrl}/sandbox/cashier/${encodeURIComponent(input.outTradeNo)}`;
       if (input.paySource === 'jsapi') {

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { Decorator } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
-import { AppError } from '@kuaibao/domain';
+import { AppError, PAY_SOURCES_BY_PAY_TYPE } from '@kuaibao/domain';
 import type { WechatpayConfig } from '../../../config.ts';
 import type {
   ClosePaymentResult,
@@ -184,7 +184,7 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
   return {
     id: 'wechatpay',
     payTypes: ['weixin'],
-    paySources: { weixin: ['native', 'h5', 'jsapi'] },
+    paySources: { weixin: PAY_SOURCES_BY_PAY_TYPE.weixin },
 
     async createPayment(input): Promise<CreatePaymentResult> {
       const common = {

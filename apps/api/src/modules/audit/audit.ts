@@ -1,0 +1,61 @@
+import type { ConsoleAuditEntry, ConsolePage } from '@kuaibao/domain';
+import type { AuditLogRow } from '../../db/schema.ts';
+import type { Db } from '../../db/query-helpers.ts';
+import type { Actor } from '../staff/actor.ts';
+import { auditRepository, type AuditQuery } from './audit.repository.ts';
+
+export type { AuditQuery };
+
+/** What an audit row says; written in the same transaction as the change it records. */
+export interface AuditEvent {
+  action: string;
+  targetType: string;
+  targetId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Someone who is not signed in, at an address: a sign-in attempt (decision 014). */
+export interface AnonymousActor {
+  id: null;
+  ip: string;
+}
+
+/** Shown as the "who" of a row written for someone not signed in. */
+export const ANONYMOUS_STAFF_NAME = '未登录';
+
+/** The audit module's one write, for every module that changes something staff did (in the caller's transaction). */
+export async function writeAudit(db: Db, actor: Pick<Actor, 'id' | 'displayName' | 'username' | 'ip'> | AnonymousActor | null, event: AuditEvent, now: Date): Promise<void> {
+  await auditRepository.insert(db, {
+    staffId: actor?.id ?? null,
+    staffName: !actor ? '系统' : actor.id === null ? ANONYMOUS_STAFF_NAME : `${actor.displayName}（${actor.username}）`,
+    action: event.action,
+    targetType: event.targetType,
+    targetId: String(event.targetId),
+    before: event.before === undefined ? null : JSON.stringify(event.before),
+    after: event.after === undefined ? null : JSON.stringify(event.after),
+    ip: actor?.ip ?? '',
+    at: now.toISOString(),
+  });
+}
+
+export function toAuditEntry(row: AuditLogRow): ConsoleAuditEntry {
+  return {
+    id: row.id,
+    staff_id: row.staff_id,
+    staff_name: row.staff_name,
+    action: row.action,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    before: row.before === null ? null : (JSON.parse(row.before) as unknown),
+    after: row.after === null ? null : (JSON.parse(row.after) as unknown),
+    ip: row.ip,
+    created_at: row.created_at,
+  };
+}
+
+/** One page of the audit log, newest first. */
+export async function listAudit(db: Db, query: AuditQuery): Promise<ConsolePage<ConsoleAuditEntry>> {
+  const { rows, total } = await auditRepository.list(db, query);
+  return { items: rows.map(toAuditEntry), total, page: query.page, page_size: query.page_size };
+}

@@ -1,0 +1,215 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import {
+  CALL_PROMISE_MS,
+  CONSOLE_ORDER_LIST_COLUMNS,
+  OPEN_PROCESS_STATUSES,
+  ORDER_STATUS,
+  ORDER_STATUSES_AFTER_PAYMENT,
+  PROCESS_STATUS,
+  SHANGHAI_UTC_OFFSET_MS,
+  type ConsoleOrderListQuery,
+  type ConsoleOrderView,
+  type ProcessStatus,
+} from '@kuaibao/domain';
+import type { Database, OrderRow } from '../../db/schema.ts';
+import { likeContains, pageWindow, type Db } from '../../db/query-helpers.ts';
+
+/** The columns of a queue row (the full row carries ciphertext the list never needs). */
+export const LIST_COLUMNS = CONSOLE_ORDER_LIST_COLUMNS;
+export type OrderListRow = Pick<OrderRow, (typeof LIST_COLUMNS)[number]>;
+
+/** The first instant of a Shanghai calendar day ('2026-03-01') as an ISO string. */
+export function shanghaiDayStart(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!) - SHANGHAI_UTC_OFFSET_MS).toISOString();
+}
+
+/** The first instant of the next Shanghai day. */
+export function shanghaiDayEnd(day: string): string {
+  return new Date(Date.parse(shanghaiDayStart(day)) + 24 * 3600 * 1000).toISOString();
+}
+
+type OrdersQuery<O> = SelectQueryBuilder<Database, 'orders', O>;
+
+/**
+ * What the search box holds decides the column: an 11-digit phone, an 18-character credit code
+ * and an order number are exact (indexed) lookups; a run of digits is part of a phone number;
+ * anything else is part of the company name or the legal representative's name.
+ */
+function applySearch<O>(qb: OrdersQuery<O>, raw: string): OrdersQuery<O> {
+  const q = raw.replace(/\s+/g, '');
+  if (q === '') return qb;
+  if (/^1\d{10}$/.test(q)) return qb.where('entity_phone', '=', q);
+  if (/^[0-9A-Za-z]{18}$/.test(q) && !/^KB/i.test(q)) return qb.where('entity_id', '=', q.toUpperCase());
+  const orderNo = /^(KB\d{1,20})(P\d{2})?$/i.exec(q);
+  if (orderNo) {
+    const prefix = orderNo[1]!.toUpperCase();
+    // A prefix is a range on the unique index ('~' sorts after every digit).
+    return qb.where('out_trade_no', '>=', prefix).where('out_trade_no', '<', `${prefix}~`);
+  }
+  if (/^\d{3,10}$/.test(q)) return qb.where(sql<boolean>`entity_phone LIKE ${likeContains(q)} ESCAPE '\\'`);
+  return qb.where((eb) => eb.or([eb(sql<string>`entity_name`, 'like', sql<string>`${likeContains(q)} ESCAPE '\\'`), eb('entity_legal', '=', q)]));
+}
+
+export interface QueueContext {
+  staffId: number;
+  now: Date;
+}
+
+export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderListQuery, context: QueueContext): OrdersQuery<O> {
+  let q = qb;
+  switch (query.view) {
+    case 'new':
+      q = q.where('status', '=', ORDER_STATUS.paid).where('process_status', '=', PROCESS_STATUS.pending);
+      break;
+    case 'overdue':
+      q = q.where('status', '=', ORDER_STATUS.paid).where('process_status', '=', PROCESS_STATUS.pending).where('pay_time', '<', new Date(context.now.getTime() - CALL_PROMISE_MS).toISOString());
+      break;
+    case 'mine':
+      q = q.where('admin_id', '=', context.staffId).where('status', '=', ORDER_STATUS.paid).where('process_status', 'in', OPEN_PROCESS_STATUSES);
+      break;
+    case 'all':
+      break;
+  }
+  if (query.goods_type) q = q.where('goods_type', '=', query.goods_type);
+  if (query.status) q = q.where('status', '=', query.status);
+  if (query.process_status) q = q.where('process_status', '=', query.process_status);
+  if (query.handler === 'none') q = q.where('admin_id', 'is', null);
+  else if (typeof query.handler === 'number') q = q.where('admin_id', '=', query.handler);
+  const column = query.date_field === 'pay' ? 'pay_time' : 'create_time';
+  if (query.from) q = q.where(column, '>=', shanghaiDayStart(query.from));
+  if (query.to) q = q.where(column, '<', shanghaiDayEnd(query.to));
+  if (query.q) q = applySearch(q, query.q);
+  return q;
+}
+
+function applySort<O>(qb: OrdersQuery<O>, query: ConsoleOrderListQuery): OrdersQuery<O> {
+  const sort = query.sort ?? (query.view === 'new' || query.view === 'overdue' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
+  switch (sort) {
+    case 'pay_time_asc':
+      return qb.orderBy('pay_time', (ob) => ob.asc().nullsLast()).orderBy('id', 'asc');
+    case 'pay_time_desc':
+      return qb.orderBy('pay_time', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc');
+    case 'created_desc':
+      return qb.orderBy('id', 'desc');
+  }
+}
+
+/**
+ * SQL for how staff handle orders: the queue, its counts, and the order's screenshots, notes and
+ * status history. The order row itself is written only by order.repository.ts.
+ */
+export const orderHandlingRepository = {
+  async listQueue(db: Db, query: ConsoleOrderListQuery, context: QueueContext): Promise<{ rows: OrderListRow[]; total: number }> {
+    const filtered = applyQueueFilters(db.selectFrom('orders'), query, context);
+    const { limit, offset } = pageWindow(query.page, query.page_size);
+    const [rows, count] = await Promise.all([
+      applySort(filtered.select(LIST_COLUMNS), query).limit(limit).offset(offset).execute(),
+      filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  },
+
+  /** How many orders a queue view holds, with no other filter. */
+  async countView(db: Db, view: ConsoleOrderView, context: QueueContext): Promise<number> {
+    const row = await applyQueueFilters(db.selectFrom('orders'), { view, page: 1, page_size: 1, date_field: 'create' }, context)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** Paid orders still pending whose payment is older than a moment, oldest payment first (the dashboard's overdue list). */
+  listOverdue(db: Db, overdueBefore: string, limit: number): Promise<OrderListRow[]> {
+    return db
+      .selectFrom('orders')
+      .select(LIST_COLUMNS)
+      .where('status', '=', ORDER_STATUS.paid)
+      .where('process_status', '=', PROCESS_STATUS.pending)
+      .where('pay_time', '<', overdueBefore)
+      .orderBy('pay_time', 'asc')
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Orders paid since a moment (refunded ones included: they were paid), what they brought in, and how many were refunded. */
+  async paidSince(db: Db, since: string): Promise<{ paid_orders: number; revenue_fen: number; refunded_orders: number }> {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('total_fee'), eb.lit(0)).as('fen'),
+        eb.fn.sum<number>(eb.case().when('status', '=', ORDER_STATUS.refunded).then(1).else(0).end()).as('refunded'),
+      ])
+      .where('pay_time', '>=', since)
+      .where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT)
+      .executeTakeFirstOrThrow();
+    return { paid_orders: Number(row.n), revenue_fen: Number(row.fen), refunded_orders: Number(row.refunded ?? 0) };
+  },
+
+  /** Distinct devices that paid since a moment. */
+  async countPayingDevices(db: Db, since: string): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.count<number>('device_id').distinct().as('devices'))
+      .where('pay_time', '>=', since)
+      .where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT)
+      .executeTakeFirstOrThrow();
+    return Number(row.devices);
+  },
+
+  /** Paid orders per handling status. */
+  async countPaidByProcessStatus(db: Db): Promise<Map<string, number>> {
+    const rows = await db.selectFrom('orders').select((eb) => ['process_status', eb.fn.countAll<number>().as('n')]).where('status', '=', ORDER_STATUS.paid).groupBy('process_status').execute();
+    return new Map(rows.map((row) => [row.process_status, Number(row.n)]));
+  },
+
+  listFiles(db: Db, orderId: number) {
+    return db.selectFrom('order_files').select(['id', 'url', 'storage_key', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute();
+  },
+
+  async countFiles(db: Db, orderId: number): Promise<number> {
+    const row = await db.selectFrom('order_files').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  insertFile(db: Db, file: { orderId: number; url: string; storageKey: string; staffName: string; at: string }) {
+    return db
+      .insertInto('order_files')
+      .values({ order_id: file.orderId, url: file.url, storage_key: file.storageKey, staff_name: file.staffName, created_at: file.at })
+      .returning(['id', 'url', 'created_at'])
+      .executeTakeFirstOrThrow();
+  },
+
+  findFile(db: Db, orderId: number, fileId: number) {
+    return db.selectFrom('order_files').select(['id', 'url', 'storage_key']).where('id', '=', fileId).where('order_id', '=', orderId).executeTakeFirst();
+  },
+
+  async deleteFile(db: Db, fileId: number): Promise<void> {
+    await db.deleteFrom('order_files').where('id', '=', fileId).execute();
+  },
+
+  listNotes(db: Db, orderId: number) {
+    return db.selectFrom('order_notes').select(['id', 'staff_name', 'content', 'created_at']).where('order_id', '=', orderId).orderBy('id', 'desc').execute();
+  },
+
+  insertNote(db: Db, note: { orderId: number; staffId: number; staffName: string; content: string; at: string }): Promise<{ id: number }> {
+    return db.insertInto('order_notes').values({ order_id: note.orderId, staff_id: note.staffId, staff_name: note.staffName, content: note.content, created_at: note.at }).returning('id').executeTakeFirstOrThrow();
+  },
+
+  listHistory(db: Db, orderId: number) {
+    return db
+      .selectFrom('order_status_history')
+      .select(['id', 'from_process_status', 'to_process_status', 'process_status_name', 'staff_name', 'note', 'created_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+  },
+
+  async insertHistory(db: Db, entry: { orderId: number; from: ProcessStatus; to: ProcessStatus; name: string; staffId: number; staffName: string; note: string; at: string }): Promise<void> {
+    await db
+      .insertInto('order_status_history')
+      .values({ order_id: entry.orderId, from_process_status: entry.from, to_process_status: entry.to, process_status_name: entry.name, staff_id: entry.staffId, staff_name: entry.staffName, note: entry.note, created_at: entry.at })
+      .execute();
+  },
+};

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  AppError,
+  CALL_PROMISE_MS,
+  PROCESS_STATUS,
+  PROCESS_STATUS_NAMES,
+  SCREENSHOT_MAX_BYTES,
+  SCREENSHOT_MAX_PER_ORDER,
+  SCREENSHOT_TYPES,
+  canTakeOrder,
+  handlingRefusal,
+  isHandlingOverdue,
+  isOrderPaid,
+  processMoveNeedsNote,
+  processMoveRefusal,
+  roleCan,
+  screenshotTypeOf,
+  type ConsoleOrderCounts,
+  type ConsoleOrderFile,
+  type ConsoleOrderListItem,
+  type ConsoleOrderListQuery,
+  type ConsoleOrderNote,
+  type ConsolePage,
+  type ConsoleProcessStatusChange,
+  type ConsoleStatusHistoryEntry,
+} from '@kuaibao/domain';
+import { enqueueOutbox } from '../../db/outbox.ts';
+import type { Db } from '../../db/query-helpers.ts';
+import type { Database, OrderRow } from '../../db/schema.ts';
+import type { StorageProvider } from '../../providers/storage/index.ts';
+import type { PersonalDataVault } from '../../security/personal-data.ts';
+import { writeAudit } from '../audit/audit.ts';
+import { assertCan, type Actor } from '../staff/actor.ts';
+import { orderHandlingRepository as handling, type OrderListRow } from './order-handling.repository.ts';
+import { orderRepository } from './order.repository.ts';
+
+/**
+ * How staff handle a paid order: the queue, taking it, moving its handling status, notes and
+ * completion screenshots. The moves are the domain's (lifecycle/order.ts); every change is audited
+ * in its own transaction. Who may do what (permissions) is the caller's: the console checks it.
+ */
+export interface OrderHandlingService {
+  list(actor: Actor, query: ConsoleOrderListQuery): Promise<ConsolePage<ConsoleOrderListItem>>;
+  /** The queue counts of the console's tabs (refund and feedback counts are other modules'). */
+  queueCounts(actor: Actor): Promise<Pick<ConsoleOrderCounts, 'new_paid' | 'overdue' | 'mine_open'>>;
+  /** The order with its screenshots, notes and handling history. */
+  find(id: number): Promise<OrderView>;
+  take(actor: Actor, id: number, force: boolean): Promise<void>;
+  changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange): Promise<void>;
+  addNote(actor: Actor, id: number, content: string): Promise<void>;
+  uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
+  deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
+  /** The full ID number, audited as seen (never the number itself). */
+  revealIdNumber(actor: Actor, id: number): Promise<{ entity_idno: string }>;
+  /** The dashboard's order figures. */
+  statistics(input: { now: Date; dayStart: string; monthStart: string; funnelSince: string; overdueLimit: number }): Promise<OrderStatistics>;
+}
+
+export interface OrderView {
+  order: OrderRow;
+  files: ConsoleOrderFile[];
+  notes: ConsoleOrderNote[];
+  history: ConsoleStatusHistoryEntry[];
+}
+
+export interface OrderStatistics {
+  today: { paid_orders: number; revenue_fen: number; refunded_orders: number };
+  month: { paid_orders: number; revenue_fen: number; refunded_orders: number };
+  payingDevices: number;
+  paidByProcessStatus: Map<string, number>;
+  overdueCount: number;
+  overdueOrders: ConsoleOrderListItem[];
+}
+
+export function toListItem(row: OrderListRow, now: Date): ConsoleOrderListItem {
+  return {
+    ...row,
+    overdue: isHandlingOverdue({ status: row.status, processStatus: row.process_status, payTime: row.pay_time }, now),
+  };
+}
+
+/** What the audit log keeps of an order's handling state. */
+const handlingView = (order: Pick<OrderRow, 'process_status' | 'process_status_name' | 'admin_id' | 'admin_name'>) => ({
+  process_status: order.process_status,
+  process_status_name: order.process_status_name,
+  admin_id: order.admin_id,
+  admin_name: order.admin_name,
+});
+
+export function createOrderHandlingService(deps: {
+  db: Kysely<Database>;
+  now: () => Date;
+  vault: PersonalDataVault;
+  storage: StorageProvider;
+  /** Whether a refund of the order is open (the payment module's refund requests), read in the move's transaction. */
+  isRefundOpen: (db: Db, orderId: number) => Promise<boolean>;
+}): OrderHandlingService {
+  const { db, now, vault, storage } = deps;
+
+  async function mustFind(trx: Db, id: number): Promise<OrderRow> {
+    const order = await orderRepository.findById(trx, id);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    return order;
+  }
+
+  /** Handling actions need the order taken by the actor; an admin may act on anyone's. */
+  function assertHandler(actor: Actor, order: OrderRow): void {
+    const refusal = handlingRefusal(order, { staffId: actor.id, mayReassign: roleCan(actor.role, 'orders.reassign') });
+    if (refusal === 'NOT_TAKEN') throw new AppError('CONSOLE_ORDER_NOT_TAKEN');
+    if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
+  }
+
+  return {
+    async list(actor, query) {
+      if (query.from && query.to && query.from > query.to) throw new AppError('CONSOLE_DATE_RANGE_INVALID');
+      const at = now();
+      const { rows, total } = await handling.listQueue(db, query, { staffId: actor.id, now: at });
+      return { items: rows.map((row) => toListItem(row, at)), total, page: query.page, page_size: query.page_size };
+    },
+
+    async queueCounts(actor) {
+      const context = { staffId: actor.id, now: now() };
+      const [newPaid, overdue, mineOpen] = await Promise.all([handling.countView(db, 'new', context), handling.countView(db, 'overdue', context), handling.countView(db, 'mine', context)]);
+      return { new_paid: newPaid, overdue, mine_open: mineOpen };
+    },
+
+    async find(id) {
+      const order = await mustFind(db, id);
+      const [files, notes, history] = await Promise.all([handling.listFiles(db, id), handling.listNotes(db, id), handling.listHistory(db, id)]);
+      return { order, files: files.map(({ id: fileId, url, created_at }) => ({ id: fileId, url, created_at })), notes, history };
+    },
+
+    async take(actor, id, force) {
+      await db.transaction().execute(async (trx) => {
+        const order = await mustFind(trx, id);
+        if (!canTakeOrder(order)) throw new AppError('CONSOLE_ORDER_NOT_PAID');
+        if (order.admin_id === actor.id) return;
+        if (order.admin_id !== null) {
+          if (!force) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name);
+          assertCan(actor, 'orders.reassign');
+        }
+        const at = now();
+        // Conditional on the handler we saw: two clerks clicking at once cannot both win.
+        const taken = await orderRepository.setHandler(trx, { id, expectedAdminId: order.admin_id, adminId: actor.id, adminName: actor.displayName, now: at.toISOString() });
+        if (!taken) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
+        await writeAudit(trx, actor, { action: order.admin_id === null ? 'order.take' : 'order.reassign', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), admin_id: actor.id, admin_name: actor.displayName } }, at);
+      });
+    },
+
+    async changeProcessStatus(actor, id, change) {
+      await db.transaction().execute(async (trx) => {
+        const order = await mustFind(trx, id);
+        const refusal = processMoveRefusal({ status: order.status, from: order.process_status, to: change.process_status });
+        if (refusal === 'NOT_PAID') throw new AppError('CONSOLE_ORDER_NOT_PAID');
+        if (refusal) throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', refusal);
+        assertHandler(actor, order);
+        if (processMoveNeedsNote(order.process_status, change.process_status) && change.note === '') throw new AppError('CONSOLE_NOTE_REQUIRED');
+        if (await deps.isRefundOpen(trx, id)) throw new AppError('CONSOLE_REFUND_IN_PROGRESS');
+
+        const at = now();
+        const to = change.process_status;
+        const name = PROCESS_STATUS_NAMES[to];
+        const moved = await orderRepository.moveProcessStatus(trx, { id, from: order.process_status, to, name, now: at.toISOString() });
+        if (!moved) throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', 'changed meanwhile');
+        await handling.insertHistory(trx, { orderId: id, from: order.process_status, to, name, staffId: actor.id, staffName: actor.displayName, note: change.note, at: at.toISOString() });
+        if (to === PROCESS_STATUS.completed) {
+          // The completion notice (spec §1) leaves with the change or not at all.
+          await enqueueOutbox(trx, 'sms.order_completed', { orderId: id, phone: order.entity_phone }, at.toISOString());
+        }
+        await writeAudit(trx, actor, { action: 'order.process_status', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), process_status: to, process_status_name: name, note: change.note } }, at);
+      });
+    },
+
+    async addNote(actor, id, content) {
+      await db.transaction().execute(async (trx) => {
+        await mustFind(trx, id);
+        const at = now();
+        const note = await handling.insertNote(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, content, at: at.toISOString() });
+        await writeAudit(trx, actor, { action: 'order.note', targetType: 'order', targetId: id, after: { note_id: note.id, content } }, at);
+      });
+    },
+
+    async uploadScreenshot(actor, id, file) {
+      const order = await mustFind(db, id);
+      if (!isOrderPaid(order.status)) throw new AppError('CONSOLE_ORDER_NOT_PAID');
+      assertHandler(actor, order);
+      if (file.body.length === 0) throw new AppError('CONSOLE_UPLOAD_MISSING');
+      if (file.body.length > SCREENSHOT_MAX_BYTES) throw new AppError('CONSOLE_UPLOAD_TOO_LARGE');
+      // The bytes decide the type; a name or a declared type can lie.
+      const type = screenshotTypeOf(file.body);
+      if (!type) throw new AppError('CONSOLE_UPLOAD_TYPE_INVALID');
+      if ((await handling.countFiles(db, id)) >= SCREENSHOT_MAX_PER_ORDER) throw new AppError('CONSOLE_UPLOAD_LIMIT');
+
+      const key = `${randomBytes(16).toString('hex')}.${SCREENSHOT_TYPES[type]}`;
+      await storage.put({ key, body: file.body, contentType: type });
+      const at = now();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if ((await handling.countFiles(trx, id)) >= SCREENSHOT_MAX_PER_ORDER) throw new AppError('CONSOLE_UPLOAD_LIMIT');
+          const row = await handling.insertFile(trx, { orderId: id, url: `/uploads/${key}`, storageKey: key, staffName: actor.displayName, at: at.toISOString() });
+          await writeAudit(trx, actor, { action: 'order.file_upload', targetType: 'order', targetId: id, after: { file_id: row.id, url: row.url, bytes: file.body.length, type, filename: file.filename.slice(0, 100) } }, at);
+          return row;
+        });
+      } catch (error) {
+        // Nothing refers to the object: remove it rather than leave an orphan.
+        await storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    async deleteScreenshot(actor, id, fileId) {
+      const key = await db.transaction().execute(async (trx) => {
+        const order = await mustFind(trx, id);
+        assertHandler(actor, order);
+        const file = await handling.findFile(trx, id, fileId);
+        if (!file) throw new AppError('CONSOLE_FILE_NOT_FOUND');
+        await handling.deleteFile(trx, fileId);
+        await writeAudit(trx, actor, { action: 'order.file_delete', targetType: 'order', targetId: id, before: { file_id: file.id, url: file.url } }, now());
+        return file.storage_key;
+      });
+      if (key) await storage.delete(key).catch(() => undefined);
+    },
+
+    async revealIdNumber(actor, id) {
+      const order = await mustFind(db, id);
+      const at = now();
+      // The audit row records that it was seen, never the number itself.
+      await writeAudit(db, actor, { action: 'order.reveal_id', targetType: 'order', targetId: id, after: { purged: order.entity_idno_enc === null } }, at);
+      return { entity_idno: order.entity_idno_enc ? vault.decrypt(order.entity_idno_enc) : '' };
+    },
+
+    async statistics(input) {
+      const overdueBefore = new Date(input.now.getTime() - CALL_PROMISE_MS).toISOString();
+      const [today, month, payingDevices, paidByProcessStatus, overdueCount, overdueRows] = await Promise.all([
+        handling.paidSince(db, input.dayStart),
+        handling.paidSince(db, input.monthStart),
+        handling.countPayingDevices(db, input.funnelSince),
+        handling.countPaidByProcessStatus(db),
+        handling.countView(db, 'overdue', { staffId: 0, now: input.now }),
+        handling.listOverdue(db, overdueBefore, input.overdueLimit),
+      ]);
+      return { today, month, payingDevices, paidByProcessStatus, overdueCount, overdueOrders: overdueRows.map((row) => toListItem(row, input.now)) };
+    },
+  };
+}

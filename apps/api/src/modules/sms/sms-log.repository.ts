@@ -1,0 +1,74 @@
+import type { Db } from '../../db/query-helpers.ts';
+import { pageWindow } from '../../db/query-helpers.ts';
+
+/** The SMS log rows with the order number beside each. */
+function base(db: Db) {
+  return db
+    .selectFrom('sms_log')
+    .leftJoin('orders', 'orders.id', 'sms_log.order_id')
+    .select([
+      'sms_log.id',
+      'sms_log.order_id',
+      'sms_log.phone',
+      'sms_log.template',
+      'sms_log.content',
+      'sms_log.provider',
+      'sms_log.status',
+      'sms_log.provider_message_id',
+      'sms_log.error',
+      'sms_log.created_at',
+      'orders.out_trade_no',
+    ]);
+}
+
+export type SmsLogListRow = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
+
+/** SQL for the SMS log: the outbox worker (jobs/sms-outbox.ts) records every attempt; staff read it. */
+export const smsLogRepository = {
+  async insert(db: Db, row: { outboxId: number; dedupeKey: string; orderId: number | null; phone: string; template: string; content: string; provider: string; status: 'SENT' | 'FAILED'; providerMessageId: string; error: string; at: string }): Promise<void> {
+    await db
+      .insertInto('sms_log')
+      .values({
+        outbox_id: row.outboxId,
+        dedupe_key: row.dedupeKey,
+        order_id: row.orderId,
+        phone: row.phone,
+        template: row.template,
+        content: row.content,
+        provider: row.provider,
+        status: row.status,
+        provider_message_id: row.providerMessageId,
+        error: row.error,
+        created_at: row.at,
+      })
+      .execute();
+  },
+
+  async hasSent(db: Db, dedupeKey: string): Promise<boolean> {
+    return (await db.selectFrom('sms_log').select('id').where('dedupe_key', '=', dedupeKey).where('status', '=', 'SENT').executeTakeFirst()) !== undefined;
+  },
+
+  listForOrder(db: Db, orderId: number): Promise<SmsLogListRow[]> {
+    return base(db).where('sms_log.order_id', '=', orderId).orderBy('sms_log.id').execute();
+  },
+
+  /** A page, by exact phone number or exact order number, or by order id. */
+  async list(db: Db, query: { page: number; page_size: number; phone?: string | undefined; outTradeNo?: string | undefined; orderId?: number | undefined }): Promise<{ rows: SmsLogListRow[]; total: number }> {
+    let filtered = base(db);
+    let counted = db.selectFrom('sms_log').leftJoin('orders', 'orders.id', 'sms_log.order_id').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (query.phone) {
+      filtered = filtered.where('sms_log.phone', '=', query.phone);
+      counted = counted.where('sms_log.phone', '=', query.phone);
+    } else if (query.outTradeNo) {
+      filtered = filtered.where('orders.out_trade_no', '=', query.outTradeNo);
+      counted = counted.where('orders.out_trade_no', '=', query.outTradeNo);
+    }
+    if (query.orderId) {
+      filtered = filtered.where('sms_log.order_id', '=', query.orderId);
+      counted = counted.where('sms_log.order_id', '=', query.orderId);
+    }
+    const { limit, offset } = pageWindow(query.page, query.page_size);
+    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', 'desc').limit(limit).offset(offset).execute(), counted.executeTakeFirstOrThrow()]);
+    return { rows, total: Number(count.n) };
+  },
+};

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ORDER_STATUS, PROCESS_STATUS_FLOW } from './lifecycle/order.ts';
+
+const ORDER_STATUS_VALUES = [ORDER_STATUS.unpaid, ORDER_STATUS.paid, ORDER_STATUS.refunded] as const;
+
+/**
+ * One row of the `orders` table as the database returns it. The API's Kysely schema
+ * (apps/api/src/db/schema.ts) and the console's order shapes (contracts/console.ts) are both
+ * derived from this schema, so a column is declared once.
+ */
+export const OrderRowSchema = z.object({
+  id: z.number().int(),
+  /** unguessable id the visitor's browser holds (migration 003); never the sequential id */
+  public_id: z.string(),
+  out_trade_no: z.string(),
+  corp_id: z.number().int(),
+  goods_id: z.number().int(),
+  goods_type: z.string(),
+  goods_name: z.string(),
+  entity_name: z.string(),
+  /** the company's unified social credit code */
+  entity_id: z.string(),
+  entity_legal: z.string(),
+  /** AES-256-GCM ciphertext of the legal representative's ID number; NULL after the retention purge */
+  entity_idno_enc: z.string().nullable(),
+  /** keyed hash (HMAC) of the ID number, for lookups without decrypting */
+  entity_idno_hash: z.string().nullable(),
+  entity_phone: z.string(),
+  /** JSON text */
+  entity_extra: z.string(),
+  /** JSON text */
+  extra: z.string(),
+  status: z.enum(ORDER_STATUS_VALUES),
+  process_status: z.enum(PROCESS_STATUS_FLOW),
+  process_status_name: z.string(),
+  pay_type: z.string(),
+  pay_source: z.string(),
+  /** integer fen */
+  total_fee: z.number().int(),
+  pay_time: z.string().nullable(),
+  admin_id: z.number().int().nullable(),
+  admin_name: z.string(),
+  platform: z.string(),
+  device_id: z.string(),
+  link_id: z.string(),
+  share_id: z.string(),
+  prev_id: z.string(),
+  user_id: z.number().int().nullable(),
+  consent_version: z.string().nullable(),
+  consent_time: z.string().nullable(),
+  /** ISO-8601 UTC */
+  create_time: z.string(),
+  /** ISO-8601 UTC */
+  update_time: z.string(),
+});
+export type OrderRowShape = z.infer<typeof OrderRowSchema>;
+
+/** Columns the database fills when an insert leaves them out. */
+export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id';
