@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   AppError,
   CALL_PROMISE_MS,
+  CONSOLE_ORDER_LIST_COLUMNS,
   PROCESS_STATUS,
   PROCESS_STATUS_NAMES,
   SCREENSHOT_MAX_BYTES,
@@ -73,9 +74,11 @@ export interface OrderStatistics {
   overdueOrders: ConsoleOrderListItem[];
 }
 
+/** Only the list's columns: a full order row also carries the ID number's ciphertext and hash. */
 export function toListItem(row: OrderListRow, now: Date): ConsoleOrderListItem {
+  const item = Object.fromEntries(CONSOLE_ORDER_LIST_COLUMNS.map((column) => [column, row[column]])) as Pick<OrderListRow, (typeof CONSOLE_ORDER_LIST_COLUMNS)[number]>;
   return {
-    ...row,
+    ...item,
     overdue: isHandlingOverdue({ status: row.status, processStatus: row.process_status, payTime: row.pay_time }, now),
   };
 }
