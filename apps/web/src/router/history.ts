@@ -27,7 +27,8 @@ export interface AppHistory {
   subscribe(listener: () => void): () => void;
   /**
    * Holds "back" on the current entry while `blocker` answers true (it is asked on each back).
-   * The browser's history gets an extra entry over the current one to take that back. Returns the release.
+   * The browser's history gets an extra entry over the current one to take that back. Returns the release
+   * (one blocker at a time: a page's).
    */
   block(blocker: () => boolean): () => void;
 }
@@ -95,7 +96,7 @@ export function createBrowserHistory(base = '', win: Window = window): AppHistor
   let blocker: (() => boolean) | undefined;
   const index = () => asEntryState(win.history.state)?.idx ?? 0;
   /** The guard entry: the current entry again (same index and key), marked. */
-  const guarded = () => (win.history.state as { guard?: boolean } | null)?.guard === true;
+  const guarded = () => ((win.history.state as { guard?: boolean } | null) || {}).guard === true;
   const guard = () => win.history.pushState({ ...(win.history.state as object), guard: true }, '');
   const write = (method: 'pushState' | 'replaceState', to: string, state: unknown) => {
     const idx = method === 'pushState' ? index() + 1 : index();
@@ -124,9 +125,7 @@ export function createBrowserHistory(base = '', win: Window = window): AppHistor
     block: (next) => {
       blocker = next;
       if (!guarded()) guard();
-      return () => {
-        if (blocker === next) blocker = undefined;
-      };
+      return () => void (blocker = undefined);
     },
   };
 }
@@ -161,9 +160,7 @@ export function createMemoryHistory(initialEntries: string[] = ['/']): AppHistor
     subscribe,
     block: (next) => {
       blocker = next;
-      return () => {
-        if (blocker === next) blocker = undefined;
-      };
+      return () => void (blocker = undefined);
     },
   };
 }

@@ -72,7 +72,7 @@ describe('the browser history blocker', () => {
     let changes = 0;
     history.subscribe(() => (changes += 1));
     let hold = true;
-    const blocker = vi.fn(() => hold);
+    const blocker = vi.fn<() => boolean>(() => hold);
     const release = history.block(blocker);
     expect(window.history.length).toBe(length + 1);
     // A second block (StrictMode runs effects twice) finds the guard there.

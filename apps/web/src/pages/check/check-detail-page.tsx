@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../common/honesty-notice.tsx';
-import { PAY_TYPE_LABELS } from '../../common/pay-types.ts';
+import { PAY_TYPE_LABELS } from '../../payment/pay-types.ts';
 import { useGoBack } from '../../common/use-go-back.ts';
 import { useRequest } from '../../common/use-request.ts';
 import { readString, removeKey } from '../../storage.ts';

@@ -31,7 +31,7 @@ import styles from './home-page.module.css';
 import { OrderFormCard } from './order-form.tsx';
 import { ReportEntry } from './report-entry.tsx';
 
-const DesktopPayDialog = lazy(() => import('./desktop-pay-dialog.tsx'));
+const DesktopPayDialog = lazy(() => import('../../payment/desktop-pay-dialog.tsx'));
 const SuccessDialog = lazy(() => import('../success/success-dialog.tsx'));
 // The QR code library loads only when a visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
