@@ -26,7 +26,7 @@ import { PayMethods } from './pay-methods.tsx';
 import { Promises } from './promises.tsx';
 import { useNow } from '../common/use-now.ts';
 import { base64Json, navigateMiniProgram } from '../platform/wechat-bridge.ts';
-import { payInWechat } from './wechat-pay-flow.ts';
+import { openWechatPay } from './wechat-pay-flow.ts';
 import { emptyOrderForm, forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../storage.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/modal.tsx';
@@ -75,6 +75,18 @@ export default function PayPage() {
     poll: false,
     // Declared below the early return: it runs only after a creation, which only a usable page starts.
     onCreated: (result, chosen) => void payCreated(result, chosen),
+    // Official account: the order decided after WeChat's sheet (spec §4: ok → /order, fail, cancel).
+    onPaid: (_order, result) => {
+      track('pay.success', result.orderId);
+      forgetOrder();
+      guard.release();
+      toast.info(NOTICES.PAYMENT_SUCCEEDED);
+      navigate('/order', { replace: true });
+    },
+    onUnconfirmed: (answer) => {
+      if (answer === 'ok') toast.warn(PAYMENT_CONFIRMING);
+      else toast.error(answer === 'cancel' ? NOTICES.PAYMENT_CANCELED : NOTICES.PAYMENT_FAILED);
+    },
     onLeave: () => navigate('/'),
   });
   const busy = payment.state.kind !== 'idle' && payment.state.kind !== 'failed';
@@ -128,21 +140,12 @@ export default function PayPage() {
     payment.reset();
   };
 
-  /** Official account: WeChat's pay sheet, then the order decides (spec §4: ok → /order, fail, cancel). */
+  /** Official account: WeChat's pay sheet, then the order decides (usePayment's confirm, see onPaid above). */
   const payInOfficialAccount = async (result: CreateOrderResult) => {
     rememberOrder(result);
-    const paid = await payInWechat(result);
-    if (paid === 'paid') {
-      forgetOrder();
-      guard.release();
-      toast.info(NOTICES.PAYMENT_SUCCEEDED);
-      navigate('/order', { replace: true });
-      return;
-    }
-    if (paid === 'unconfirmed') toast.warn(PAYMENT_CONFIRMING);
-    else if (paid === 'cancel') toast.error(NOTICES.PAYMENT_CANCELED);
-    else if (paid === 'fail') toast.error(NOTICES.PAYMENT_FAILED);
-    else toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
+    const answer = await openWechatPay(result);
+    if (answer !== 'invalid') return payment.confirm(answer);
+    toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
     payment.reset();
   };
 

@@ -1,4 +1,14 @@
-import { isPaidStatus, PAY_POLL_MS, REDIRECT_DELAY_MS, type CreateOrderResult, type OrderRecord, type PaySource, type PayType } from '@kuaibao/domain';
+import {
+  isPaidStatus,
+  JSAPI_CONFIRM_TRIES,
+  PAY_POLL_MS,
+  REDIRECT_DELAY_MS,
+  type CreateOrderResult,
+  type JsapiPayOutcome,
+  type OrderRecord,
+  type PaySource,
+  type PayType,
+} from '@kuaibao/domain';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { fetchOrderDetail } from '../api/endpoints.ts';
 import { useRequest } from '../common/use-request.ts';
@@ -12,6 +22,8 @@ import { placeOrder } from './place-order.ts';
  * - idle: nothing asked yet (the phone, before '立即办理'; again after a payment that did not go through).
  * - creating: the order is being created for `payType` (a newer creation replaces it).
  * - ready: the order exists; the desktop shows its QR code and polls it, the phone is paying it elsewhere.
+ * - confirming: the payer answered in WeChat's sheet (`answer`), which is not proof: the order is looked
+ *   at, once a second up to JSAPI_CONFIRM_TRIES times after 'ok', once after 'fail' or 'cancel'.
  * - failed: the creation failed (`text`); the desktop offers '重新生成'.
  * - leaving: the company has already filed, or the server answered with a message: home after a moment.
  * - paid: the order is paid.
@@ -20,6 +32,7 @@ export type PaymentState =
   | { kind: 'idle' }
   | { kind: 'creating'; payType: PayType }
   | { kind: 'ready'; payType: PayType; result: CreateOrderResult }
+  | { kind: 'confirming'; result: CreateOrderResult; answer: JsapiPayOutcome }
   | { kind: 'failed'; payType: PayType; text: string }
   | { kind: 'leaving'; text: string }
   | { kind: 'paid'; result: CreateOrderResult; order: OrderRecord };
@@ -29,7 +42,9 @@ export type PaymentEvent =
   | { type: 'created'; result: CreateOrderResult }
   | { type: 'failed'; text: string }
   | { type: 'refused'; text: string }
+  | { type: 'confirm'; answer: JsapiPayOutcome }
   | { type: 'paid'; order: OrderRecord }
+  | { type: 'unconfirmed' }
   | { type: 'reset' };
 
 /** The allowed moves; any other event leaves the state as it is. */
@@ -37,15 +52,19 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
   switch (event.type) {
     case 'create':
       // A method change recreates the order, also while one is being created or shown.
-      return state.kind === 'leaving' || state.kind === 'paid' ? state : { kind: 'creating', payType: event.payType };
+      return state.kind === 'confirming' || state.kind === 'leaving' || state.kind === 'paid' ? state : { kind: 'creating', payType: event.payType };
     case 'created':
       return state.kind === 'creating' ? { kind: 'ready', payType: state.payType, result: event.result } : state;
     case 'failed':
       return state.kind === 'creating' ? { kind: 'failed', payType: state.payType, text: event.text } : state;
     case 'refused':
       return state.kind === 'creating' ? { kind: 'leaving', text: event.text } : state;
+    case 'confirm':
+      return state.kind === 'ready' ? { kind: 'confirming', result: state.result, answer: event.answer } : state;
     case 'paid':
-      return state.kind === 'ready' ? { kind: 'paid', result: state.result, order: event.order } : state;
+      return state.kind === 'ready' || state.kind === 'confirming' ? { kind: 'paid', result: state.result, order: event.order } : state;
+    case 'unconfirmed':
+      return state.kind === 'confirming' ? { kind: 'idle' } : state;
     case 'reset':
       return state.kind === 'ready' || state.kind === 'failed' ? { kind: 'idle' } : state;
   }
@@ -60,6 +79,8 @@ export interface PaymentOptions {
   poll: boolean;
   onCreated?: (result: CreateOrderResult, payType: PayType) => void;
   onPaid?: (order: OrderRecord, result: CreateOrderResult) => void;
+  /** Confirming ended without a paid order: what WeChat's sheet had answered. The state is idle again. */
+  onUnconfirmed?: (answer: JsapiPayOutcome) => void;
   /** After 'leaving' and its message: where to go (home). */
   onLeave: () => void;
 }
@@ -68,6 +89,8 @@ export interface Payment {
   state: PaymentState;
   /** Creates the order for `payType` (a newer call wins over a slower older one). Stable across renders. */
   create: (payType: PayType) => void;
+  /** The payer answered in WeChat's sheet: let the order decide (see 'confirming'). */
+  confirm: (answer: JsapiPayOutcome) => void;
   /** Back to idle after a payment that did not go through (the phone's button works again). */
   reset: () => void;
 }
@@ -110,15 +133,30 @@ export function usePayment(options: PaymentOptions): Payment {
     });
   }, []);
 
-  const ready = state.kind === 'ready' ? state.result : null;
-  useRequest(options.poll && ready ? ready.orderId : null, (signal) => fetchOrderDetail(ready!.orderId, { quiet: true, signal }), {
-    pollMs: PAY_POLL_MS,
-    delayMs: PAY_POLL_MS,
-    onData: (order) => {
-      if (!ready || !isPaidStatus(order.status)) return;
+  // The order is watched while its QR code is shown (desktop), or while a WeChat answer is confirmed.
+  const confirming = state.kind === 'confirming' ? state : null;
+  const watched = confirming ? confirming.result : options.poll && state.kind === 'ready' ? state.result : null;
+  const looks = useRef(0);
+  const look = (order: OrderRecord | null) => {
+    if (!watched) return;
+    if (order && isPaidStatus(order.status)) {
       dispatch({ type: 'paid', order });
-      latest.current.onPaid?.(order, ready);
-    },
+      latest.current.onPaid?.(order, watched);
+      return;
+    }
+    // A failed look counts as not yet paid (polling failures are not shown, spec §8).
+    looks.current += 1;
+    if (confirming && looks.current >= (confirming.answer === 'ok' ? JSAPI_CONFIRM_TRIES : 1)) {
+      dispatch({ type: 'unconfirmed' });
+      latest.current.onUnconfirmed?.(confirming.answer);
+    }
+  };
+  useRequest(watched ? `${state.kind}:${watched.orderId}` : null, (signal) => fetchOrderDetail(watched!.orderId, { quiet: true, signal }), {
+    pollMs: PAY_POLL_MS,
+    // The QR code's first look waits one interval; a WeChat answer is confirmed at once.
+    delayMs: confirming ? 0 : PAY_POLL_MS,
+    onData: look,
+    onError: () => look(null),
   });
 
   const leaving = state.kind === 'leaving';
@@ -128,5 +166,9 @@ export function usePayment(options: PaymentOptions): Payment {
     return () => clearTimeout(timer);
   }, [leaving]);
 
-  return { state, create, reset: () => dispatch({ type: 'reset' }) };
+  const confirm = (answer: JsapiPayOutcome) => {
+    looks.current = 0;
+    dispatch({ type: 'confirm', answer });
+  };
+  return { state, create, confirm, reset: () => dispatch({ type: 'reset' }) };
 }
