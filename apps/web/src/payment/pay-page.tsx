@@ -16,6 +16,7 @@ import {
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate } from '../router/router.tsx';
 import { useBlocker } from '../router/use-blocker.ts';
+import { useRequest } from '../common/use-request.ts';
 import { fetchOrderDetail } from '../api/endpoints.ts';
 import { track } from '../api/index.ts';
 import { usePlatform } from '../platform/context.tsx';
@@ -91,7 +92,9 @@ export default function PayPage() {
   });
   const busy = payment.state.kind !== 'idle' && payment.state.kind !== 'failed';
 
-  // Back from the provider's page (spec §4 "Payment confirmation", mobile).
+  // Back from the provider's page (spec §4 "Payment confirmation", mobile): a moment after the tab shows
+  // again, one look at the stored order. Each return is its own look (`at`).
+  const [returned, setReturned] = useState<{ at: number; orderId: string } | null>(null);
   useEffect(() => {
     if (!usable) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -100,15 +103,7 @@ export default function PayPage() {
       clearTimeout(timer);
       timer = setTimeout(() => {
         const orderId = readString('orderId');
-        if (!orderId) return;
-        fetchOrderDetail(orderId, { quiet: true })
-          .then((order) => {
-            // The reload runs start-up, which sends a paid order to /success.
-            if (!isPaidStatus(order.status)) return;
-            guard.release();
-            location.reload();
-          })
-          .catch(() => undefined);
+        if (orderId) setReturned((last) => ({ at: (last ? last.at : 0) + 1, orderId }));
       }, TAB_RETURN_REFRESH_MS);
     };
     document.addEventListener('visibilitychange', onVisible);
@@ -116,7 +111,15 @@ export default function PayPage() {
       document.removeEventListener('visibilitychange', onVisible);
       clearTimeout(timer);
     };
-  }, [usable, guard]);
+  }, [usable]);
+  useRequest(returned && `${returned.at}:${returned.orderId}`, (signal) => fetchOrderDetail(returned!.orderId, { quiet: true, signal }), {
+    onData: (order) => {
+      // The reload runs start-up, which sends a paid order to /success.
+      if (!isPaidStatus(order.status)) return;
+      guard.release();
+      location.reload();
+    },
+  });
 
   if (!usable || !form) return <Navigate to="/" replace />;
 
