@@ -64,7 +64,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
   }, [form.goods_id]);
 
   // The order for the first method is created on open. The form is fixed for the dialog's life.
-  const first = types[0];
+  const [first] = useState(types[0]);
   useEffect(() => {
     if (first) create(first);
   }, [first, create]);
@@ -84,7 +84,9 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
     else setPhase('tip');
   };
 
-  const fee = state.kind === 'ready' ? state.result.payFee : (goods?.price_fen ?? 0);
+  // The order's QR code stays up once paid, until the success flow takes over.
+  const shown = state.kind === 'ready' || state.kind === 'paid' ? state.result : null;
+  const fee = shown ? shown.payFee : (goods?.price_fen ?? 0);
   const visibleTypes = showAll || payType !== types[0] ? types : types.slice(0, 1);
   const payLabel = payType ? `请使用${payType === 'weixin' ? '微信' : '支付宝'}扫码支付` : '';
 
@@ -126,7 +128,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
 
           <div className={styles.payBox}>
             <div className={styles.qrBox} aria-live="polite">
-              {state.kind === 'ready' && <PayQr result={state.result} label={`${PAY_TYPE_LABELS[payType || 'weixin']}二维码`} />}
+              {shown && <PayQr result={shown} label={`${PAY_TYPE_LABELS[payType || 'weixin']}二维码`} />}
               {(state.kind === 'creating' || state.kind === 'idle') && <p className={styles.hint}>正在生成支付二维码…</p>}
               {state.kind === 'failed' && (
                 <div className={styles.retry}>
@@ -138,7 +140,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
               )}
               {types.length === 0 && <p className={styles.hint}>该服务暂无可用的支付方式，请联系客服</p>}
             </div>
-            {state.kind === 'ready' && <p className={styles.scan}>{payLabel}</p>}
+            {shown && <p className={styles.scan}>{payLabel}</p>}
             {types.length > 0 && <PayMethods types={visibleTypes} value={payType} onChange={choose} />}
             {types.length > 1 && visibleTypes.length < types.length && (
               <button type="button" className={styles.others} onClick={() => setShowAll(true)} data-testid="pay-other-methods">
