@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
@@ -9,6 +10,11 @@ const API_TARGET = 'http://127.0.0.1:3000';
 export default defineConfig({
   base: '/',
   plugins: [react(), homeRouteBudget({ homeModuleSuffix: 'src/pages/home/home-page.tsx', budgetKb: HOME_ROUTE_BUDGET_KB }), precompress()],
+  css: {
+    // Vite's default name adds the rule's line number, which a name unique in its file does not need;
+    // the class names are in the JS, so this saves about 0.2 kB gzip of the home route (decision 018).
+    modules: { generateScopedName: (name, _file, css) => `${name}_${createHash('sha256').update(css).digest('base64url').slice(0, 5)}` },
+  },
   build: {
     // Chromium, WeChat's X5 and iOS 17+ preload modules natively; older Safari just loads them when imported.
     modulePreload: { polyfill: false },

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 /** The built web app's manifest: source file → chunk (chunk names are hashes only, decision 011). */
 const MANIFEST = fileURLToPath(new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url));
 
-/** A pattern for the address of the chunk built from `source` (e.g. 'src/pages/pay/pay-page.tsx'). */
+/** A pattern for the address of the chunk built from `source` (e.g. 'src/payment/pay-page.tsx'). */
 export function chunkUrlOf(source: string): RegExp {
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, { file: string }>;
   const entry = manifest[source];

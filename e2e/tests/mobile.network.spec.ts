@@ -27,7 +27,7 @@ test('without the agreement chunk the home still works: the link says why nothin
 
 test('a page whose chunk does not arrive shows the failure with a reload, which recovers once the network is back', async ({ page }, testInfo) => {
   let offline = true;
-  await page.route(chunkUrlOf('src/pages/pay/pay-page.tsx'), (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(chunkUrlOf('src/payment/pay-page.tsx'), (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
   await openHome(page);
   await searchAndPick(page, COMPANY.keyword, COMPANY.name);
   await fillPerson(page);

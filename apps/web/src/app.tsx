@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes, useLocation } from './router/router.tsx';
 import { track } from './api/index.ts';
 import { HomeRoute, MyRoute, OrderDetailRoute, OrderListRoute } from './pages/corp/corp-routes.tsx';
 import { CheckDetailRoute, CheckRoute, ReportRoute } from './pages/lookup-routes.tsx';
+import { NotFoundPage } from './pages/not-found/not-found-route.ts';
 import { PlatformProvider, type PlatformInfo } from './platform/context.tsx';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
 import { LoadFailed } from './ui/load-failed.tsx';
@@ -10,10 +11,9 @@ import { LoadingOverlay, TopProgressBar } from './ui/overlays.tsx';
 import { ToastHost } from './ui/toast.tsx';
 
 // The entry holds the shell, the request client, the kit and the home page; every other page is its own chunk (decision 011).
-const PayPage = lazy(() => import('./pages/pay/pay-page.tsx'));
+const PayPage = lazy(() => import('./payment/pay-page.tsx'));
 const SuccessPage = lazy(() => import('./pages/success/success-page.tsx'));
 const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));
-const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 
 /** Overlays and toasts: mounted before start-up finishes, so its calls show them too. */
 export function Shell({ children }: { children?: ReactNode }) {

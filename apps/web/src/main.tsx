@@ -32,11 +32,12 @@ async function boot() {
   const nav = createBrowserNavigator(basename);
   let started: 'ready' | 'reload';
   // The WeChat start-up is its own chunk: a phone browser (most visitors) never loads it.
+  const wechatStartup = () => import('./wechat-startup.ts');
   if (runtime.host === 'wx-oa') {
-    const { createCorpNavigator, startCorp } = await import('./wechat-startup.ts');
+    const { createCorpNavigator, startCorp } = await wechatStartup();
     started = await startCorp(createCorpNavigator(nav));
   } else {
-    if (runtime.host === 'wx-mp') await (await import('./wechat-startup.ts')).startMiniProgramLogin(location.search);
+    if (runtime.host === 'wx-mp') await (await wechatStartup()).startMiniProgramLogin(location.search);
     started = await startUp(nav);
   }
   if (started === 'reload') return;

@@ -1,49 +1,48 @@
-import type { Goods, PayType, PaySource, Platform, PrevInfo, SiteConfig } from '@kuaibao/domain';
+import type { Goods, OrderRecord, PayType, PaySource, Platform, PrevInfo, SiteConfig } from '@kuaibao/domain';
 
-/** Every localStorage key the app uses (spec §3 "Local storage keys"), in one place. */
-export const STORAGE_KEYS = {
-  linkId: 'linkId',
-  shareId: 'shareId',
-  prevId: 'prevId',
-  token: 'token',
-  platform: 'platform',
-  corpId: 'corpId',
-  package: 'package',
-  env: 'env',
-  deviceId: 'deviceId',
-  orderId: 'orderId',
+/**
+ * Every localStorage key the app uses (spec §3 "Local storage keys") and what it holds. The names
+ * are the stored keys themselves: this type is the one list, and costs nothing in the bundle.
+ */
+interface LocalValues {
+  linkId: string;
+  shareId: string;
+  prevId: string;
+  token: string;
+  platform: string;
+  corpId: string;
+  package: string;
+  env: string;
+  deviceId: string;
+  orderId: string;
   /**
    * The edit key of the stored order (decision 012): from its creation answer, sent back to file the
    * annual declaration. Written and removed with orderId (rememberOrder / forgetOrder).
    */
-  orderKey: 'orderKey',
+  orderKey: string;
   /** The home form, handed from / to /pay. */
-  params: 'params',
-  goods: 'goods',
-  appId: 'appId',
-  config: 'config',
-  prevInfo: 'prevInfo',
-  code: 'code',
+  params: OrderForm;
+  goods: Goods[];
+  appId: string;
+  config: SiteConfig;
+  prevInfo: PrevInfo;
+  code: string;
   /** The phone handed from /check (or from leaving the receipt) to /checkDetail, which removes it. */
-  checkPhone: 'checkPhone',
+  checkPhone: string;
   /** Corp mode: the authorization page from the init (WeChat's, or the mock's in dev and test). */
-  authorizeUrl: 'authorizeUrl',
-} as const;
-
-export type StorageKey = keyof typeof STORAGE_KEYS;
-
-/** localStorage can throw (Safari private mode, disabled storage): never let it break a page. */
-function store(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
+  authorizeUrl: string;
 }
+
+export type StorageKey = keyof LocalValues;
+/** The keys that hold JSON. */
+type JsonKey = { [K in StorageKey]: LocalValues[K] extends string ? never : K }[StorageKey];
+
+// Storage can throw (Safari private mode, disabled storage, no storage at all): never let it break
+// a page. Each access sits in its own try, which also covers a missing `localStorage`.
 
 export function readString(key: StorageKey): string | null {
   try {
-    return store()?.getItem(STORAGE_KEYS[key]) ?? null;
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
@@ -51,7 +50,7 @@ export function readString(key: StorageKey): string | null {
 
 export function writeString(key: StorageKey, value: string): void {
   try {
-    store()?.setItem(STORAGE_KEYS[key], value);
+    localStorage.setItem(key, value);
   } catch {
     // quota or disabled storage: the app still works for this page view
   }
@@ -59,23 +58,27 @@ export function writeString(key: StorageKey, value: string): void {
 
 export function removeKey(key: StorageKey): void {
   try {
-    store()?.removeItem(STORAGE_KEYS[key]);
+    localStorage.removeItem(key);
   } catch {
     // ignore
   }
 }
 
-export function readJson<T>(key: StorageKey): T | null {
-  const raw = readString(key);
-  if (raw === null || raw === '') return null;
+/**
+ * A stored JSON value, or null unless it passes `check`: storage outlives a deploy (an older one
+ * may have written another shape) and can be edited, so what it holds is checked, not trusted.
+ */
+function readChecked<T>(raw: string | null, check: (value: unknown) => boolean): T | null {
+  if (!raw) return null;
   try {
-    return JSON.parse(raw) as T;
+    const value: unknown = JSON.parse(raw);
+    return check(value) ? (value as T) : null;
   } catch {
     return null;
   }
 }
 
-export function writeJson(key: StorageKey, value: unknown): void {
+export function writeJson<K extends JsonKey>(key: K, value: LocalValues[K]): void {
   writeString(key, JSON.stringify(value));
 }
 
@@ -131,42 +134,70 @@ export function forgetOrder(): void {
   removeKey('orderKey');
 }
 
-export const readConfig = (): SiteConfig | null => readJson<SiteConfig>('config');
-export const readGoods = (): Goods[] => readJson<Goods[]>('goods') ?? [];
-export const readPrevInfo = (): PrevInfo | null => readJson<PrevInfo>('prevInfo');
-export const readOrderForm = (): OrderForm | null => readJson<OrderForm>('params');
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Every key named in `keys` (space-separated) holds a `type`; with `optional`, it may be missing too. */
+const holds = (value: Fields, type: 'string' | 'number', keys: string, optional?: boolean) =>
+  keys.split(' ').every((key) => typeof value[key] === type || (optional && value[key] === undefined));
+const isStringList = (value: unknown) => Array.isArray(value) && value.every((line) => typeof line === 'string');
+
+// Each guard decides what a stored value must look like to be used (exported for the tests).
+
+/** Every field is read with a fallback; a wrong type is not. */
+export const isStoredConfig = (value: unknown) =>
+  isObject(value) &&
+  holds(value, 'string', 'privacy client.home.tips proxy_version service_weixin service_phone operator_name', true) &&
+  (value['client.home.danmaku'] === undefined || isStringList(value['client.home.danmaku']));
+
+/** What paying needs (id and pay types) must be there; the rest only has to have its type. */
+export const isStoredGoods = (value: unknown) =>
+  Array.isArray(value) &&
+  value.every(
+    (item) =>
+      isObject(item) && holds(item, 'number', 'goods_id') && holds(item, 'string', 'pay_type') && holds(item, 'number', 'price_fen', true) && holds(item, 'string', 'goods_name goods_type', true),
+  );
+
+export const isStoredPrevInfo = (value: unknown) =>
+  isObject(value) && holds(value, 'number', 'goods_id') && holds(value, 'string', 'entity_name entity_id entity_legal entity_phone');
+
+/** The form may lack fields (an older deploy's, or one written in part): its readers fill them in. */
+export const isStoredOrderForm = (value: unknown) =>
+  isObject(value) && holds(value, 'string', 'goods_id pay_type pay_source source entity_name entity_id entity_legal entity_idno entity_phone', true);
+
+export const readConfig = () => readChecked<SiteConfig>(readString('config'), isStoredConfig);
+export const readGoods = () => readChecked<Goods[]>(readString('goods'), isStoredGoods) ?? [];
+export const readPrevInfo = () => readChecked<PrevInfo>(readString('prevInfo'), isStoredPrevInfo);
+export const readOrderForm = () => readChecked<OrderForm>(readString('params'), isStoredOrderForm);
 export const writeOrderForm = (form: OrderForm): void => writeJson('params', form);
 
-/** sessionStorage keys: values that live for this tab only (spec §2 "Receipt"). */
-export const SESSION_KEYS = {
+/** sessionStorage keys (values that live for this tab only, spec §2 "Receipt") and what they hold. */
+interface SessionValues {
   /** The order handed to /orderDetail, which reads it once and removes it. */
-  orderDetail: 'orderDetail',
+  orderDetail: OrderRecord;
   /** Corp mode: recent automatic authorizations, so a refused code cannot loop forever. */
-  oauthAttempts: 'oauthAttempts',
-} as const;
+  oauthAttempts: number[];
+}
 
-export type SessionKey = keyof typeof SESSION_KEYS;
+export type SessionKey = keyof SessionValues;
 
-function sessionStore(): Storage | null {
+function readSessionJson<K extends SessionKey>(key: K, check: (value: unknown) => boolean): SessionValues[K] | null {
   try {
-    return globalThis.sessionStorage ?? null;
+    return readChecked(sessionStorage.getItem(key), check);
   } catch {
     return null;
   }
 }
 
-export function readSessionJson<T>(key: SessionKey): T | null {
-  try {
-    const raw = sessionStore()?.getItem(SESSION_KEYS[key]);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
-}
+/** The receipt's order: only what looks like an order is rendered. */
+export const isStoredOrderRecord = (value: unknown) =>
+  isObject(value) && holds(value, 'string', 'out_trade_no entity_name goods_type') && typeof value.total_fee === 'number' && Array.isArray(value.files);
+export const readOrderDetail = () => readSessionJson('orderDetail', isStoredOrderRecord);
 
-export function writeSessionJson(key: SessionKey, value: unknown): void {
+export const readOAuthAttempts = () => readSessionJson('oauthAttempts', (value) => Array.isArray(value) && value.every((at) => typeof at === 'number')) ?? [];
+
+export function writeSessionJson<K extends SessionKey>(key: K, value: SessionValues[K]): void {
   try {
-    sessionStore()?.setItem(SESSION_KEYS[key], JSON.stringify(value));
+    sessionStorage.setItem(key, JSON.stringify(value));
   } catch {
     // quota or disabled storage: the receipt page shows its empty state
   }
@@ -174,7 +205,7 @@ export function writeSessionJson(key: SessionKey, value: unknown): void {
 
 export function removeSessionKey(key: SessionKey): void {
   try {
-    sessionStore()?.removeItem(SESSION_KEYS[key]);
+    sessionStorage.removeItem(key);
   } catch {
     // ignore
   }

@@ -3,7 +3,7 @@ import { issueOAuthState, loginWithCode } from './api/account-endpoints.ts';
 import { RequestError } from './api/index.ts';
 import { postToMiniProgram } from './platform/wechat-bridge.ts';
 import { checkStoredOrder, errorUrl, initialise, parseEntryPath, queryWithoutCode, type Navigator } from './startup.ts';
-import { readSessionJson, readString, removeKey, removeSessionKey, writeSessionJson, writeString } from './storage.ts';
+import { readOAuthAttempts, readString, removeKey, removeSessionKey, writeSessionJson, writeString } from './storage.ts';
 
 /**
  * Start-up of the two WeChat variants (spec §4 steps 7–8), around the h5 steps in startup.ts.
@@ -67,7 +67,7 @@ export async function redirectToAuthorize(nav: CorpNavigator, options: { now?: n
     nav.replace(errorUrl(errorMessage('WECHAT_LOGIN_NOT_CONFIGURED')));
     return 'ready';
   }
-  const recent = (readSessionJson<number[]>('oauthAttempts') ?? []).filter((at) => typeof at === 'number' && now - at < AUTHORIZATION_WINDOW_MS);
+  const recent = readOAuthAttempts().filter((at) => now - at < AUTHORIZATION_WINDOW_MS);
   if (recent.length >= MAX_AUTHORIZATIONS) {
     removeSessionKey('oauthAttempts');
     nav.replace(errorUrl(options.failure ?? errorMessage('WECHAT_CODE_INVALID')));

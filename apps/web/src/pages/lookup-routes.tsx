@@ -2,11 +2,11 @@ import { isReportHidden } from '@kuaibao/domain';
 import { lazy } from 'react';
 import { usePlatform } from '../platform/context.tsx';
 import HomePage from './home/home-page.tsx';
+import { NotFoundPage } from './not-found/not-found-route.ts';
 
 const CheckPage = lazy(() => import('./check/check-page.tsx'));
 const CheckDetailPage = lazy(() => import('./check/check-detail-page.tsx'));
 const ReportPage = lazy(() => import('./report/report-page.tsx'));
-const NotFoundPage = lazy(() => import('./not-found/not-found-page.tsx'));
 
 /**
  * /check, /checkDetail and /report are phone pages; desktop replaces them with dialogs over the

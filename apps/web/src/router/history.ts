@@ -25,6 +25,12 @@ export interface AppHistory {
   /** The address a link to `to` should carry (base path included). */
   href(to: string): string;
   subscribe(listener: () => void): () => void;
+  /**
+   * Holds "back" on the current entry while `blocker` answers true (it is asked on each back).
+   * The browser's history gets an extra entry over the current one to take that back. Returns the release
+   * (one blocker at a time: a page's).
+   */
+  block(blocker: () => boolean): () => void;
 }
 
 /** What the app keeps in `history.state`: the entry's index and key beside the caller's state. */
@@ -87,7 +93,11 @@ export function createBrowserHistory(base = '', win: Window = window): AppHistor
     win.history.replaceState({ ...previous, idx: 0, key: 'default', usr: null } satisfies EntryState, '');
   }
   let current = read();
+  let blocker: (() => boolean) | undefined;
   const index = () => asEntryState(win.history.state)?.idx ?? 0;
+  /** The guard entry: the current entry again (same index and key), marked. */
+  const guarded = () => ((win.history.state as { guard?: boolean } | null) || {}).guard === true;
+  const guard = () => win.history.pushState({ ...(win.history.state as object), guard: true }, '');
   const write = (method: 'pushState' | 'replaceState', to: string, state: unknown) => {
     const idx = method === 'pushState' ? index() + 1 : index();
     win.history[method]({ idx, key: nextKey(), usr: state ?? null } satisfies EntryState, '', withBasePath(to, base));
@@ -96,8 +106,11 @@ export function createBrowserHistory(base = '', win: Window = window): AppHistor
   };
   win.addEventListener('popstate', () => {
     const next = read();
-    // The pay page's guard re-pushes the same entry; only a real change re-renders.
-    if (next.key === current.key && next.pathname === current.pathname && next.search === current.search) return;
+    // Moving between an entry and its guard is no change. Back off the guard asks the blocker.
+    if (next.key === current.key && next.pathname === current.pathname && next.search === current.search) {
+      if (blocker && !guarded() && blocker()) guard();
+      return;
+    }
     current = next;
     notify();
   });
@@ -109,6 +122,11 @@ export function createBrowserHistory(base = '', win: Window = window): AppHistor
     go: (delta) => win.history.go(delta),
     href: (to) => withBasePath(to, base),
     subscribe,
+    block: (next) => {
+      blocker = next;
+      if (!guarded()) guard();
+      return () => void (blocker = undefined);
+    },
   };
 }
 
@@ -118,6 +136,7 @@ export function createMemoryHistory(initialEntries: string[] = ['/']): AppHistor
   const toLocation = (to: string, state: unknown, key: string): Location => ({ ...parsePath(to), state: state ?? null, key });
   const entries: Location[] = (initialEntries.length ? initialEntries : ['/']).map((to, at) => toLocation(to, null, at === 0 ? 'default' : nextKey()));
   let at = entries.length - 1;
+  let blocker: (() => boolean) | undefined;
   return {
     location: () => entries[at]!,
     index: () => at,
@@ -131,6 +150,7 @@ export function createMemoryHistory(initialEntries: string[] = ['/']): AppHistor
       notify();
     },
     go: (delta) => {
+      if (delta < 0 && blocker && blocker()) return;
       const target = Math.min(Math.max(at + delta, 0), entries.length - 1);
       if (target === at) return;
       at = target;
@@ -138,5 +158,9 @@ export function createMemoryHistory(initialEntries: string[] = ['/']): AppHistor
     },
     href: (to) => to,
     subscribe,
+    block: (next) => {
+      blocker = next;
+      return () => void (blocker = undefined);
+    },
   };
 }

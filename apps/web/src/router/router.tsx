@@ -41,7 +41,8 @@ interface RouterValue {
 
 const RouterContext = createContext<RouterValue | null>(null);
 
-function useRouter(): RouterValue {
+/** The router's history and location (for hooks kept apart from this file, like useBlocker). */
+export function useRouter(): RouterValue {
   const value = useContext(RouterContext);
   if (!value) throw new TypeError('Router hooks need a <BrowserRouter> or <MemoryRouter> above them');
   return value;

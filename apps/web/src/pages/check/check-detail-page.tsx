@@ -11,8 +11,9 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../common/honesty-notice.tsx';
-import { PAY_TYPE_LABELS } from '../../common/pay-types.ts';
+import { PAY_TYPE_LABELS } from '../../payment/pay-types.ts';
 import { useGoBack } from '../../common/use-go-back.ts';
+import { useRequest } from '../../common/use-request.ts';
 import { readString, removeKey } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -24,8 +25,6 @@ import { ContactAgent } from './contact-agent.tsx';
 import { lookupOrders } from './lookup.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-type DetailState = { kind: 'loading' } | { kind: 'found'; order: OrderRecord; count: number } | { kind: 'leaving' };
-
 /**
  * /checkDetail (spec §2 "Progress lookup", §4): looks up the saved phone (and removes it), shows
  * the latest order with the info block of its service; 'no record' or a failure returns to
@@ -36,38 +35,28 @@ export default function CheckDetailPage() {
   const goBack = useGoBack('/check');
   // A pure read at mount; the key is removed in the effect (StrictMode runs initialisers twice).
   const [phone] = useState(() => readString('checkPhone') ?? '');
-  const [state, setState] = useState<DetailState>({ kind: 'loading' });
-
   useEffect(() => {
-    if (!phone) return;
-    removeKey('checkPhone');
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const backToCheck = () => {
-      timer = setTimeout(() => navigate('/check', { replace: true, state: { phone } satisfies CheckLocationState }), REDIRECT_DELAY_MS);
-    };
-    void lookupOrders(phone).then((outcome) => {
-      if (!live) return;
-      if (outcome.kind === 'found') {
-        track('checkDetail.found', String(outcome.orders.length));
-        setState({ kind: 'found', order: outcome.orders[0]!, count: outcome.orders.length });
-        return;
-      }
-      setState({ kind: 'leaving' });
-      if (outcome.kind === 'empty') {
+    if (phone) removeKey('checkPhone');
+  }, [phone]);
+  const { data: outcome } = useRequest(phone || null, () => lookupOrders(phone), {
+    onData: (answer) => {
+      if (answer.kind === 'found') track('checkDetail.found', String(answer.orders.length));
+      else if (answer.kind === 'empty') {
         track('checkDetail.empty', '');
         toast.info(errorMessage('NO_RECORD'));
       } else {
-        track('checkDetail.failed', outcome.text, 'error');
-        toast.error(outcome.text);
+        track('checkDetail.failed', answer.text, 'error');
+        toast.error(answer.text);
       }
-      backToCheck();
-    });
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [phone, navigate]);
+    },
+  });
+  const leaving = !!outcome && outcome.kind !== 'found';
+  // 'No record' or a failure returns to /check after the message, with the number still in the input.
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => navigate('/check', { replace: true, state: { phone } satisfies CheckLocationState }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [leaving, phone, navigate]);
 
   if (!phone) return <Navigate to="/check" replace />;
 
@@ -80,11 +69,11 @@ export default function CheckDetailPage() {
   return (
     <div className={styles.page} data-testid="check-detail">
       <PageHeader title="办理进度" onBack={goBack} />
-      <main className={styles.main} aria-busy={state.kind !== 'found'}>
-        {state.kind === 'found' ? (
-          <OrderProgress order={state.order} count={state.count} onReceipt={() => openReceipt(state.order)} />
+      <main className={styles.main} aria-busy={outcome?.kind !== 'found'}>
+        {outcome?.kind === 'found' ? (
+          <OrderProgress order={outcome.orders[0]!} count={outcome.orders.length} onReceipt={() => openReceipt(outcome.orders[0]!)} />
         ) : (
-          <p className={styles.pending}>{state.kind === 'loading' ? '正在查询…' : '正在返回查询页…'}</p>
+          <p className={styles.pending}>{leaving ? '正在返回查询页…' : '正在查询…'}</p>
         )}
       </main>
     </div>

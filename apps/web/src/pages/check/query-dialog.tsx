@@ -2,7 +2,7 @@ import { errorMessage, formatShanghaiDateTime, formatYuan, PROMISES, type OrderR
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { track } from '../../api/index.ts';
-import { PAY_TYPE_LABELS } from '../../common/pay-types.ts';
+import { PAY_TYPE_LABELS } from '../../payment/pay-types.ts';
 import { useServiceContact } from '../../common/service-contact.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';

@@ -9,19 +9,18 @@ import {
   orderTexts,
   type OrderRecord,
 } from '@kuaibao/domain';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useNavigate } from '../../router/router.tsx';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { HonestyNotice } from '../../common/honesty-notice.tsx';
 import { useGoBack } from '../../common/use-go-back.ts';
+import { useRequest } from '../../common/use-request.ts';
 import { rememberOrder } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { StatusBadge } from '../check/status-badge.tsx';
 import styles from './corp-order-detail-page.module.css';
-import { reauthorizeOnSessionError } from './session.ts';
-
-type DetailState = { kind: 'loading' } | { kind: 'loaded'; order: OrderRecord } | { kind: 'missing' };
+import { isSessionError, reauthorizeOnSessionError } from './session.ts';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -46,21 +45,9 @@ function awaitsDeclaration(order: OrderRecord): boolean {
 export default function CorpOrderDetailPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const goBack = useGoBack('/order');
-  const [state, setState] = useState<DetailState>({ kind: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    fetchOrderDetail(id, { quiet: true })
-      .then((order) => {
-        if (live) setState({ kind: 'loaded', order });
-      })
-      .catch((error: unknown) => {
-        if (live && !reauthorizeOnSessionError(error)) setState({ kind: 'missing' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const detail = useRequest(id, (signal) => fetchOrderDetail(id, { quiet: true, signal }), { onError: reauthorizeOnSessionError });
+  // A session error leaves for the authorization page: the page shows 'loading' until then.
+  const missing = detail.error !== undefined && !isSessionError(detail.error);
 
   const fillDeclaration = (order: OrderRecord) => {
     // The success flow reads the stored order id, as after a payment on this device. No edit key:
@@ -73,17 +60,17 @@ export default function CorpOrderDetailPage({ id }: { id: string }) {
     <div className={styles.page} data-testid="corp-order-detail">
       <PageHeader title="申请详情" onBack={goBack} />
       <main className={styles.main}>
-        {state.kind === 'loading' && (
+        {!detail.data && !missing && (
           <p className={styles.empty} role="status">
             加载中...
           </p>
         )}
-        {state.kind === 'missing' && (
+        {missing && (
           <p className={styles.empty} role="alert" data-testid="corp-order-missing">
             订单不存在或无权查看
           </p>
         )}
-        {state.kind === 'loaded' && <Detail order={state.order} onFill={fillDeclaration} />}
+        {detail.data && <Detail order={detail.data} onFill={fillDeclaration} />}
       </main>
     </div>
   );

@@ -3,12 +3,12 @@ import { Navigate, useSearchParams } from '../../router/router.tsx';
 import { usePlatform } from '../../platform/context.tsx';
 // The home is in the entry chunk (decision 011): nearly every visit starts there.
 import HomePage from '../home/home-page.tsx';
+import { NotFoundPage } from '../not-found/not-found-route.ts';
 
 const MyPage = lazy(() => import('./my-page.tsx'));
 const OrderListPage = lazy(() => import('./order-list-page.tsx'));
 const CorpOrderDetailPage = lazy(() => import('./corp-order-detail-page.tsx'));
 const OrderDetailPage = lazy(() => import('../order-detail/order-detail-page.tsx'));
-const NotFoundPage = lazy(() => import('../not-found/not-found-page.tsx'));
 // The tab bar belongs to the official-account variant only.
 const WithCorpTabs = lazy(() => import('./corp-tab-bar.tsx').then((m) => ({ default: m.WithCorpTabs })));
 

@@ -1,7 +1,7 @@
 import type { OrderRecord } from '@kuaibao/domain';
-import { useEffect, useState } from 'react';
 import { useNavigate } from '../../router/router.tsx';
 import { fetchCorpOrders } from '../../api/account-endpoints.ts';
+import { useRequest } from '../../common/use-request.ts';
 import { readString } from '../../storage.ts';
 import { StatusBadge } from '../check/status-badge.tsx';
 import { saveOrderForReceipt } from '../order-detail/receipt-handoff.ts';
@@ -17,20 +17,7 @@ const SHOWN = 5;
  */
 export function MiniProgramOrders() {
   const navigate = useNavigate();
-  const [orders, setOrders] = useState<OrderRecord[]>([]);
-
-  useEffect(() => {
-    if (!readString('token')) return;
-    let live = true;
-    fetchCorpOrders()
-      .then((list) => {
-        if (live) setOrders(list.items.slice(0, SHOWN));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  const orders: OrderRecord[] = useRequest(readString('token') ? 'orders' : null, () => fetchCorpOrders()).data?.items.slice(0, SHOWN) ?? [];
 
   if (orders.length === 0) return null;
   return (

@@ -1,8 +1,9 @@
 import { ORDER_LIST_TABS, type UserInfo } from '@kuaibao/domain';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../router/router.tsx';
 import { fetchUserInfo } from '../../api/account-endpoints.ts';
 import { track } from '../../api/index.ts';
+import { useRequest } from '../../common/use-request.ts';
 import { WithCorpTabs } from './corp-tab-bar.tsx';
 import styles from './my-page.module.css';
 import { reauthorizeOnSessionError } from './session.ts';
@@ -32,22 +33,8 @@ const SHORTCUT_ICONS: Record<number, string> = {
 
 /** /my (spec §2 "Account"): avatar and name, my applications with four shortcuts, online customer service. */
 export default function MyPage() {
-  const [user, setUser] = useState<UserInfo | null>(null);
+  const { data: user } = useRequest<UserInfo>('user', () => fetchUserInfo(), { onError: reauthorizeOnSessionError });
   const [serviceOpen, setServiceOpen] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    fetchUserInfo()
-      .then((info) => {
-        if (live) setUser(info);
-      })
-      .catch((error: unknown) => {
-        reauthorizeOnSessionError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   return (
     <WithCorpTabs>

@@ -1,12 +1,13 @@
 import { formatShanghaiDateTime, ORDER_LIST_TABS, type OrderRecord } from '@kuaibao/domain';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from '../../router/router.tsx';
 import { fetchCorpOrders } from '../../api/account-endpoints.ts';
 import { StatusBadge } from '../check/status-badge.tsx';
 import { useGoBack } from '../../common/use-go-back.ts';
+import { useRequest } from '../../common/use-request.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import styles from './order-list-page.module.css';
-import { reauthorizeOnSessionError } from './session.ts';
+import { isSessionError, reauthorizeOnSessionError } from './session.ts';
 
 /** ?tab=0..3; anything else is the first tab (spec §2 "/order: tabs by goods type, the first by default"). */
 export function tabIndex(value: string | null): number {
@@ -26,28 +27,17 @@ export default function OrderListPage() {
   const goBack = useGoBack('/my');
   const active = tabIndex(params.get('tab'));
   const goodsType = ORDER_LIST_TABS[active]!.goodsType;
-  const [attempt, setAttempt] = useState(0);
-  /** The answer for one tab and attempt; another key means that answer is still coming. */
-  const requestKey = `${goodsType ?? 'none'}:${attempt}`;
-  const [answer, setAnswer] = useState<{ key: string; state: ListState } | null>(null);
   // Licence registration has no service yet: nothing to ask for.
-  const state: ListState = !goodsType ? { kind: 'loaded', items: [] } : answer?.key === requestKey ? answer.state : { kind: 'loading' };
+  const list = useRequest(goodsType ?? null, () => fetchCorpOrders(goodsType ?? undefined), { onError: reauthorizeOnSessionError });
+  // A session error leaves for the authorization page: the list shows 'loading' until then.
+  const state: ListState = !goodsType
+    ? { kind: 'loaded', items: [] }
+    : list.data
+      ? { kind: 'loaded', items: list.data.items }
+      : list.error !== undefined && !isSessionError(list.error)
+        ? { kind: 'failed' }
+        : { kind: 'loading' };
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  useEffect(() => {
-    if (!goodsType) return;
-    let live = true;
-    fetchCorpOrders(goodsType)
-      .then((list) => {
-        if (live) setAnswer({ key: requestKey, state: { kind: 'loaded', items: list.items } });
-      })
-      .catch((error: unknown) => {
-        if (live && !reauthorizeOnSessionError(error)) setAnswer({ key: requestKey, state: { kind: 'failed' } });
-      });
-    return () => {
-      live = false;
-    };
-  }, [goodsType, requestKey]);
 
   const select = (index: number) => setParams({ tab: String(index) }, { replace: true });
   const onKey = (event: KeyboardEvent) => {
@@ -92,7 +82,7 @@ export default function OrderListPage() {
         {state.kind === 'failed' && (
           <div className={styles.empty} role="alert">
             <p>暂时无法加载，请稍后再试</p>
-            <button type="button" className={styles.retry} onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className={styles.retry} onClick={list.refetch}>
               重新加载
             </button>
           </div>

@@ -5,12 +5,17 @@ import { createBrowserNavigator } from '../../startup.ts';
 import { removeKey } from '../../storage.ts';
 import { createCorpNavigator, redirectToAuthorize } from '../../wechat-startup.ts';
 
+/** A corp call answered "not logged in / session over". */
+export function isSessionError(error: unknown): boolean {
+  return error instanceof RequestError && isSessionErrorCode(error.code);
+}
+
 /**
  * A corp call answered "not logged in / session over" (the token expired while the page was
  * open): authorize again, silently, and come back to this address. True when it took over.
  */
 export function reauthorizeOnSessionError(error: unknown): boolean {
-  if (!(error instanceof RequestError) || !isSessionErrorCode(error.code)) return false;
+  if (!isSessionError(error)) return false;
   removeKey('code');
   const browser = createBrowserNavigator(CORP_BASE_PATH);
   // Mid-session an error page must replace the page for real: the router is already running.

@@ -11,6 +11,7 @@ import { useNavigate } from '../../router/router.tsx';
 import { fetchMemberGoods, fetchRecentOrder } from '../../api/endpoints.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../common/use-now.ts';
+import { useRequest } from '../../common/use-request.ts';
 import {
   emptyOrderForm,
   readConfig,
@@ -30,7 +31,7 @@ import styles from './home-page.module.css';
 import { OrderFormCard } from './order-form.tsx';
 import { ReportEntry } from './report-entry.tsx';
 
-const DesktopPayDialog = lazy(() => import('./desktop-pay-dialog.tsx'));
+const DesktopPayDialog = lazy(() => import('../../payment/desktop-pay-dialog.tsx'));
 const SuccessDialog = lazy(() => import('../success/success-dialog.tsx'));
 // The QR code library loads only when a visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -83,44 +84,25 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     if (routeDialog) navigate('/', { replace: true });
   };
 
-  useEffect(() => {
-    if (goods.length > 0) return;
-    let live = true;
-    fetchMemberGoods()
-      .then((list) => {
-        if (!live) return;
-        writeJson('goods', list);
-        setGoods(list);
-        setForm((current) => (list.some((item) => String(item.goods_id) === current.goods_id) || !list[0] ? current : { ...current, goods_id: String(list[0].goods_id) }));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [goods.length]);
+  useRequest(goods.length > 0 ? null : 'goods', fetchMemberGoods, {
+    onData: (list) => {
+      writeJson('goods', list);
+      setGoods(list);
+      setForm((current) => (list.some((item) => String(item.goods_id) === current.goods_id) || !list[0] ? current : { ...current, goods_id: String(list[0].goods_id) }));
+    },
+  });
 
   // Corp mode: the visitor's latest order for the chosen goods and company fills what the form still lacks (spec §7 "recent order lookup").
-  const chosenEntityId = form.entity_id;
-  const chosenGoodsId = form.goods_id;
-  useEffect(() => {
-    if (platform.host !== 'wx-oa' || !chosenEntityId) return;
-    let live = true;
-    const goodsId = chosenGoodsId;
-    const entityId = chosenEntityId;
-    fetchRecentOrder(goodsId, entityId)
-      .then((recent) => {
-        if (!live || !recent) return;
-        setForm((current) =>
-          current.entity_id === entityId && current.goods_id === goodsId
-            ? { ...current, entity_legal: current.entity_legal || recent.entity_legal, entity_phone: current.entity_phone || recent.entity_phone }
-            : current,
-        );
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [platform.host, chosenEntityId, chosenGoodsId]);
+  const { entity_id: entityId, goods_id: goodsId } = form;
+  useRequest(platform.host === 'wx-oa' && entityId ? `${goodsId}|${entityId}` : null, () => fetchRecentOrder(goodsId, entityId), {
+    onData: (recent) =>
+      recent &&
+      setForm((current) =>
+        current.entity_id === entityId && current.goods_id === goodsId
+          ? { ...current, entity_legal: current.entity_legal || recent.entity_legal, entity_phone: current.entity_phone || recent.entity_phone }
+          : current,
+      ),
+  });
 
   const chosenGoods = goods.find((item) => String(item.goods_id) === form.goods_id) ?? goods[0];
   const goodsType = chosenGoods?.goods_type ?? 'license_year';

@@ -1,25 +1,11 @@
-import type { OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '../../router/router.tsx';
 import { useGoBack } from '../../common/use-go-back.ts';
-import { readSessionJson, removeSessionKey, writeString } from '../../storage.ts';
+import { readOrderDetail, removeSessionKey, writeString } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import styles from './order-detail-page.module.css';
 import { Receipt } from './receipt.tsx';
-
-/** The stored value is our own, but storage can be edited: render only what looks like an order. */
-function isOrderRecord(value: unknown): value is OrderRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const order = value as Partial<OrderRecord>;
-  return (
-    typeof order.out_trade_no === 'string' &&
-    typeof order.entity_name === 'string' &&
-    typeof order.total_fee === 'number' &&
-    typeof order.goods_type === 'string' &&
-    Array.isArray(order.files)
-  );
-}
 
 /**
  * /orderDetail (spec §2 "Receipt"): reads the order saved in session storage and removes it, so a
@@ -30,10 +16,8 @@ export default function OrderDetailPage() {
   const navigate = useNavigate();
   const goBack = useGoBack('/check');
   // A pure read: StrictMode may call initialisers twice; the removal waits for the effect.
-  const [order] = useState(() => {
-    const stored = readSessionJson<unknown>('orderDetail');
-    return isOrderRecord(stored) ? stored : null;
-  });
+  // The stored value is our own, but storage can be edited: the read returns only what looks like an order.
+  const [order] = useState(() => readOrderDetail());
   useEffect(() => {
     removeSessionKey('orderDetail');
   }, []);

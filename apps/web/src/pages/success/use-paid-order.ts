@@ -2,6 +2,7 @@ import { isPaidStatus, maskIdNumber, type OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { track } from '../../api/index.ts';
+import { useRequest } from '../../common/use-request.ts';
 import { forgetOrder, readOrderForm, readString, removeKey, type OrderForm } from '../../storage.ts';
 
 export type PaidOrderState =
@@ -27,30 +28,20 @@ export function usePaidOrder(given: OrderRecord | null = null, givenForm: OrderF
   const [orderId] = useState(() => (given ? null : readString('orderId')));
   const [form] = useState(() => (given ? givenForm : readOrderForm()));
   const [editKey] = useState(() => (given ? givenKey : readString('orderKey')));
-  const [state, setState] = useState<PaidOrderState>(() =>
-    given ? { kind: 'loaded', order: given, form, editKey } : orderId ? { kind: 'loading' } : { kind: 'none' },
-  );
 
   useEffect(() => {
     if (!orderId) return;
     forgetOrder();
     removeKey('params');
-    let live = true;
-    fetchOrderDetail(orderId)
-      .then((order) => {
-        if (!live) return;
-        if (isPaidStatus(order.status)) track('pay.success', orderId);
-        setState({ kind: 'loaded', order, form, editKey });
-      })
-      .catch(() => {
-        if (live) setState({ kind: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [orderId, form, editKey]);
+  }, [orderId]);
+  const fetched = useRequest(orderId, (signal) => fetchOrderDetail(orderId!, { signal }), {
+    onData: (order) => isPaidStatus(order.status) && track('pay.success', orderId!),
+  });
 
-  return state;
+  if (given) return { kind: 'loaded', order: given, form, editKey };
+  if (fetched.data) return { kind: 'loaded', order: fetched.data, form, editKey };
+  if (fetched.error !== undefined) return { kind: 'failed' };
+  return orderId ? { kind: 'loading' } : { kind: 'none' };
 }
 
 /**

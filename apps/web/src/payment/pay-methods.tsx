@@ -1,5 +1,5 @@
 import type { PayType } from '@kuaibao/domain';
-import { AlipayIcon, WeixinIcon } from '../ui/pay-icons.tsx';
+import { AlipayIcon, WeixinIcon } from './pay-icons.tsx';
 import { RadioList } from '../ui/radio-list.tsx';
 import { PAY_TYPE_LABELS } from './pay-types.ts';
 

@@ -11,38 +11,32 @@ import {
   PAYMENT_CONFIRMING,
   paySourceFor,
   type PayType,
-  REDIRECT_DELAY_MS,
   TAB_RETURN_REFRESH_MS,
 } from '@kuaibao/domain';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useNavigate } from '../../router/router.tsx';
-import { fetchOrderDetail } from '../../api/endpoints.ts';
-import { track } from '../../api/index.ts';
-import { usePlatform } from '../../platform/context.tsx';
-import { CompanyCard } from '../../common/company-card.tsx';
-import { HonestyNotice, NeverAskNotice } from '../../common/honesty-notice.tsx';
-import { PayCountdown } from '../../common/pay-countdown.tsx';
-import { PayMethods } from '../../common/pay-methods.tsx';
-import { placeOrder } from '../../common/place-order.ts';
-import { Promises } from '../../common/promises.tsx';
-import { useNow } from '../../common/use-now.ts';
-import { base64Json, navigateMiniProgram } from '../../platform/wechat-bridge.ts';
-import { payInWechat } from '../../common/wechat-pay-flow.ts';
-import { forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../../storage.ts';
-import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/modal.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Navigate, useNavigate } from '../router/router.tsx';
+import { useBlocker } from '../router/use-blocker.ts';
+import { useRequest } from '../common/use-request.ts';
+import { fetchOrderDetail } from '../api/endpoints.ts';
+import { track } from '../api/index.ts';
+import { usePlatform } from '../platform/context.tsx';
+import { CompanyCard } from '../common/company-card.tsx';
+import { HonestyNotice, NeverAskNotice } from '../common/honesty-notice.tsx';
+import { PayCountdown } from './pay-countdown.tsx';
+import { PayMethods } from './pay-methods.tsx';
+import { Promises } from './promises.tsx';
+import { useNow } from '../common/use-now.ts';
+import { base64Json, navigateMiniProgram } from '../platform/wechat-bridge.ts';
+import { openWechatPay } from './wechat-pay-flow.ts';
+import { emptyOrderForm, forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../storage.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/modal.tsx';
+import { toast } from '../ui/toast.tsx';
 import styles from './pay-page.module.css';
+import { usePayment } from './use-payment.ts';
 
 // The QR code library loads only when the visitor asks for the contact.
-const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
-
-/** Marks the history entry the exit guard pushes over /pay. */
-const GUARD_MARK = 'kbPayGuard';
-
-function isGuardEntry(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[GUARD_MARK] === true;
-}
+const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
 
 /**
  * Mobile /pay (spec §2 "Payment", §4): the form's company, the fee, the allowed payment
@@ -60,46 +54,47 @@ export default function PayPage() {
     [goods, platform.os, platform.platform],
   );
   const [payType, setPayType] = useState<PayType | ''>(types[0] ?? '');
-  const [busy, setBusy] = useState(false);
-  const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const usable = platform.formFactor === 'phone' && !!form?.entity_name;
   const [exitOpen, setExitOpen] = useState(false);
   const [serviceOpen, setServiceOpen] = useState(false);
-  /** Off once the page leaves on purpose (to the provider, a reload, home): nothing to guard then. */
-  const guarding = useRef(true);
 
   useEffect(() => {
     if (usable) track('pay.enter', form?.goods_id, 'event', { form_factor: 'phone' });
-    return () => clearTimeout(leaveTimer.current);
   }, [usable, form?.goods_id]);
 
-  // The exit guard (spec §2, §4): back asks '确定要退出支付页面吗？'; unload gets the browser's prompt
-  // (a page cannot show its own dialog while unloading). An extra entry over /pay absorbs the back.
-  useEffect(() => {
-    if (!usable) return;
-    const guard = () => history.pushState({ ...(history.state as object | null), [GUARD_MARK]: true }, '', location.href);
-    if (!isGuardEntry(history.state)) guard();
-    const onPop = () => {
-      if (!guarding.current || isGuardEntry(history.state)) return;
-      guard();
-      setExitOpen(true);
-      track('pay.exit.ask', form?.goods_id);
-    };
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!guarding.current) return;
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('popstate', onPop);
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      window.removeEventListener('beforeunload', onBeforeUnload);
-    };
-  }, [usable, form?.goods_id]);
+  // The exit guard (spec §2, §4): back asks '确定要退出支付页面吗？'; unload gets the browser's prompt.
+  // Released once the page leaves on purpose (to the provider, a reload, home): nothing to guard then.
+  const guard = useBlocker(usable, () => {
+    setExitOpen(true);
+    track('pay.exit.ask', form?.goods_id);
+  });
 
-  // Back from the provider's page (spec §4 "Payment confirmation", mobile).
+  const payment = usePayment({
+    form: form ?? emptyOrderForm(platform.platform),
+    paySource: paySourceFor({ formFactor: platform.formFactor, inMessenger: platform.inMessenger }),
+    returnUrl: `${location.origin}/pay`,
+    poll: false,
+    // Declared below the early return: it runs only after a creation, which only a usable page starts.
+    onCreated: (result, chosen) => void payCreated(result, chosen),
+    // Official account: the order decided after WeChat's sheet (spec §4: ok → /order, fail, cancel).
+    onPaid: (_order, result) => {
+      track('pay.success', result.orderId);
+      forgetOrder();
+      guard.release();
+      toast.info(NOTICES.PAYMENT_SUCCEEDED);
+      navigate('/order', { replace: true });
+    },
+    onUnconfirmed: (answer) => {
+      if (answer === 'ok') toast.warn(PAYMENT_CONFIRMING);
+      else toast.error(answer === 'cancel' ? NOTICES.PAYMENT_CANCELED : NOTICES.PAYMENT_FAILED);
+    },
+    onLeave: () => navigate('/'),
+  });
+  const busy = payment.state.kind !== 'idle' && payment.state.kind !== 'failed';
+
+  // Back from the provider's page (spec §4 "Payment confirmation", mobile): a moment after the tab shows
+  // again, one look at the stored order. Each return is its own look (`at`).
+  const [returned, setReturned] = useState<{ at: number; orderId: string } | null>(null);
   useEffect(() => {
     if (!usable) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -108,15 +103,7 @@ export default function PayPage() {
       clearTimeout(timer);
       timer = setTimeout(() => {
         const orderId = readString('orderId');
-        if (!orderId) return;
-        fetchOrderDetail(orderId, { quiet: true })
-          .then((order) => {
-            // The reload runs start-up, which sends a paid order to /success.
-            if (!isPaidStatus(order.status)) return;
-            guarding.current = false;
-            location.reload();
-          })
-          .catch(() => undefined);
+        if (orderId) setReturned((last) => ({ at: (last ? last.at : 0) + 1, orderId }));
       }, TAB_RETURN_REFRESH_MS);
     };
     document.addEventListener('visibilitychange', onVisible);
@@ -125,59 +112,44 @@ export default function PayPage() {
       clearTimeout(timer);
     };
   }, [usable]);
+  useRequest(returned && `${returned.at}:${returned.orderId}`, (signal) => fetchOrderDetail(returned!.orderId, { quiet: true, signal }), {
+    onData: (order) => {
+      // The reload runs start-up, which sends a paid order to /success.
+      if (!isPaidStatus(order.status)) return;
+      guard.release();
+      location.reload();
+    },
+  });
 
   if (!usable || !form) return <Navigate to="/" replace />;
 
-  const handleNow = async () => {
+  const handleNow = () => {
     if (!payType || busy) return;
-    setBusy(true);
-    const outcome = await placeOrder({
-      form,
-      payType,
-      paySource: paySourceFor({ formFactor: platform.formFactor, inMessenger: platform.inMessenger }),
-      returnUrl: `${location.origin}/pay`,
-    });
-    if (outcome.kind === 'created' && platform.host === 'wx-oa') {
-      await payInOfficialAccount(outcome.result);
-      return;
-    }
-    if (outcome.kind === 'created' && platform.host === 'wx-mp') {
-      await handToMiniProgram(outcome.result, payType);
-      return;
-    }
-    if (outcome.kind === 'created') {
-      const target = outcome.result.h5_url || outcome.result.payParam;
-      if (target) {
-        rememberOrder(outcome.result);
-        guarding.current = false;
-        location.assign(target);
-        return;
-      }
-      toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
-    } else if (outcome.kind === 'filed' || outcome.kind === 'message') {
-      toast.info(outcome.text);
-      leaveTimer.current = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
-      return;
-    }
-    setBusy(false);
+    payment.create(payType);
   };
 
-  /** Official account: WeChat's pay sheet, then the order decides (spec §4: ok → /order, fail, cancel). */
-  const payInOfficialAccount = async (result: CreateOrderResult) => {
-    rememberOrder(result);
-    const paid = await payInWechat(result);
-    if (paid === 'paid') {
-      forgetOrder();
-      guarding.current = false;
-      toast.info(NOTICES.PAYMENT_SUCCEEDED);
-      navigate('/order', { replace: true });
+  /** The order exists: pay it where this host pays (spec §4). */
+  const payCreated = async (result: CreateOrderResult, chosen: PayType) => {
+    if (platform.host === 'wx-oa') return payInOfficialAccount(result);
+    if (platform.host === 'wx-mp') return handToMiniProgram(result, chosen);
+    const target = result.h5_url || result.payParam;
+    if (target) {
+      rememberOrder(result);
+      guard.release();
+      location.assign(target);
       return;
     }
-    if (paid === 'unconfirmed') toast.warn(PAYMENT_CONFIRMING);
-    else if (paid === 'cancel') toast.error(NOTICES.PAYMENT_CANCELED);
-    else if (paid === 'fail') toast.error(NOTICES.PAYMENT_FAILED);
-    else toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
-    setBusy(false);
+    toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
+    payment.reset();
+  };
+
+  /** Official account: WeChat's pay sheet, then the order decides (usePayment's confirm, see onPaid above). */
+  const payInOfficialAccount = async (result: CreateOrderResult) => {
+    rememberOrder(result);
+    const answer = await openWechatPay(result);
+    if (answer !== 'invalid') return payment.confirm(answer);
+    toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
+    payment.reset();
   };
 
   /** Mini-program: its own pay page pays, with the order and the form as base64 JSON (spec §2). */
@@ -188,11 +160,11 @@ export default function PayPage() {
     track('pay.handoff', result.orderId, opened ? 'event' : 'error');
     // Back from the mini-program, the tab-return refresh below sees the paid order.
     if (!opened) toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
-    setBusy(false);
+    payment.reset();
   };
 
   const exit = () => {
-    guarding.current = false;
+    guard.release();
     setExitOpen(false);
     track('pay.exit', form.goods_id, 'click');
     navigate('/', { replace: true });

@@ -1,6 +1,6 @@
 import { countdownToJuly, showsPayCountdown, type Variant } from '@kuaibao/domain';
 import styles from './pay-countdown.module.css';
-import { useNow } from './use-now.ts';
+import { useNow } from '../common/use-now.ts';
 
 /** v0 and v1: the red countdown beside the fee (spec §2 "Payment"). */
 export function PayCountdown({ variant }: { variant: Variant }) {

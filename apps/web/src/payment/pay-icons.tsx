@@ -1,5 +1,5 @@
 /** The payment methods' marks: only the payment screens load them. */
-import { iconSvgProps, type IconProps } from './icons.tsx';
+import { iconSvgProps, type IconProps } from '../ui/icons.tsx';
 
 export function WeixinIcon({ size = 22, className }: IconProps) {
   return (

@@ -1,0 +1,161 @@
+import { allowedPayTypes, amountLabel, formatYuan, paySourceFor, type Goods, type OrderRecord, type PayType } from '@kuaibao/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from '../router/router.tsx';
+import { track } from '../api/index.ts';
+import { usePlatform } from '../platform/context.tsx';
+import { HonestyNotice } from '../common/honesty-notice.tsx';
+import { PayCountdown } from './pay-countdown.tsx';
+import { PayMethods } from './pay-methods.tsx';
+import { PayQr } from './pay-qr.tsx';
+import { PAY_TYPE_LABELS, weixinFirst } from './pay-types.ts';
+import { Promises } from './promises.tsx';
+import { useNow } from '../common/use-now.ts';
+import { ServiceDialog } from '../common/service-dialog.tsx';
+import { forgetOrder, rememberOrder, removeKey, type OrderForm } from '../storage.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/modal.tsx';
+import styles from './desktop-pay-dialog.module.css';
+import { usePayment } from './use-payment.ts';
+
+export interface DesktopPayDialogProps {
+  form: OrderForm;
+  goods: Goods | undefined;
+  onClose: () => void;
+  /** `editKey`: the paid order's edit key from its creation (decision 012), for the declaration. */
+  onPaid: (order: OrderRecord, editKey: string) => void;
+}
+
+/**
+ * The desktop pay dialog '支付页面' (spec §2 "Payment", §4): creates a native order on open
+ * with the first method, recreates it on a method change, polls the order every second and
+ * hands over to the success flow once it is paid. Closing unpaid shows the service tip.
+ */
+export default function DesktopPayDialog({ form, goods, onClose, onPaid }: DesktopPayDialogProps) {
+  const platform = usePlatform();
+  const now = useNow();
+  const navigate = useNavigate();
+  const types = useMemo(
+    () => weixinFirst(allowedPayTypes({ platform: platform.platform, os: platform.os, goodsPayTypes: goods?.pay_type ?? '' })),
+    [goods?.pay_type, platform.os, platform.platform],
+  );
+  const [payType, setPayType] = useState<PayType | ''>(types[0] ?? '');
+  const [showAll, setShowAll] = useState(false);
+  const [phase, setPhase] = useState<'pay' | 'tip'>('pay');
+  const payment = usePayment({
+    form,
+    paySource: paySourceFor({ formFactor: 'desktop', inMessenger: platform.inMessenger }),
+    poll: phase === 'pay',
+    onCreated: rememberOrder,
+    onPaid: (order, result) => {
+      forgetOrder();
+      removeKey('params');
+      track('pay.success', result.orderId, 'event', { form_factor: 'desktop' });
+      onPaid(order, result.editKey);
+    },
+    onLeave: () => {
+      onClose();
+      navigate('/');
+    },
+  });
+  const { state, create } = payment;
+
+  useEffect(() => {
+    track('pay.enter', form.goods_id, 'event', { form_factor: 'desktop' });
+  }, [form.goods_id]);
+
+  // The order for the first method is created on open. The form is fixed for the dialog's life.
+  const [first] = useState(types[0]);
+  useEffect(() => {
+    if (first) create(first);
+  }, [first, create]);
+
+  const choose = (type: PayType) => {
+    if (type === payType) return;
+    setPayType(type);
+    create(type);
+  };
+
+  const retry = () => {
+    if (payType) create(payType);
+  };
+
+  const close = () => {
+    if (state.kind === 'paid' || state.kind === 'leaving') onClose();
+    else setPhase('tip');
+  };
+
+  // The order's QR code stays up once paid, until the success flow takes over.
+  const shown = state.kind === 'ready' || state.kind === 'paid' ? state.result : null;
+  const fee = shown ? shown.payFee : (goods?.price_fen ?? 0);
+  const visibleTypes = showAll || payType !== types[0] ? types : types.slice(0, 1);
+  const payLabel = payType ? `请使用${payType === 'weixin' ? '微信' : '支付宝'}扫码支付` : '';
+
+  return (
+    <>
+      <Dialog open={phase === 'pay'} onClose={close} title="支付页面" size="lg" testId="pay-dialog">
+        <div className={styles.layout}>
+          <div className={styles.info}>
+            <dl className={styles.fields}>
+              <div>
+                <dt>企业名称</dt>
+                <dd data-testid="pay-company-name">{form.entity_name}</dd>
+              </div>
+              <div>
+                <dt>统一社会信用代码</dt>
+                <dd>{form.entity_id}</dd>
+              </div>
+              <div>
+                <dt>法定代表人</dt>
+                <dd>{form.entity_legal || '—'}</dd>
+              </div>
+              <div>
+                <dt>联系电话</dt>
+                <dd>{form.entity_phone}</dd>
+              </div>
+              <div>
+                <dt>办理业务</dt>
+                <dd>{goods?.goods_name ?? '—'}</dd>
+              </div>
+              <div className={styles.amount}>
+                <dt>{amountLabel({ variant: platform.variant, now })}</dt>
+                <dd data-testid="pay-amount">{formatYuan(fee)}</dd>
+              </div>
+            </dl>
+            <PayCountdown variant={platform.variant} />
+            <HonestyNotice compact />
+            <Promises />
+          </div>
+
+          <div className={styles.payBox}>
+            <div className={styles.qrBox} aria-live="polite">
+              {shown && <PayQr result={shown} label={`${PAY_TYPE_LABELS[payType || 'weixin']}二维码`} />}
+              {(state.kind === 'creating' || state.kind === 'idle') && <p className={styles.hint}>正在生成支付二维码…</p>}
+              {state.kind === 'failed' && (
+                <div className={styles.retry}>
+                  <p>{state.text}</p>
+                  <Button variant="secondary" onClick={retry}>
+                    重新生成
+                  </Button>
+                </div>
+              )}
+              {types.length === 0 && <p className={styles.hint}>该服务暂无可用的支付方式，请联系客服</p>}
+            </div>
+            {shown && <p className={styles.scan}>{payLabel}</p>}
+            {types.length > 0 && <PayMethods types={visibleTypes} value={payType} onChange={choose} />}
+            {types.length > 1 && visibleTypes.length < types.length && (
+              <button type="button" className={styles.others} onClick={() => setShowAll(true)} data-testid="pay-other-methods">
+                其他支付方式
+              </button>
+            )}
+          </div>
+        </div>
+      </Dialog>
+      <ServiceDialog
+        open={phase === 'tip'}
+        onClose={onClose}
+        title="温馨提示"
+        intro="支付遇到问题？添加客服微信，专人为您解答。"
+      />
+    </>
+  );
+}

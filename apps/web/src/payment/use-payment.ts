@@ -1,0 +1,174 @@
+import {
+  isPaidStatus,
+  JSAPI_CONFIRM_TRIES,
+  PAY_POLL_MS,
+  REDIRECT_DELAY_MS,
+  type CreateOrderResult,
+  type JsapiPayOutcome,
+  type OrderRecord,
+  type PaySource,
+  type PayType,
+} from '@kuaibao/domain';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { fetchOrderDetail } from '../api/endpoints.ts';
+import { useRequest } from '../common/use-request.ts';
+import type { OrderForm } from '../storage.ts';
+import { toast } from '../ui/toast.tsx';
+import { placeOrder } from './place-order.ts';
+
+/**
+ * One payment, on the phone's /pay or in the desktop dialog (spec §4 "Order creation", "Payment
+ * confirmation"):
+ * - idle: nothing asked yet (the phone, before '立即办理'; again after a payment that did not go through).
+ * - creating: the order is being created for `payType` (a newer creation replaces it).
+ * - ready: the order exists; the desktop shows its QR code and polls it, the phone is paying it elsewhere.
+ * - confirming: the payer answered in WeChat's sheet (`answer`), which is not proof: the order is looked
+ *   at, once a second up to JSAPI_CONFIRM_TRIES times after 'ok', once after 'fail' or 'cancel'.
+ * - failed: the creation failed (`text`); the desktop offers '重新生成'.
+ * - leaving: the company has already filed, or the server answered with a message: home after a moment.
+ * - paid: the order is paid.
+ */
+export type PaymentState =
+  | { kind: 'idle' }
+  | { kind: 'creating'; payType: PayType }
+  | { kind: 'ready'; payType: PayType; result: CreateOrderResult }
+  | { kind: 'confirming'; result: CreateOrderResult; answer: JsapiPayOutcome }
+  | { kind: 'failed'; payType: PayType; text: string }
+  | { kind: 'leaving'; text: string }
+  | { kind: 'paid'; result: CreateOrderResult; order: OrderRecord };
+
+export type PaymentEvent =
+  | { type: 'create'; payType: PayType }
+  | { type: 'created'; result: CreateOrderResult }
+  | { type: 'failed'; text: string }
+  | { type: 'refused'; text: string }
+  | { type: 'confirm'; answer: JsapiPayOutcome }
+  | { type: 'paid'; order: OrderRecord }
+  | { type: 'unconfirmed' }
+  | { type: 'reset' };
+
+/** The allowed moves; any other event leaves the state as it is. */
+export function paymentReducer(state: PaymentState, event: PaymentEvent): PaymentState {
+  switch (event.type) {
+    case 'create':
+      // A method change recreates the order, also while one is being created or shown.
+      return state.kind === 'confirming' || state.kind === 'leaving' || state.kind === 'paid' ? state : { kind: 'creating', payType: event.payType };
+    case 'created':
+      return state.kind === 'creating' ? { kind: 'ready', payType: state.payType, result: event.result } : state;
+    case 'failed':
+      return state.kind === 'creating' ? { kind: 'failed', payType: state.payType, text: event.text } : state;
+    case 'refused':
+      return state.kind === 'creating' ? { kind: 'leaving', text: event.text } : state;
+    case 'confirm':
+      return state.kind === 'ready' ? { kind: 'confirming', result: state.result, answer: event.answer } : state;
+    case 'paid':
+      return state.kind === 'ready' || state.kind === 'confirming' ? { kind: 'paid', result: state.result, order: event.order } : state;
+    case 'unconfirmed':
+      return state.kind === 'confirming' ? { kind: 'idle' } : state;
+    case 'reset':
+      return state.kind === 'ready' || state.kind === 'failed' ? { kind: 'idle' } : state;
+  }
+}
+
+export interface PaymentOptions {
+  form: OrderForm;
+  paySource: PaySource;
+  /** For h5 payments: where the provider sends the visitor back. */
+  returnUrl?: string;
+  /** Poll the order while it is ready (the desktop QR code); the phone confirms in its own way. */
+  poll: boolean;
+  onCreated?: (result: CreateOrderResult, payType: PayType) => void;
+  onPaid?: (order: OrderRecord, result: CreateOrderResult) => void;
+  /** Confirming ended without a paid order: what WeChat's sheet had answered. The state is idle again. */
+  onUnconfirmed?: (answer: JsapiPayOutcome) => void;
+  /** After 'leaving' and its message: where to go (home). */
+  onLeave: () => void;
+}
+
+export interface Payment {
+  state: PaymentState;
+  /** Creates the order for `payType` (a newer call wins over a slower older one). Stable across renders. */
+  create: (payType: PayType) => void;
+  /** The payer answered in WeChat's sheet: let the order decide (see 'confirming'). */
+  confirm: (answer: JsapiPayOutcome) => void;
+  /** Back to idle after a payment that did not go through (the phone's button works again). */
+  reset: () => void;
+}
+
+/**
+ * The payment state machine with its calls: creation, the poll while ready (every PAY_POLL_MS, the
+ * first one interval after the QR code shows; failures are only missed polls, spec §8), and the
+ * delayed way home after a refusal.
+ */
+export function usePayment(options: PaymentOptions): Payment {
+  const [state, dispatch] = useReducer(paymentReducer, { kind: 'idle' });
+  const latest = useRef(options);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+  // Each creation takes a ticket; an answer whose ticket is no longer the last is ignored (and so on unmount).
+  const ticket = useRef(0);
+  useEffect(
+    () => () => {
+      ticket.current += 1;
+    },
+    [],
+  );
+
+  const create = useCallback((payType: PayType) => {
+    const mine = ++ticket.current;
+    dispatch({ type: 'create', payType });
+    const { form, paySource, returnUrl } = latest.current;
+    void placeOrder({ form, payType, paySource, ...(returnUrl ? { returnUrl } : {}) }).then((outcome) => {
+      if (mine !== ticket.current) return;
+      if (outcome.kind === 'created') {
+        dispatch({ type: 'created', result: outcome.result });
+        latest.current.onCreated?.(outcome.result, payType);
+      } else if (outcome.kind === 'error') {
+        dispatch({ type: 'failed', text: outcome.text });
+      } else {
+        toast.info(outcome.text);
+        dispatch({ type: 'refused', text: outcome.text });
+      }
+    });
+  }, []);
+
+  // The order is watched while its QR code is shown (desktop), or while a WeChat answer is confirmed.
+  const confirming = state.kind === 'confirming' ? state : null;
+  const watched = confirming ? confirming.result : options.poll && state.kind === 'ready' ? state.result : null;
+  const looks = useRef(0);
+  const look = (order: OrderRecord | null) => {
+    if (!watched) return;
+    if (order && isPaidStatus(order.status)) {
+      dispatch({ type: 'paid', order });
+      latest.current.onPaid?.(order, watched);
+      return;
+    }
+    // A failed look counts as not yet paid (polling failures are not shown, spec §8).
+    looks.current += 1;
+    if (confirming && looks.current >= (confirming.answer === 'ok' ? JSAPI_CONFIRM_TRIES : 1)) {
+      dispatch({ type: 'unconfirmed' });
+      latest.current.onUnconfirmed?.(confirming.answer);
+    }
+  };
+  useRequest(watched ? `${state.kind}:${watched.orderId}` : null, (signal) => fetchOrderDetail(watched!.orderId, { quiet: true, signal }), {
+    pollMs: PAY_POLL_MS,
+    // The QR code's first look waits one interval; a WeChat answer is confirmed at once.
+    delayMs: confirming ? 0 : PAY_POLL_MS,
+    onData: look,
+    onError: () => look(null),
+  });
+
+  const leaving = state.kind === 'leaving';
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => latest.current.onLeave(), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [leaving]);
+
+  const confirm = (answer: JsapiPayOutcome) => {
+    looks.current = 0;
+    dispatch({ type: 'confirm', answer });
+  };
+  return { state, create, confirm, reset: () => dispatch({ type: 'reset' }) };
+}
