@@ -5,7 +5,7 @@ import { WECHAT_IOS_UA, WECHAT_MINI_PROGRAM_UA } from './support/wechat.ts';
 const PORT = Number(process.env.E2E_PORT ?? 3170);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-/** Debian's Chromium; test tools cannot download their own browser here (research/frontend.md §5). */
+/** Debian's Chromium; test tools cannot download their own browser here (CONTRIBUTING.md#browser-tests). */
 const launchOptions = {
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -20,7 +20,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     outDir: 'dist',
     emptyOutDir: true,
-    // Older WeChat iOS webviews (frontend research §1): +0.6 kB gz over Vite's default.
+    // Older WeChat iOS webviews (ARCHITECTURE.md#browser-targets): +0.6 kB gz over Vite's default.
     target: ['es2020', 'chrome87', 'safari14'],
     // Everything the entry needs (the home page included) in one chunk: left alone, rolldown splits
     // what the entry shares with the lazy pages into a dozen small chunks, which gzip worse (decision 011).

@@ -61,7 +61,7 @@ export async function payOnDesktop(page: Page, context: BrowserContext, customer
   await expect(page.getByTestId('success-dialog')).toBeVisible();
 }
 
-/** Serves the site config with another proxy_version, as a deployment switched to it would (spec §1). */
+/** Serves the site config with another proxy_version, as a deployment switched to it would (docs/product/overview.md). */
 export async function useVariant(page: Page, variant: 'v0' | 'v1' | 'v2'): Promise<void> {
   await page.route('**/api/user/config?*', async (route) => {
     const response = await route.fetch();

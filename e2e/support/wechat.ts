@@ -25,7 +25,7 @@ export interface BridgeStub {
 }
 
 /**
- * Stands in for WeChat inside the page (research/frontend.md §4): a `WeixinJSBridge` that records
+ * Stands in for WeChat inside the page (docs/product/payments.md#in-app-payment-jsapi): a `WeixinJSBridge` that records
  * each call and answers like WeChat. `getBrandWCPayRequest` with 'ok' first pays the attempt named
  * by the parameters (`package=prepay_id=SBX_<out_trade_no>`) in the sandbox cashier, so the order
  * really becomes paid through the sandbox's signed notification; then it answers

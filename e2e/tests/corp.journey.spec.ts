@@ -207,7 +207,7 @@ test('a canceled or failed in-app payment says so and stays on the pay page', as
   await expect(page).toHaveURL(/\/corp\/pay$/);
   expect(wechat.calls.filter((call) => call.name === 'getBrandWCPayRequest')).toHaveLength(2);
 
-  // A new visit finds the stored order unpaid, forgets it and starts at home (spec §4 step 3); nothing was paid, so no applications.
+  // A new visit finds the stored order unpaid, forgets it and starts at home (docs/product/orders-and-statuses.md#start-up step 3); nothing was paid, so no applications.
   await enterCorp(page, '/corp/order');
   expect(await page.evaluate(() => localStorage.getItem('orderId'))).toBeNull();
   await page.getByTestId('tab-my').click();

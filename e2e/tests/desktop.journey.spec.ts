@@ -15,7 +15,7 @@ test('a visitor on a desktop pays the QR code in the sandbox cashier while the d
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('华为技术有限公司');
-  // Ordinary desktop web offers both, WeChat first (spec §2).
+  // Ordinary desktop web offers both, WeChat first (docs/product/screens.md).
   await expect(dialog.getByTestId('pay-method-weixin')).toBeVisible();
   const qr = dialog.getByTestId('pay-qr');
   await expect(qr).toBeVisible();

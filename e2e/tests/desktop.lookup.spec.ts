@@ -3,7 +3,7 @@ import { accessibilityViolations, expectToast, openHome, snapshot } from '../sup
 import { GOODS, SERVICE, payOnDesktop, useVariant, type Customer } from '../support/lookup.ts';
 
 /*
- * Desktop dialogs (spec §2, issue 4): the query dialog with its results table and the receipt,
+ * Desktop dialogs (docs/product/screens.md, issue 4): the query dialog with its results table and the receipt,
  * the 300×342 service contact dialog, and the report dialog.
  */
 

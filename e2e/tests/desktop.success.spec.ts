@@ -2,8 +2,8 @@ import { expect, test, type BrowserContext, type Page, type Request, type TestIn
 import { VALID_ID, accessibilityViolations, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
 
 /*
- * The desktop pay dialog and the success flow over the home page (spec §2 "Payment", "Success";
- * §4 "Payment confirmation", "Annual report fill-in"; issue 4). Each paying test uses its own
+ * The desktop pay dialog and the success flow over the home page (docs/product/screens.md#payment, docs/product/screens.md#success;
+ * docs/product/orders-and-statuses.md#payment-confirmation, docs/product/orders-and-statuses.md#annual-report-fill-in; issue 4). Each paying test uses its own
  * seeded company: a second order for a company that already paid for the service is refused.
  */
 

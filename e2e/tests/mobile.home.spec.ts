@@ -3,7 +3,7 @@ import { accessibilityViolations, openHome, snapshot } from '../support/journey.
 import { SERVICE, stubServiceLink, useVariant } from '../support/lookup.ts';
 
 /*
- * The home page's remaining pieces on a phone (spec §2 "Home form", §1; architecture §10):
+ * The home page's remaining pieces on a phone (docs/product/screens.md#home-form, docs/product/overview.md, docs/product/trust-and-personal-data.md):
  * danmaku, explanation boxes per goods type and variant, footer, titles, honesty items; the
  * entry links, /error and the not-found page.
  */
@@ -64,7 +64,7 @@ test('title, explanation boxes and images follow the chosen service; honesty ite
   await expect(page.getByTestId('operator-contact')).toContainText('非政府网站');
   await expect(page.getByTestId('progress-link')).toHaveAttribute('href', '/check');
 
-  // Honesty (architecture §10): the disclosure and the fee on the first screen before the ID input; the never-ask line.
+  // Honesty (docs/product/trust-and-personal-data.md): the disclosure and the fee on the first screen before the ID input; the never-ask line.
   await page.goto('/');
   await expect(page.getByTestId('honesty-notice')).toBeInViewport();
   const fee = (await page.getByTestId('service-fee').boundingBox())!;
@@ -143,7 +143,7 @@ test('/error shows its message as image title, alt text and text, with a way hom
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
-test('labels differ by variant: subtitle and submit label for v0, v1 and v2 (spec §1, §2)', async ({ page }) => {
+test('labels differ by variant: subtitle and submit label for v0, v1 and v2 (docs/product/overview.md, docs/product/screens.md)', async ({ page }) => {
   // v0's label switches on 1 July, Shanghai time.
   const shanghaiMonth = new Date(Date.now() + 8 * 3600_000).getUTCMonth() + 1;
   const expected = {

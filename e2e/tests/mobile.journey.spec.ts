@@ -3,7 +3,7 @@ import { COMPANY, VALID_PHONE, accessibilityViolations, fillPerson, openHome, se
 
 test('a visitor on a phone looks up the company, consents, pays in the sandbox and lands on success', async ({ page }, testInfo) => {
   await openHome(page);
-  // Honesty (architecture §10): the disclosure and the fee are on the first screen, before the ID input.
+  // Honesty (docs/product/trust-and-personal-data.md): the disclosure and the fee are on the first screen, before the ID input.
   await expect(page.getByTestId('honesty-notice')).toBeInViewport();
   await expect(page.getByTestId('official-channel-link')).toHaveAttribute('href', /gsxt\.gov\.cn/);
   await expect(page.getByTestId('service-fee')).toContainText('¥');
@@ -24,7 +24,7 @@ test('a visitor on a phone looks up the company, consents, pays in the sandbox a
   await expect(page.getByTestId('pay-company')).toContainText(COMPANY.creditCode);
   await expect(page.getByTestId('pay-company')).toContainText(VALID_PHONE);
   await expect(page.getByTestId('honesty-notice')).toBeVisible();
-  // A phone browser outside WeChat pays by Alipay only (spec §4).
+  // A phone browser outside WeChat pays by Alipay only (docs/product/orders-and-statuses.md).
   await expect(page.getByTestId('pay-method-alipay')).toBeVisible();
   await expect(page.getByTestId('pay-method-weixin')).toHaveCount(0);
   await snapshot(page, testInfo, 'mobile-pay');

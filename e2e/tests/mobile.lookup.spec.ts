@@ -3,7 +3,7 @@ import { accessibilityViolations, expectToast, snapshot } from '../support/journ
 import { GOODS, SERVICE, payOnPhone, stubServiceLink, type Customer } from '../support/lookup.ts';
 
 /*
- * Progress lookup on a phone (spec §2 "/check", "/checkDetail"; §4 "Progress query"; §5; §8):
+ * Progress lookup on a phone (docs/product/screens.md#progress-lookup, docs/product/orders-and-statuses.md#progress-query, docs/product/validation.md, docs/product/texts.md):
  * an order paid in the sandbox is found by its phone; unknown numbers, bad input and failures
  * say so in the spec's words and return to /check.
  */

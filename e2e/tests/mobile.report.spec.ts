@@ -3,9 +3,9 @@ import { accessibilityViolations, expectToast, openHome, snapshot } from '../sup
 import { useVariant } from '../support/lookup.ts';
 
 /*
- * The platform report on a phone (spec §2 "Report screen", §3 "Report", §5, §7 POST
+ * The platform report on a phone (docs/product/screens.md#report-screen, docs/product/data.md#report, docs/product/validation.md, docs/product/api.md POST
  * /api/user/feedback): entry on the home page, three type chips, the reason with its counter,
- * the optional contact, 'submitted successfully' and back; none of it for v2 (spec §1).
+ * the optional contact, 'submitted successfully' and back; none of it for v2 (docs/product/overview.md).
  */
 
 test('a visitor reports a problem: validation, counter, chips, submit and back', async ({ page }, testInfo) => {

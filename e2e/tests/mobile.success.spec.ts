@@ -3,8 +3,8 @@ import { VALID_ID, accessibilityViolations, expectToast, fillPerson, openHome, s
 import { completeOrder } from '../support/orders-db.ts';
 
 /*
- * The success flow, the receipt and the pay page's guard on a phone (spec §2 "Success",
- * "Receipt", "Payment"; §4 "Annual report fill-in", "Payment confirmation"; §5 "Annual
+ * The success flow, the receipt and the pay page's guard on a phone (docs/product/screens.md#success,
+ * "Receipt", "Payment"; docs/product/orders-and-statuses.md#annual-report-fill-in, docs/product/orders-and-statuses.md#payment-confirmation, docs/product/validation.md "Annual
  * declaration"). Each test pays for its own seeded company: the server answers 'paied' to a
  * second order for a company that has already paid for the same service this year.
  */
@@ -89,7 +89,7 @@ test('a company files its annual figures after paying, then reads the receipt be
   await snapshot(page, testInfo, 'mobile-declaration');
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  // Nothing is sent until the domain's validation passes (spec §5).
+  // Nothing is sent until the domain's validation passes (docs/product/validation.md).
   await page.getByTestId('decl-submit').click();
   await expectToast(page, '请填写完整内容');
 

@@ -1,5 +1,5 @@
 /**
- * Company search benchmark (research/search.md §2): builds a synthetic directory in a temporary
+ * Company search benchmark (docs/product/company-search.md): builds a synthetic directory in a temporary
  * SQLite file, then times `repository.search` for 2-, 3- and 4+-character keyword sets against a
  * plain `name LIKE '%kw%' LIMIT 10` scan on the same data.
  *

@@ -27,7 +27,7 @@ export function Shell({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Page entry analytics (spec §7). */
+/** Page entry analytics (docs/product/api.md). */
 function PageViews() {
   const { pathname } = useLocation();
   useEffect(() => {

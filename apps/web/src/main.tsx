@@ -12,7 +12,7 @@ import { createBrowserNavigator, startUp } from './startup.ts';
 import { readConfig, writeString } from './storage.ts';
 
 /**
- * Boot: read the client keys, detect the runtime once, run start-up (spec §4) with the
+ * Boot: read the client keys, detect the runtime once, run start-up (docs/product/orders-and-statuses.md) with the
  * overlays already on screen, then render the routes with the palette of the site's variant.
  */
 async function boot() {

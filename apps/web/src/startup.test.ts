@@ -34,7 +34,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('start-up (spec §4)', () => {
+describe('start-up (docs/product/orders-and-statuses.md)', () => {
   it('parses entry links and drops only code from the query', () => {
     expect(parseEntryPath('/h/abc')).toEqual({ key: 'linkId', id: 'abc' });
     expect(parseEntryPath('/s/42')).toEqual({ key: 'shareId', id: '42' });

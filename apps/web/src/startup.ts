@@ -4,7 +4,7 @@ import { stripBasePath, withBasePath } from './platform/base-path.ts';
 import { forgetOrder, readConfig, readString, removeKey, writeJson, writeString, type StorageKey } from './storage.ts';
 
 /**
- * Start-up (spec §4 "Start-up"), before any page renders:
+ * Start-up (docs/product/orders-and-statuses.md#start-up), before any page renders:
  * 1. /error stays; 2. an entry path (/h/{id}, /s/{id}, /p/{id}) stores its id and reloads at /;
  * 3. a stored orderId is checked; 4–6. otherwise the init calls fill storage.
  * Returns 'reload' when the page is being replaced and must not render.
@@ -47,7 +47,7 @@ export function parseEntryPath(pathname: string): { key: StorageKey; id: string 
   return { key: ENTRY_KEYS[match[1] as keyof typeof ENTRY_KEYS], id };
 }
 
-/** The query the page was opened with, without `code` (spec §2 entry links). */
+/** The query the page was opened with, without `code` (docs/product/screens.md#entry-links). */
 export function queryWithoutCode(search: string): string {
   const params = new URLSearchParams(search);
   params.delete('code');
@@ -123,7 +123,7 @@ export async function initialise(search: string): Promise<void> {
   if (init.token) writeString('token', init.token);
   if (init.appid) writeString('appId', init.appid);
   if (init.package) writeString('package', init.package);
-  // Corp mode: where to send the visitor for WeChat authorization (spec §4 step 8).
+  // Corp mode: where to send the visitor for WeChat authorization (docs/product/orders-and-statuses.md#start-up step 8).
   const authorizeUrl = (init as Partial<CorpInitResponse>).authorize_url;
   if (authorizeUrl) writeString('authorizeUrl', authorizeUrl);
 

@@ -1,7 +1,7 @@
 import type { Goods, OrderRecord, PayType, PaySource, Platform, PrevInfo, SiteConfig } from '@kuaibao/domain';
 
 /**
- * Every localStorage key the app uses (spec §3 "Local storage keys") and what it holds. The names
+ * Every localStorage key the app uses (docs/product/data.md#local-storage) and what it holds. The names
  * are the stored keys themselves: this type is the one list, and costs nothing in the bundle.
  */
 interface LocalValues {
@@ -92,7 +92,7 @@ export function deviceId(): string {
   return id;
 }
 
-/** The order form as the home page fills it and /pay sends it (spec §3 "Order form"). */
+/** The order form as the home page fills it and /pay sends it (docs/product/data.md#order-form). */
 export interface OrderForm {
   goods_id: string;
   pay_type: PayType | '';
@@ -170,7 +170,7 @@ export const readPrevInfo = () => readChecked<PrevInfo>(readString('prevInfo'), 
 export const readOrderForm = () => readChecked<OrderForm>(readString('params'), isStoredOrderForm);
 export const writeOrderForm = (form: OrderForm): void => writeJson('params', form);
 
-/** sessionStorage keys (values that live for this tab only, spec §2 "Receipt") and what they hold. */
+/** sessionStorage keys (values that live for this tab only, docs/product/screens.md#receipt) and what they hold. */
 interface SessionValues {
   /** The order handed to /orderDetail, which reads it once and removes it. */
   orderDetail: OrderRecord;

@@ -75,7 +75,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('corp start-up (spec §4 step 8)', () => {
+describe('corp start-up (docs/product/orders-and-statuses.md#start-up step 8)', () => {
   it('without a code: the corp init, a state from the server, then off to the authorization page with this address (minus code and state) as the return', async () => {
     const calls = installFakeServer(server().respond);
     const { nav, log } = corpNavigator('/order', '?tab=1');
@@ -236,7 +236,7 @@ describe('corp start-up (spec §4 step 8)', () => {
   });
 });
 
-describe('mini-program start-up (spec §4 step 7)', () => {
+describe('mini-program start-up (docs/product/orders-and-statuses.md#start-up step 7)', () => {
   it('exchanges a new mpCode for a token once, posts it to the host, and stores corpId 10006', async () => {
     setCorpEndpoints(false);
     const bridged: unknown[] = [];

@@ -6,7 +6,7 @@ import { checkStoredOrder, errorUrl, initialise, parseEntryPath, queryWithoutCod
 import { readOAuthAttempts, readString, removeKey, removeSessionKey, writeSessionJson, writeString } from './storage.ts';
 
 /**
- * Start-up of the two WeChat variants (spec §4 steps 7–8), around the h5 steps in startup.ts.
+ * Start-up of the two WeChat variants (docs/product/orders-and-statuses.md steps 7–8), around the h5 steps in startup.ts.
  *
  * Corp mode (official account): the init first (it names the official account's appid and the
  * authorization page), then: no `code` in the address → a state from the server (which binds it to
@@ -143,7 +143,7 @@ export async function startCorp(nav: CorpNavigator): Promise<'ready' | 'reload'>
 
 /**
  * Mini-program step 7: the host opens the web-view with `mpCode` (from wx.login); a new one is
- * exchanged for a token, which is stored and posted to the host. corpId is 10006 (spec §3, §9).
+ * exchanged for a token, which is stored and posted to the host. corpId is 10006 (docs/product/data.md, docs/product/constants.md).
  * A failed login is not fatal: the visitor can still look around; paying needs it (the toast says why).
  */
 export async function startMiniProgramLogin(search: string): Promise<void> {

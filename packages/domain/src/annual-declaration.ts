@@ -1,6 +1,6 @@
 /**
- * The annual-report figures a visitor fills in after paying for license_year (spec §3
- * entity_extra, §4 "Annual report fill-in", §5 "Annual declaration"). Every figure has a
+ * The annual-report figures a visitor fills in after paying for license_year (docs/product/data.md
+ * entity_extra, docs/product/orders-and-statuses.md#annual-report-fill-in, docs/product/validation.md#annual-declaration). Every figure has a
  * companion `<key>_show` flag, 'true' to disclose it publicly and 'false' (the default) not to.
  */
 

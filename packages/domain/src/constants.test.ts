@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as constants from './constants.ts';
 import { GOODS_TYPES } from './goods-texts.ts';
 
-describe('spec §9 constants', () => {
+describe('docs/product/constants.md#constants', () => {
   it('has the spec values', () => {
     expect(constants).toMatchObject({
       REQUEST_TIMEOUT_MS: 60000,

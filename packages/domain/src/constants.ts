@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9 (and the timing values of §2, §4, §7). */
+/** Business constants and limits of docs/product/constants.md (and the timing values of docs/product/screens.md, docs/product/orders-and-statuses.md, docs/product/api.md). */
 import type { GoodsType } from './goods-texts.ts';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -36,9 +36,9 @@ export const ORDER_LIST_TABS = [
   { tab: 3, label: '信用修复', goodsType: 'credit_repair' },
 ] as const satisfies readonly { tab: number; label: string; goodsType: GoodsType | null }[];
 
-/** Script chunks time out after this long (spec §9). */
+/** Script chunks time out after this long (docs/product/constants.md). */
 export const CHUNK_TIMEOUT_MS = 120_000;
-/** Every analytics event key starts with this (spec §7). */
+/** Every analytics event key starts with this (docs/product/api.md). */
 export const EVENT_KEY_PREFIX = 'client.';
 /** An analytics event's `extra`, serialised, is at most this long: analytics, not storage (docs/security.md). */
 export const EVENT_EXTRA_MAX_CHARS = 1024;

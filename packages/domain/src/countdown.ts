@@ -1,5 +1,5 @@
 /**
- * The countdown to 1 July (the annual report window is 1 Jan – 30 Jun, spec §1, §9), counted in
+ * The countdown to 1 July (the annual report window is 1 Jan – 30 Jun, docs/product/overview.md, docs/product/constants.md), counted in
  * calendar days of Asia/Shanghai. China has used UTC+8 without daylight saving since 1991, so a
  * fixed offset is exact for every date this product sees and needs no Intl time-zone data.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditCodeCheckChar, isValidCreditCode } from './credit-code.ts';
 
-describe('isValidCreditCode (research search.md §1a vectors)', () => {
+describe('isValidCreditCode (docs/product/validation.md#credit-code vectors)', () => {
   it.each([
     '91350100M000100Y43', // GB 32100 worked example
     '914403001922038216',

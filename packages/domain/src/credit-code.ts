@@ -1,6 +1,6 @@
 /**
  * Unified social credit codes (统一社会信用代码, GB 32100-2015): 18 characters, the last a
- * mod-31 check character. Architecture §8: a company whose code fails is not offered.
+ * mod-31 check character. docs/product/validation.md#readings-we-chose: a company whose code fails is not offered.
  */
 
 /** The 31 code characters; a character's value is its index (I, O, Z, S, V are never used). */

@@ -1,7 +1,7 @@
 /**
  * The one error catalog. Every failure the product can show has a symbolic code here,
  * mapped to the envelope's numeric code, the HTTP status it travels with, and the
- * Chinese message the visitor reads (spec §8). Client-only codes carry status 0:
+ * Chinese message the visitor reads (docs/product/texts.md). Client-only codes carry status 0:
  * they are shown by the web app and never sent by the server.
  *
  * It is written in three parts so the visitor's bundle carries only its own part (decision 011):
@@ -148,7 +148,7 @@ export const ERROR_CATALOG: typeof VISITOR_ERRORS & typeof SERVER_ERRORS & typeo
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export type VisitorErrorCode = keyof typeof VISITOR_ERRORS;
 
-/** Texts the visitor sees that are not errors (spec §8). */
+/** Texts the visitor sees that are not errors (docs/product/texts.md). */
 export const NOTICES = {
   SUBMITTED: '提交成功',
   COPY_SUCCEEDED: '复制成功',
@@ -198,7 +198,7 @@ export class AppError extends Error {
   }
 }
 
-/** The text a toast shows for an envelope message: its first comma-separated segment (spec §8). */
+/** The text a toast shows for an envelope message: its first comma-separated segment (docs/product/texts.md). */
 export function toastText(message: string): string {
   return message.split(',')[0]!.trim();
 }

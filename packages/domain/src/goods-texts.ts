@@ -1,7 +1,7 @@
 /**
- * The three services (spec §1 goods_type) and the texts the home sets by them: short name, page
+ * The three services (docs/product/overview.md#services goods_type) and the texts the home sets by them: short name, page
  * title, explanation (the texts after purchase are in order-texts.ts). Also the trust texts of
- * architecture §10 that stand on every page where the visitor decides or pays.
+ * docs/product/trust-and-personal-data.md that stand on every page where the visitor decides or pays.
  */
 
 /** 'license_destory' keeps the spec's (and the wire's) spelling. */
@@ -15,12 +15,12 @@ export function isGoodsType(value: unknown): value is GoodsType {
 export const OFFICIAL_CHANNEL_NAME = '国家企业信用信息公示系统';
 export const OFFICIAL_CHANNEL_URL = 'https://www.gsxt.gov.cn';
 
-/** We are a paid agent, not the authority; filing yourself is free (architecture §10). */
+/** We are a paid agent, not the authority; filing yourself is free (docs/product/trust-and-personal-data.md). */
 export const THIRD_PARTY_DISCLOSURE = `本平台为第三方代办服务机构，提供有偿代办服务，并非政府或登记机关网站。企业也可以登录${OFFICIAL_CHANNEL_NAME}（${OFFICIAL_CHANNEL_URL}）自行免费办理。`;
 
 export const NEVER_ASK_TEXT = '我们不会以任何理由向您索要银行卡号、支付密码或短信验证码，请谨防诈骗。';
 
-/** The promises of spec §1, stated the same way everywhere. */
+/** The promises of docs/product/overview.md, stated the same way everywhere. */
 export const PROMISES = [
   '办理失败，全额退款',
   '付款后24小时内专员致电联系',

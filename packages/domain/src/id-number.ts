@@ -1,7 +1,7 @@
 /**
  * Resident identity numbers (公民身份号码, GB 11643-1999) of the legal representative.
  * The checksum alone accepts one random string in eleven; the birth date and province checks
- * catch most typos the checksum lets through (architecture §8). None of this proves the number
+ * catch most typos the checksum lets through (docs/product/validation.md#readings-we-chose). None of this proves the number
  * belongs to the named person.
  */
 import { shanghaiDate } from './countdown.ts';
@@ -9,7 +9,7 @@ import { shanghaiDate } from './countdown.ts';
 export const ID_NUMBER_MAX_LENGTH = 18;
 
 /**
- * The input filter (spec §5): full-width characters folded (a phone keyboard may give "１" or
+ * The input filter (docs/product/validation.md): full-width characters folded (a phone keyboard may give "１" or
  * "ｘ"), uppercased, only digits and X kept, cut to 18. `exceeded` tells the caller to show
  * the "超出长度" toast.
  */

@@ -132,7 +132,7 @@ describe('bigram phrase search', () => {
 
 describe('colorName', () => {
   it.each([
-    // the five measured outputs of research search.md §2.6
+    // the five measured outputs of docs/product/company-search.md#what-matches
     ['北京字节跳动科技有限公司', '字节跳动', '北京<em>字节跳动</em>科技有限公司'],
     ['阿里巴巴（中国）有限公司', '巴巴(中国)', '阿里<em>巴巴（中国）</em>有限公司'],
     [`A&B<科技>公司"x'`, 'b<科', 'A&amp;<em>B&lt;科</em>技&gt;公司&quot;x&#39;'],

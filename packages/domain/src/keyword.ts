@@ -1,5 +1,5 @@
 /**
- * Company-name search keys (research search.md §2.3, §2.6). The keyword and the indexed copy of
+ * Company-name search keys (docs/product/company-search.md#sqlite, docs/product/company-search.md#what-matches). The keyword and the indexed copy of
  * every company name go through the same normalizeKeyword, so "contains" on the normalised
  * strings is the search's definition of a match; the bigram index and colorName both follow it.
  */

@@ -1,6 +1,6 @@
 /**
  * How staff handle a paid order (the moves themselves are in lifecycle/order.ts): when a move
- * needs a note, the 24-hour call promise (spec §1), and what a completion screenshot may be.
+ * needs a note, the 24-hour call promise (docs/product/overview.md), and what a completion screenshot may be.
  */
 import { PROCESS_STATUS, isAwaitingHandling } from './lifecycle/order.ts';
 

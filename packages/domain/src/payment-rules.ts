@@ -21,7 +21,7 @@ export function goodsOffersPayType(goodsPayTypes: string, payType: string): bool
 }
 
 /**
- * Payment types a visitor may use (spec §4 "Platform decision for payment"):
+ * Payment types a visitor may use (docs/product/orders-and-statuses.md#platform-decision-for-payment):
  * inside WeChat (mini-program or official account) only weixin; on a phone's own
  * browser only alipay; on ordinary web both. The goods' own list (first = default)
  * is filtered, never reordered.
@@ -34,7 +34,7 @@ export function allowedPayTypes(input: { platform: Platform; os: OperatingSystem
 }
 
 /**
- * pay_source (spec §4): on a phone, inside a mini-program or the WeChat browser → jsapi,
+ * pay_source (docs/product/orders-and-statuses.md): on a phone, inside a mini-program or the WeChat browser → jsapi,
  * otherwise h5; on a desktop, inside WeChat → jsapi, otherwise native (QR code).
  */
 export function paySourceFor(input: { formFactor: FormFactor; inMessenger: boolean }): PaySource {
@@ -43,7 +43,7 @@ export function paySourceFor(input: { formFactor: FormFactor; inMessenger: boole
 }
 
 /**
- * pay_source a platform may ask for (spec §4): inside a mini-program or the official-account
+ * pay_source a platform may ask for (docs/product/orders-and-statuses.md): inside a mini-program or the official-account
  * browser only in-app payment (jsapi); on ordinary web a QR code (native) or a redirect (h5).
  */
 export function allowedPaySources(platform: Platform): PaySource[] {
@@ -59,7 +59,7 @@ export const PAY_SOURCES_BY_PAY_TYPE: Readonly<Record<PayType, readonly PaySourc
 export type PaymentChoiceCheck = { ok: true } | { ok: false; reason: 'PAY_TYPE_NOT_ALLOWED' | 'PAY_SOURCE_NOT_ALLOWED' };
 
 /**
- * The server's check of a visitor's payment choice against spec §4: the platform decides the pay
+ * The server's check of a visitor's payment choice against docs/product/orders-and-statuses.md: the platform decides the pay
  * types (inside WeChat weixin only) and the pay sources; the pay type must support the source;
  * in-app payment (jsapi) needs the payer's openid. The phone-browser rule (alipay only on ios and
  * android) is the client's: the server cannot know the visitor's operating system for certain.

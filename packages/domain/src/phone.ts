@@ -1,5 +1,5 @@
 /**
- * Mainland mobile numbers (spec §5, with architecture §8's reading of the two disputed ranges:
+ * Mainland mobile numbers (docs/product/validation.md, with docs/product/validation.md#readings-we-chose's reading of the two disputed ranges:
  * 16x takes 2, 5, 6, 7 and 19x takes every third digit but 4, so 197 — China Mobile since
  * 2019 — is valid).
  */

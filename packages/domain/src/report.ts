@@ -1,10 +1,10 @@
-/** Platform reports (complaints) from the /report screen (spec §3 "Report", §5). */
+/** Platform reports (complaints) from the /report screen (docs/product/data.md#report, docs/product/validation.md). */
 
 export const REPORT_TYPES = ['交易欺诈', '冒充身份', '其他问题'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const DEFAULT_REPORT_TYPE: ReportType = '交易欺诈';
 
-/** For the reason and for the contact, each (spec §9). */
+/** For the reason and for the contact, each (docs/product/constants.md). */
 export const REPORT_TEXT_MAX_LENGTH = 500;
 
 export function isReportType(value: string): value is ReportType {
@@ -26,7 +26,7 @@ export type ReportError = 'REPORT_REASON_EMPTY' | 'REPORT_TOO_LONG' | 'REPORT_TY
 /**
  * Trims the three fields. A blank type means the default (the first chip is preselected); any
  * other type must be one of the three. The reason is required; reason and contact are at most
- * 500 characters each. The contact is free text and optional (spec §5).
+ * 500 characters each. The contact is free text and optional (docs/product/validation.md).
  */
 export function validateReport(input: ReportInput): { ok: true; value: ValidReport } | { ok: false; error: ReportError } {
   const typeText = input.type.trim();

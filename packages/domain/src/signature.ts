@@ -1,7 +1,7 @@
 import { md5Hex } from './md5.ts';
 
 /**
- * Request signature (spec §7): MD5 over the sorted `key=value` query pairs, then the
+ * Request signature (docs/product/api.md): MD5 over the sorted `key=value` query pairs, then the
  * raw JSON body for POST and PUT, then the MD5 of the shared secret.
  *
  * The secret ships inside the web app, so this is tamper and scraping friction, not

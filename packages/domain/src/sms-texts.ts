@@ -1,7 +1,7 @@
 /**
- * The SMS notices of spec §1 ("SMS notices go to the legal representative's phone"): one
- * template per event, each ending with the third-party disclosure (architecture §10). These
- * are service notices for an active order, never marketing (research/peers.md §3.4), so they
+ * The SMS notices of docs/product/overview.md ("SMS notices go to the legal representative's phone"): one
+ * template per event, each ending with the third-party disclosure (docs/product/trust-and-personal-data.md). These
+ * are service notices for an active order, never marketing (docs/product/trust-and-personal-data.md#sms-rules), so they
  * carry no links. Real providers need the same texts registered as templates; the parameters
  * are listed in the order Tencent Cloud's positional templates ({1}, {2}, …) use.
  */

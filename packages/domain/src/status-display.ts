@@ -1,7 +1,7 @@
 import { PROCESS_STATUS, type ProcessStatus, type StatusCode } from './lifecycle/order.ts';
 
 /**
- * How handling progress looks (spec §4 "Order process_status display"): default names (the server
+ * How handling progress looks (docs/product/orders-and-statuses.md#status-display): default names (the server
  * sends process_status_name), badge classes and their colours. Apart from lifecycle/order.ts so the
  * home route, which needs only the status checks, does not carry them (decision 011).
  */

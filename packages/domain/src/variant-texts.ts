@@ -1,5 +1,5 @@
 /**
- * What changes with proxy_version (spec §1) and with the official-account variant (spec §2
+ * What changes with proxy_version (docs/product/overview.md) and with the official-account variant (docs/product/screens.md
  * "Submit label by variant", "Payment"): palette, image names, button and label texts.
  */
 import type { PLATFORMS } from './constants.ts';

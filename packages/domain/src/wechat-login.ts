@@ -1,11 +1,11 @@
 /**
  * WeChat login in the official-account (wx-oa, corp mode) and mini-program (wx-mp) variants
- * (spec §4 start-up steps 7–8, §7 login), and the hand-off to the mini-program's pay page
- * (spec §2 "Payment"). Pure: URLs are built as text, the browser does the navigating.
+ * (docs/product/orders-and-statuses.md#start-up steps 7–8, docs/product/api.md login), and the hand-off to the mini-program's pay page
+ * (docs/product/screens.md#payment). Pure: URLs are built as text, the browser does the navigating.
  */
 import { VISITOR_ERRORS, type VisitorErrorCode } from './errors.ts';
 
-/** code_type of the login call (spec §7): which WeChat app issued the code. */
+/** code_type of the login call (docs/product/api.md): which WeChat app issued the code. */
 export const LOGIN_CODE_TYPES = ['wx-oa', 'wx-mp'] as const;
 export type LoginCodeType = (typeof LOGIN_CODE_TYPES)[number];
 
@@ -40,7 +40,7 @@ export function loginNeedsOAuthState(codeType: LoginCodeType): boolean {
 }
 
 /**
- * The authorization address (spec §4 step 8): `base?appid=…&redirect_uri=…&response_type=code
+ * The authorization address (docs/product/orders-and-statuses.md#start-up step 8): `base?appid=…&redirect_uri=…&response_type=code
  * &scope=…&state=…#wechat_redirect`. WeChat documents the parameters in this order and checks
  * it; the return address is percent-encoded whole.
  */
@@ -99,7 +99,7 @@ export function buildMiniProgramPayHandoff(
   };
 }
 
-/** The pay page's address with the hand-off as base64-encoded JSON in `data` (spec §2). */
+/** The pay page's address with the hand-off as base64-encoded JSON in `data` (docs/product/screens.md). */
 export function miniProgramPayUrl(base64Json: string): string {
   return `${MINI_PROGRAM_PAY_PAGE}?data=${encodeURIComponent(base64Json)}`;
 }

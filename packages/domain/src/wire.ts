@@ -3,7 +3,7 @@
  * library into its entry chunk.
  */
 
-/** Request headers (spec §7). Lower-case, as Node receives them. */
+/** Request headers (docs/product/api.md). Lower-case, as Node receives them. */
 export const CLIENT_HEADERS = {
   deviceId: 'x-device-id',
   platform: 'x-platform',
@@ -18,5 +18,5 @@ export const CLIENT_HEADERS = {
   package: 'x-package',
 } as const;
 
-/** 'paied' (sic, spec §3): the order answer when the company has already filed. */
+/** 'paied' (sic, docs/product/data.md): the order answer when the company has already filed. */
 export const ALREADY_PAID_RESULT = 'paied';

@@ -6,7 +6,7 @@ export type SmsTemplateCodes = Readonly<Record<string, string>>;
 
 export interface SmsConfig {
   provider: 'console' | 'aliyun' | 'tencent';
-  /** 【签名】: the registered signature, the operator's own name (research/peers.md §3.4) */
+  /** 【签名】: the registered signature, the operator's own name (docs/product/trust-and-personal-data.md#sms-rules) */
   signName: string;
   /** how often the SMS outbox is worked; 0 turns the worker off */
   outboxIntervalMs: number;

@@ -3,7 +3,7 @@ import { AppError } from '@kuaibao/domain';
 /**
  * A fixed-window counter per key (usually the client IP), in process. Lookups by phone
  * number and complaint submissions are what a scraper or a spammer would hammer; several
- * API instances need a shared store instead (architecture §9).
+ * API instances need a shared store instead (CONTRIBUTING.md#run).
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Response encryption for routes that return personal data (architecture §4):
+ * Response encryption for routes that return personal data (docs/product/api.md):
  * base64(iv ‖ AES-128-CBC/PKCS#7(JSON)). The web app decrypts with Web Crypto.
  * The key ships in the web app; this keeps personal data out of casual logs and
  * proxies, it is not a substitute for TLS (docs/decisions/002-envelope.md).

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { createKeyedMac } from './keyed-mac.ts';
 
 /**
- * The legal representative's ID number at rest (architecture §5, §10): AES-256-GCM
+ * The legal representative's ID number at rest (ARCHITECTURE.md#who-owns-which-table, docs/product/trust-and-personal-data.md): AES-256-GCM
  * ciphertext, base64(iv ‖ tag ‖ data), plus a keyed hash beside it so lookups never
  * need to decrypt. Responses carry only the masked form. The hash key also derives (under its
  * own label) the capabilities the server hands out, such as an order's edit key (decision 012).

@@ -110,7 +110,7 @@ const PRIVACY_TEXT = `快报代办服务协议及个人信息保护说明
 export const DEFAULT_SITE_CONFIG: Readonly<Record<string, unknown>> = {
   'client.home.tips':
     '本平台为第三方有偿代办服务平台，非政府官方网站；企业年报可在国家企业信用信息公示系统免费自行填报。年报时间：每年1月1日至6月30日。',
-  // Sample lines (spec §2) are facts and promises, not invented customer activity (architecture §10).
+  // Sample lines (docs/product/screens.md) are facts and promises, not invented customer activity (docs/product/trust-and-personal-data.md).
   'client.home.danmaku': [
     '年报时间：每年1月1日至6月30日，报送上一年度报告',
     '个体工商户、农民专业合作社同样需要报送年报',

@@ -55,7 +55,7 @@ describe('seedDatabase (sqlite)', () => {
     );
     const danmaku = config['client.home.danmaku'] as string[];
     expect(danmaku.length).toBeGreaterThanOrEqual(10);
-    // No invented customer activity: no phone numbers, masked or not (architecture §10).
+    // No invented customer activity: no phone numbers, masked or not (docs/product/trust-and-personal-data.md).
     expect(danmaku.filter((line) => /\d{3}\*{2,}\d{2,}|1\d{10}/.test(line))).toEqual([]);
     expect(config.proxy_version).toBe('v0');
     expect(config.service_weixin).toMatch(/^https:\/\//);

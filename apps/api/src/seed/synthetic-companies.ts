@@ -4,7 +4,7 @@ import type { City, District } from './regions.ts';
 
 /**
  * A deterministic generator of realistic-looking Chinese registry entries for the local company
- * directory, the tests and the search benchmark (research/search.md §2.1). Everything comes from
+ * directory, the tests and the search benchmark (docs/product/company-search.md). Everything comes from
  * a seeded PRNG: the same (count, seed) always yields the same list, in the same order.
  *
  * Names: region + trade name (字号, Zipf-weighted characters) + industry + organisational form;
@@ -28,7 +28,7 @@ export interface SyntheticCompany {
 /**
  * Fixed entries that tests and demos can rely on; they come first in every generated list.
  * The first five are well-known companies with the codes commonly cited for them (the name↔code
- * pairs are unverified against the registry, see research/search.md §1a); the rest are invented.
+ * pairs are unverified against the registry, see docs/product/validation.md#credit-code); the rest are invented.
  */
 export const FIXED_COMPANIES: readonly SyntheticCompany[] = [
   { name: '北京字节跳动科技有限公司', credit_code: '91110108551385082Q', oper_name: '张一鸣', status: '存续', region: '北京市海淀区' },

@@ -3,7 +3,7 @@ import { ORDER_STATUS, processStatusClass, type OrderStatus, type StatusClass } 
 import { ORDER_STATUS_NAMES } from '../lib/format.ts';
 
 /**
- * The visitor's colours (spec §4: green done, orange processing, red pending) as the console's
+ * The visitor's colours (docs/product/orders-and-statuses.md: green done, orange processing, red pending) as the console's
  * tags: the same classes from the domain, in darker text on light grounds so they stay legible
  * (WCAG AA) in dense tables.
  */

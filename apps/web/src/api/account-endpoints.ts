@@ -1,10 +1,10 @@
 import type { CorpOrderListResponse, GoodsType, LoginCodeType, LoginRequest, LoginResponse, OAuthStateResponse, UserInfo } from '@kuaibao/domain';
 import { api, type RequestOptions } from './index.ts';
 
-/** The WeChat variants' account calls: login, the visitor's profile and orders (spec §7). */
+/** The WeChat variants' account calls: login, the visitor's profile and orders (docs/product/api.md). */
 
 /**
- * WeChat login (spec §7): the official account's OAuth code or the mini-program's code, for a token.
+ * WeChat login (docs/product/api.md): the official account's OAuth code or the mini-program's code, for a token.
  * An official-account code goes with the state WeChat handed back (decision 013).
  */
 export const loginWithCode = (code: string, codeType: LoginCodeType, options: { state?: string | null; toast?: boolean } = {}) =>
@@ -17,7 +17,7 @@ export const loginWithCode = (code: string, codeType: LoginCodeType, options: { 
 /** A state for the authorization address; the answer's cookie binds it to this browser (decision 013). */
 export const issueOAuthState = (options: Pick<RequestOptions, 'toast'> = {}) => api().post<OAuthStateResponse>('/api/corp/user/oauth-state', {}, options);
 
-/** The logged-in visitor's name and avatar (spec §7 GET /api/user). */
+/** The logged-in visitor's name and avatar (docs/product/api.md GET /api/user). */
 export const fetchUserInfo = () => api().get<UserInfo>('/api/user', undefined, { loading: false, toast: false });
 
 /** The logged-in visitor's orders of a goods type (all types when omitted), newest first. */

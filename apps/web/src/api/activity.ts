@@ -1,11 +1,11 @@
 /**
  * Counts the calls in flight that show the loading overlay and the top progress bar
- * (spec §2 "Page overlays"). A tiny external store for useSyncExternalStore.
+ * (docs/product/screens.md#page-overlays). A tiny external store for useSyncExternalStore.
  */
 export interface Activity {
   start(): void;
   end(): void;
-  /** Errors clear both overlays at once (spec §8), whatever else is still running. */
+  /** Errors clear both overlays at once (docs/product/texts.md), whatever else is still running. */
   reset(): void;
   subscribe(listener: () => void): () => void;
   pending(): number;

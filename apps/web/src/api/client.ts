@@ -14,7 +14,7 @@ import type { Activity } from './activity.ts';
 import type { ClientKeys } from './client-keys.ts';
 import { decryptPayload } from './crypto.ts';
 
-/** The x-host sent when the stored env is 'dev' (spec §7: a fixed test host). */
+/** The x-host sent when the stored env is 'dev' (docs/product/api.md: a fixed test host). */
 export const DEV_TEST_HOST = 'test.kuaibao.local';
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
@@ -87,7 +87,7 @@ export interface ApiClient {
   get<T>(path: string, query?: QueryParams, options?: Omit<RequestOptions, 'method' | 'query'>): Promise<T>;
   post<T>(path: string, body: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   put<T>(path: string, body: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  /** Analytics (spec §7): fire and forget, never throws, never shows anything. */
+  /** Analytics (docs/product/api.md): fire and forget, never throws, never shows anything. */
   track(key: string, value?: unknown, type?: EventType, extra?: Record<string, unknown>): void;
 }
 

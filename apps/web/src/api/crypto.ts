@@ -1,5 +1,5 @@
 /**
- * Encrypted responses (architecture §4, decision 002): `data` is base64 of
+ * Encrypted responses (docs/product/api.md, decision 002): `data` is base64 of
  * iv (16 bytes) ‖ AES-128-CBC/PKCS#7 ciphertext of the UTF-8 JSON. Web Crypto only,
  * which needs a secure context (HTTPS, or localhost in development).
  */

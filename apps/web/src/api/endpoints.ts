@@ -12,13 +12,13 @@ import type {
 import { api, type QueryParams } from './index.ts';
 
 /**
- * The calls of start-up and the home, typed by the domain contracts (spec §7). The calls of the
+ * The calls of start-up and the home, typed by the domain contracts (docs/product/api.md). The calls of the
  * later pages are in order-endpoints.ts and account-endpoints.ts, so the home route does not carry them.
  */
 
 /**
  * Corp mode (the official-account variant) calls the /api/corp endpoints and the other company
- * search (spec §7); set once at start from the base path.
+ * search (docs/product/api.md); set once at start from the base path.
  */
 let corpMode = false;
 export function setCorpEndpoints(on: boolean): void {
@@ -44,8 +44,8 @@ export const searchCompanies = (keyword: string) => api().get<CompanySearchItem[
 export const fetchMemberGoods = () => api().get<Goods[]>('/api/order/goods', { type: 'member' });
 
 /**
- * The order as stored (encrypted response). Never shows the loading overlay (spec §7);
- * `quiet` also drops the error toast, for polling (spec §8: polling failures are not shown).
+ * The order as stored (encrypted response). Never shows the loading overlay (docs/product/api.md);
+ * `quiet` also drops the error toast, for polling (docs/product/texts.md: polling failures are not shown).
  */
 export const fetchOrderDetail = (id: string, options: { quiet?: boolean; signal?: AbortSignal } = {}) =>
   api().get<OrderRecord>(
@@ -54,6 +54,6 @@ export const fetchOrderDetail = (id: string, options: { quiet?: boolean; signal?
     { loading: false, ...(options.quiet ? { toast: false } : {}), ...(options.signal ? { signal: options.signal } : {}) },
   );
 
-/** The visitor's latest order for this goods and company, merged into the form (spec §7 "recent order lookup"). */
+/** The visitor's latest order for this goods and company, merged into the form (docs/product/api.md#routes). */
 export const fetchRecentOrder = (goodsId: string, entityId: string) =>
   api().get<RecentOrderResponse>('/api/corp/order/recent', { goods_type: goodsId, entity_id: entityId }, { loading: false, toast: false });

@@ -2,12 +2,12 @@ import type { CreateOrderRequest, CreateOrderResponse, FeedbackRequest, OrderRec
 import { isCorpMode } from './endpoints.ts';
 import { api } from './index.ts';
 
-/** The calls of the pages after the home: payment, the declaration, the progress lookup, the report (spec §7). */
+/** The calls of the pages after the home: payment, the declaration, the progress lookup, the report (docs/product/api.md). */
 
 export const createOrder = (body: CreateOrderRequest) => api().post<CreateOrderResponse>(isCorpMode() ? '/api/corp/order' : '/api/h5/order', body);
 
 /**
- * The annual declaration after payment (spec §7 PUT /api/h5/order): answers the updated order.
+ * The annual declaration after payment (docs/product/api.md PUT /api/h5/order): answers the updated order.
  * `editKey` is the order's key from its creation (decision 012); a logged-in owner's x-token
  * (official account, mini-program) is proof enough without it.
  */
@@ -20,12 +20,12 @@ export const saveDeclaration = (id: string, entityExtra: Record<string, string>,
   } satisfies UpdateOrderExtraRequest);
 
 /**
- * Paid (or refunded) orders for a phone, newest first (spec §7 GET /api/h5/order/phone).
- * Errors are not toasted here: the progress pages choose the text (spec §8 "no record" / "cannot query").
+ * Paid (or refunded) orders for a phone, newest first (docs/product/api.md GET /api/h5/order/phone).
+ * Errors are not toasted here: the progress pages choose the text (docs/product/texts.md#messages / "cannot query").
  */
 export const fetchOrdersByPhone = (phone: string) =>
   api().get<OrderRecord[]>('/api/h5/order/phone', { phone }, { toast: false });
 
-/** A platform report (spec §7 POST /api/user/feedback). */
+/** A platform report (docs/product/api.md POST /api/user/feedback). */
 export const submitFeedback = (report: FeedbackRequest['report']) =>
   api().post<null>('/api/user/feedback', { report } satisfies FeedbackRequest);

@@ -18,7 +18,7 @@ function DisclosureText() {
 }
 
 /**
- * We are a paid agent, not the authority, and filing yourself is free (architecture §10):
+ * We are a paid agent, not the authority, and filing yourself is free (docs/product/trust-and-personal-data.md):
  * in plain sight wherever the visitor decides or pays, never in fine print.
  */
 export function HonestyNotice({ compact = false }: { compact?: boolean }) {
@@ -32,7 +32,7 @@ export function HonestyNotice({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** "What we never ask for" (architecture §10). */
+/** "What we never ask for" (docs/product/trust-and-personal-data.md). */
 export function NeverAskNotice() {
   return (
     <p className={styles.neverAsk} data-testid="never-ask">

@@ -4,7 +4,7 @@ import { readConfig } from '../storage.ts';
 import { toast } from '../ui/toast.tsx';
 
 /**
- * The agent's contact (spec §3 config service_weixin / service_phone) and the copy action, kept
+ * The agent's contact (docs/product/data.md#init-response config service_weixin / service_phone) and the copy action, kept
  * apart from the QR dialog so pages can offer the contact without loading the QR library.
  */
 
@@ -43,7 +43,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** 'copy succeeded' / 'no contact phone' (spec §8). */
+/** 'copy succeeded' / 'no contact phone' (docs/product/texts.md). */
 export async function copyServicePhone(phone: string): Promise<void> {
   if (!phone) {
     toast.warn(NOTICES.NO_CONTACT_PHONE);

@@ -35,7 +35,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('desktop service dialog (spec §2, §9)', () => {
+describe('desktop service dialog (docs/product/screens.md, docs/product/constants.md)', () => {
   it('shows the service QR, the phone and the title', () => {
     const dialog = renderDialog(DESKTOP);
     expect(within(dialog).getByText('联系客服')).toBeTruthy();

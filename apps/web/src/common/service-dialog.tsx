@@ -8,7 +8,7 @@ import { Dialog } from '../ui/modal.tsx';
 import { copyServicePhone, isLink, useServiceContact } from './service-contact.ts';
 import styles from './service-dialog.module.css';
 
-/** The saved image's file name (spec §2: "a file named customer service QR code"). */
+/** The saved image's file name (docs/product/screens.md: "a file named customer service QR code"). */
 export const SERVICE_QR_FILE_NAME = '客服二维码.png';
 const QR_LABEL = '客服微信二维码';
 /** Pixels of the canvas the image is drawn on (times the device pixel ratio): sharp when saved. */
@@ -33,7 +33,7 @@ export function saveCanvasImage(canvas: HTMLCanvasElement | null, fileName = SER
   return true;
 }
 
-/** Pointer down for about a second (spec §9) calls `onLongPress`; moving away or lifting cancels. */
+/** Pointer down for about a second (docs/product/constants.md) calls `onLongPress`; moving away or lifting cancels. */
 function useLongPress(onLongPress: (() => void) | undefined, ms = SERVICE_QR_LONG_PRESS_MS) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -95,7 +95,7 @@ export interface ServiceDialogProps {
 }
 
 /**
- * The customer-service contact (spec §2, §9): on desktop the 300×342 dialog with the
+ * The customer-service contact (docs/product/screens.md, docs/product/constants.md): on desktop the 300×342 dialog with the
  * service_weixin QR, the phone with a copy button and 'save image'; on a phone the QR with
  * 'save image to album', where pressing the QR for a second opens the service link (a phone
  * cannot scan its own screen).

@@ -10,7 +10,7 @@ const ReportPage = lazy(() => import('./report/report-page.tsx'));
 
 /**
  * /check, /checkDetail and /report are phone pages; desktop replaces them with dialogs over the
- * home (spec §2), so an address like /check from the success flow opens the query dialog there.
+ * home (docs/product/screens.md), so an address like /check from the success flow opens the query dialog there.
  */
 export function CheckRoute() {
   const { formFactor } = usePlatform();
@@ -22,7 +22,7 @@ export function CheckDetailRoute() {
   return formFactor === 'desktop' ? <HomePage dialog="query" /> : <CheckDetailPage />;
 }
 
-/** v2 has no report screen at all (spec §1): its address is an unknown route. */
+/** v2 has no report screen at all (docs/product/overview.md): its address is an unknown route. */
 export function ReportRoute() {
   const { formFactor, variant } = usePlatform();
   if (isReportHidden(variant)) return <NotFoundPage />;

@@ -26,7 +26,7 @@ export interface DesktopPayDialogProps {
 }
 
 /**
- * The desktop pay dialog '支付页面' (spec §2 "Payment", §4): creates a native order on open
+ * The desktop pay dialog '支付页面' (docs/product/screens.md#payment, docs/product/orders-and-statuses.md): creates a native order on open
  * with the first method, recreates it on a method change, polls the order every second and
  * hands over to the success flow once it is paid. Closing unpaid shows the service tip.
  */

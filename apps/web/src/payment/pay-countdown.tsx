@@ -2,7 +2,7 @@ import { countdownToJuly, showsPayCountdown, type Variant } from '@kuaibao/domai
 import styles from './pay-countdown.module.css';
 import { useNow } from '../common/use-now.ts';
 
-/** v0 and v1: the red countdown beside the fee (spec §2 "Payment"). */
+/** v0 and v1: the red countdown beside the fee (docs/product/screens.md#payment). */
 export function PayCountdown({ variant }: { variant: Variant }) {
   const now = useNow();
   if (!showsPayCountdown(variant)) return null;

@@ -39,7 +39,7 @@ import { usePayment } from './use-payment.ts';
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
 
 /**
- * Mobile /pay (spec §2 "Payment", §4): the form's company, the fee, the allowed payment
+ * Mobile /pay (docs/product/screens.md#payment, docs/product/orders-and-statuses.md): the form's company, the fee, the allowed payment
  * methods and '立即办理', which creates an h5 order and leaves for the provider's page.
  * Desktop pays in a dialog on the home page instead.
  */
@@ -62,7 +62,7 @@ export default function PayPage() {
     if (usable) track('pay.enter', form?.goods_id, 'event', { form_factor: 'phone' });
   }, [usable, form?.goods_id]);
 
-  // The exit guard (spec §2, §4): back asks '确定要退出支付页面吗？'; unload gets the browser's prompt.
+  // The exit guard (docs/product/screens.md, docs/product/orders-and-statuses.md): back asks '确定要退出支付页面吗？'; unload gets the browser's prompt.
   // Released once the page leaves on purpose (to the provider, a reload, home): nothing to guard then.
   const guard = useBlocker(usable, () => {
     setExitOpen(true);
@@ -76,7 +76,7 @@ export default function PayPage() {
     poll: false,
     // Declared below the early return: it runs only after a creation, which only a usable page starts.
     onCreated: (result, chosen) => void payCreated(result, chosen),
-    // Official account: the order decided after WeChat's sheet (spec §4: ok → /order, fail, cancel).
+    // Official account: the order decided after WeChat's sheet (docs/product/orders-and-statuses.md: ok → /order, fail, cancel).
     onPaid: (_order, result) => {
       track('pay.success', result.orderId);
       forgetOrder();
@@ -92,7 +92,7 @@ export default function PayPage() {
   });
   const busy = payment.state.kind !== 'idle' && payment.state.kind !== 'failed';
 
-  // Back from the provider's page (spec §4 "Payment confirmation", mobile): a moment after the tab shows
+  // Back from the provider's page (docs/product/orders-and-statuses.md#payment-confirmation, mobile): a moment after the tab shows
   // again, one look at the stored order. Each return is its own look (`at`).
   const [returned, setReturned] = useState<{ at: number; orderId: string } | null>(null);
   useEffect(() => {
@@ -128,7 +128,7 @@ export default function PayPage() {
     payment.create(payType);
   };
 
-  /** The order exists: pay it where this host pays (spec §4). */
+  /** The order exists: pay it where this host pays (docs/product/orders-and-statuses.md). */
   const payCreated = async (result: CreateOrderResult, chosen: PayType) => {
     if (platform.host === 'wx-oa') return payInOfficialAccount(result);
     if (platform.host === 'wx-mp') return handToMiniProgram(result, chosen);
@@ -152,7 +152,7 @@ export default function PayPage() {
     payment.reset();
   };
 
-  /** Mini-program: its own pay page pays, with the order and the form as base64 JSON (spec §2). */
+  /** Mini-program: its own pay page pays, with the order and the form as base64 JSON (docs/product/screens.md). */
   const handToMiniProgram = async (result: CreateOrderResult, chosen: PayType) => {
     rememberOrder(result);
     const handoff = buildMiniProgramPayHandoff(result, { ...form, pay_type: chosen, pay_source: 'jsapi' });

@@ -4,7 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 const IMAGE_SOURCE = /^(https?:|data:image\/)/i;
 const SIZE = 184;
 
-/** The native payment QR (spec §4): from qrcodeUrl, else the qrcodeBase64 jpg, else the qrcode field. */
+/** The native payment QR (docs/product/orders-and-statuses.md): from qrcodeUrl, else the qrcodeBase64 jpg, else the qrcode field. */
 export function PayQr({ result, label }: { result: CreateOrderResult; label: string }) {
   if (result.qrcodeUrl) {
     return <QRCodeSVG value={result.qrcodeUrl} size={SIZE} marginSize={2} title={label} data-testid="pay-qr" data-qr-value={result.qrcodeUrl} />;

@@ -6,7 +6,7 @@ export const PAY_TYPE_LABELS: Record<PayType, string> = {
   alipay: '支付宝',
 };
 
-/** The desktop dialog lists weixin first (spec §2 "Payment"). */
+/** The desktop dialog lists weixin first (docs/product/screens.md#payment). */
 export function weixinFirst(types: readonly PayType[]): PayType[] {
   return [...types].sort((a, b) => (a === 'weixin' ? -1 : b === 'weixin' ? 1 : 0));
 }

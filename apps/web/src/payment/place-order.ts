@@ -10,19 +10,19 @@ import { createOrder } from '../api/order-endpoints.ts';
 import { track } from '../api/index.ts';
 import type { OrderForm } from '../storage.ts';
 
-/** The agreement version recorded with the consent (architecture §10). */
+/** The agreement version recorded with the consent (docs/product/trust-and-personal-data.md). */
 export const AGREEMENT_VERSION = '2026-11';
 
 export type PlaceOrderOutcome =
   | { kind: 'created'; result: CreateOrderResult }
-  /** 'paied' or isPaied: the company has already filed (spec §4). */
+  /** 'paied' or isPaied: the company has already filed (docs/product/orders-and-statuses.md). */
   | { kind: 'filed'; text: string }
   /** Any other string answer. */
   | { kind: 'message'; text: string }
   | { kind: 'error'; text: string };
 
 /**
- * Creates the order (spec §4 "Order creation"): on the pay page, on opening the desktop pay
+ * Creates the order (docs/product/orders-and-statuses.md#order-creation): on the pay page, on opening the desktop pay
  * dialog, and on switching the payment method. Never throws; reports pay.* events.
  */
 export async function placeOrder(input: {

@@ -1,7 +1,7 @@
 import { PROMISES } from '@kuaibao/domain';
 import styles from './promises.module.css';
 
-/** The handling notes (spec §1 promises), stated the same way everywhere. */
+/** The handling notes (docs/product/overview.md#promises), stated the same way everywhere. */
 export function Promises({ title = '办理须知' }: { title?: string }) {
   return (
     <section className={styles.section} aria-label={title} data-testid="promises">

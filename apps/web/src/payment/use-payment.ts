@@ -17,7 +17,7 @@ import { toast } from '../ui/toast.tsx';
 import { placeOrder } from './place-order.ts';
 
 /**
- * One payment, on the phone's /pay or in the desktop dialog (spec §4 "Order creation", "Payment
+ * One payment, on the phone's /pay or in the desktop dialog (docs/product/orders-and-statuses.md#order-creation, "Payment
  * confirmation"):
  * - idle: nothing asked yet (the phone, before '立即办理'; again after a payment that did not go through).
  * - creating: the order is being created for `payType` (a newer creation replaces it).
@@ -97,7 +97,7 @@ export interface Payment {
 
 /**
  * The payment state machine with its calls: creation, the poll while ready (every PAY_POLL_MS, the
- * first one interval after the QR code shows; failures are only missed polls, spec §8), and the
+ * first one interval after the QR code shows; failures are only missed polls, docs/product/texts.md), and the
  * delayed way home after a refusal.
  */
 export function usePayment(options: PaymentOptions): Payment {
@@ -144,7 +144,7 @@ export function usePayment(options: PaymentOptions): Payment {
       latest.current.onPaid?.(order, watched);
       return;
     }
-    // A failed look counts as not yet paid (polling failures are not shown, spec §8).
+    // A failed look counts as not yet paid (polling failures are not shown, docs/product/texts.md).
     looks.current += 1;
     if (confirming && looks.current >= (confirming.answer === 'ok' ? JSAPI_CONFIRM_TRIES : 1)) {
       dispatch({ type: 'unconfirmed' });

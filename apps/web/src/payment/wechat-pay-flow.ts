@@ -3,7 +3,7 @@ import { track } from '../api/index.ts';
 import { parseJsapiParams, requestJsapiPayment, type JsapiPayParams } from './jsapi-pay.ts';
 
 /**
- * The official-account variant's in-app payment (spec §4 "Order creation", jsapi): WeChat's pay
+ * The official-account variant's in-app payment (docs/product/orders-and-statuses.md#order-creation, jsapi): WeChat's pay
  * sheet for the order. Its answer is not proof: 'ok' may come before the notification (or one that
  * fails verification), and a 'cancel' can race a payment that went through, so usePayment's
  * `confirm` lets the order itself decide. 'invalid': no usable bridge parameters, no sheet opened.

@@ -1,5 +1,5 @@
 /**
- * The official-account variant is the same build served under /corp/ (spec §2 "The base path of
+ * The official-account variant is the same build served under /corp/ (docs/product/screens.md "The base path of
  * corp mode is '/corp'"): the basename is decided once at start from the address, not at build time.
  */
 export const CORP_BASE_PATH = '/corp';

@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { Variant } from '@kuaibao/domain';
 import type { RuntimeFacts } from './detect.ts';
 
-/** Everything the pages branch on, computed once at start (architecture §3). */
+/** Everything the pages branch on, computed once at start (ARCHITECTURE.md#the-parts). */
 export interface PlatformInfo extends RuntimeFacts {
   variant: Variant;
 }

@@ -2,7 +2,7 @@ import type { FormFactor, OperatingSystem, Platform } from '@kuaibao/domain';
 import { readString } from '../storage.ts';
 import { basePathFor } from './base-path.ts';
 
-/** Where the page runs (architecture §3): a plain browser, the official-account browser (corp mode), or a mini-program web-view. */
+/** Where the page runs (ARCHITECTURE.md#the-parts): a plain browser, the official-account browser (corp mode), or a mini-program web-view. */
 export type RuntimeHost = 'h5' | 'wx-oa' | 'wx-mp';
 
 /** Narrower than this is a phone whatever the user agent says. */
@@ -10,7 +10,7 @@ export const PHONE_MAX_WIDTH = 768;
 
 export interface RuntimeFacts {
   host: RuntimeHost;
-  /** The wire value of the host (spec §3 storage `platform`; headers x-platform / x-channel; order `source`). */
+  /** The wire value of the host (docs/product/data.md#local-storage storage `platform`; headers x-platform / x-channel; order `source`). */
   platform: Platform;
   formFactor: FormFactor;
   os: OperatingSystem;
@@ -23,7 +23,7 @@ export interface DetectInput {
   viewportWidth: number;
   /** `navigator.maxTouchPoints`: iPadOS reports a Mac user agent. */
   maxTouchPoints?: number;
-  /** The app's base path, taken from the address at start: '/corp' is the official-account variant (spec §1, §2). */
+  /** The app's base path, taken from the address at start: '/corp' is the official-account variant (docs/product/overview.md, docs/product/screens.md). */
   basePath?: string;
   /** The stored `platform` value of an earlier page in this host. */
   storedPlatform?: string | null;

@@ -1,7 +1,7 @@
 import { isVariant, type Variant } from '@kuaibao/domain';
 
 /**
- * proxy_version (spec §1): the site config's value wins, then the build's VITE_PROXY_VERSION,
+ * proxy_version (docs/product/overview.md): the site config's value wins, then the build's VITE_PROXY_VERSION,
  * then v0.
  */
 export function resolveVariant(configured: unknown, buildDefault: unknown = import.meta.env.VITE_PROXY_VERSION): Variant {

@@ -1,5 +1,5 @@
 /**
- * The two mini-program calls the wx-mp variant makes (spec §2, §4 step 7): post the token to the
+ * The two mini-program calls the wx-mp variant makes (docs/product/screens.md, docs/product/orders-and-statuses.md step 7): post the token to the
  * host, and open the host's pay page. One small module, so tests can stub the page's bridge.
  *
  * When the host page provides WeChat's JS-SDK (`window.wx.miniProgram`), it is used. Otherwise the

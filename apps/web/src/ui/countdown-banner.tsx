@@ -2,7 +2,7 @@ import type { JulyCountdown } from '@kuaibao/domain';
 import styles from './countdown-banner.module.css';
 
 /**
- * Days left to 1 July, or days overdue (spec §1, §2). The numbers come from the domain's
+ * Days left to 1 July, or days overdue (docs/product/overview.md, docs/product/screens.md). The numbers come from the domain's
  * countdownToJuly; the wording is the caller's.
  */
 export function CountdownBanner({

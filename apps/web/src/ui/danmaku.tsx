@@ -4,7 +4,7 @@ import styles from './danmaku.module.css';
 const ROWS = 4;
 
 /**
- * Sample lines drifting across four rows (spec §2): each row starts 1–3 s late so they do not
+ * Sample lines drifting across four rows (docs/product/screens.md): each row starts 1–3 s late so they do not
  * move in step. The lines come from config `client.home.danmaku`; the panel is decorative
  * (aria-hidden) and still under reduced motion.
  */

@@ -1,7 +1,7 @@
 import styles from './marquee.module.css';
 
 /**
- * A one-line notice that scrolls when it is longer than the screen (spec §2 "marquee tip
+ * A one-line notice that scrolls when it is longer than the screen (docs/product/screens.md "marquee tip
  * banner"). The text is real text for screen readers; motion stops under reduced motion.
  */
 export function Marquee({ text, testId = 'marquee' }: { text: string; testId?: string }) {

@@ -7,7 +7,7 @@ function usePending(source: Activity): number {
   return useSyncExternalStore(source.subscribe, source.pending, () => 0);
 }
 
-/** '加载中...' over the page while calls run (spec §2); fades in late so fast calls do not flash. */
+/** '加载中...' over the page while calls run (docs/product/screens.md); fades in late so fast calls do not flash. */
 export function LoadingOverlay({ source = activity }: { source?: Activity }) {
   const pending = usePending(source);
   if (pending === 0) return null;

@@ -1,6 +1,6 @@
 import styles from './page-header.module.css';
 
-/** A phone page's top bar: a back arrow and the page title (spec §2 "/report": back arrow, title). */
+/** A phone page's top bar: a back arrow and the page title (docs/product/screens.md#report-screen: back arrow, title). */
 export function PageHeader({ title, onBack, testId }: { title: string; onBack: () => void; testId?: string }) {
   return (
     <header className={styles.header} data-testid={testId}>

@@ -2,7 +2,7 @@ import { TOAST_MS } from '@kuaibao/domain';
 import { useSyncExternalStore } from 'react';
 import styles from './toast.module.css';
 
-/** Three kinds (spec §2): info is dark, warn orange, error red. */
+/** Three kinds (docs/product/screens.md): info is dark, warn orange, error red. */
 export type ToastType = 'info' | 'warn' | 'error';
 
 interface ToastState {
@@ -35,7 +35,7 @@ function clear(): void {
   emit();
 }
 
-/** One toast at a time, centred; a new one replaces the old (spec §2: 2 s by default). */
+/** One toast at a time, centred; a new one replaces the old (docs/product/screens.md: 2 s by default). */
 export const toast = {
   show,
   info: (text: string, durationMs?: number) => show(text, 'info', durationMs),

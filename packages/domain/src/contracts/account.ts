@@ -5,7 +5,7 @@ import { InitResponseSchema, PrevInfoSchema } from './init.ts';
 import { OrderRecordSchema } from './order.ts';
 
 /**
- * WeChat login and the official-account (corp) calls of spec §7: POST /api/corp/user/login,
+ * WeChat login and the official-account (corp) calls of docs/product/api.md: POST /api/corp/user/login,
  * POST /api/h5/user/login, POST /api/corp/user/oauth-state (decision 013), GET /api/user, GET /api/corp, GET /api/corp/order[/detail|/goods|/recent].
  */
 
@@ -43,7 +43,7 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-/** GET /api/user (spec §3 "User info"; `avater` keeps the spec's spelling). Empty avater: show the default. */
+/** GET /api/user (docs/product/data.md#user-info; `avater` keeps the spec's spelling). Empty avater: show the default. */
 export const UserInfoSchema = z.object({ name: z.string(), avater: z.string() });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
@@ -60,7 +60,7 @@ export const CorpOrderListQuerySchema = z.object({ goods_type: z.enum(GOODS_TYPE
 export const CorpOrderListResponseSchema = z.object({ items: z.array(OrderRecordSchema) });
 export type CorpOrderListResponse = z.infer<typeof CorpOrderListResponseSchema>;
 
-/** GET /api/corp/order/recent (spec §7 "recent order lookup"): goods_type carries the chosen goods id. */
+/** GET /api/corp/order/recent (docs/product/api.md#routes): goods_type carries the chosen goods id. */
 export const RecentOrderQuerySchema = z.object({
   goods_type: z.union([z.string().regex(/^\d{1,9}$/), z.number().int().positive()]),
   entity_id: z.string().trim().min(1).max(18),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const CompanySearchQuerySchema = z.object({ keyword: z.string().max(200).optional() });
 
-/** One suggestion (spec §3). `color_name` is escaped HTML with `<em>` around the match. */
+/** One suggestion (docs/product/data.md). `color_name` is escaped HTML with `<em>` around the match. */
 export const CompanySearchItemSchema = z.object({
   name: z.string(),
   merge_name: z.string(),

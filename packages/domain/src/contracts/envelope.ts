@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every response body (architecture §4). `code` 0 is success. */
+/** Every response body (docs/product/api.md). `code` 0 is success. */
 export const EnvelopeSchema = z.object({
   code: z.number().int(),
   msg: z.string(),
@@ -10,7 +10,7 @@ export const EnvelopeSchema = z.object({
 });
 export type Envelope = z.infer<typeof EnvelopeSchema>;
 
-/** Query parameters every call carries (spec §7). */
+/** Query parameters every call carries (docs/product/api.md). */
 export const SignedQuerySchema = z.object({
   timestamp: z.coerce.number().int().positive(),
   nonce: z.string().min(8).max(64),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_EXTRA_MAX_CHARS, EVENT_KEY_PREFIX } from '../constants.ts';
 
-/** Analytics event (spec §7). */
+/** Analytics event (docs/product/api.md). */
 export const ClientEventSchema = z.object({
   key: z.string().startsWith(EVENT_KEY_PREFIX).max(100),
   value: z.string().max(2000).default(''),

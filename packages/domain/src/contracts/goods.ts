@@ -8,7 +8,7 @@ export type PaySource = z.infer<typeof PaySourceSchema>;
 export const PlatformSchema = z.enum(['web', 'wx-oa', 'wx-mp']);
 export type Platform = z.infer<typeof PlatformSchema>;
 
-/** Goods as the client sees them (spec §3): both spellings of id, name and type, price in fen. */
+/** Goods as the client sees them (docs/product/data.md): both spellings of id, name and type, price in fen. */
 export const GoodsSchema = z.object({
   id: z.number().int(),
   goods_id: z.number().int(),
@@ -16,7 +16,7 @@ export const GoodsSchema = z.object({
   goods_name: z.string(),
   type: z.enum(GOODS_TYPES),
   goods_type: z.enum(GOODS_TYPES),
-  /** Comma-separated, the first is the default (spec §9). */
+  /** Comma-separated, the first is the default (docs/product/constants.md). */
   pay_type: z.string(),
   price_fen: z.number().int().nonnegative(),
   description: z.string(),

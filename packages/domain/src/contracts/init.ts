@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GoodsSchema } from './goods.ts';
 import { SiteConfigSchema } from './site-config.ts';
 
-/** The previous visit's form, for prefill (spec §3 prevInfo). ID number masked. */
+/** The previous visit's form, for prefill (docs/product/data.md#order-form). ID number masked. */
 export const PrevInfoSchema = z.object({
   goods_id: z.number().int(),
   entity_name: z.string(),
@@ -22,13 +22,13 @@ export const InitResponseSchema = z.object({
 });
 export type InitResponse = z.infer<typeof InitResponseSchema>;
 
-/** GET /api/weixin/service (spec §4 step 5). */
+/** GET /api/weixin/service (docs/product/orders-and-statuses.md#start-up step 5). */
 export const WeixinServiceResponseSchema = z.object({
   kf: z.object({ address: z.string(), phone: z.string().optional() }),
 });
 export type WeixinServiceResponse = z.infer<typeof WeixinServiceResponseSchema>;
 
-/** GET /env — its shape is ours to define (spec §7 leaves it open). */
+/** GET /env — its shape is ours to define (docs/product/api.md leaves it open). */
 export const EnvResponseSchema = z.object({
   env: z.enum(['prod', 'dev', 'test']),
   version: z.string(),

@@ -5,7 +5,7 @@ import { PaySourceSchema, PayTypeSchema, PlatformSchema } from './goods.ts';
 const shortText = (max: number) => z.string().trim().max(max);
 
 /**
- * The order form (spec §3). Field rules beyond shape (ID checksum, phone prefixes,
+ * The order form (docs/product/data.md). Field rules beyond shape (ID checksum, phone prefixes,
  * credit code, consent) are checked by the order service with the domain rules, so the
  * visitor gets the spec's message rather than a generic validation error.
  */
@@ -22,7 +22,7 @@ export const CreateOrderRequestSchema = z.object({
   entity_extra: z.record(z.string(), z.string().max(100)).optional(),
   extra: z
     .object({
-      /** The visitor ticked the agreement (spec §4 consent). */
+      /** The visitor ticked the agreement (docs/product/orders-and-statuses.md#consent). */
       consent: z.boolean().optional(),
       agreement_version: z.string().max(32).optional(),
       /** Set by the server in the response for desktop; ignored on input. */
@@ -34,7 +34,7 @@ export const CreateOrderRequestSchema = z.object({
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 
-/** Object form of the order-creation answer (spec §3). */
+/** Object form of the order-creation answer (docs/product/data.md). */
 export const CreateOrderResultSchema = z.object({
   isPaied: z.boolean(),
   orderId: z.string(),
@@ -60,7 +60,7 @@ export const OrderIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64
 
 export const OrderFileSchema = z.object({ url: z.string() });
 
-/** An order as the visitor app receives it (spec §3). `entity_idno` is always masked. */
+/** An order as the visitor app receives it (docs/product/data.md). `entity_idno` is always masked. */
 export const OrderRecordSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -87,7 +87,7 @@ export const OrderRecordSchema = z.object({
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 
-/** PUT /api/h5/order (spec §7): the annual declaration. */
+/** PUT /api/h5/order (docs/product/api.md): the annual declaration. */
 export const UpdateOrderExtraRequestSchema = z.object({
   id: z.string().trim().min(1).max(64),
   corp_id: z.union([z.number().int(), z.string()]).optional(),

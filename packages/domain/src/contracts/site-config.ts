@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { VARIANTS } from '../variant-texts.ts';
 
-/** The config the visitor app receives (spec §3 "Init response"). */
+/** The config the visitor app receives (docs/product/data.md#init-response). */
 export const SiteConfigSchema = z.object({
   service_weixin: z.string().optional(),
   service_phone: z.string().optional(),
-  /** Who runs the site, shown beside its contact on the home page (architecture §10); set per deployment. */
+  /** Who runs the site, shown beside its contact on the home page (docs/product/trust-and-personal-data.md); set per deployment. */
   operator_name: z.string().optional(),
   privacy: z.string(),
   'client.home.tips': z.string(),

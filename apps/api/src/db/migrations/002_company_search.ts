@@ -4,7 +4,7 @@ import type { Migration } from 'kysely/migration';
 import type { DatabaseKind } from '../database.ts';
 
 /**
- * Company name search indexes (research/search.md §2, §4). Both index the normalised name
+ * Company name search indexes (docs/product/company-search.md). Both index the normalised name
  * (`normalizeKeyword(name)` from @kuaibao/domain) and are filled by the application from the
  * domain's bigram functions, so the tokenising rule exists once, in TypeScript.
  *

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { CITIES, PROVINCES } from '../../seed/regions.ts';
 
 /**
- * The company directory: typeahead search over ~1M names (research/search.md §2, architecture §7)
+ * The company directory: typeahead search over ~1M names (docs/product/company-search.md)
  * and the bulk import that fills the search index.
  *
  * Search = capped candidates + ranking in JS:
@@ -19,7 +19,7 @@ import { CITIES, PROVINCES } from '../../seed/regions.ts';
  *   contains-scan is a blocking full scan);
  * - every candidate is verified with instr/strpos on the normalised name (the index is a
  *   prefilter), ranked by rankCompanies, and rows whose credit code fails the GB 32100 check are
- *   dropped (architecture §8).
+ *   dropped (docs/product/validation.md#readings-we-chose).
  * The keyword is always a bound parameter, including the FTS5 phrase; SQL texts are constants.
  */
 

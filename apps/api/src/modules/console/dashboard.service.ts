@@ -6,7 +6,7 @@ import type { OrderHandlingService } from '../order/order-handling.service.ts';
 import { assertCan, type Actor } from './actor.ts';
 
 /**
- * The funnel of spec §7's analytics events. The web app sends `client.company.get` when a
+ * The funnel of docs/product/api.md's analytics events. The web app sends `client.company.get` when a
  * visitor searches (it has no separate "picked" event), so that step counts searchers; "paid"
  * counts paying devices from the orders themselves, which no client can fake or lose.
  */

@@ -17,7 +17,7 @@ import type { SiteConfigService } from '../site-config/site-config.service.ts';
 import { ordersOfUser } from '../order/orders-of-user.ts';
 
 /**
- * The official-account variant's calls (spec §7 /api/corp*). Every order call is for the
+ * The official-account variant's calls (docs/product/api.md /api/corp*). Every order call is for the
  * logged-in visitor's own orders: someone else's order answers exactly like a missing one.
  */
 export interface CorpService {

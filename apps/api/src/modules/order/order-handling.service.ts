@@ -168,7 +168,7 @@ export function createOrderHandlingService(deps: {
         if (!moved) throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', 'changed meanwhile');
         await handling.insertHistory(trx, { orderId: id, from: order.process_status, to, name, staffId: actor.id, staffName: actor.displayName, note: change.note, at: at.toISOString() });
         if (to === PROCESS_STATUS.completed) {
-          // The completion notice (spec §1) leaves with the change or not at all.
+          // The completion notice (docs/product/overview.md) leaves with the change or not at all.
           await enqueueOutbox(trx, 'sms.order_completed', { orderId: id, phone: order.entity_phone }, at.toISOString());
         }
         await writeAudit(trx, actor, { action: 'order.process_status', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), process_status: to, process_status_name: name, note: change.note } }, at);

@@ -28,7 +28,7 @@ import type { PaymentService } from '../payment/payment.service.ts';
 import { newOrderNumber, newPublicOrderId, shanghaiYearStart } from './order-number.ts';
 import { orderRepository } from './order.repository.ts';
 
-/** Who is asking, from the request headers (spec §7). */
+/** Who is asking, from the request headers (docs/product/api.md). */
 export interface VisitorContext {
   deviceId: string;
   platform: string;
@@ -48,10 +48,10 @@ export interface OrderService {
   /** The order as the visitor sees it; a pending payment is first checked with the provider. */
   getOrderForVisitor(publicId: string): Promise<OrderRecord>;
   findPrevInfo(publicId: string): Promise<PrevInfo | null>;
-  /** Progress lookup by phone (spec §4): paid orders, newest first. */
+  /** Progress lookup by phone (docs/product/orders-and-statuses.md): paid orders, newest first. */
   listOrdersByPhone(rawPhone: string | undefined): Promise<OrderRecord[]>;
   /**
-   * The annual declaration after payment (spec §4, PUT /api/h5/order). Only the visitor who created
+   * The annual declaration after payment (docs/product/orders-and-statuses.md, PUT /api/h5/order). Only the visitor who created
    * the order may file it: `proof` is the edit key from the creation answer, or the logged-in
    * visitor, who must own the order (decision 012). Knowing the order id is not enough.
    */
@@ -74,7 +74,7 @@ const PHONE_LOOKUP_LIMIT = 20;
 /** An unpaid order this recent is reused when the visitor switches payment method. */
 const REUSE_WINDOW_MS = 2 * 3600 * 1000;
 
-/** The business rules of the order form, in the order the spec checks them (§4 form submit). */
+/** The business rules of the order form, in the order the spec checks them (docs/product/orders-and-statuses.md#form-submit). */
 function checkForm(form: CreateOrderRequest): void {
   if (!form.entity_name || !form.entity_idno || !form.entity_phone) throw new AppError('FORM_INCOMPLETE');
   if (!form.entity_id || !form.entity_legal) throw new AppError('COMPANY_NOT_CHOSEN');

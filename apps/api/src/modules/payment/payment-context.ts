@@ -29,7 +29,7 @@ export interface PaymentContext extends PaymentDeps {
 }
 
 export const MINUTE = 60_000;
-/** When a pending attempt is asked about again: 1, 3, 10, 30 minutes, then hourly (research §5.3). */
+/** When a pending attempt is asked about again: 1, 3, 10, 30 minutes, then hourly (docs/product/payments.md#reconciliation). */
 export const QUERY_BACKOFF_MS = [1 * MINUTE, 3 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE];
 /** A refund still processing, or one the provider could not take: asked again after 1, 5, 15, 60 minutes, then every 3 hours. */
 export const REFUND_BACKOFF_MS = [1 * MINUTE, 5 * MINUTE, 15 * MINUTE, 60 * MINUTE, 180 * MINUTE];

@@ -10,7 +10,7 @@ import type { RefundOrderResult } from './payment.service.ts';
 import { refundRequestRepository, type RefundRequestWithOrder } from './refund-request.repository.ts';
 
 /**
- * The full refund promised when handling fails (spec §1): a clerk (or admin) asks with a
+ * The full refund promised when handling fails (docs/product/overview.md): a clerk (or admin) asks with a
  * reason, an admin approves, and only then is the payment service's refundOrder called. One
  * pending request per order (a unique index); a decided request is never decided again. Who may
  * ask or decide is the caller's to check.

@@ -3,7 +3,7 @@ import { SMS_TEMPLATES, isSmsTemplateId, maskPhone, type ConsolePage, type Conso
 import type { Database } from '../../db/schema.ts';
 import { smsLogRepository, type SmsLogListRow } from './sms-log.repository.ts';
 
-/** What was sent to whom (spec §1 SMS notices): every attempt, with the text as sent, the phone masked. */
+/** What was sent to whom (docs/product/overview.md#promises SMS notices): every attempt, with the text as sent, the phone masked. */
 export interface SmsLog {
   listForOrder(orderId: number): Promise<ConsoleSmsLogEntry[]>;
   list(query: { page: number; page_size: number; q?: string | undefined; order_id?: number | undefined }): Promise<ConsolePage<ConsoleSmsLogEntry>>;

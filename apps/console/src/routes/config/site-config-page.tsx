@@ -41,7 +41,7 @@ function ConfigEntry(props: { entry: ConsoleSiteConfigEntry; canEdit: boolean })
   );
 }
 
-/** Site texts the visitor app reads on every start-up (spec §3 init config). */
+/** Site texts the visitor app reads on every start-up (docs/product/data.md#init-response). */
 export function SiteConfigPage() {
   const config = useSiteConfig();
   const canEdit = useCan('config.edit');

@@ -83,7 +83,7 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
   );
 }
 
-/** entity_extra of the annual declaration (spec §3), labelled as the visitor's form labels it. */
+/** entity_extra of the annual declaration (docs/product/data.md), labelled as the visitor's form labels it. */
 export function Declaration(props: { order: ConsoleOrderDetail }) {
   const extra = props.order.entity_extra;
   if (!extra || Object.keys(extra).length === 0) return <Typography.Text className="muted">客户尚未填报年报数据。</Typography.Text>;

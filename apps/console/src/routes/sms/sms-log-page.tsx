@@ -6,7 +6,7 @@ import { useSmsLog } from '../../hooks/api/sms.ts';
 import { dateTime } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 
-/** What was sent to whom: every attempt, with the text as sent (spec §1 SMS notices). */
+/** What was sent to whom: every attempt, with the text as sent (docs/product/overview.md#promises SMS notices). */
 export function SmsLogPage() {
   const [q, setQ] = useState<string | undefined>();
   const [page, setPage] = useState(1);

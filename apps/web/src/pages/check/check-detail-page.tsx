@@ -26,7 +26,7 @@ import { lookupOrders } from './lookup.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
- * /checkDetail (spec §2 "Progress lookup", §4): looks up the saved phone (and removes it), shows
+ * /checkDetail (docs/product/screens.md#progress-lookup, docs/product/orders-and-statuses.md): looks up the saved phone (and removes it), shows
  * the latest order with the info block of its service; 'no record' or a failure returns to
  * /check after 1 s, with the number still in the input.
  */

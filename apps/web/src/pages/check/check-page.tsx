@@ -19,7 +19,7 @@ export interface CheckLocationState {
 }
 
 /**
- * /check (spec §2, §4 "Progress query"): a phone number, 'view order progress' saves it and
+ * /check (docs/product/screens.md, docs/product/orders-and-statuses.md#progress-query): a phone number, 'view order progress' saves it and
  * opens /checkDetail. A number already saved (from here or from leaving the receipt) goes
  * there at once.
  */

@@ -8,7 +8,7 @@ import styles from './check-page.module.css';
 const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
 
 /**
- * 'contact agent' (spec §2 "Progress lookup"). On /check it opens the agent's link when
+ * 'contact agent' (docs/product/screens.md#progress-lookup). On /check it opens the agent's link when
  * service_weixin is one (`mode` 'link'); on /checkDetail, or when the value is no link, it shows
  * the QR with 'save image to album'.
  */

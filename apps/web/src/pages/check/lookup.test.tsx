@@ -106,7 +106,7 @@ afterEach(() => {
   act(() => toast.clear());
 });
 
-describe('/check (spec §2, §4, §5)', () => {
+describe('/check (docs/product/screens.md, docs/product/orders-and-statuses.md, docs/product/validation.md)', () => {
   it('an empty phone → 请输入手机号, and no call', () => {
     renderAt('/check');
     fireEvent.click(screen.getByTestId('check-submit'));
@@ -146,7 +146,7 @@ describe('/check (spec §2, §4, §5)', () => {
     type('check-phone', PHONE_NUMBER);
     fireEvent.click(screen.getByTestId('check-submit'));
     await waitFor(() => expect(where()).toBe('/checkDetail'));
-    // The detail page read it and removed it (spec §4).
+    // The detail page read it and removed it (docs/product/orders-and-statuses.md).
     await waitFor(() => expect(lookups()).toHaveLength(1));
     expect(lookups()[0]!.query.phone).toBe(PHONE_NUMBER);
     expect(localStorage.getItem('checkPhone')).toBeNull();
@@ -165,7 +165,7 @@ describe('/check (spec §2, §4, §5)', () => {
   });
 });
 
-describe('/checkDetail (spec §2, §4, §8)', () => {
+describe('/checkDetail (docs/product/screens.md, docs/product/orders-and-statuses.md, docs/product/texts.md)', () => {
   it('shows the latest order: company, legal person, phone, time, order ID, payment, status and info block', async () => {
     localStorage.setItem('checkPhone', PHONE_NUMBER);
     renderAt('/checkDetail');
@@ -259,7 +259,7 @@ describe('/checkDetail (spec §2, §4, §8)', () => {
   });
 });
 
-describe('desktop query dialog (spec §2, issue 4)', () => {
+describe('desktop query dialog (docs/product/screens.md, issue 4)', () => {
   function renderDialog() {
     return renderAt('/', DESKTOP, <QueryDialog onClose={() => undefined} />);
   }

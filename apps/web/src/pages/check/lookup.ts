@@ -3,7 +3,7 @@ import { fetchOrdersByPhone } from '../../api/order-endpoints.ts';
 import { RequestError } from '../../api/index.ts';
 
 /**
- * The progress lookup (spec §4 "Progress query", §5, §8), shared by /check, /checkDetail and the
+ * The progress lookup (docs/product/orders-and-statuses.md#progress-query, docs/product/validation.md, docs/product/texts.md), shared by /check, /checkDetail and the
  * desktop query dialog. The rules are the domain's; this fixes which message wins.
  */
 

@@ -5,7 +5,7 @@ import { toast } from '../../ui/toast.tsx';
 import styles from './phone-field.module.css';
 
 /**
- * The lookup phone input (spec §2 "/check", §5): digits only (spaces and dashes dropped by the
+ * The lookup phone input (docs/product/screens.md#progress-lookup, docs/product/validation.md): digits only (spaces and dashes dropped by the
  * domain filter), at most 11 with 'over length', and a clear icon while it holds a value.
  */
 export function PhoneField({

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import styles from './status-badge.module.css';
 
 /**
- * The handling status (spec §4 "Order process_status display"): the label is the server's
+ * The handling status (docs/product/orders-and-statuses.md#status-display): the label is the server's
  * process_status_name, the colour the domain's class. `rule` 'query' is the desktop table's
  * reading (only '2' green), 'process' the phone pages' ('2' and '5' green).
  */

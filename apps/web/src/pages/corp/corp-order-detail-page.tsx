@@ -37,7 +37,7 @@ function awaitsDeclaration(order: OrderRecord): boolean {
 }
 
 /**
- * /orderDetail?id= in the official-account variant (spec §2 "Official-account variant detail"): the
+ * /orderDetail?id= in the official-account variant (docs/product/screens.md#receipt): the
  * logged-in visitor's own order, fetched by id, with the handler (admin_name, 'business handler'),
  * the company and person, the fee and submit date, and how to check the result on the national
  * enterprise credit publicity system.

@@ -15,7 +15,7 @@ const WithCorpTabs = lazy(() => import('./corp-tab-bar.tsx').then((m) => ({ defa
 const isCorp = (host: string) => host === 'wx-oa';
 
 /**
- * Home. In the official-account variant it is guarded (spec §2): with a `code` query (the address
+ * Home. In the official-account variant it is guarded (docs/product/screens.md): with a `code` query (the address
  * WeChat returned to) it redirects to /, and renders only without one; it carries the bottom tabs.
  */
 export function HomeRoute() {
@@ -39,7 +39,7 @@ export function OrderListRoute() {
   return isCorp(usePlatform().host) ? <OrderListPage /> : <NotFoundPage />;
 }
 
-/** /orderDetail: by id in the official-account variant (spec §2 "Query id"), else the receipt handed over in session storage. */
+/** /orderDetail: by id in the official-account variant (docs/product/screens.md#receipt), else the receipt handed over in session storage. */
 export function OrderDetailRoute() {
   const { host } = usePlatform();
   const [params] = useSearchParams();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from '../../router/nav-link.tsx';
 import styles from './corp-tab-bar.module.css';
 
-/** The official-account variant's bottom tabs (spec §2 "Account"): home and my. */
+/** The official-account variant's bottom tabs (docs/product/screens.md#account): home and my. */
 export function CorpTabBar() {
   const className = ({ isActive }: { isActive: boolean }) => `${styles.tab} ${isActive ? styles.active : ''}`;
   return (

@@ -11,7 +11,7 @@ import styles from './mini-program-orders.module.css';
 const SHOWN = 5;
 
 /**
- * The mini-program home's query result (spec §2, §4): the logged-in visitor's latest applications
+ * The mini-program home's query result (docs/product/screens.md, docs/product/orders-and-statuses.md): the logged-in visitor's latest applications
  * with their handling status, '2' green, '4' orange, anything else red. Hidden without a login or
  * without applications; tapping one opens its receipt.
  */

@@ -31,7 +31,7 @@ const SHORTCUT_ICONS: Record<number, string> = {
   3: 'M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6z M9 12l2 2 4-4',
 };
 
-/** /my (spec §2 "Account"): avatar and name, my applications with four shortcuts, online customer service. */
+/** /my (docs/product/screens.md#account): avatar and name, my applications with four shortcuts, online customer service. */
 export default function MyPage() {
   const { data: user } = useRequest<UserInfo>('user', () => fetchUserInfo(), { onError: reauthorizeOnSessionError });
   const [serviceOpen, setServiceOpen] = useState(false);

@@ -9,7 +9,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import styles from './order-list-page.module.css';
 import { isSessionError, reauthorizeOnSessionError } from './session.ts';
 
-/** ?tab=0..3; anything else is the first tab (spec §2 "/order: tabs by goods type, the first by default"). */
+/** ?tab=0..3; anything else is the first tab (docs/product/screens.md "/order: tabs by goods type, the first by default"). */
 export function tabIndex(value: string | null): number {
   const index = Number(value);
   return Number.isInteger(index) && index >= 0 && index < ORDER_LIST_TABS.length ? index : 0;
@@ -18,7 +18,7 @@ export function tabIndex(value: string | null): number {
 type ListState = { kind: 'loading' } | { kind: 'loaded'; items: OrderRecord[] } | { kind: 'failed' };
 
 /**
- * /order (spec §2 "Account"): the logged-in visitor's applications, one tab per goods type. Each item
+ * /order (docs/product/screens.md#account): the logged-in visitor's applications, one tab per goods type. Each item
  * shows the company, legal person, submit time and the handling status; tapping opens /orderDetail?id=.
  */
 export default function OrderListPage() {

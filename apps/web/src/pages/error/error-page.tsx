@@ -3,7 +3,7 @@ import { Link, useSearchParams } from '../../router/router.tsx';
 import errorArt from './error-art.svg';
 import styles from './error-page.module.css';
 
-/** /error?msg= (spec §2): the message as the image's title and alt text and as text, with a way home. */
+/** /error?msg= (docs/product/screens.md): the message as the image's title and alt text and as text, with a way home. */
 export default function ErrorPage() {
   const [params] = useSearchParams();
   const message = params.get('msg')?.trim() || errorMessage('INTERNAL');

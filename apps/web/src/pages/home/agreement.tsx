@@ -12,7 +12,7 @@ function AgreementText({ text }: { text: string }) {
   );
 }
 
-/** Mobile: the agreement text in a bottom sheet with '我知道了' (spec §2). */
+/** Mobile: the agreement text in a bottom sheet with '我知道了' (docs/product/screens.md). */
 export function AgreementSheet({ open, onClose, text }: { open: boolean; onClose: () => void; text: string }) {
   return (
     <BottomSheet
@@ -31,7 +31,7 @@ export function AgreementSheet({ open, onClose, text }: { open: boolean; onClose
   );
 }
 
-/** Desktop: the agreement in a dialog, with '阅读并同意' unless already agreed (spec §2). */
+/** Desktop: the agreement in a dialog, with '阅读并同意' unless already agreed (docs/product/screens.md). */
 export function AgreementDialog({
   open,
   onClose,
@@ -69,7 +69,7 @@ export function AgreementDialog({
   );
 }
 
-/** Submitting without the tick (spec §4 "Consent"): 拒绝 closes, 同意 ticks and submits. */
+/** Submitting without the tick (docs/product/orders-and-statuses.md#consent): 拒绝 closes, 同意 ticks and submits. */
 export function ConsentDialog({
   open,
   onRefuse,

@@ -9,13 +9,13 @@ export interface CompanySearchFieldProps {
   onType: (name: string) => void;
   onPick: (item: CompanySearchItem) => void;
   search: CompanySearch;
-  /** 272 px on phones, 262 px on desktop (spec §2). */
+  /** 272 px on phones, 262 px on desktop (docs/product/screens.md). */
   maxHeight: number;
   inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 /**
- * The business-name input with its search button and suggestion list (spec §2): an ARIA
+ * The business-name input with its search button and suggestion list (docs/product/screens.md): an ARIA
  * combobox; arrows and Enter pick, Esc or a click elsewhere closes; the list closes 0.5 s
  * after a pick. color_name is HTML escaped by the server with <em> around the match.
  */
@@ -135,7 +135,7 @@ export function CompanySearchField({ value, onType, onPick, search, maxHeight, i
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(item)}
           >
-            {/* Safe: the server HTML-escapes every piece and adds only <em> (architecture §7). */}
+            {/* Safe: the server HTML-escapes every piece and adds only <em> (docs/product/company-search.md). */}
             <span className={styles.optionName} dangerouslySetInnerHTML={{ __html: item.color_name || item.name }} />
             <span className={styles.optionMeta}>
               {item.oper_name ? `法定代表人：${item.oper_name} · ` : ''}

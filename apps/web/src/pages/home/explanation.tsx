@@ -12,8 +12,8 @@ const IMAGES: Record<GoodsType, readonly [string, string, string]> = {
 };
 
 /**
- * The three image explanation boxes (spec §2): the goods type's explanation paragraphs, each
- * beside its illustration (the '-v2' set for v2, spec §1). The text is real text, never baked
+ * The three image explanation boxes (docs/product/screens.md): the goods type's explanation paragraphs, each
+ * beside its illustration (the '-v2' set for v2, docs/product/overview.md). The text is real text, never baked
  * into the image.
  */
 export function Explanation({

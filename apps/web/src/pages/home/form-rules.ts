@@ -2,7 +2,7 @@ import { isValidIdNumber, isValidMobilePhone, type VisitorErrorCode } from '@kua
 import type { OrderForm } from '../../storage.ts';
 
 /**
- * The order of the home submit checks (spec §4 "Form submit", §5): the three text fields,
+ * The order of the home submit checks (docs/product/orders-and-statuses.md#form-submit, docs/product/validation.md): the three text fields,
  * then the company choice, the ID number, the phone, and finally the agreement. The rules
  * themselves are the domain's; this only fixes which message wins.
  */

@@ -2,12 +2,12 @@ import { Link } from '../../router/router.tsx';
 import { ChevronRightIcon, ShieldIcon } from '../../ui/icons.tsx';
 import styles from './home-footer.module.css';
 
-/** Footer badges (spec §1). */
+/** Footer badges (docs/product/overview.md). */
 const BADGES = ['维权援助', '虚假赔付', '欺诈赔付'] as const;
 
 /**
  * Progress lookup and contact links, the three badges and who runs the site with its phone
- * (spec §2, architecture §10). The lookup is /check on a phone and the query dialog on desktop
+ * (docs/product/screens.md, docs/product/trust-and-personal-data.md). The lookup is /check on a phone and the query dialog on desktop
  * (`onProgress`).
  */
 export function HomeFooter({

@@ -63,7 +63,7 @@ afterEach(() => {
   act(() => toast.clear());
 });
 
-describe('home form submit rules (spec §4, §5)', () => {
+describe('home form submit rules (docs/product/orders-and-statuses.md, docs/product/validation.md)', () => {
   it('1. any empty field → 请填写完整信息, whatever else is wrong', () => {
     renderRoute(<HomePage />);
     submit();

@@ -40,10 +40,10 @@ const ReportDialog = lazy(() => import('../report/report-dialog.tsx'));
 // Only the mini-program's web view shows the recent orders.
 const MiniProgramOrders = lazy(() => import('../corp/mini-program-orders.tsx').then((m) => ({ default: m.MiniProgramOrders })));
 
-/** The desktop dialogs that stand for the phone pages /check and /report (spec §2). */
+/** The desktop dialogs that stand for the phone pages /check and /report (docs/product/screens.md). */
 export type HomeDialog = 'query' | 'report';
 
-/** The form to start from: this visit's form, else the previous visit's info (spec §3), else empty. */
+/** The form to start from: this visit's form, else the previous visit's info (docs/product/data.md), else empty. */
 function initialForm(goods: readonly Goods[], source: OrderForm['source']): OrderForm {
   const stored = readOrderForm();
   if (stored?.entity_name) return { ...emptyOrderForm(source), ...stored, source };
@@ -62,7 +62,7 @@ function initialForm(goods: readonly Goods[], source: OrderForm['source']): Orde
 }
 
 /**
- * Home (spec §2): the company form with its explanation, on phones as one column and on
+ * Home (docs/product/screens.md): the company form with its explanation, on phones as one column and on
  * desktop as two. `success` is the desktop /success route: the home with the paid dialog.
  */
 export default function HomePage({ success = false, dialog: routeDialog }: { success?: boolean; dialog?: HomeDialog }) {
@@ -92,7 +92,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     },
   });
 
-  // Corp mode: the visitor's latest order for the chosen goods and company fills what the form still lacks (spec §7 "recent order lookup").
+  // Corp mode: the visitor's latest order for the chosen goods and company fills what the form still lacks (docs/product/api.md#routes).
   const { entity_id: entityId, goods_id: goodsId } = form;
   useRequest(platform.host === 'wx-oa' && entityId ? `${goodsId}|${entityId}` : null, () => fetchRecentOrder(goodsId, entityId), {
     onData: (recent) =>
@@ -107,7 +107,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
   const chosenGoods = goods.find((item) => String(item.goods_id) === form.goods_id) ?? goods[0];
   const goodsType = chosenGoods?.goods_type ?? 'license_year';
   const texts = goodsTexts(goodsType);
-  // The tab title follows the chosen service too (spec §1: the goods type sets the page title).
+  // The tab title follows the chosen service too (docs/product/overview.md: the goods type sets the page title).
   useEffect(() => {
     document.title = `${texts.pageTitle} · ${homeSubtitle(platform.variant)}`;
   }, [texts.pageTitle, platform.variant]);

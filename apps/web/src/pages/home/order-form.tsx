@@ -31,10 +31,10 @@ export interface OrderFormCardProps {
   form: OrderForm;
   onChange: (update: (form: OrderForm) => OrderForm) => void;
   goods: readonly Goods[];
-  /** With previous info the goods list is hidden (spec §2). */
+  /** With previous info the goods list is hidden (docs/product/screens.md). */
   hideGoods: boolean;
   privacy: string;
-  /** All checks passed (spec §4 "Form submit" step 5). */
+  /** All checks passed (docs/product/orders-and-statuses.md#form-submit step 5). */
   onSubmit: (form: OrderForm) => void;
 }
 
@@ -43,7 +43,7 @@ const AgreementModals = lazy(() => import('./agreement.tsx'));
 
 const REQUIRED = <span aria-hidden="true" className={styles.required}>*</span>;
 
-/** The home form (spec §2 "Home form", §4, §5): shared by the phone and desktop layouts. */
+/** The home form (docs/product/screens.md#home-form, docs/product/orders-and-statuses.md, docs/product/validation.md): shared by the phone and desktop layouts. */
 export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSubmit }: OrderFormCardProps) {
   const platform = usePlatform();
   const now = useNow();
@@ -97,7 +97,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
         return;
       case 'COMPANY_NOT_CHOSEN':
         toast.warn(errorMessage(problem));
-        // "Scroll to top" (spec §4) means: bring the company search and its list into view.
+        // "Scroll to top" (docs/product/orders-and-statuses.md) means: bring the company search and its list into view.
         companyField.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
         void search.run(form.entity_name);
         return;

@@ -14,7 +14,7 @@ function FlagIcon() {
 }
 
 /**
- * The report icon (spec §1, §2): /report on a phone, the report dialog on desktop; neither
+ * The report icon (docs/product/overview.md, docs/product/screens.md): /report on a phone, the report dialog on desktop; neither
  * exists for v2.
  */
 export function ReportEntry({ onOpen }: { onOpen: () => void }) {

@@ -10,13 +10,13 @@ export interface CompanySearch {
   /** The normalised keyword of the last search, for the empty-result text. */
   searched: string;
   setOpen: (open: boolean) => void;
-  /** Runs the search for the raw input (spec §5): normalised, refused when empty. */
+  /** Runs the search for the raw input (docs/product/validation.md): normalised, refused when empty. */
   run: (raw: string) => Promise<void>;
 }
 
 /**
  * Suggestions for the company-name input. Items without a credit code, or whose code fails the
- * GB 32100 check, are dropped (spec §5, architecture §8). A newer search wins over a slower older one.
+ * GB 32100 check, are dropped (docs/product/validation.md, docs/product/validation.md#readings-we-chose). A newer search wins over a slower older one.
  */
 export function useCompanySearch(): CompanySearch {
   const [results, setResults] = useState<CompanySearchItem[]>([]);

@@ -1,7 +1,7 @@
 import { Link, Navigate } from '../../router/router.tsx';
 import styles from './not-found-page.module.css';
 
-/** Unknown routes (spec §2): '404 not found', or home when the address holds an entry link (/h/). */
+/** Unknown routes (docs/product/screens.md): '404 not found', or home when the address holds an entry link (/h/). */
 export default function NotFoundPage() {
   if (location.href.includes('/h/')) return <Navigate to="/" replace />;
   return (

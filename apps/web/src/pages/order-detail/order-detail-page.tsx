@@ -8,9 +8,9 @@ import styles from './order-detail-page.module.css';
 import { Receipt } from './receipt.tsx';
 
 /**
- * /orderDetail (spec §2 "Receipt"): reads the order saved in session storage and removes it, so a
+ * /orderDetail (docs/product/screens.md#receipt): reads the order saved in session storage and removes it, so a
  * reload or a shared address never shows someone's receipt again. Back saves the order's phone
- * for the progress page (spec §4 "Progress query") and goes back.
+ * for the progress page (docs/product/orders-and-statuses.md#progress-query) and goes back.
  */
 export default function OrderDetailPage() {
   const navigate = useNavigate();

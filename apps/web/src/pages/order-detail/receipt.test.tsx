@@ -44,7 +44,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('Receipt (spec §2 "Receipt")', () => {
+describe('Receipt (docs/product/screens.md#receipt)', () => {
   it('shows every field, the amount in figures and in capital numerals to jiao and fen, and quantity 1', () => {
     render(<Receipt order={order()} />);
     expect(text('receipt-title')).toBe('年报申报回执');
@@ -80,7 +80,7 @@ describe('Receipt (spec §2 "Receipt")', () => {
     expect(screen.queryByTestId('receipt-screenshots')).toBeNull();
     cleanup();
 
-    // '5' is green in lists but does not unlock the completion stamp (spec §4).
+    // '5' is green in lists but does not unlock the completion stamp (docs/product/orders-and-statuses.md).
     render(<Receipt order={order({ process_status: '5' })} />);
     expect(screen.getByTestId('receipt-stamp').getAttribute('data-stamp')).toBe('accepted');
     expect(screen.queryByTestId('receipt-screenshots')).toBeNull();

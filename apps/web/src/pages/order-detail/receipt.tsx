@@ -35,7 +35,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 }
 
 /**
- * The receipt slip of one order (spec §2 "Receipt"): title by goods type, the order's facts with
+ * The receipt slip of one order (docs/product/screens.md#receipt): title by goods type, the order's facts with
  * the amount in figures and in capital numerals, the agent's stamp ('办理完成' only at process
  * status '2'), how to check the result on the official system, and at status '2' the completion
  * screenshots. Used by /orderDetail and by the desktop ReceiptDialog.

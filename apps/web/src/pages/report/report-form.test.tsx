@@ -38,7 +38,7 @@ afterEach(() => {
   act(() => toast.clear());
 });
 
-describe('report form (spec §2 "Report screen", §3, §5)', () => {
+describe('report form (docs/product/screens.md#report-screen, docs/product/data.md, docs/product/validation.md)', () => {
   it('offers the three types as a radio group, the first chosen', () => {
     renderForm();
     const radios = screen.getAllByRole('radio') as HTMLInputElement[];

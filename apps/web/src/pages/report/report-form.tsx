@@ -23,7 +23,7 @@ function capped(value: string): string {
 }
 
 /**
- * The platform report (spec §2 "Report screen", §3, §5): three type chips (the first chosen),
+ * The platform report (docs/product/screens.md#report-screen, docs/product/data.md, docs/product/validation.md): three type chips (the first chosen),
  * the reason with a live counter to 500, an optional contact (500), submit. The rules are the
  * domain's validateReport; the server checks them again. Shared by /report and the desktop dialog.
  */

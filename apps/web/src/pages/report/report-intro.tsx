@@ -1,6 +1,6 @@
 import styles from './report-page.module.css';
 
-/** Why and what to report, and that the regulator's channel stays open (architecture §10). */
+/** Why and what to report, and that the regulator's channel stays open (docs/product/trust-and-personal-data.md). */
 export function ReportIntro() {
   return (
     <p className={styles.intro}>

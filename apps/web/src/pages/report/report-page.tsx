@@ -4,7 +4,7 @@ import { ReportForm } from './report-form.tsx';
 import { ReportIntro } from './report-intro.tsx';
 import styles from './report-page.module.css';
 
-/** /report (spec §2 "Report screen"): back arrow, '平台举报', the form; after success, back. Not routed for v2. */
+/** /report (docs/product/screens.md#report-screen): back arrow, '平台举报', the form; after success, back. Not routed for v2. */
 export default function ReportPage() {
   const goBack = useGoBack();
   return (

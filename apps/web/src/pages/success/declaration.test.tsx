@@ -104,7 +104,7 @@ afterEach(() => {
   act(() => toast.clear());
 });
 
-describe('mobile /success for license_year (spec §2, §4, §5)', () => {
+describe('mobile /success for license_year (docs/product/screens.md, docs/product/orders-and-statuses.md, docs/product/validation.md)', () => {
   it('removes the stored orderId, its edit key and params, and sends a visit without one to /', async () => {
     localStorage.setItem('params', JSON.stringify({ entity_id: 'x', entity_idno: FULL_ID }));
     await openMobile();
@@ -137,7 +137,7 @@ describe('mobile /success for license_year (spec §2, §4, §5)', () => {
     expect(screen.getByTestId('decl-order-info').textContent).toContain('个体');
   });
 
-  it('shows the §5 messages as toasts and sends nothing until the form is valid', async () => {
+  it('shows the docs/product/validation.md messages as toasts and sends nothing until the form is valid', async () => {
     await openMobile();
     fireEvent.click(screen.getByTestId('decl-submit'));
     expect(toastText()).toBe(ERROR_CATALOG.DECLARATION_INCOMPLETE.message);
@@ -261,7 +261,7 @@ describe('mobile /success for other services', () => {
   });
 });
 
-describe('desktop declaration dialog (spec §2, §4)', () => {
+describe('desktop declaration dialog (docs/product/screens.md, docs/product/orders-and-statuses.md)', () => {
   function openDesktop(given: OrderRecord, form: Parameters<typeof SuccessDialog>[0]['form'] = null) {
     order = given;
     const closed: string[] = [];

@@ -11,7 +11,7 @@ import { visibleIdNumber } from './use-paid-order.ts';
 type Layout = 'phone' | 'desktop';
 
 /**
- * The order data of the declaration (spec §2 "Success"): handling type, company name, type,
+ * The order data of the declaration (docs/product/screens.md#success): handling type, company name, type,
  * credit code, legal person, ID number and phone. A list on phones, a two-column table on desktop.
  */
 export function OrderInfo({ order, form, layout }: { order: OrderRecord; form: OrderForm | null; layout: Layout }) {
@@ -107,7 +107,7 @@ function EntryTable({ caption, fields, model }: { caption: string; fields: Decla
                 </span>
               </td>
               <td>
-                {/* A native select: its closed state shows the current choice (spec §4). */}
+                {/* A native select: its closed state shows the current choice (docs/product/orders-and-statuses.md). */}
                 <select
                   className={styles.select}
                   aria-label={`${field.label}是否公示`}
@@ -130,7 +130,7 @@ function EntryTable({ caption, fields, model }: { caption: string; fields: Decla
   );
 }
 
-/** The entry tables: assets (万元) for everyone, headcount (人) for companies (spec §3 entity_extra). */
+/** The entry tables: assets (万元) for everyone, headcount (人) for companies (docs/product/data.md#annual-declaration-fields). */
 export function DeclarationEntries({ model, layout }: { model: DeclarationModel; layout: Layout }) {
   const amounts = model.fields.filter((field) => field.kind === 'amount');
   const counts = model.fields.filter((field) => field.kind === 'count');
@@ -142,7 +142,7 @@ export function DeclarationEntries({ model, layout }: { model: DeclarationModel;
   );
 }
 
-/** '一键零申报' and the report button, '立即申报' (v0, v1) or '立即提交' (v2) (spec §1). */
+/** '一键零申报' and the report button, '立即申报' (v0, v1) or '立即提交' (v2) (docs/product/overview.md). */
 export function DeclarationActions({ model }: { model: DeclarationModel }) {
   const { variant } = usePlatform();
   return (
@@ -158,7 +158,7 @@ export function DeclarationActions({ model }: { model: DeclarationModel }) {
 }
 
 /**
- * Sub-state 1: the zero-declaration confirmation with cancel and submit (spec §4). Phones ask
+ * Sub-state 1: the zero-declaration confirmation with cancel and submit (docs/product/orders-and-statuses.md). Phones ask
  * '确定要零申报吗？', the desktop dialog '是否确认零申报？'.
  */
 export function ZeroConfirmDialog({ model, layout }: { model: DeclarationModel; layout: Layout }) {

@@ -12,8 +12,8 @@ import { useDeclaration } from './use-declaration.ts';
 import { usePaidOrder } from './use-paid-order.ts';
 
 /**
- * Desktop success flow over the home page, from the pay dialog or the /success route (spec §2,
- * §4): non-annual orders get the paid message; license_year the declaration dialog, whose close
+ * Desktop success flow over the home page, from the pay dialog or the /success route (docs/product/screens.md,
+ * docs/product/orders-and-statuses.md): non-annual orders get the paid message; license_year the declaration dialog, whose close
  * asks first, and after filing the receipt.
  */
 export default function SuccessDialog({
@@ -63,7 +63,7 @@ function DeclarationFlow({ order, form, editKey, onDone }: { order: OrderRecord;
   const [askClose, setAskClose] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
 
-  // Closing the form before filing asks first (spec §4); at the zero confirmation it is a cancel.
+  // Closing the form before filing asks first (docs/product/orders-and-statuses.md); at the zero confirmation it is a cancel.
   const requestClose = () => {
     if (model.step === 0) setAskClose(true);
     else if (model.step === 1) model.cancelZero();

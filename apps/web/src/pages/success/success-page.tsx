@@ -11,7 +11,7 @@ import { SuccessIcon, SuccessSummary } from './success-summary.tsx';
 import { useDeclaration } from './use-declaration.ts';
 import { usePaidOrder } from './use-paid-order.ts';
 
-/** /success: on phones its own page; on desktop the home with the success dialog (spec §2). */
+/** /success: on phones its own page; on desktop the home with the success dialog (docs/product/screens.md). */
 export default function SuccessPage() {
   const platform = usePlatform();
   if (platform.formFactor === 'desktop') return <HomePage success />;
@@ -35,7 +35,7 @@ function MobileSuccess() {
   );
 }
 
-/** The annual report fill-in on a phone (spec §2 "Success", §4 sub-states 0/1/2). */
+/** The annual report fill-in on a phone (docs/product/screens.md#success, docs/product/orders-and-statuses.md sub-states 0/1/2). */
 function MobileDeclaration({ order, form, editKey }: { order: OrderRecord; form: OrderForm | null; editKey: string | null }) {
   const model = useDeclaration(order, editKey);
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ export function SuccessIcon({ size = 64 }: { size?: number }) {
 }
 
 /**
- * The paid message of non-annual orders (spec §2 "Success"): '支付成功', the agent's call within
+ * The paid message of non-annual orders (docs/product/screens.md#success): '支付成功', the agent's call within
  * 24 hours, the order's key facts and '查看办理进度' (to /check). Annual reports show the
  * declaration instead. If the order could not be fetched, it says so rather than claim success.
  */

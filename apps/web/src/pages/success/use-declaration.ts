@@ -13,7 +13,7 @@ import { track } from '../../api/index.ts';
 import { toast } from '../../ui/toast.tsx';
 
 /**
- * Sub-states of the annual report fill-in (spec §4): 0 the form, 1 the zero-declaration
+ * Sub-states of the annual report fill-in (docs/product/orders-and-statuses.md): 0 the form, 1 the zero-declaration
  * confirmation, 2 filed ('申报成功，将在7个工作日内公示').
  */
 export type DeclarationStep = 0 | 1 | 2;
@@ -52,7 +52,7 @@ function isFiled(order: OrderRecord): boolean {
 }
 
 /**
- * The declaration after paying for license_year (spec §4 "Annual report fill-in", §5 "Annual
+ * The declaration after paying for license_year (docs/product/orders-and-statuses.md#annual-report-fill-in, docs/product/validation.md "Annual
  * declaration"). Checks with the domain's validateDeclaration, the same function the server
  * runs, and shows its message as a toast before any request; only a valid form is sent, with the
  * order's edit key when this browser created it (decision 012).

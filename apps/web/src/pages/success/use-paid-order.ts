@@ -16,12 +16,12 @@ export type PaidOrderState =
   | { kind: 'failed' };
 
 /**
- * The paid order of the success flow (spec §4 "Payment confirmation"): the stored orderId is
+ * The paid order of the success flow (docs/product/orders-and-statuses.md#payment-confirmation): the stored orderId is
  * read and removed (with its edit key and the stored form, which holds the ID number), then the
  * order fetched; the key stays in memory for the declaration.
  * No stored id → 'none' (the caller goes to /). An order handed over directly is used as is.
  * The stored form is read before it is removed: the declaration shows the ID number in full only
- * to the visitor who typed it (architecture §5), and only this form holds it unmasked.
+ * to the visitor who typed it (ARCHITECTURE.md#who-owns-which-table), and only this form holds it unmasked.
  */
 export function usePaidOrder(given: OrderRecord | null = null, givenForm: OrderForm | null = null, givenKey: string | null = null): PaidOrderState {
   // Pure reads: StrictMode may call initialisers twice; the removals wait for the effect.

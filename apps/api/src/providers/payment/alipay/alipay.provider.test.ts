@@ -211,7 +211,7 @@ describe('Alipay adapter against the fake gateway', () => {
       const sdk = new AlipaySdk({ appId: config.appId, privateKey: config.appPrivateKey.trim(), keyType: 'PKCS8', alipayPublicKey: config.alipayPublicKey.trim() });
       const params = Object.fromEntries(new URLSearchParams(notification.body));
       expect(sdk.checkNotifySignV2(params)).toBe(true);
-      // The pitfall this avoids (research §3.1): decoding once more breaks on "%".
+      // The pitfall this avoids (docs/product/payments.md#alipay): decoding once more breaks on "%".
       expect(() => sdk.checkNotifySign(params)).toThrow(URIError);
     });
 

@@ -16,7 +16,7 @@ interface GatewayAnswer {
 const SUCCESS = '10000';
 /** Sub-codes that mean "try again later", not "no". */
 const RETRYABLE_SUB_CODES = new Set(['ACQ.SYSTEM_ERROR', 'aop.ACQ.SYSTEM_ERROR', 'isp.unknow-error', 'ACQ.TRADE_HAS_SUCCESS_LATER']);
-/** Sub-codes that mean this product is not enabled for the app (research/payments.md §0; unconfirmed list). */
+/** Sub-codes that mean this product is not enabled for the app (docs/product/payments.md#providers; unconfirmed list). */
 const NOT_PERMITTED_SUB_CODES = new Set(['ACQ.ACCESS_FORBIDDEN', 'isv.insufficient-isv-permissions', 'isv.insufficient-user-permissions']);
 
 function subCode(answer: GatewayAnswer): string {

@@ -1,7 +1,7 @@
 import { createDecipheriv, createSign, createVerify, type KeyObject } from 'node:crypto';
 
 /**
- * WeChat Pay API v3 message formats on node:crypto (research/payments.md §1.2–§1.5). Every signed
+ * WeChat Pay API v3 message formats on node:crypto (docs/product/payments.md#wechat-pay). Every signed
  * message is its lines, each ending in "\n" (the last one too).
  */
 export function signingMessage(...lines: string[]): string {

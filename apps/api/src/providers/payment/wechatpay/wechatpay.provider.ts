@@ -102,7 +102,7 @@ function isAxiosLike(error: unknown): error is AxiosLikeError {
   return typeof error === 'object' && error !== null && ('isAxiosError' in error || 'response' in error || 'code' in error);
 }
 
-/** WeChat trade states in our terms (research/payments.md §1.4). */
+/** WeChat trade states in our terms (docs/product/payments.md#wechat-pay). */
 export function mapTradeState(state: string): 'PAID' | 'REFUNDED' | 'PENDING' | 'CLOSED' {
   switch (state) {
     case 'SUCCESS':
