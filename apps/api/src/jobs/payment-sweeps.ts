@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { PaymentService, SweepResult } from '../modules/payment/payment.service.ts';
 
@@ -51,18 +51,8 @@ export function createPaymentSweeps(deps: {
     refunds: () => payments.reconcileDueRefunds(),
   };
 
-  async function withLock(name: SweepName, run: () => Promise<SweepResult>): Promise<SweepResult | 'skipped'> {
-    if (database.kind !== 'postgres') return run();
-    return database.db.connection().execute(async (connection) => {
-      const key = sweepLockKey(database, name);
-      const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS locked`.execute(connection);
-      if (!rows[0]?.locked) return 'skipped';
-      try {
-        return await run();
-      } finally {
-        await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(connection);
-      }
-    });
+  function withLock(name: SweepName, run: () => Promise<SweepResult>): Promise<SweepResult | 'skipped'> {
+    return withAdvisoryLock(database, sweepLockKey(database, name), run);
   }
 
   async function round(): Promise<SweepReport> {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PayType } from '@kuaibao/domain';
+import { createSandboxRepository, type SandboxRefundsTable, type SandboxTables, type SandboxTradesTable } from './sandbox.repository.ts';
 
 /**
  * The sandbox gateway stands in for WeChat Pay and Alipay on the embedded default. It
@@ -8,30 +9,7 @@ import type { PayType } from '@kuaibao/domain';
  * serves a cashier page, and reports payments only through signed notifications that
  * travel through the same notify route and handler as the real providers'.
  */
-export interface SandboxTradesTable {
-  out_trade_no: string;
-  pay_type: string;
-  amount_fen: number;
-  description: string;
-  /** REFUND: paid, then refunded in full */
-  status: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
-  return_url: string | null;
-  transaction_id: string | null;
-  expires_at: string;
-  created_at: string;
-  paid_at: string | null;
-}
-/** The gateway's refund book (migration 005). Sandbox refunds succeed at once. */
-export interface SandboxRefundsTable {
-  out_refund_no: string;
-  out_trade_no: string;
-  refund_id: string;
-  amount_fen: number;
-  status: 'SUCCESS';
-  created_at: string;
-  succeeded_at: string | null;
-}
-export type SandboxTables = { sandbox_trades: SandboxTradesTable; sandbox_refunds: SandboxRefundsTable };
+export type { SandboxRefundsTable, SandboxTables, SandboxTradesTable } from './sandbox.repository.ts';
 
 export type SandboxTrade = SandboxTradesTable;
 export type SandboxRefund = SandboxRefundsTable;
@@ -87,11 +65,9 @@ export function createSandboxGateway(deps: {
   /** Posts a notification to our notify route; returns the HTTP status it answered. */
   deliver: (notification: SandboxNotification) => Promise<number>;
 }): SandboxGateway {
-  const { db, notifyKey, now } = deps;
-
-  async function findTrade(outTradeNo: string): Promise<SandboxTrade | undefined> {
-    return db.selectFrom('sandbox_trades').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
-  }
+  const { notifyKey, now } = deps;
+  const store = createSandboxRepository(deps.db);
+  const findTrade = store.findTrade;
 
   function notificationFor(trade: SandboxTrade, options: { eventId?: string; timestamp?: number } = {}): SandboxNotification {
     const body = JSON.stringify({
@@ -127,7 +103,7 @@ export function createSandboxGateway(deps: {
         created_at: now().toISOString(),
         paid_at: null,
       };
-      await db.insertInto('sandbox_trades').values(trade).execute();
+      await store.insertTrade(trade);
       return trade;
     },
 
@@ -141,13 +117,7 @@ export function createSandboxGateway(deps: {
         if (new Date(trade.expires_at) <= now()) return { ok: false, reason: 'EXPIRED' };
         const transactionId = `SBX${now().getTime()}${randomUUID().replace(/-/g, '').slice(0, 10)}`;
         const paidAt = now().toISOString();
-        const updated = await db
-          .updateTable('sandbox_trades')
-          .set({ status: 'SUCCESS', transaction_id: transactionId, paid_at: paidAt })
-          .where('out_trade_no', '=', outTradeNo)
-          .where('status', '=', 'NOTPAY')
-          .executeTakeFirst();
-        paid = Number(updated.numUpdatedRows) === 1 ? { ...trade, status: 'SUCCESS', transaction_id: transactionId, paid_at: paidAt } : ((await findTrade(outTradeNo)) ?? trade);
+        paid = (await store.markTradePaid(outTradeNo, transactionId, paidAt)) ? { ...trade, status: 'SUCCESS', transaction_id: transactionId, paid_at: paidAt } : ((await findTrade(outTradeNo)) ?? trade);
       }
       // A real gateway retries until acknowledged; the order page's polling query covers a lost one here.
       const status = await deps.deliver(notificationFor(paid)).catch(() => 0);
@@ -158,13 +128,13 @@ export function createSandboxGateway(deps: {
       const trade = await findTrade(outTradeNo);
       if (!trade) return 'NOT_FOUND';
       if (trade.status === 'SUCCESS' || trade.status === 'REFUND') return 'ALREADY_PAID';
-      await db.updateTable('sandbox_trades').set({ status: 'CLOSED' }).where('out_trade_no', '=', outTradeNo).where('status', '=', 'NOTPAY').execute();
+      await store.closeUnpaidTrade(outTradeNo);
       const after = await findTrade(outTradeNo);
       return after?.status === 'SUCCESS' ? 'ALREADY_PAID' : 'CLOSED';
     },
 
     async refundTrade(input) {
-      const existing = await db.selectFrom('sandbox_refunds').selectAll().where('out_refund_no', '=', input.outRefundNo).executeTakeFirst();
+      const existing = await store.findRefund(input.outRefundNo);
       if (existing) return { ok: true, refund: existing };
       const trade = await findTrade(input.outTradeNo);
       if (!trade) return { ok: false, reason: 'NOT_FOUND' };
@@ -180,17 +150,10 @@ export function createSandboxGateway(deps: {
         created_at: at,
         succeeded_at: at,
       };
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('sandbox_refunds').values(refund).execute();
-        if (input.amountFen === trade.amount_fen) {
-          await trx.updateTable('sandbox_trades').set({ status: 'REFUND' }).where('out_trade_no', '=', input.outTradeNo).execute();
-        }
-      });
+      await store.recordRefund(refund, { fullRefund: input.amountFen === trade.amount_fen });
       return { ok: true, refund };
     },
 
-    findRefund(outRefundNo) {
-      return db.selectFrom('sandbox_refunds').selectAll().where('out_refund_no', '=', outRefundNo).executeTakeFirst();
-    },
+    findRefund: store.findRefund,
   };
 }
