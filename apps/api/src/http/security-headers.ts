@@ -27,7 +27,7 @@ export const APP_CSP: CspDirectives = {
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'"],
-  // data: the pay dialog's base64 QR fallback (apps/web/src/common/pay-qr.tsx) and saved QR images; blob: local previews.
+  // data: the pay dialog's base64 QR fallback (apps/web/src/payment/pay-qr.tsx) and saved QR images; blob: local previews.
   'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'"],
   'form-action': ["'self'"],
