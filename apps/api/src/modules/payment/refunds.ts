@@ -1,5 +1,5 @@
 import { AppError, canMoveRefund, orderRefundRefusal, type PayType } from '@kuaibao/domain';
-import type { RefundRow } from '../../db/schema.ts';
+import type { NewRefund, PaymentAttemptRow, RefundRow } from '../../db/schema.ts';
 import type { RefundProgress } from '../../providers/payment/port.ts';
 import { orderPayments } from '../order/order-payments.ts';
 import { REFUND_BACKOFF_MS, backoff, type Db, type PaymentContext } from './payment-context.ts';
@@ -9,6 +9,32 @@ import type { RefundOrderResult } from './payment.service.ts';
 /** The refund number of an attempt: deterministic, so every retry reuses it (both providers dedupe on it). */
 export function refundNumberFor(outTradeNo: string): string {
   return `R${outTradeNo}`;
+}
+
+/** A new full refund of a paid attempt, under its deterministic number; the caller says why and when to ask. */
+export function fullRefundOf(
+  attempt: PaymentAttemptRow,
+  input: { purpose: NewRefund['purpose']; reason: string; requestedBy: string; nextQueryAt: string | null; now: string },
+): NewRefund {
+  return {
+    order_id: attempt.order_id,
+    attempt_id: attempt.id,
+    provider: attempt.provider,
+    out_trade_no: attempt.out_trade_no,
+    out_refund_no: refundNumberFor(attempt.out_trade_no),
+    amount_fen: attempt.amount_fen,
+    total_fen: attempt.amount_fen,
+    purpose: input.purpose,
+    reason: input.reason.slice(0, 200),
+    requested_by: input.requestedBy.slice(0, 100),
+    status: 'REQUESTED',
+    provider_refund_id: null,
+    last_error: null,
+    next_query_at: input.nextQueryAt,
+    created_at: input.now,
+    updated_at: input.now,
+    succeeded_at: null,
+  };
 }
 
 export interface Refunds {
@@ -141,25 +167,7 @@ export function createRefunds(ctx: PaymentContext): Refunds {
       const attempt = await paymentRepository.findSettlingAttempt(db, order.id);
       if (!attempt || attempt.status !== 'PAID') return { ok: false, reason: 'NOT_PAID', message: '没有找到该订单的支付记录' };
 
-      let refund = await paymentRepository.ensureRefund(db, {
-        order_id: order.id,
-        attempt_id: attempt.id,
-        provider: attempt.provider,
-        out_trade_no: attempt.out_trade_no,
-        out_refund_no: refundNumberFor(attempt.out_trade_no),
-        amount_fen: attempt.amount_fen,
-        total_fen: attempt.amount_fen,
-        purpose: 'ORDER',
-        reason: reason.slice(0, 200),
-        requested_by: input.requestedBy.slice(0, 100),
-        status: 'REQUESTED',
-        provider_refund_id: null,
-        last_error: null,
-        next_query_at: null,
-        created_at: iso(),
-        updated_at: iso(),
-        succeeded_at: null,
-      });
+      let refund = await paymentRepository.ensureRefund(db, fullRefundOf(attempt, { purpose: 'ORDER', reason, requestedBy: input.requestedBy, nextQueryAt: null, now: iso() }));
       if (refund.status === 'SUCCESS') return { ok: false, reason: 'ALREADY_REFUNDED', message: '订单已退款' };
       if (refund.status === 'REQUESTED') refund = await submitRefund(refund);
       else if (refund.status === 'PROCESSING' || refund.status === 'ABNORMAL') refund = await refreshRefund(refund);

@@ -2,7 +2,7 @@ import { QUERY_BACKOFF_MS, REFUND_OUTBOX_KIND, backoff, type PaymentContext } fr
 import { paymentRepository } from './payment.repository.ts';
 import type { SweepResult } from './payment.service.ts';
 import type { Attempts } from './attempts.ts';
-import { refundNumberFor, type Refunds } from './refunds.ts';
+import { fullRefundOf, type Refunds } from './refunds.ts';
 
 export interface Sweeps {
   reconcileDueAttempts(options?: { limit?: number }): Promise<SweepResult>;
@@ -62,26 +62,17 @@ export function createSweeps(ctx: PaymentContext, parts: { attempts: Attempts; r
             log.error({ outboxId: row.id, payload: row.payload }, 'refund outbox row without a paid attempt');
             return;
           }
-          const refund = await paymentRepository.ensureRefund(db, {
-            order_id: attempt.order_id,
-            attempt_id: attempt.id,
-            provider: attempt.provider,
-            out_trade_no: attempt.out_trade_no,
-            out_refund_no: refundNumberFor(attempt.out_trade_no),
-            amount_fen: attempt.amount_fen,
-            total_fen: attempt.amount_fen,
-            // The attempt that paid the order is refunded only by refundOrder; this one is an extra payment.
-            purpose: attempt.settles_order === 1 ? 'ORDER' : 'DUPLICATE',
-            reason: typeof payload.reason === 'string' ? payload.reason.slice(0, 200) : 'duplicate payment',
-            requested_by: 'system',
-            status: 'REQUESTED',
-            provider_refund_id: null,
-            last_error: null,
-            next_query_at: iso(),
-            created_at: iso(),
-            updated_at: iso(),
-            succeeded_at: null,
-          });
+          const refund = await paymentRepository.ensureRefund(
+            db,
+            fullRefundOf(attempt, {
+              // The attempt that paid the order is refunded only by refundOrder; this one is an extra payment.
+              purpose: attempt.settles_order === 1 ? 'ORDER' : 'DUPLICATE',
+              reason: typeof payload.reason === 'string' ? payload.reason : 'duplicate payment',
+              requestedBy: 'system',
+              nextQueryAt: iso(),
+              now: iso(),
+            }),
+          );
           // From here the refund row carries the retries; the outbox row is done.
           if (!(await paymentRepository.markOutboxProcessed(db, row.id, iso(), null))) return;
           if (refund.status === 'REQUESTED') await parts.refunds.submitRefund(refund);
