@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBoundaries, checkFile, type Rule } from './check-boundaries.ts';
 
-const NOTHING_ALLOWED: Record<Rule, string[]> = { env: [], sql: [], repository: [], domain: [], citation: [], testing: [] };
+const NOTHING_ALLOWED: Record<Rule, string[]> = { env: [], sql: [], repository: [], domain: [], citation: [], testing: [], status: [] };
 // The citation fixtures are assembled so this test file does not cite anything itself.
 const SECTION = '\u00a7';
 
@@ -20,6 +20,9 @@ const FIXTURES: Record<string, string> = {
   'apps/web/src/pay.ts': `// The countdown (spec ${SECTION}2 "Payment").\nexport {};\n`,
   'apps/web/src/home.ts': "// The home form (docs/product/screens.md#home).\nexport {};\n",
   'apps/api/src/providers/payment/build.ts': "import { startFakeAlipayGateway } from '@kuaibao/testing';\nexport { startFakeAlipayGateway };\n",
+  'apps/web/src/pages/detail.tsx': "export const paid = (order) => order.status === '2';\n",
+  'apps/web/src/pages/detail.test.tsx': "expect(order).toMatchObject({ status: '2' });\n",
+  'apps/web/src/pages/list.tsx': "import { ORDER_STATUS } from '@kuaibao/domain';\nexport const paid = (order) => order.status === ORDER_STATUS.paid;\n",
   'apps/api/src/providers/payment/alipay/alipay.provider.test.ts': "import { startFakeAlipayGateway } from '@kuaibao/testing';\nexport { startFakeAlipayGateway };\n",
 };
 
@@ -42,6 +45,7 @@ describe('check-boundaries', () => {
       { rule: 'env', file: 'apps/api/src/modules/order/order.service.ts', line: 1 },
       { rule: 'repository', file: 'apps/api/src/modules/payment/payment.service.ts', line: 1 },
       { rule: 'sql', file: 'apps/api/src/modules/feedback/feedback.service.ts', line: 1 },
+      { rule: 'status', file: 'apps/web/src/pages/detail.tsx', line: 1 },
       { rule: 'testing', file: 'apps/api/src/providers/payment/build.ts', line: 1 },
     ]);
   });
@@ -51,7 +55,7 @@ describe('check-boundaries', () => {
       ...NOTHING_ALLOWED,
       sql: ['apps/api/src/modules/feedback/feedback.service.ts', 'apps/api/src/modules/goods/goods.service.ts'],
     });
-    expect(violations.map((violation) => violation.rule).sort()).toEqual(['citation', 'domain', 'env', 'repository', 'testing']);
+    expect(violations.map((violation) => violation.rule).sort()).toEqual(['citation', 'domain', 'env', 'repository', 'status', 'testing']);
     expect(stale).toEqual([{ rule: 'sql', file: 'apps/api/src/modules/goods/goods.service.ts' }]);
   });
 

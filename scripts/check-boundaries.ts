@@ -12,12 +12,15 @@ import path from 'node:path';
  *   domain     packages/domain stays pure: no node:, no DOM globals, no fetch, no process
  *   citation   no comment cites a document outside the repository (the old spec, architecture and research notes: any §)
  *   testing    @kuaibao/testing (the fake gateways) is imported only by tests
+ *   status     no bare order status code ('1'…'5') compared with or given to a status field outside packages/domain
+ *              (tests excepted: they pin the wire's codes):
+ *              ORDER_STATUS, PROCESS_STATUS and the guards of packages/domain/src/lifecycle say what it means
  *
  * Tests (*.test.ts, *.test-support.ts, apps/api/src/test/) may arrange data with SQL; every other
  * rule holds for them too.
  */
 
-export type Rule = 'env' | 'sql' | 'repository' | 'domain' | 'citation' | 'testing';
+export type Rule = 'env' | 'sql' | 'repository' | 'domain' | 'citation' | 'testing' | 'status';
 
 export interface Violation {
   rule: Rule;
@@ -38,6 +41,7 @@ export const ALLOWLIST: Readonly<Record<Rule, readonly string[]>> = {
   domain: [],
   citation: [],
   testing: [],
+  status: [],
 };
 
 const SCANNED_ROOTS = ['apps', 'packages', 'e2e', 'scripts'];
@@ -55,6 +59,8 @@ const DOMAIN_IMPURE = /from ['"](node:|fs['"]|path['"]|crypto['"])|\brequire\(|\
 // Any section sign with a number: the code cited the old documents as "spec §2", "Architecture §8",
 // "research search.md §2.6", and by bare number on wrapped comment lines ("§5 "Annual declaration"").
 const CITATION = /§\s*\d|\bresearch\/[a-z-]+\.md/i;
+// `status === '2'`, `process_status: '2'`, `o.status !== "1"`: a status field next to a bare code.
+const STATUS_LITERAL = /\b(status|process_status)['"]?\]?\s*(===|!==|==|!=|:)\s*['"][1-5]['"]/;
 const IMPORT_SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/g;
 
 /** A line that is only comment text: code rules skip it (a comment may name process.env). */
@@ -84,6 +90,8 @@ export function checkFile(file: string, text: string): Violation[] {
     if (ENV_USE.test(line) && !isApiConfig(file) && !isToolConfig(file) && !file.startsWith('e2e/')) add('env', index);
     if (inApiSrc && SQL_USE.test(line) && !file.endsWith('.repository.ts') && !file.startsWith('apps/api/src/db/') && !file.startsWith('apps/api/src/seed/') && !isTest(file)) add('sql', index);
     if (inDomain && DOMAIN_IMPURE.test(line)) add('domain', index);
+    // Migrations are history (their column defaults stay as written); tests pin the wire's codes on purpose.
+    if (!inDomain && STATUS_LITERAL.test(line) && !file.startsWith('apps/api/src/db/migrations/') && !isTest(file)) add('status', index);
     for (const match of line.matchAll(IMPORT_SPECIFIER)) {
       const specifier = match[1]!;
       if (productionCode && (specifier === '@kuaibao/testing' || specifier.startsWith('@kuaibao/testing/'))) add('testing', index);
@@ -140,6 +148,7 @@ const RULE_HELP: Record<Rule, string> = {
   domain: 'packages/domain is pure: no Node, DOM or I/O',
   citation: 'link a file in the repository instead (docs/product/…, docs/decisions/…, ARCHITECTURE.md)',
   testing: '@kuaibao/testing is for tests only',
+  status: 'name the status: ORDER_STATUS / PROCESS_STATUS or a guard of packages/domain/src/lifecycle',
 };
 
 if (import.meta.main) {

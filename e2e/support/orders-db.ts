@@ -1,12 +1,13 @@
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
+import { PROCESS_STATUS, PROCESS_STATUS_NAMES } from '@kuaibao/domain';
 
 /** The e2e server's SQLite file (playwright.config.ts: one database per port and run). */
 export const E2E_DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_PORT ?? 3170)}/kuaibao.sqlite`);
 
 /**
  * Marks an order completed with completion screenshots, as staff would in the console: process
- * status '2' and one order_files row per url. Written straight into the running server's database.
+ * status completed and one order_files row per url. Written straight into the running server's database.
  */
 export function completeOrder(publicId: string, screenshotUrls: readonly string[]): void {
   const db = new DatabaseSync(E2E_DB_FILE);
@@ -14,7 +15,7 @@ export function completeOrder(publicId: string, screenshotUrls: readonly string[
     db.exec('PRAGMA busy_timeout = 5000');
     const row = db.prepare('SELECT id FROM orders WHERE public_id = ?').get(publicId) as { id: number } | undefined;
     if (!row) throw new Error(`no order ${publicId} in ${E2E_DB_FILE}`);
-    db.prepare("UPDATE orders SET process_status = '2', process_status_name = '已完成' WHERE id = ?").run(row.id);
+    db.prepare('UPDATE orders SET process_status = ?, process_status_name = ? WHERE id = ?').run(PROCESS_STATUS.completed, PROCESS_STATUS_NAMES[PROCESS_STATUS.completed], row.id);
     const insert = db.prepare('INSERT INTO order_files (order_id, url) VALUES (?, ?)');
     for (const url of screenshotUrls) insert.run(row.id, url);
   } finally {

@@ -1,6 +1,6 @@
 import { createDecipheriv, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { signRequest } from '@kuaibao/domain';
+import { PROCESS_STATUS, signRequest } from '@kuaibao/domain';
 import { accessibilityViolations, snapshot } from '../support/journey.ts';
 import { CONSOLE_ADMIN, signInToConsole } from '../support/console.ts';
 
@@ -143,7 +143,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
 
   // The visitor's order detail: completed, with the screenshot at a URL the visitor app can load.
   const record = (await visitorCall(request, keys, 'GET', '/api/h5/order/detail', { query: { id: created.orderId } })) as { process_status: string; process_status_name: string; files: Array<{ url: string }>; admin_name: string };
-  expect(record).toMatchObject({ process_status: '2', process_status_name: '已完成', admin_name: '管理员' });
+  expect(record).toMatchObject({ process_status: PROCESS_STATUS.completed, process_status_name: '已完成', admin_name: '管理员' });
   expect(record.files).toHaveLength(1);
   expect(record.files[0]!.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
   const image = await request.get(record.files[0]!.url);

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
 import { Client as PgClient, defaults as pgDefaults } from 'pg';
-import { signRequest } from '@kuaibao/domain';
+import { ORDER_STATUS, isOrderUnpaid, signRequest, wasOrderPaid } from '@kuaibao/domain';
 import { DEV_DEFAULTS } from '../src/config.ts';
 import { decryptJson } from '../src/http/response-crypto.ts';
 import { SANDBOX_HEADERS, signSandboxMessage } from '../src/providers/payment/sandbox/sandbox-gateway.ts';
@@ -352,7 +352,7 @@ async function runRound(
     }
     if (tracked.cashierPaid) stats.cashierPaid += 1;
     const detail = client.data<{ status?: string }>(await client.signed('GET', '/api/h5/order/detail', { id: tracked.publicId }));
-    if (detail?.status === '2') {
+    if (detail?.status === ORDER_STATUS.paid) {
       tracked.ackPaid = true;
       tracked.ackBeforeKill = !killed && !killing;
       stats.ackPaid += 1;
@@ -402,7 +402,7 @@ export function checkInvariants(rows: Rows, book: Map<string, Tracked>, answered
   const attemptByTrade = new Map(rows.attempts.map((a) => [a.out_trade_no, a]));
   const refundByAttempt = new Map(rows.refunds.map((r) => [r.attempt_id, r]));
   const queuedRefunds = new Set(rows.outbox.filter((r) => r.kind === 'payment.refund_attempt').map((r) => String(payloadOf(r).outTradeNo)));
-  const isPaid = (status: string) => status === '2' || status === '4';
+  const isPaid = wasOrderPaid;
 
   // 1. acknowledged paid stays paid
   for (const t of book.values()) {
@@ -512,7 +512,7 @@ function loggedPaymentSms(target: StartedTarget): Map<string, number> {
 async function settle(target: StartedTarget, book: Map<string, Tracked>, answeredTrades: Set<string>, deadlineMs: number, waitForSweeps: boolean, log: (line: string) => void): Promise<Check> {
   const client = new Client(target);
   const rows = await readRows(target);
-  const unpaid = new Set(rows.orders.filter((o) => o.status === '1').map((o) => o.public_id));
+  const unpaid = new Set(rows.orders.filter((o) => isOrderUnpaid(o.status)).map((o) => o.public_id));
   for (const t of book.values()) if (unpaid.has(t.publicId)) await client.signed('GET', '/api/h5/order/detail', { id: t.publicId });
   const deadline = Date.now() + deadlineMs;
   let check = checkInvariants(await readRows(target), book, answeredTrades);
