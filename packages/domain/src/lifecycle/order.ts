@@ -4,7 +4,7 @@
  * predicates below, so a rule is written once. How statuses look is in status-display.ts.
  * Helpers that take a StatusCode accept numbers too, because some sources send the digits as numbers.
  *
- * There is no "closed" status: an unpaid order stays payable (docs/decisions/016-order-status-without-closed.md).
+ * There is no "closed" status: an unpaid order stays payable (docs/decisions/016-order-lifecycle-and-table-owners.md).
  */
 
 export const ORDER_STATUS = { unpaid: '1', paid: '2', refunded: '4' } as const;
