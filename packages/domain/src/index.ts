@@ -12,6 +12,7 @@ export * from './money.ts';
 export * from './capital-numerals.ts';
 export * from './countdown.ts';
 export * from './lifecycle/order.ts';
+export * from './lifecycle/order-guards.ts';
 export * from './lifecycle/payment-attempt.ts';
 export * from './lifecycle/refund.ts';
 export * from './status-display.ts';

@@ -2,7 +2,8 @@
  * How staff handle a paid order (the moves themselves are in lifecycle/order.ts): when a move
  * needs a note, the 24-hour call promise (docs/product/overview.md), and what a completion screenshot may be.
  */
-import { PROCESS_STATUS, isAwaitingHandling } from './lifecycle/order.ts';
+import { PROCESS_STATUS } from './lifecycle/order.ts';
+import { isAwaitingHandling } from './lifecycle/order-guards.ts';
 
 /**
  * Moves that must say why: waiting for the customer (what is missing), ending without
