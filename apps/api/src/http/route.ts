@@ -1,5 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '@kuaibao/domain';
 import { ErrorEnvelopeSchema, sendData } from './envelope.ts';
 import { validationDetail } from './validate.ts';
 
@@ -95,7 +96,7 @@ export function apiRoute<R extends RequestContract, D extends z.ZodType>(app: Fa
           if (dropped.length > 0) request.log.warn({ route: `${route.method} ${route.url}`, dropped }, 'answer fields the response schema does not document were left out');
         }
       } else if (checkResponses) {
-        throw new Error(`${route.method} ${route.url} answered a shape its response schema refuses: ${validationDetail(checked.error, 'data')}`);
+        throw new AppError('INTERNAL', `${route.method} ${route.url} answered a shape its response schema refuses: ${validationDetail(checked.error, 'data')}`);
       } else {
         // In production a schema slip must not take the route down: the answer goes out as it is.
         request.log.error({ route: `${route.method} ${route.url}`, detail: validationDetail(checked.error, 'data') }, 'answer does not match its response schema');

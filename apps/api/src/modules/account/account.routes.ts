@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_HEADERS, LoginRequestSchema, LoginResponseSchema, OAuthStateResponseSchema, UserInfoSchema } from '@kuaibao/domain';
+import { AppError, CLIENT_HEADERS, LoginRequestSchema, LoginResponseSchema, OAuthStateResponseSchema, UserInfoSchema } from '@kuaibao/domain';
 import { RateLimiter } from '../../http/rate-limit.ts';
 import { apiRoute, type ContractRequest } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
@@ -38,7 +38,7 @@ export function signedInVisitor(app: FastifyInstance): (request: FastifyRequest)
 
 /** The visitor that signedInVisitor() found; a route without that step is a programming error. */
 export function visitorOf(request: FastifyRequest): AuthenticatedUser {
-  if (!request.visitor) throw new Error(`${request.routeOptions.url ?? request.url}: the route reads the visitor without signedInVisitor()`);
+  if (!request.visitor) throw new AppError('INTERNAL', `${request.routeOptions.url ?? request.url}: the route reads the visitor without signedInVisitor()`);
   return request.visitor;
 }
 
