@@ -63,12 +63,13 @@ function nextShanghaiMidnight(at: Date): number {
   return Date.parse(`${day}T00:00:00+08:00`) + 24 * 3600_000;
 }
 
-/** Vendor text as plain text: no markup (企查查 can wrap matches in <em>), no control characters, trimmed. */
+/** Vendor text as plain text: no markup (企查查 can wrap matches in <em>), no control or
+ * format characters (bidi overrides, zero-width), trimmed and bounded. */
 export function plainVendorText(value: unknown, maxLength = 200): string {
   if (typeof value !== 'string') return '';
   return value
     .replace(/<[^>]*>/g, '')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g, '')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
     .trim()
     .slice(0, maxLength);
 }
