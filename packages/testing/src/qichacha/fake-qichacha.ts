@@ -51,6 +51,8 @@ export interface FakeQichacha {
   readonly secretKey: string;
   /** Every request received, in order. */
   readonly requests: FakeQichachaRequest[];
+  /** The server settings that point DIRECTORY_PROVIDER=qichacha at this fake. */
+  env(): Record<string, string>;
   addCompanies(...companies: FakeQichachaCompany[]): void;
   setAnnualReports(keyNo: string, reports: FakeQichachaAnnualReport[]): void;
   /** Every following call fails this way until `clearFailure()`. */
@@ -77,7 +79,7 @@ function md5Upper(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
 }
 
-export async function startFakeQichacha(options: { key?: string; secretKey?: string } = {}): Promise<FakeQichacha> {
+export async function startFakeQichacha(options: { key?: string; secretKey?: string; port?: number } = {}): Promise<FakeQichacha> {
   const key = options.key ?? 'fake-qichacha-key';
   const secretKey = options.secretKey ?? 'fake-qichacha-secret';
   const companies: FakeQichachaCompany[] = [];
@@ -138,14 +140,16 @@ export async function startFakeQichacha(options: { key?: string; secretKey?: str
     }
     res.writeHead(404).end('not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     key,
     secretKey,
     requests,
+    env: () => ({ DIRECTORY_PROVIDER: 'qichacha', QICHACHA_KEY: key, QICHACHA_SECRET_KEY: secretKey, QICHACHA_BASE_URL: url }),
     addCompanies: (...added) => void companies.push(...added),
     setAnnualReports: (keyNo, list) => void reports.set(keyNo, list),
     failWith: (f) => void (failure = f),

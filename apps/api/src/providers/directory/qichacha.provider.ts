@@ -99,6 +99,7 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
   let breakerOpenUntil = 0;
   // Writes into the directory one at a time: importCompanies numbers new rows after the current maximum.
   let writes: Promise<unknown> = Promise.resolve();
+  const inFlight = new Map<string, Promise<{ companies: VendorCompany[]; written: boolean }>>();
 
   const local = async (keyword: string, limit: number): Promise<DirectoryCompany[]> =>
     (await companies.search(keyword, limit)).map((r) => ({ name: r.name, credit_code: r.credit_code, oper_name: r.oper_name }));
@@ -138,57 +139,74 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
     return answer;
   }
 
+  /**
+   * The vendor's companies for a thin keyword: from the cache, or from one budgeted call whose
+   * answer is cached and written into the directory. Never throws: a failure is logged and gives none.
+   */
+  async function vendorCompanies(keyword: string): Promise<{ companies: VendorCompany[]; written: boolean }> {
+    const none = { companies: [], written: false };
+    try {
+      const cached = await store.cachedAnswer(QICHACHA, keyword, deps.now().toISOString());
+      if (cached) return { companies: cached.companies, written: false };
+
+      const answer = await budgeted(() => wire.fuzzySearch(keyword, QICHACHA_MAX_PAGE_SIZE));
+      if (!answer) return none;
+      const fetchedAt = deps.now();
+      const cacheUntil = (ms: number) => new Date(fetchedAt.getTime() + ms).toISOString();
+      switch (answer.kind) {
+        case 'ok': {
+          const kept = keptCompanies(answer.result);
+          const dropped = answer.result.length - kept.length;
+          if (dropped > 0) log.info({ vendor: QICHACHA, keyword, dropped }, 'company directory vendor: results without a valid credit code dropped');
+          await store.cacheAnswer(QICHACHA, keyword, { status: '200', companies: kept }, fetchedAt.toISOString(), cacheUntil(deps.cacheHours * 3600_000));
+          const saving = writes.then(() => store.saveCompanies(QICHACHA, kept, fetchedAt.toISOString()));
+          writes = saving.catch(() => undefined);
+          try {
+            await saving;
+          } catch (err) {
+            // The answer is cached: these companies are still shown, from the cache.
+            log.error({ vendor: QICHACHA, err }, 'company directory vendor: could not write companies into the local directory');
+            return { companies: kept, written: false };
+          }
+          return { companies: kept, written: true };
+        }
+        case 'no_result':
+          await store.cacheAnswer(QICHACHA, keyword, { status: '201', companies: [] }, fetchedAt.toISOString(), cacheUntil(deps.cacheHours * 3600_000));
+          return none;
+        case 'refused':
+          if (answer.status === '110' || answer.status === '213') {
+            // 110: do not repeat this query for 2 hours; 213: this keyword is too short for the vendor.
+            const ms = answer.status === '110' ? REPEATED_QUERY_BACKOFF_MS : deps.cacheHours * 3600_000;
+            await store.cacheAnswer(QICHACHA, keyword, { status: answer.status, companies: [] }, fetchedAt.toISOString(), cacheUntil(ms));
+          }
+          log.warn({ vendor: QICHACHA, status: answer.status, message: answer.message }, 'company directory vendor refused a search; answering from the local directory');
+          return none;
+        case 'unreachable':
+          log.warn({ vendor: QICHACHA, status: answer.status, detail: answer.detail }, 'company directory vendor unreachable; answering from the local directory');
+          return none;
+      }
+    } catch (err) {
+      log.error({ vendor: QICHACHA, err }, 'company directory vendor search failed; answering from the local directory');
+      return none;
+    }
+  }
+
   return {
     id: 'qichacha',
 
     async search(keyword, limit) {
       const localRows = await local(keyword, limit);
       if (localRows.length >= Math.min(THIN_LOCAL_RESULTS, limit) || Array.from(keyword).length < 2) return localRows;
-      try {
-        const nowIso = deps.now().toISOString();
-        const cached = await store.cachedAnswer(QICHACHA, keyword, nowIso);
-        if (cached) return merge(localRows, cached.companies, limit);
-
-        const answer = await budgeted(() => wire.fuzzySearch(keyword, QICHACHA_MAX_PAGE_SIZE));
-        if (!answer) return localRows;
-        const fetchedAt = deps.now();
-        const cacheUntil = (ms: number) => new Date(fetchedAt.getTime() + ms).toISOString();
-        switch (answer.kind) {
-          case 'ok': {
-            const kept = keptCompanies(answer.result);
-            const dropped = answer.result.length - kept.length;
-            if (dropped > 0) log.info({ vendor: QICHACHA, keyword, dropped }, 'company directory vendor: results without a valid credit code dropped');
-            await store.cacheAnswer(QICHACHA, keyword, { status: '200', companies: kept }, fetchedAt.toISOString(), cacheUntil(deps.cacheHours * 3600_000));
-            const saving = writes.then(() => store.saveCompanies(QICHACHA, kept, fetchedAt.toISOString()));
-            writes = saving.catch(() => undefined);
-            try {
-              await saving;
-            } catch (err) {
-              // The answer is cached; the next search shows these companies from the cache.
-              log.error({ vendor: QICHACHA, err }, 'company directory vendor: could not write companies into the local directory');
-              return merge(localRows, kept, limit);
-            }
-            return merge(await local(keyword, limit), kept, limit);
-          }
-          case 'no_result':
-            await store.cacheAnswer(QICHACHA, keyword, { status: '201', companies: [] }, fetchedAt.toISOString(), cacheUntil(deps.cacheHours * 3600_000));
-            return localRows;
-          case 'refused':
-            if (answer.status === '110' || answer.status === '213') {
-              // 110: do not repeat this query for 2 hours; 213: this keyword is too short for the vendor.
-              const ms = answer.status === '110' ? REPEATED_QUERY_BACKOFF_MS : deps.cacheHours * 3600_000;
-              await store.cacheAnswer(QICHACHA, keyword, { status: answer.status, companies: [] }, fetchedAt.toISOString(), cacheUntil(ms));
-            }
-            log.warn({ vendor: QICHACHA, status: answer.status, message: answer.message }, 'company directory vendor refused a search; answering from the local directory');
-            return localRows;
-          case 'unreachable':
-            log.warn({ vendor: QICHACHA, status: answer.status, detail: answer.detail }, 'company directory vendor unreachable; answering from the local directory');
-            return localRows;
-        }
-      } catch (err) {
-        log.error({ vendor: QICHACHA, err }, 'company directory vendor search failed; answering from the local directory');
-        return localRows;
+      // Typeahead sends the same keyword from several visitors at once: one lookup serves them all.
+      let pending = inFlight.get(keyword);
+      if (!pending) {
+        pending = vendorCompanies(keyword).finally(() => inFlight.delete(keyword));
+        inFlight.set(keyword, pending);
       }
+      const found = await pending;
+      if (found.companies.length === 0) return localRows;
+      // Freshly written companies are in the local index now, ranked with the rest.
+      return merge(found.written ? await local(keyword, limit) : localRows, found.companies, limit);
     },
 
     async annualReports(creditCode, year) {

@@ -22,6 +22,7 @@ const VENDOR_ONLY = { KeyNo: 'k-yunfan', Name: '杭州蕤蓁云帆科技有限�
 const BAD_CHECK = { KeyNo: 'k-bad', Name: '杭州蕤蓁云帆坏码有限公司', CreditCode: `${code('QC0000002').slice(0, 17)}${code('QC0000002').endsWith('0') ? '1' : '0'}` };
 const NO_CODE = { KeyNo: 'k-none', Name: '杭州蕤蓁云帆无码有限公司', CreditCode: '' };
 const MARKUP = { KeyNo: 'k-markup', Name: '<em>蕤蓁星河</em><script>alert(1)</script>有限公司', CreditCode: code('QC0000003'), OperName: '<b>王</b>星河' };
+const CONCURRENT = { KeyNo: 'k-together', Name: '蕤蓁同时科技有限公司', CreditCode: code('QC0000004'), OperName: '周同' };
 /** A seeded company that is the only local match for its full name: a "thin" local answer. */
 const LOCAL_ONLY_MATCH = '华为技术有限公司';
 
@@ -44,7 +45,7 @@ for (const dialect of availableDialects()) {
 
     beforeAll(async () => {
       fake = await startFakeQichacha();
-      fake.addCompanies(VENDOR_ONLY, BAD_CHECK, NO_CODE, MARKUP);
+      fake.addCompanies(VENDOR_ONLY, BAD_CHECK, NO_CODE, MARKUP, CONCURRENT);
       fake.setAnnualReports(VENDOR_ONLY.KeyNo, [{ No: '1', Year: '2024', Remarks: '', HasDetailInfo: true, PublishDate: '2025-03-18' }]);
       test = await buildTestApp({
         dialect,
@@ -86,6 +87,14 @@ for (const dialect of availableDialects()) {
       expect((await search('蕤蓁云帆')).map((r) => r.name)).toEqual([VENDOR_ONLY.Name]);
       expect((await search(' 蕤蓁 云帆 ')).map((r) => r.name)).toEqual([VENDOR_ONLY.Name]);
       expect(vendorCalls()).toBe(before);
+    });
+
+    it('makes one vendor call for the same keyword searched at once', async () => {
+      const before = vendorCalls();
+      const answers = await Promise.all([search('蕤蓁同时'), search('蕤蓁同时'), search(' 蕤蓁同时 ')]);
+      for (const names of answers.map((a) => a.map((r) => r.name))) expect(names).toEqual([CONCURRENT.Name]);
+      expect(vendorCalls()).toBe(before + 1);
+      expect(await test.database.db.selectFrom('companies').select('id').where('credit_code', '=', CONCURRENT.CreditCode).execute()).toHaveLength(1);
     });
 
     it('caches "no result" too', async () => {
