@@ -5,6 +5,7 @@ import type { CompanyDirectory } from './port.ts';
 export function createLocalDirectory(deps: { companies: CompanyRepository }): CompanyDirectory {
   return {
     id: 'local',
+    vendorState: () => undefined,
     async search(keyword, limit) {
       const rows = await deps.companies.search(keyword, limit);
       return rows.map((row) => ({ name: row.name, credit_code: row.credit_code, oper_name: row.oper_name }));

@@ -28,8 +28,18 @@ export type AnnualReportLookup =
   /** the source cannot answer (local directory, budget spent, vendor error): say nothing */
   | { kind: 'unavailable' };
 
+/** Whether a vendor is being asked, for the log and the console. */
+export interface DirectoryVendorState {
+  /** ISO time until which the vendor is not asked (breaker open or budget spent); null when it is */
+  pausedUntil: string | null;
+  /** why: 'budget', the vendor's Status ('102', '122', …), 'timeout' or 'http'; null when not paused */
+  pauseReason: string | null;
+}
+
 export interface CompanyDirectory {
   readonly id: 'local' | 'qichacha';
+  /** The vendor's state; undefined for the local directory, which has no vendor. */
+  vendorState(): DirectoryVendorState | undefined;
   /**
    * Up to `limit` companies whose name contains the keyword, best first. `keyword` is already
    * normalised (normalizeKeyword). Never throws for a vendor's failure: it answers from local data.

@@ -97,6 +97,7 @@ export function keptCompanies(items: readonly QichachaFuzzyItem[]): VendorCompan
 export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDirectory {
   const { wire, companies, store, log } = deps;
   let breakerOpenUntil = 0;
+  let breakerReason = '';
   // Writes into the directory one at a time: importCompanies numbers new rows after the current maximum.
   let writes: Promise<unknown> = Promise.resolve();
   const inFlight = new Map<string, Promise<{ companies: VendorCompany[]; written: boolean }>>();
@@ -119,7 +120,10 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
 
   function openBreaker(reason: string, until: number, detail: object): void {
     const first = deps.now().getTime() >= breakerOpenUntil;
-    breakerOpenUntil = Math.max(breakerOpenUntil, until);
+    if (until > breakerOpenUntil) {
+      breakerOpenUntil = until;
+      breakerReason = reason;
+    }
     if (first) log.warn({ vendor: QICHACHA, reason, until: new Date(breakerOpenUntil).toISOString(), ...detail }, 'company directory vendor paused; answering from the local directory');
   }
 
@@ -193,6 +197,11 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
 
   return {
     id: 'qichacha',
+
+    vendorState() {
+      const paused = deps.now().getTime() < breakerOpenUntil;
+      return { pausedUntil: paused ? new Date(breakerOpenUntil).toISOString() : null, pauseReason: paused ? breakerReason : null };
+    },
 
     async search(keyword, limit) {
       const localRows = await local(keyword, limit);

@@ -150,6 +150,8 @@ for (const dialect of availableDialects()) {
         expect(vendorCalls()).toBe(before + 1);
         expect(await ledger()).toEqual({ [ledgerStatus]: 1 });
         expect(logs.slice(logged).join('')).toMatch(/answering from the local directory/);
+        const paused = ['110', '213'].includes(ledgerStatus) ? null : ledgerStatus;
+        expect(test.app.services.directory.vendorState()?.pauseReason).toBe(paused);
         // The breaker (or, for 110 and 213, the cached refusal) keeps the next search local.
         expect((await search(LOCAL_ONLY_MATCH)).map((r) => r.name)).toEqual([LOCAL_ONLY_MATCH]);
         expect(vendorCalls()).toBe(before + 1);
@@ -167,8 +169,19 @@ for (const dialect of availableDialects()) {
       const before = vendorCalls();
       await search(keyword);
       expect(vendorCalls()).toBe(before);
+      expect(test.app.services.directory.vendorState()).toEqual({ pausedUntil: new Date(test.clock.now.getTime() + 60_000).toISOString(), pauseReason: '122' });
       test.clock.advance(61_000);
+      expect(test.app.services.directory.vendorState()).toEqual({ pausedUntil: null, pauseReason: null });
       expect((await search(keyword)).map((r) => r.name)).toEqual([keyword]);
+      expect(vendorCalls()).toBe(before + 1);
+    });
+
+    it('asks again once a cached answer has expired', async () => {
+      const before = vendorCalls();
+      await search('龘靐齉');
+      expect(vendorCalls()).toBe(before);
+      test.clock.advance(test.config.directory.qichacha!.cacheHours * 3600_000);
+      await search('龘靐齉');
       expect(vendorCalls()).toBe(before + 1);
     });
   });
@@ -203,6 +216,7 @@ for (const dialect of availableDialects()) {
       expect(await search(LOCAL_ONLY_MATCH)).toEqual([LOCAL_ONLY_MATCH]);
       expect(await search('蕤蓁云帆')).toEqual([]);
       expect(fake.requests).toHaveLength(2);
+      expect(test.app.services.directory.vendorState()?.pauseReason).toBe('budget');
       test.clock.advance(24 * 3600_000);
       expect(await search('蕤蓁云帆')).toEqual([VENDOR_ONLY.Name]);
       expect(fake.requests).toHaveLength(3);
