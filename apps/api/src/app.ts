@@ -14,6 +14,7 @@ import { baselineSecurityHeaders, registerSecurityHeaders, withSecurityHeaders }
 import { createCompanyRepository } from './modules/company/company.repository.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
 import { createCompanyService, type CompanyService } from './modules/company/company.service.ts';
+import { createDirectoryVendorRepository } from './modules/company/directory-vendor.repository.ts';
 import { registerEventRoutes } from './modules/event/event.routes.ts';
 import { createEventService, type EventService } from './modules/event/event.service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -37,6 +38,7 @@ import { registerConsoleRoutes } from './modules/console/console.routes.ts';
 import { createConsoleServices, type ConsoleServices } from './modules/console/index.ts';
 import { registerUploadRoutes } from './modules/console/uploads.routes.ts';
 import { buildSmsProvider, type SmsProvider } from './providers/sms/index.ts';
+import { buildCompanyDirectory, type CompanyDirectory } from './providers/directory/index.ts';
 import { buildStorage, type StorageProvider } from './providers/storage/index.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService, type AccountService } from './modules/account/account.service.ts';
@@ -50,6 +52,8 @@ export interface Services {
   siteConfig: SiteConfigService;
   goods: GoodsService;
   companies: CompanyService;
+  /** The company directory's source (providers/directory): local, or a vendor behind the local index. */
+  directory: CompanyDirectory;
   orders: OrderService;
   payments: PaymentService;
   paymentProviders: PaymentProviders;
@@ -153,6 +157,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const vault = createPersonalDataVault({ encryptionKey: config.idEncryptionKey, hashKey: config.idHashKey });
   const goods = createGoodsService({ db });
   const sms = buildSmsProvider(config.sms, app.log);
+  const directory = buildCompanyDirectory(config.directory, {
+    companies: createCompanyRepository(database),
+    vendorStore: createDirectoryVendorRepository(database),
+    now,
+    log: app.log,
+  });
   const storage = buildStorage(config.storage);
   const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log });
   const orders = createOrderService({ db, goods, payments, vault, now });
@@ -164,7 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     siteConfig: createSiteConfigService({ db }),
     goods,
-    companies: createCompanyService({ companies: createCompanyRepository(database) }),
+    companies: createCompanyService({ directory }),
+    directory,
     orders,
     payments,
     paymentProviders: providers,

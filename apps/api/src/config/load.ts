@@ -6,6 +6,7 @@ import { repoRoot } from './paths.ts';
 import { paymentProviderIds, paymentSettings, type PaymentConfig } from './payment.ts';
 import { productionRefusals } from './production-refusals.ts';
 import { EnvSchema } from './schema.ts';
+import { directorySettings, type DirectoryConfig } from './directory.ts';
 import { smsSettings, type SmsConfig } from './sms.ts';
 import { storageSettings, type StorageConfig } from './storage.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
@@ -40,6 +41,7 @@ export type Config = Readonly<{
   sms: SmsConfig;
   storage: StorageConfig;
   wechatAuth: WechatAuthConfig;
+  directory: DirectoryConfig;
 }>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -60,6 +62,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const missing: string[] = [];
   const sms = smsSettings(e, missing);
   const storage = storageSettings(e, missing);
+  const directory = directorySettings(e, missing);
   if (missing.length > 0) throw invalidConfiguration(missing);
   return Object.freeze({
     env: e.APP_ENV,
@@ -88,5 +91,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms,
     storage,
     wechatAuth: wechatAuthSettings(e, providers),
+    directory,
   } satisfies Config);
 }

@@ -12,6 +12,9 @@ export function productionRefusals(e: Env, providers: readonly string[]): string
   if (providers.includes('sandbox')) refusals.push('PAYMENT_PROVIDERS: sandbox lets anyone mark an order paid without paying; not allowed in production (use wechatpay and/or alipay)');
   if (e.WECHAT_AUTH_PROVIDER === 'mock') refusals.push('WECHAT_AUTH_PROVIDER: mock logs anyone in as anyone; not allowed in production (use wechat or none)');
   if (!e.SIGNATURE_REQUIRED) refusals.push('SIGNATURE_REQUIRED: false is for debugging only; not allowed in production');
+  if (e.DIRECTORY_PROVIDER === 'qichacha' && (!e.QICHACHA_KEY || !e.QICHACHA_SECRET_KEY)) {
+    refusals.push('QICHACHA_KEY, QICHACHA_SECRET_KEY: required in production when DIRECTORY_PROVIDER=qichacha');
+  }
   if (!e.PUBLIC_BASE_URL) refusals.push('PUBLIC_BASE_URL: required in production (our own origin, e.g. https://kuaibao.example; never taken from the request)');
   return refusals;
 }

@@ -100,6 +100,14 @@ export const EnvSchema = z.object({
   WECHAT_OAUTH_AUTHORIZE_URL: z.string().regex(/^(https?:\/\/|\/)[^\s?#]*$/, 'must be an http(s) URL or a path, without query or fragment').optional(),
   WECHAT_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   USER_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24),
+  // The company directory's source (issue 13, docs/decisions/020-company-directory-vendor.md).
+  DIRECTORY_PROVIDER: z.enum(['local', 'qichacha']).default('local'),
+  QICHACHA_KEY: z.string().optional(),
+  QICHACHA_SECRET_KEY: z.string().optional(),
+  QICHACHA_BASE_URL: z.url().default('https://api.qichacha.com'),
+  QICHACHA_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(2000),
+  QICHACHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  QICHACHA_CACHE_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -57,6 +57,33 @@ export interface CompaniesTable {
   /** registry status, e.g. 存续 / 在业 / 注销 / 吊销 */
   status: Generated<string>;
   region: Generated<string>;
+  /** the vendor's own id (企查查 KeyNo) when the row came from the vendor */
+  key_no: Generated<string | null>;
+  /** 'local' (seed or import) or the vendor's name, e.g. 'qichacha' */
+  source: Generated<string>;
+  /** when the vendor returned the row; NULL for local rows */
+  fetched_at: Generated<string | null>;
+}
+
+export interface DirectoryVendorCacheTable {
+  vendor: string;
+  /** normalizeKeyword(keyword) */
+  keyword: string;
+  /** the vendor's Status: '200' or '201' (no result) */
+  status: string;
+  /** JSON text: the kept companies, already checked */
+  result_json: string;
+  fetched_at: string;
+  expires_at: string;
+}
+
+export interface DirectoryVendorCallsTable {
+  vendor: string;
+  /** YYYY-MM-DD in Asia/Shanghai */
+  day: string;
+  /** the vendor's Status, or 'timeout' / 'http' when no answer came */
+  status: string;
+  calls: number;
 }
 
 /**
@@ -184,6 +211,8 @@ export interface Database {
   site_config: SiteConfigTable;
   goods: GoodsTable;
   companies: CompaniesTable;
+  directory_vendor_cache: DirectoryVendorCacheTable;
+  directory_vendor_calls: DirectoryVendorCallsTable;
   orders: OrdersTable;
   payment_attempts: PaymentAttemptsTable;
   provider_events: ProviderEventsTable;

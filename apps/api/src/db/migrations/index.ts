@@ -8,6 +8,7 @@ import { consoleTables } from './006_console.ts';
 import { accounts } from './007_accounts.ts';
 import { requestNonces } from './008_request_nonces.ts';
 import { staffSignIn } from './011_staff_sign_in.ts';
+import { companyDirectoryVendor } from './012_company_directory_vendor.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -23,5 +24,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '007_accounts': accounts(kind),
     '008_request_nonces': requestNonces(kind),
     '011_staff_sign_in': staffSignIn(kind),
+    '012_company_directory_vendor': companyDirectoryVendor(kind),
   };
 }
