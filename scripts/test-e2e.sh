@@ -15,3 +15,5 @@ fi
 npx playwright test -c e2e/playwright.config.ts "$@"
 # The journey against the real payment adapters and the fake WeChat Pay / Alipay gateways (decision 006).
 if [ $# -eq 0 ]; then npx playwright test -c e2e/payments.config.ts; fi
+# The company search with DIRECTORY_PROVIDER=qichacha against the fake 企查查 (decision 020).
+if [ $# -eq 0 ]; then npx playwright test -c e2e/directory.config.ts; fi

@@ -11,6 +11,7 @@ import { AuditPage } from './routes/audit/audit-page.tsx';
 import { GoodsPage } from './routes/config/goods-page.tsx';
 import { SiteConfigPage } from './routes/config/site-config-page.tsx';
 import { DashboardPage } from './routes/dashboard/dashboard-page.tsx';
+import { DirectorySourcePage } from './routes/directory/directory-source-page.tsx';
 import { FeedbackPage } from './routes/feedback/feedback-page.tsx';
 import { ConsoleLayout } from './routes/layout/console-layout.tsx';
 import { LoginPage } from './routes/login/login-page.tsx';
@@ -74,6 +75,7 @@ export function ConsoleApp() {
           <Route path="sms" element={<SmsLogPage />} />
           <Route path="goods" element={<GoodsPage />} />
           <Route path="site-config" element={<SiteConfigPage />} />
+          <Route path="directory-source" element={<DirectorySourcePage />} />
           <Route path="staff" element={<StaffPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countdownToJuly, daysUntilJuly, shanghaiDate, shanghaiStart } from './countdown.ts';
+import { countdownToJuly, daysUntilJuly, shanghaiDate, shanghaiIsoDay, shanghaiStart } from './countdown.ts';
+
+describe('shanghaiIsoDay', () => {
+  it('is the Shanghai calendar day as YYYY-MM-DD, the next one from 16:00 UTC', () => {
+    expect(shanghaiIsoDay(new Date('2026-01-01T15:59:59Z'))).toBe('2026-01-01');
+    expect(shanghaiIsoDay(new Date('2026-01-01T16:00:00Z'))).toBe('2026-01-02');
+    expect(shanghaiIsoDay(new Date('2026-12-31T16:00:00Z'))).toBe('2027-01-01');
+  });
+});
 
 describe('shanghaiDate', () => {
   it('is already the next day in Shanghai from 16:00 UTC', () => {

@@ -17,6 +17,12 @@ export function shanghaiDate(now: Date): CalendarDate {
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }
 
+/** The calendar day in Shanghai at the instant `at`, as YYYY-MM-DD (a ledger's or a filter's day). */
+export function shanghaiIsoDay(at: Date): string {
+  const { year, month, day } = shanghaiDate(at);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** Midnight in Shanghai of the day (or month) containing `at`, as an ISO string. */
 export function shanghaiStart(at: Date, unit: 'day' | 'month'): string {
   const { year, month, day } = shanghaiDate(at);

@@ -26,4 +26,5 @@ export * from './staff.ts';
 export * from './order-handling.ts';
 export * from './order-row.ts';
 export * from './sms-texts.ts';
+export * from './directory-source.ts';
 export * from './contracts/index.ts';

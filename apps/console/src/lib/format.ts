@@ -1,4 +1,4 @@
-import { GOODS_TYPES, ORDER_STATUS_NAMES as DOMAIN_ORDER_STATUS_NAMES, formatShanghaiDateTime, formatYuan, goodsTexts, isGoodsType, maskPhone } from '@kuaibao/domain';
+import { GOODS_TYPES, ORDER_STATUS_NAMES as DOMAIN_ORDER_STATUS_NAMES, formatShanghaiDateTime, formatYuan, goodsTexts, isGoodsType, maskPhone, shanghaiIsoDay } from '@kuaibao/domain';
 
 /** Display helpers; amounts stay integer fen until here. */
 export const yuan = (fen: number | null | undefined) => (typeof fen === 'number' ? formatYuan(fen) : '—');
@@ -12,5 +12,5 @@ export const maskedPhone = maskPhone;
 
 /** Today in Shanghai as YYYY-MM-DD. */
 export function shanghaiToday(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  return shanghaiIsoDay(now);
 }

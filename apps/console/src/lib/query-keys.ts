@@ -16,4 +16,5 @@ export const queryKeys = {
   dashboard: (days: number) => ['dashboard', days] as const,
   staff: ['staff'] as const,
   audit: (query: object) => ['audit', query] as const,
+  directorySource: ['directory-source'] as const,
 };

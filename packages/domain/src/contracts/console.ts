@@ -380,3 +380,33 @@ export const ConsoleDashboardSchema = z.object({
   overdue: z.object({ count: z.number().int(), orders: z.array(ConsoleOrderListItemSchema) }),
 });
 export type ConsoleDashboard = z.infer<typeof ConsoleDashboardSchema>;
+
+/** GET /api/console/directory-source: where company suggestions come from, and what the vendor costs. */
+export const ConsoleDirectoryVendorDaySchema = z.object({
+  day: z.string(),
+  calls: z.number().int(),
+  answered: z.number().int(),
+  failed: z.number().int(),
+  by_status: z.array(z.object({ status: z.string(), text: z.string(), calls: z.number().int() })),
+});
+export const ConsoleDirectorySourceSchema = z.object({
+  provider: z.enum(['local', 'qichacha']),
+  vendor: z
+    .object({
+      /** the Shanghai calendar day the budget counts */
+      today: z.string(),
+      daily_budget: z.number().int(),
+      calls_today: z.number().int(),
+      /** ISO time until which the vendor is not asked; null while it is */
+      paused_until: z.string().nullable(),
+      pause_reason: z.string().nullable(),
+      /** the reason in Chinese ('' when not paused) */
+      pause_text: z.string(),
+      /** keywords whose vendor answer is cached: searching them again costs nothing */
+      cached_keywords: z.number().int(),
+      /** the last 30 days, newest first; days without calls are left out */
+      days: z.array(ConsoleDirectoryVendorDaySchema),
+    })
+    .nullable(),
+});
+export type ConsoleDirectorySource = z.infer<typeof ConsoleDirectorySourceSchema>;

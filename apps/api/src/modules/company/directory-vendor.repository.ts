@@ -42,6 +42,8 @@ export interface DirectoryVendorRepository {
    * already there is kept as it is, and only gains the vendor's KeyNo).
    */
   saveCompanies(vendor: string, companies: readonly VendorCompany[], fetchedAtIso: string): Promise<number>;
+  /** How many keywords have an unexpired cached answer at `nowIso` (searched again for free). */
+  cachedKeywords(vendor: string, nowIso: string): Promise<number>;
   /** The vendor's id of a company in the local directory, by credit code. */
   keyNoOf(creditCode: string): Promise<string | undefined>;
 }
@@ -120,6 +122,16 @@ export function createDirectoryVendorRepository(database: AppDatabase): Director
         await db.updateTable('companies').set({ key_no: c.key_no }).where('credit_code', '=', c.credit_code).where('key_no', 'is', null).execute();
       }
       return result.inserted;
+    },
+
+    async cachedKeywords(vendor, nowIso) {
+      const row = await db
+        .selectFrom('directory_vendor_cache')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('vendor', '=', vendor)
+        .where('expires_at', '>', nowIso)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     async keyNoOf(creditCode) {

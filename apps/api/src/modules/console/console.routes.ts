@@ -7,6 +7,7 @@ import { registerConsoleFeedbackRoutes } from './routes/feedback.routes.ts';
 import { registerConsoleOrderRoutes } from './routes/orders.routes.ts';
 import { registerConsoleRefundRoutes } from './routes/refunds.routes.ts';
 import { registerConsoleSessionRoutes } from './routes/session.routes.ts';
+import { registerConsoleDirectorySourceRoutes } from './routes/directory-source.routes.ts';
 import { registerConsoleSmsLogRoutes } from './routes/sms-log.routes.ts';
 import { registerConsoleStaffRoutes } from './routes/staff.routes.ts';
 import { CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER, cookieOf } from './session-cookies.ts';
@@ -65,6 +66,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleCatalogRoutes(scope);
       registerConsoleDashboardRoutes(scope);
       registerConsoleStaffRoutes(scope);
+      registerConsoleDirectorySourceRoutes(scope);
     },
     { prefix: '/api/console' },
   );

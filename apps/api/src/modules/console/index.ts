@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { CompanyDirectory } from '../../providers/directory/port.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import { createFeedbackInbox } from '../feedback/feedback.service.ts';
@@ -10,6 +11,7 @@ import { createAuditService, type AuditService } from './audit.ts';
 import { createConsoleAuthService, type ConsoleAuthService } from './auth.service.ts';
 import { createCatalogService, type CatalogService } from './catalog.service.ts';
 import { createDashboardService, type DashboardService } from './dashboard.service.ts';
+import { createDirectorySourceService, type DirectorySourceService } from './directory-source.service.ts';
 import { createFeedbackInboxService, type FeedbackService } from './feedback.service.ts';
 import { createConsoleOrdersService, type ConsoleOrdersService } from './orders.service.ts';
 import { createPaymentLink } from './payment-link.ts';
@@ -28,6 +30,7 @@ export interface ConsoleServices {
   dashboard: DashboardService;
   smsLog: SmsLogService;
   audit: AuditService;
+  directorySource: DirectorySourceService;
 }
 
 export function createConsoleServices(deps: {
@@ -39,6 +42,8 @@ export function createConsoleServices(deps: {
   payments: PaymentService;
   /** the server secret the sign-in device cookies' key is derived from (auth.service.ts) */
   deviceCookieSecret: string;
+  /** the company directory's source, for its ledger view */
+  directory: CompanyDirectory;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
@@ -57,5 +62,6 @@ export function createConsoleServices(deps: {
     dashboard: createDashboardService({ db, now, orders: handling }),
     smsLog,
     audit: createAuditService({ db }),
+    directorySource: createDirectorySourceService({ directory: deps.directory }),
   };
 }

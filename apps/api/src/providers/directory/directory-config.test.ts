@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { productionRefusals } from '../../config/production-refusals.ts';
 import { EnvSchema } from '../../config/schema.ts';
-import { keptCompanies, plainVendorText, shanghaiDay } from './qichacha.provider.ts';
+import { keptCompanies, plainVendorText } from './qichacha.provider.ts';
 import { qichachaToken } from './qichacha.wire.ts';
 
 describe('company directory configuration', () => {
@@ -62,10 +62,5 @@ describe('企查查 wire and checks', () => {
       { name: '华为技术有限公司', credit_code: '914403001922038216', oper_name: '赵明路', status: '存续', key_no: 'a' },
       { name: '小写公司', credit_code: '9144030071526726XG', oper_name: '', status: '在业', key_no: '' },
     ]);
-  });
-
-  it('counts the ledger by the Shanghai day', () => {
-    expect(shanghaiDay(new Date('2026-01-01T15:59:59Z'))).toBe('2026-01-01');
-    expect(shanghaiDay(new Date('2026-01-01T16:00:00Z'))).toBe('2026-01-02');
   });
 });

@@ -6,6 +6,7 @@ export function createLocalDirectory(deps: { companies: CompanyRepository }): Co
   return {
     id: 'local',
     vendorState: () => undefined,
+    vendorUsage: async () => undefined,
     async search(keyword, limit) {
       const rows = await deps.companies.search(keyword, limit);
       return rows.map((row) => ({ name: row.name, credit_code: row.credit_code, oper_name: row.oper_name }));

@@ -36,10 +36,24 @@ export interface DirectoryVendorState {
   pauseReason: string | null;
 }
 
+/** What the vendor has cost, for the console's ledger view. */
+export interface DirectoryVendorUsage {
+  /** the Shanghai calendar day the budget counts */
+  today: string;
+  dailyBudget: number;
+  callsToday: number;
+  /** calls per day and status from `days` days back (today included), every status billed */
+  ledger: Array<{ day: string; status: string; calls: number }>;
+  /** keywords whose vendor answer is cached (a search for them is free) */
+  cachedKeywords: number;
+}
+
 export interface CompanyDirectory {
   readonly id: 'local' | 'qichacha';
   /** The vendor's state; undefined for the local directory, which has no vendor. */
   vendorState(): DirectoryVendorState | undefined;
+  /** The vendor's cost ledger over the last `days` days; undefined for the local directory. */
+  vendorUsage(days: number): Promise<DirectoryVendorUsage | undefined>;
   /**
    * Up to `limit` companies whose name contains the keyword, best first. `keyword` is already
    * normalised (normalizeKeyword). Never throws for a vendor's failure: it answers from local data.

@@ -1,4 +1,4 @@
-import { isValidCreditCode } from '@kuaibao/domain';
+import { isValidCreditCode, shanghaiIsoDay, shanghaiStart } from '@kuaibao/domain';
 import type { CompanyRepository } from '../../modules/company/company.repository.ts';
 import type { DirectoryVendorRepository, VendorCompany } from '../../modules/company/directory-vendor.repository.ts';
 import type { CompanyDirectory, DirectoryCompany } from './port.ts';
@@ -52,15 +52,9 @@ export interface QichachaDirectoryDeps {
   log: DirectoryLogger;
 }
 
-/** The ledger's day: the calendar day in Asia/Shanghai (UTC+8, no daylight saving). */
-export function shanghaiDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** The start of the next Shanghai day, when a spent budget is available again. */
 function nextShanghaiMidnight(at: Date): number {
-  const day = shanghaiDay(at);
-  return Date.parse(`${day}T00:00:00+08:00`) + 24 * 3600_000;
+  return Date.parse(shanghaiStart(at, 'day')) + 24 * 3600_000;
 }
 
 /** Vendor text as plain text: no markup (企查查 can wrap matches in <em>), no control or
@@ -131,7 +125,7 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
   async function budgeted<T extends { status: string }>(call: () => Promise<T>): Promise<T | undefined> {
     const at = deps.now();
     if (at.getTime() < breakerOpenUntil) return undefined;
-    const day = shanghaiDay(at);
+    const day = shanghaiIsoDay(at);
     if ((await store.callsOn(QICHACHA, day)) >= deps.dailyBudget) {
       openBreaker('budget', nextShanghaiMidnight(at), { dailyBudget: deps.dailyBudget });
       return undefined;
@@ -201,6 +195,15 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
     vendorState() {
       const paused = deps.now().getTime() < breakerOpenUntil;
       return { pausedUntil: paused ? new Date(breakerOpenUntil).toISOString() : null, pauseReason: paused ? breakerReason : null };
+    },
+
+    async vendorUsage(days) {
+      const at = deps.now();
+      const today = shanghaiIsoDay(at);
+      const fromDay = shanghaiIsoDay(new Date(at.getTime() - (days - 1) * 24 * 3600_000));
+      const ledger = await store.ledger(QICHACHA, fromDay);
+      const callsToday = ledger.filter((r) => r.day === today).reduce((sum, r) => sum + r.calls, 0);
+      return { today, dailyBudget: deps.dailyBudget, callsToday, ledger, cachedKeywords: await store.cachedKeywords(QICHACHA, at.toISOString()) };
     },
 
     async search(keyword, limit) {

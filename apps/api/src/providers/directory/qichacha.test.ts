@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditCodeCheckChar, type CompanySearchItem } from '@kuaibao/domain';
+import { creditCodeCheckChar, type CompanySearchItem, shanghaiIsoDay } from '@kuaibao/domain';
 import { startFakeQichacha, type FakeQichacha, type FakeQichachaFailure } from '@kuaibao/testing';
 import { availableDialects, buildTestApp, envelopeOf, signedInject, type TestApp } from '../../test/helper.ts';
 import { QICHACHA_MAX_PAGE_SIZE, qichachaToken } from './qichacha.wire.ts';
-import { shanghaiDay } from './qichacha.provider.ts';
 
 /**
  * The 企查查 source end to end: the order form's company search (GET /api/h5/company) on an app
@@ -40,7 +39,7 @@ for (const dialect of availableDialects()) {
     const vendorCalls = () => fake.requests.length;
     const ledger = async () =>
       Object.fromEntries(
-        (await test.database.db.selectFrom('directory_vendor_calls').select(['status', 'calls']).where('day', '=', shanghaiDay(test.clock.now)).execute()).map((r) => [r.status, Number(r.calls)]),
+        (await test.database.db.selectFrom('directory_vendor_calls').select(['status', 'calls']).where('day', '=', shanghaiIsoDay(test.clock.now)).execute()).map((r) => [r.status, Number(r.calls)]),
       );
 
     beforeAll(async () => {
