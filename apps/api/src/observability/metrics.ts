@@ -29,6 +29,8 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 export function createMetrics(options: { processMetrics?: boolean } = {}): AppMetrics {
   const registry = new Registry();
+  /** Gauges read when scraped; kept here so they are reachable for as long as the registry. */
+  const callbackGauges: Gauge[] = [];
   registry.setDefaultLabels({ app: 'kuaibao' });
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'kuaibao_' });
   const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
@@ -53,7 +55,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
     smsSent: counter('sms_total', 'SMS notices by result (sent, failed: given up, retried)', ['result']),
     directoryVendorCalls: counter('directory_vendor_calls_total', 'Calls to the company-data vendor, by its status (each call is billed)', ['vendor', 'status']),
     gaugeFromCallback(name, help, read) {
-      new Gauge({
+      const gauge = new Gauge({
         name: `kuaibao_${name}`,
         help,
         registers: [registry],
@@ -61,6 +63,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
           this.set(await read());
         },
       });
+      callbackGauges.push(gauge);
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };
