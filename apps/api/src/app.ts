@@ -33,6 +33,9 @@ import type { PaymentProviders } from './providers/payment/index.ts';
 import { registerSandboxCashier } from './providers/payment/sandbox/cashier.routes.ts';
 import type { SandboxGateway } from './providers/payment/sandbox/sandbox-gateway.ts';
 import { createPersonalDataVault } from './security/personal-data.ts';
+import { createMetrics, UNMATCHED_ROUTE, type AppMetrics } from './observability/metrics.ts';
+import { registerRequestContext, requestIdGenerator, requestIdLogMixin } from './observability/request-context.ts';
+import { countPendingOutbox } from './db/outbox.ts';
 import { createSmsOutboxWorker, type SmsOutboxWorker } from './jobs/sms-outbox.ts';
 import { registerConsoleRoutes } from './modules/console/console.routes.ts';
 import { createConsoleServices, type ConsoleServices } from './modules/console/index.ts';
@@ -80,6 +83,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     services: Services;
+    /** Prometheus counters and gauges (observability/metrics.ts), served by server.ts on METRICS_PORT. */
+    metrics: AppMetrics;
   }
 }
 
@@ -93,6 +98,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Called for every route as it is registered (the contract test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The registry to count into; a fresh one per app by default. */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -119,7 +126,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     // Request logs keep a masked phone and the shape of the URL, never the keys in it (docs/security.md).
-    logger: options.logger === false ? false : { level: config.logLevel, redact: REDACTED_LOG_PATHS, serializers: { req: serializeRequest }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: REDACTED_LOG_PATHS, serializers: { req: serializeRequest }, mixin: requestIdLogMixin, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // The proxy's X-Request-Id only when a proxy is trusted (observability/request-context.ts).
+    genReqId: requestIdGenerator(config.trustProxy !== false),
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY); by default none.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -135,6 +147,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.server.headersTimeout = config.http.headersTimeoutMs;
   app.server.maxConnections = config.http.maxConnections;
   app.decorate('config', config);
+  const metrics = options.metrics ?? createMetrics();
+  app.decorate('metrics', metrics);
+  registerRequestContext(app);
+  // Per route pattern, never the raw URL: unknown paths share one label.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.is404 || request.routeOptions.url === undefined ? UNMATCHED_ROUTE : request.routeOptions.url;
+    metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First: every answer, errors and 404s included, carries the security headers.
   registerSecurityHeaders(app);
@@ -164,8 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   const storage = buildStorage(config.storage);
-  const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log });
-  const orders = createOrderService({ db, goods, payments, vault, now });
+  const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log, metrics });
+  const orders = createOrderService({ db, goods, payments, vault, now, metrics });
   const wechatAuth = buildWechatAuthProvider(config.wechatAuth, now);
   // config.ts refuses this already; a Config built by hand must not get past it either.
   if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');
@@ -182,17 +203,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events: createEventService({ db, now }),
     feedback: createFeedbackService({ db, now }),
     sandbox,
-    paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now }),
+    paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now, metrics }),
     // The ID hash key, under its own label, also keys the sign-in device cookies (decision 014).
     console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey, directory }),
     sms,
     storage,
-    smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs }),
+    smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics }),
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig: createSiteConfigService({ db }), accounts }),
   };
   app.decorate('services', services);
+  metrics.gaugeFromCallback('sms_outbox_backlog', 'SMS notices waiting to be sent (retries included)', () => countPendingOutbox(db, 'sms.%'));
   app.addHook('onClose', async () => {
     await services.paymentSweeps.stop();
   });

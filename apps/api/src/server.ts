@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, useShanghaiTimezone } from './config.ts';
 import { createDatabase, type AppDatabase } from './db/database.ts';
 import { assertUsableDatabaseFile, describeDatabaseFailure } from './db/database-health.ts';
 import { migrate } from './db/migrate.ts';
+import { startMetricsServer, type MetricsServer } from './observability/metrics-server.ts';
 import { seedDatabase } from './seed/seed.ts';
 
 /** Boot: config → database → migrations → seed → HTTP. A bad config stops here with its message. */
@@ -32,8 +33,10 @@ async function main(): Promise<void> {
   // The console's first admin; its password is shown once, here, and must be changed at first sign-in.
   const firstAdmin = await app.services.console.auth.ensureFirstAdmin({ username: config.console.adminUsername, password: config.console.adminPassword });
 
+  let metricsServer: MetricsServer | undefined;
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -46,6 +49,10 @@ async function main(): Promise<void> {
   app.services.paymentSweeps.start();
   // SMS notices from the outbox (stopped by app.close through an onClose hook).
   app.services.smsOutbox.start();
+  if (config.metrics) {
+    metricsServer = await startMetricsServer(app.metrics, config.metrics);
+    app.log.info({ url: metricsServer.url, token: config.metrics.token !== undefined }, 'metrics listening');
+  }
   const shown = address.replace('0.0.0.0', '127.0.0.1');
   console.log(`\n  快报 Kuaibao is running: ${config.publicBaseUrl ?? shown}/\n  database: ${where}\n  payments: ${config.payment.providers.join(', ')}\n`);
   console.log(`  console: ${config.publicBaseUrl ?? shown}/console/  (SMS: ${config.sms.provider}, files: ${config.storage.provider})`);

@@ -29,6 +29,8 @@ export type Config = Readonly<{
   logLevel: string;
   /** Serve the OpenAPI document and the API reference page (docs/decisions/017). */
   apiDocs: boolean;
+  /** Prometheus metrics on a listener of their own (docs/operations.md); undefined = off. */
+  metrics: { host: string; port: number; token: string | undefined } | undefined;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   seedCompanies: number;
   signature: { secret: string; required: boolean };
@@ -79,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     apiDocs: e.API_DOCS ?? e.APP_ENV !== 'prod',
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.resolve(repoRoot, e.SQLITE_FILE) },
     seedCompanies: e.SEED_COMPANIES,
     signature: { secret: e.SIGN_SECRET, required: e.SIGNATURE_REQUIRED },

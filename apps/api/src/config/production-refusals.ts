@@ -15,6 +15,13 @@ export function productionRefusals(e: Env, providers: readonly string[]): string
   if (e.DIRECTORY_PROVIDER === 'qichacha' && (!e.QICHACHA_KEY || !e.QICHACHA_SECRET_KEY)) {
     refusals.push('QICHACHA_KEY, QICHACHA_SECRET_KEY: required in production when DIRECTORY_PROVIDER=qichacha');
   }
+  if (e.METRICS_PORT !== undefined && !isLoopbackHost(e.METRICS_HOST) && !e.METRICS_TOKEN) {
+    refusals.push('METRICS_TOKEN: required in production when METRICS_HOST is not a loopback address (the metrics would be open to the network)');
+  }
   if (!e.PUBLIC_BASE_URL) refusals.push('PUBLIC_BASE_URL: required in production (our own origin, e.g. https://kuaibao.example; never taken from the request)');
   return refusals;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }

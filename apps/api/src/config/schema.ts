@@ -31,6 +31,10 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // /api/openapi.json and /api/docs (decision 017): on outside production unless turned off.
   API_DOCS: bool.optional(),
+  // Prometheus metrics on their own listener, never the public port (docs/operations.md): unset = off.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SQLITE_FILE: z.string().default('data/kuaibao.sqlite'),
   SEED_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),

@@ -43,3 +43,14 @@ export async function finishOutbox(db: Db, id: number, at: string, lastError: st
 export async function retryOutboxLater(db: Db, id: number, at: string, lastError: string): Promise<void> {
   await db.updateTable('outbox').set({ available_at: at, last_error: lastError }).where('id', '=', id).execute();
 }
+
+/** How many rows of these kinds are not done yet (the backlog an operator watches). */
+export async function countPendingOutbox(db: Db, kindLike: string): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('processed_at', 'is', null)
+    .where('kind', 'like', kindLike)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

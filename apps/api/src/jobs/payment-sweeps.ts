@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppMetrics } from '../observability/metrics.ts';
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { PaymentService, SweepResult } from '../modules/payment/payment.service.ts';
@@ -36,6 +37,8 @@ export function createPaymentSweeps(deps: {
   payments: PaymentService;
   intervalMs: number;
   log: FastifyBaseLogger;
+  /** sweep runs and what they did (the app's registry; absent in unit tests) */
+  metrics?: AppMetrics;
   /** The clock the report's timing uses; the payment service has its own (the app's). */
   now?: () => Date;
 }): PaymentSweeps {
@@ -59,12 +62,20 @@ export function createPaymentSweeps(deps: {
     const started = now().getTime();
     const report = {} as SweepReport;
     for (const name of Object.keys(steps) as SweepName[]) {
+      let result: SweepResult | 'skipped';
       try {
-        report[name] = await withLock(name, steps[name]);
+        result = await withLock(name, steps[name]);
+        deps.metrics?.sweepRuns.inc({ sweep: name, result: result === 'skipped' ? 'skipped' : 'ran' });
       } catch (error) {
         log.error({ err: error, sweep: name }, 'payment sweep failed');
-        report[name] = { examined: 0, failed: 1 };
+        result = { examined: 0, failed: 1 };
+        deps.metrics?.sweepRuns.inc({ sweep: name, result: 'failed' });
       }
+      if (result !== 'skipped') {
+        deps.metrics?.sweepExamined.inc({ sweep: name }, result.examined);
+        deps.metrics?.sweepFailures.inc({ sweep: name }, result.failed);
+      }
+      report[name] = result;
     }
     const busy = Object.values(report).some((r) => r !== 'skipped' && r.examined > 0);
     if (busy) log.info({ report, ms: now().getTime() - started }, 'payment sweeps ran');

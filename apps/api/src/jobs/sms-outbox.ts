@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { SMS_TEMPLATES, formatFen, isSmsTemplateId, isValidMobilePhone, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
 import type { Database, OutboxRow } from '../db/schema.ts';
+import type { AppMetrics } from '../observability/metrics.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
 import { claimOutbox, finishOutbox, listDueOutbox, retryOutboxLater } from '../db/outbox.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
@@ -51,7 +52,16 @@ interface Payload {
 }
 
 
-export function createSmsOutboxWorker(deps: { db: Kysely<Database>; sms: SmsProvider; now: () => Date; log: OutboxLogger; intervalMs: number; batchSize?: number }): SmsOutboxWorker {
+export function createSmsOutboxWorker(deps: {
+  db: Kysely<Database>;
+  sms: SmsProvider;
+  now: () => Date;
+  log: OutboxLogger;
+  intervalMs: number;
+  batchSize?: number;
+  /** notices sent, failed and retried (the app's registry; absent in unit tests) */
+  metrics?: AppMetrics;
+}): SmsOutboxWorker {
   const { db, sms, now, log } = deps;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -164,6 +174,11 @@ export function createSmsOutboxWorker(deps: { db: Kysely<Database>; sms: SmsProv
         log.error({ err: error, outboxId: row.id }, 'SMS outbox row failed');
         run.failed += 1;
       }
+    }
+    if (deps.metrics) {
+      deps.metrics.smsSent.inc({ result: 'sent' }, run.sent);
+      deps.metrics.smsSent.inc({ result: 'failed' }, run.failed);
+      deps.metrics.smsSent.inc({ result: 'retried' }, run.retried);
     }
     return run;
   }

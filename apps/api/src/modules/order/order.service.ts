@@ -27,6 +27,7 @@ import type { GoodsService } from '../goods/goods.service.ts';
 import type { PaymentService } from '../payment/payment.service.ts';
 import { newOrderNumber, newPublicOrderId, shanghaiYearStart } from './order-number.ts';
 import { orderRepository } from './order.repository.ts';
+import type { AppMetrics } from '../../observability/metrics.ts';
 
 /** Who is asking, from the request headers (docs/product/api.md). */
 export interface VisitorContext {
@@ -102,6 +103,8 @@ export function createOrderService(deps: {
   payments: PaymentService;
   vault: PersonalDataVault;
   now: () => Date;
+  /** orders created (the app's registry; absent in unit tests) */
+  metrics?: AppMetrics;
 }): OrderService {
   const { db, vault, now } = deps;
 
@@ -149,6 +152,7 @@ export function createOrderService(deps: {
       if (alreadyPaid) return ALREADY_PAID_RESULT;
 
       const idnoHash = vault.hash(form.entity_idno);
+      let created = false;
       const order = await db.transaction().execute(async (trx) => {
         const reusable = await orderRepository.findReusableUnpaid(trx, {
           deviceId: visitor.deviceId,
@@ -163,6 +167,7 @@ export function createOrderService(deps: {
           await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, update_time: nowIso });
           return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source };
         }
+        created = true;
         return orderRepository.insertOrder(trx, {
           public_id: newPublicOrderId(),
           out_trade_no: newOrderNumber(current),
@@ -198,6 +203,7 @@ export function createOrderService(deps: {
           update_time: nowIso,
         });
       });
+      if (created) deps.metrics?.ordersCreated.inc({ goods_type: goods.type });
 
       const payment = await deps.payments.startAttempt({
         order,

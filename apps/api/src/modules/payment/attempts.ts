@@ -31,6 +31,13 @@ export function createAttempts(ctx: PaymentContext): Attempts {
   const lastPollQuery = new Map<number, number>();
 
   async function applyPayment(providerId: string, event: Extract<VerifiedEvent, { kind: 'payment' }>, raw: string): Promise<PaymentOutcome> {
+    const outcome = await applyPaymentInTransaction(providerId, event, raw);
+    // Counted after the commit: a rolled-back transition is not a paid order.
+    if (outcome === 'APPLIED') ctx.metrics?.ordersPaid.inc({ provider: providerId });
+    return outcome;
+  }
+
+  async function applyPaymentInTransaction(providerId: string, event: Extract<VerifiedEvent, { kind: 'payment' }>, raw: string): Promise<PaymentOutcome> {
     return db.transaction().execute(async (trx) => {
       const at = iso();
       const fresh = await paymentRepository.recordEvent(trx, { provider: providerId, eventId: event.eventId, outTradeNo: event.outTradeNo, raw, result: 'PROCESSING', at });

@@ -14,6 +14,7 @@ export interface Notifications {
 /** Provider notifications: payments, refunds, closes; each recorded once under its event id. */
 export function createNotifications(ctx: PaymentContext, parts: { attempts: Attempts; refunds: Refunds }): Notifications {
   const { db, providers, log, iso } = ctx;
+  const count = (provider: string, kind: string, outcome: string) => ctx.metrics?.paymentNotifications.inc({ provider, kind, outcome });
 
   async function applyRefundEvent(providerId: string, event: Extract<VerifiedEvent, { kind: 'refund' }>, raw: string): Promise<PaymentOutcome> {
     return db.transaction().execute(async (trx) => {
@@ -61,6 +62,7 @@ export function createNotifications(ctx: PaymentContext, parts: { attempts: Atte
         const parsed = await provider.parseNotification(raw);
         if (!parsed.ok) {
           log.warn({ provider: providerId, reason: parsed.reason }, 'payment notification rejected');
+          count(providerId, 'unknown', 'REJECTED');
           return provider.acknowledge('rejected');
         }
         const { event } = parsed;
@@ -69,10 +71,12 @@ export function createNotifications(ctx: PaymentContext, parts: { attempts: Atte
         else if (event.kind === 'refund') outcome = await applyRefundEvent(provider.id, event, raw.rawBody);
         else outcome = await recordOnly(provider.id, event, raw.rawBody);
         log.info({ provider: providerId, eventId: event.eventId, kind: event.kind, outcome }, 'payment notification handled');
+        count(providerId, event.kind, outcome);
         // Acknowledge only after the transaction committed: a failure above answers "failed" and the provider retries.
         return provider.acknowledge('accepted');
       } catch (error) {
         log.error({ err: error, provider: providerId }, 'payment notification failed; the provider will retry');
+        count(providerId, 'unknown', 'FAILED');
         return provider.acknowledge('failed');
       }
     },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, type PayType } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
+import type { AppMetrics } from '../../observability/metrics.ts';
 import type { PaymentProviders } from '../../providers/payment/index.ts';
 import type { PaymentProvider } from '../../providers/payment/port.ts';
 
@@ -14,6 +15,8 @@ export interface PaymentDeps {
   now: () => Date;
   expiryMinutes: number;
   log: FastifyBaseLogger;
+  /** counters of payments and notifications (the app's registry; absent in unit tests) */
+  metrics?: AppMetrics;
 }
 
 /** The dependencies and small helpers every part of the payment service (attempts, notifications, refunds, sweeps) shares. */
