@@ -21,8 +21,8 @@ export interface PublishedAnnualReport {
  * not published, no answer yet, the source down or the call failed all say nothing. Payment never
  * waits for it.
  */
-export function usePublishedAnnualReport(creditCode: string | undefined, goodsType: string | undefined): PublishedAnnualReport | null {
-  const applies = !!creditCode && !!goodsType && annualReportYearToCheck(goodsType, new Date()) !== null;
+export function usePublishedAnnualReport(creditCode: string | undefined, goodsType: string | undefined, now: Date): PublishedAnnualReport | null {
+  const applies = !!creditCode && !!goodsType && annualReportYearToCheck(goodsType, now) !== null;
   const { data } = useRequest(applies ? `annual-report:${creditCode}` : null, (signal) => fetchAnnualReportCheck(creditCode!, signal));
   return data && data.published ? { year: data.year, publishDate: data.publishDate } : null;
 }

@@ -63,7 +63,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
 
   // The pre-check (docs/product/annual-report-precheck.md): asked beside the order's creation, never
   // waited for. Once it says the report is published, the QR code waits for an explicit choice.
-  const published = usePublishedAnnualReport(form.entity_id, goods?.goods_type);
+  const published = usePublishedAnnualReport(form.entity_id, goods?.goods_type, now);
   const [continued, setContinued] = useState(false);
   const choosing = !!published && !continued;
   useEffect(() => {

@@ -96,7 +96,7 @@ export default function PayPage() {
 
   // The pre-check (docs/product/annual-report-precheck.md): asked beside the page, never waited for.
   // Once it says the report is published, 立即办理 becomes an explicit choice.
-  const published = usePublishedAnnualReport(usable ? form?.entity_id : undefined, goods?.goods_type);
+  const published = usePublishedAnnualReport(usable ? form?.entity_id : undefined, goods?.goods_type, now);
   const [continued, setContinued] = useState(false);
   const choosing = !!published && !continued;
   useEffect(() => {

@@ -118,11 +118,11 @@ export function usePayment(options: PaymentOptions): Payment {
     [],
   );
 
-  const create = useCallback((payType: PayType, options?: { precheckContinued?: boolean }) => {
+  const create = useCallback((payType: PayType, choice?: { precheckContinued?: boolean }) => {
     const mine = ++ticket.current;
     dispatch({ type: 'create', payType });
     const { form, paySource, returnUrl } = latest.current;
-    void placeOrder({ form, payType, paySource, ...(returnUrl ? { returnUrl } : {}), ...(options?.precheckContinued ? { precheckContinued: true } : {}) }).then((outcome) => {
+    void placeOrder({ form, payType, paySource, ...(returnUrl ? { returnUrl } : {}), ...(choice?.precheckContinued ? { precheckContinued: true } : {}) }).then((outcome) => {
       if (mine !== ticket.current) return;
       if (outcome.kind === 'created') {
         dispatch({ type: 'created', result: outcome.result });
