@@ -29,7 +29,19 @@ export function latestOrderPrecheck(creditCode: string): { precheck_result: stri
   try {
     const row = db.prepare('SELECT precheck_result, precheck_year, precheck_continued FROM orders WHERE entity_id = ? ORDER BY id DESC LIMIT 1').get(creditCode);
     if (!row) throw new Error(`no order for ${creditCode} in ${E2E_DB_FILE}`);
-    return row as { precheck_result: string | null; precheck_year: number | null; precheck_continued: number };
+    return { ...row } as { precheck_result: string | null; precheck_year: number | null; precheck_continued: number };
+  } finally {
+    db.close();
+  }
+}
+
+/** The id of the company's latest order, for the console's detail page. */
+export function latestOrderId(creditCode: string): number {
+  const db = new DatabaseSync(E2E_DB_FILE, { readOnly: true });
+  try {
+    const row = db.prepare('SELECT id FROM orders WHERE entity_id = ? ORDER BY id DESC LIMIT 1').get(creditCode) as { id: number } | undefined;
+    if (!row) throw new Error(`no order for ${creditCode} in ${E2E_DB_FILE}`);
+    return row.id;
   } finally {
     db.close();
   }

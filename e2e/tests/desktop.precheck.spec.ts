@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessibilityViolations, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
-import { NO_REPORT_DATA, PUBLISHED_DESKTOP, PUBLISHED_OTHER, filingYear, latestOrderPrecheck, precheckAnswer, publishedNoticePattern } from '../support/precheck.ts';
+import { signInToConsole } from '../support/console.ts';
+import { NO_REPORT_DATA, PUBLISHED_DESKTOP, PUBLISHED_OTHER, filingYear, latestOrderId, latestOrderPrecheck, precheckAnswer, publishedNoticePattern } from '../support/precheck.ts';
 
 /** The annual-report pre-check in the desktop pay dialog (docs/product/annual-report-precheck.md). */
 
@@ -38,6 +39,14 @@ test('a published report: the dialog says so, and 我已了解，仍要办理 sh
   await expect(phone.getByRole('status')).toContainText('支付成功');
   await phone.close();
   await expect(page.getByTestId('declaration-dialog')).toBeVisible();
+
+  // The agent sees on the order what the visitor was told and chose.
+  const console = await context.newPage();
+  await signInToConsole(console);
+  await console.goto(`/console/orders/${latestOrderId(PUBLISHED_DESKTOP.creditCode)}`);
+  await expect(console.getByRole('heading', { level: 1, name: PUBLISHED_DESKTOP.name })).toBeVisible();
+  await expect(console.getByTestId('order-precheck')).toHaveText(new RegExp(`^下单前核查：${filingYear()}年度报告已于\\d{4}年\\d{1,2}月\\d{1,2}日公示，客户确认继续办理$`));
+  await snapshot(console, testInfo, 'console-order-precheck');
 });
 
 test('a published report: 不用办理了 closes the dialog', async ({ page }) => {

@@ -4,6 +4,9 @@ import { NO_REPORT_DATA, PUBLISHED_MOBILE, PUBLISHED_OTHER, filingYear, latestOr
 
 /** The annual-report pre-check on a phone's /pay (docs/product/annual-report-precheck.md). */
 
+// The narrowest common phone: both choices must fit on one line.
+test.use({ viewport: { width: 375, height: 812 } });
+
 async function toPay(page: Page, company: { keyword: string; name: string }): Promise<void> {
   await openHome(page);
   await searchAndPick(page, company.keyword, company.name);

@@ -10,19 +10,16 @@ import { useRequest } from '../common/use-request.ts';
 export const fetchAnnualReportCheck = (creditCode: string, signal: AbortSignal) =>
   api().get<AnnualReportCheck>('/api/h5/company/annual-report-check', { credit_code: creditCode }, { loading: false, toast: false, signal });
 
-export interface PublishedAnnualReport {
-  year: number;
-  /** YYYY-MM-DD or '' */
-  publishDate: string;
-}
+/** `year` and `publishDate` (YYYY-MM-DD or '') of a published report. */
+export type PublishedAnnualReport = Extract<NonNullable<AnnualReportCheck>, { published: true }>;
 
 /**
  * The company's report for the filing year when the source says it is published; null otherwise:
  * not published, no answer yet, the source down or the call failed all say nothing. Payment never
- * waits for it.
+ * waits for it. The answer object itself, so it keeps its identity across renders.
  */
 export function usePublishedAnnualReport(creditCode: string | undefined, goodsType: string | undefined, now: Date): PublishedAnnualReport | null {
   const applies = !!creditCode && !!goodsType && annualReportYearToCheck(goodsType, now) !== null;
   const { data } = useRequest(applies ? `annual-report:${creditCode}` : null, (signal) => fetchAnnualReportCheck(creditCode!, signal));
-  return data && data.published ? { year: data.year, publishDate: data.publishDate } : null;
+  return data && data.published ? data : null;
 }
