@@ -28,9 +28,14 @@ export async function validStoredAnswer(
   return lookup && row ? { lookup, answeredAt: row.answeredAt } : undefined;
 }
 
-/** The row to store for a definite answer; the earliest date when a year has several reports. */
-export function answerRow(creditCode: string, year: number, lookup: Extract<AnnualReportLookup, { kind: 'found' | 'none' }>, source: string, answeredAt: string): AnnualReportCheckRow {
-  if (lookup.kind === 'none') return { creditCode, year, published: false, publishDate: '', source, answeredAt };
+/** When a year's report was first published (YYYY-MM-DD), or '' when the source gives no date. */
+export function firstPublishDate(lookup: Extract<AnnualReportLookup, { kind: 'found' }>): string {
   const dates = lookup.reports.map((r) => r.publishDate).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
-  return { creditCode, year, published: true, publishDate: dates[0] ?? '', source, answeredAt };
+  return dates[0] ?? '';
+}
+
+/** The row to store for a definite answer. */
+export function answerRow(creditCode: string, year: number, lookup: Extract<AnnualReportLookup, { kind: 'found' | 'none' }>, source: string, answeredAt: string): AnnualReportCheckRow {
+  const published = lookup.kind === 'found';
+  return { creditCode, year, published, publishDate: published ? firstPublishDate(lookup) : '', source, answeredAt };
 }

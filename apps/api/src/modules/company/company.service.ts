@@ -10,7 +10,7 @@ import {
   type OrderPrecheckResult,
 } from '@kuaibao/domain';
 import type { CompanyDirectory } from '../../providers/directory/port.ts';
-import { answerRow, validStoredAnswer } from './annual-report-checks.ts';
+import { firstPublishDate, validStoredAnswer } from './annual-report-checks.ts';
 import type { AnnualReportCheckRepository } from './annual-report-checks.repository.ts';
 
 /** What an order records about the pre-check at its creation (decision 023). */
@@ -64,7 +64,7 @@ export function createCompanyService(deps: { directory: CompanyDirectory; report
       const lookup = await deps.directory.annualReports(creditCode, year);
       switch (lookup.kind) {
         case 'found':
-          return { published: true, year, publishDate: answerRow(creditCode, year, lookup, '', '').publishDate };
+          return { published: true, year, publishDate: firstPublishDate(lookup) };
         case 'none':
           return { published: false, year };
         case 'unavailable':
@@ -79,7 +79,7 @@ export function createCompanyService(deps: { directory: CompanyDirectory; report
       const stored = await validStoredAnswer(deps.reportChecks, creditCode, year, now);
       if (!stored) return { result: 'unavailable', year, publishDate: '', checkedAt: null };
       if (stored.lookup.kind === 'none') return { result: 'not_published', year, publishDate: '', checkedAt: stored.answeredAt };
-      return { result: 'published', year, publishDate: answerRow(creditCode, year, stored.lookup, '', '').publishDate, checkedAt: stored.answeredAt };
+      return { result: 'published', year, publishDate: firstPublishDate(stored.lookup), checkedAt: stored.answeredAt };
     },
   };
 }
