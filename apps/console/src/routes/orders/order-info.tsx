@@ -83,7 +83,7 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
           label: '年报核查',
           span: 2,
           children: order.precheck ? (
-            <Typography.Text type={order.precheck.result === 'published' ? 'warning' : undefined} data-testid="order-precheck">
+            <Typography.Text strong={order.precheck.result === 'published'} data-testid="order-precheck">
               {orderPrecheckText(order.precheck)}
             </Typography.Text>
           ) : (
