@@ -95,6 +95,16 @@ describe('seedDatabase (sqlite)', () => {
     expect(await database.db.selectFrom('annual_report_checks').selectAll().orderBy('credit_code').execute()).toEqual(rows);
   });
 
+  it('never gives a made-up report to a company that only shares a demo credit code (an imported real directory)', async () => {
+    const [demo] = PUBLISHED_REPORT_DEMO_COMPANIES;
+    await database.db.deleteFrom('annual_report_checks').execute();
+    await database.db.updateTable('companies').set({ name: '某真实企业有限公司' }).where('credit_code', '=', demo!.credit_code).execute();
+    await seedDatabase(database, { companies: 5000, now: new Date('2026-11-24T04:00:00Z') });
+    const codes = (await database.db.selectFrom('annual_report_checks').select('credit_code').execute()).map((r) => r.credit_code);
+    expect(codes).toHaveLength(PUBLISHED_REPORT_DEMO_COMPANIES.length - 1);
+    expect(codes).not.toContain(demo!.credit_code);
+  });
+
   it('never dates a demo report in the future', () => {
     expect(demoPublishDate(new Date('2027-01-03T04:00:00Z'))).toBe('2027-01-03');
     expect(demoPublishDate(new Date('2027-03-15T04:00:00Z'))).toBe('2027-03-15');

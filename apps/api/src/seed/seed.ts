@@ -88,7 +88,10 @@ export async function seedDatabase(database: AppDatabase, opts: SeedOptions): Pr
   const now = opts.now ?? new Date();
   const year = annualReportYearToCheck('license_year', now);
   const demoCodes = PUBLISHED_REPORT_DEMO_COMPANIES.map((c) => c.credit_code);
-  const present = await db.selectFrom('companies').select('credit_code').where('credit_code', 'in', demoCodes).execute();
+  // Name and code must both be the demo's: a real directory's company is never given a made-up report.
+  const present = (await db.selectFrom('companies').select(['credit_code', 'name']).where('credit_code', 'in', demoCodes).execute()).filter((row) =>
+    PUBLISHED_REPORT_DEMO_COMPANIES.some((demo) => demo.credit_code === row.credit_code && demo.name === row.name),
+  );
   if (year !== null && present.length > 0) {
     const publishDate = demoPublishDate(now);
     await createAnnualReportCheckRepository(database).addMissing(
