@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { backupSqliteFile, inspectSqliteCopy } from '../db/sqlite-backup.ts';
 
 /**
- * `npm run backup` and `npm run restore` for the embedded database (docs/deploy.md#backups,
+ * `npm run backup` and `npm run restore` for the embedded database (docs/deploy.md#11-backups,
  * docs/decisions/025-deployment-kit-and-backups.md). A backup folder holds `database.sqlite` (an
  * online-backup snapshot, never a file copy), `uploads/` (the disk storage's files) and
  * `manifest.json` (what, when, which version and migration level, and a SHA-256 per file).
@@ -35,7 +35,7 @@ export const BackupManifestSchema = z.object({
   }),
   uploads: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('disk'), folder: z.literal(UPLOADS_FOLDER), files: z.array(FileEntrySchema) }),
-    // Files in S3 stay in the bucket: its versioning or replication keeps them (docs/deploy.md#backups).
+    // Files in S3 stay in the bucket: its versioning or replication keeps them (docs/deploy.md#11-backups).
     z.object({ provider: z.literal('s3') }),
   ]),
 });
