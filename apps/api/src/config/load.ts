@@ -30,6 +30,8 @@ export type Config = Readonly<{
   /** Serve the OpenAPI document and the API reference page (docs/decisions/017). */
   apiDocs: boolean;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** Where instances share rate limits, nonces and single-use keys; undefined keeps them in this process (decision 024). */
+  redisUrl: string | undefined;
   seedCompanies: number;
   signature: { secret: string; required: boolean };
   responseAesKey: Buffer;
@@ -80,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     apiDocs: e.API_DOCS ?? e.APP_ENV !== 'prod',
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.resolve(repoRoot, e.SQLITE_FILE) },
+    redisUrl: e.REDIS_URL,
     seedCompanies: e.SEED_COMPANIES,
     signature: { secret: e.SIGN_SECRET, required: e.SIGNATURE_REQUIRED },
     responseAesKey: Buffer.from(e.RESPONSE_AES_KEY, 'hex'),

@@ -4,6 +4,7 @@ import { AppError, type PayType } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import type { PaymentProviders } from '../../providers/payment/index.ts';
 import type { PaymentProvider } from '../../providers/payment/port.ts';
+import type { OnceKeys } from '../../shared-state/once-keys.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,6 +15,8 @@ export interface PaymentDeps {
   now: () => Date;
   expiryMinutes: number;
   log: FastifyBaseLogger;
+  /** Shared between instances with REDIS_URL (the provider query throttle); in process when absent. */
+  onceKeys?: OnceKeys;
 }
 
 /** The dependencies and small helpers every part of the payment service (attempts, notifications, refunds, sweeps) shares. */
