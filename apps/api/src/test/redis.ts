@@ -45,6 +45,7 @@ export async function startTestRedis(): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   async function start(): Promise<void> {
+    if (child && child.exitCode === null && child.signalCode === null) return;
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' });
     for (let i = 0; i < 100; i += 1) {
       if (await accepting(port)) return;
@@ -53,7 +54,7 @@ export async function startTestRedis(): Promise<TestRedis> {
     throw new Error(`redis-server did not start on port ${port}`);
   }
   async function stop(): Promise<void> {
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
     child.kill('SIGKILL');
     await exited;
