@@ -217,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.signature.required) {
     // In the database, or in Redis in front of it: a restart must not accept a request captured
     // before it (docs/security.md), nor another instance (docs/decisions/024-shared-state-in-redis.md).
-    const nonces = sharedState.redis ? createRedisNonceStore({ sharedState, fallback: createDatabaseNonceStore(db) }) : createDatabaseNonceStore(db);
+    const nonces = sharedState.redis ? createRedisNonceStore({ sharedState, fallback: createDatabaseNonceStore(db), nowSeconds: Math.floor(now().getTime() / 1000) }) : createDatabaseNonceStore(db);
     // Before validation: the signature covers the query and body exactly as sent, and an unsigned
     // request is refused as that whatever its fields.
     app.addHook('preValidation', async (request) => {

@@ -48,16 +48,17 @@ export function createMemoryNonceStore(maxEntries = 200_000): NonceStore {
  * the database, so while Redis fails a request that may have been seen before the failure began
  * (signed less than a window after it) is refused with SERVICE_UNAVAILABLE, never accepted; and
  * after Redis comes back, a request that may have been seen during the failure is checked in the
- * database too. Per instance: an instance cut off alone also fails /readyz and is drained.
+ * database too, as is one that may have been seen before this instance started (the database was
+ * the store before REDIS_URL was set). Per instance: one cut off alone also fails /readyz and is drained.
  */
-export function createRedisNonceStore(deps: { sharedState: SharedState; fallback: NonceStore }): NonceStore {
+export function createRedisNonceStore(deps: { sharedState: SharedState; fallback: NonceStore; nowSeconds: number }): NonceStore {
   const { sharedState, fallback } = deps;
   const redis = sharedState.redis;
   if (!redis) throw new AppError('INTERNAL', 'createRedisNonceStore without REDIS_URL');
   /** When this instance saw Redis fail first, while it still fails. */
   let failingSince: number | undefined;
-  /** The last time this instance recorded a nonce in the database instead. */
-  let lastFallbackAt: number | undefined;
+  /** The last time the database may have recorded a nonce Redis does not know: at first, the start. */
+  let lastFallbackAt = deps.nowSeconds;
   return {
     // Without the signed timestamp, the earliest it could have been.
     async remember(nonce, nowSeconds, signedAtSeconds = nowSeconds - SIGNATURE_WINDOW_SECONDS) {
@@ -78,8 +79,8 @@ export function createRedisNonceStore(deps: { sharedState: SharedState; fallback
       }
       failingSince = undefined;
       if (!fresh) return false;
-      // Possibly first seen while Redis failed: then only the database knows it.
-      if (lastFallbackAt !== undefined && signedAtSeconds <= lastFallbackAt + SIGNATURE_WINDOW_SECONDS) return fallback.remember(nonce, nowSeconds, signedAtSeconds);
+      // Possibly first seen while Redis failed, or before this start: then only the database knows it.
+      if (signedAtSeconds <= lastFallbackAt + SIGNATURE_WINDOW_SECONDS) return fallback.remember(nonce, nowSeconds, signedAtSeconds);
       return true;
     },
   };

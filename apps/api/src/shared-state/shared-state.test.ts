@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { ERROR_CATALOG, SIGNATURE_WINDOW_SECONDS, type ErrorCode, type OAuthStateResponse } from '@kuaibao/domain';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { CONSOLE_REQUEST_HEADER } from '../modules/console/console.routes.ts';
+import { LOGIN_MAX_FAILURES_PER_IP_AND_USER } from '../modules/staff/staff-auth.service.ts';
 import { issueMockCode } from '../providers/wechat-auth/mock.provider.ts';
 import { availableDialects, buildTestApp, envelopeOf, signedInject, type SignedRequest, type TestApp } from '../test/helper.ts';
 import { redisTestsEnabled, startTestRedis, type TestRedis } from '../test/redis.ts';
@@ -71,6 +73,15 @@ describe.each(availableDialects())('two instances without Redis, on one database
     expect((await signedInject(first, PHONE_LOOKUP)).statusCode).toBe(ERROR_CATALOG.RATE_LIMITED.status);
   });
 
+  it('share the console sign-in lockout: its counters are rows under a lock, not process memory', async () => {
+    await first.app.services.console.auth.ensureFirstAdmin({ username: 'admin', password: 'admin-password-2026' });
+    const signIn = (test: TestApp, password: string) =>
+      test.app.inject({ method: 'POST', url: '/api/console/session', remoteAddress: '10.20.0.1', headers: { 'content-type': 'application/json', [CONSOLE_REQUEST_HEADER]: '1' }, payload: JSON.stringify({ username: 'admin', password }) });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP_AND_USER; i += 1) expectError(await signIn(i % 2 ? first : second, `wrong-guess-${i}-x`), 'CONSOLE_LOGIN_FAILED');
+    expectError(await signIn(first, 'admin-password-2026'), 'CONSOLE_LOGIN_LOCKED');
+    expectError(await signIn(second, 'admin-password-2026'), 'CONSOLE_LOGIN_LOCKED');
+  });
+
   it('are ready, and /readyz notices pending migrations', async () => {
     expect((await first.app.inject('/readyz')).json()).toEqual({ code: 0, msg: 'ok' });
     const last = (await sql<{ name: string; timestamp: string }>`SELECT name, timestamp FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(first.database.db)).rows[0]!;
@@ -124,6 +135,8 @@ describe.runIf(redisTestsEnabled()).each(availableDialects())('two instances wit
   });
 
   it('refuse a signed request replayed to the other, from Redis alone', async () => {
+    // A window after the start: no longer checked in the database too.
+    first.clock.advance((SIGNATURE_WINDOW_SECONDS + 1) * 1000);
     const request = { url: '/env', nonce: `redis-${dialect}-0001` };
     expect((await signedInject(first, request)).statusCode).toBe(200);
     expectError(await signedInject(second, request), 'REQUEST_REPLAYED');
@@ -190,6 +203,49 @@ describe.runIf(redisTestsEnabled()).each(availableDialects())('two instances wit
       expect((await app.inject('/readyz')).json()).toEqual({ code: 0, msg: 'ok' });
     } finally {
       await redis.start().catch(() => undefined);
+    }
+  });
+});
+
+describe.runIf(redisTestsEnabled())('switching REDIS_URL on, and an instance whose Redis is down at boot', () => {
+  it('refuses a request taken by the database store before the switch', async () => {
+    const redis = await startTestRedis();
+    const before = await buildTestApp({ companies: 0 });
+    const request = { url: '/env', nonce: 'before-the-switch-1' };
+    expect((await signedInject(before, request)).statusCode).toBe(200);
+    await before.app.close();
+    const app = await buildApp({ config: loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL: redis.url }), database: before.database, now: () => before.clock.now, logger: false });
+    const after = { ...before, app };
+    try {
+      expectError(await signedInject(after, request), 'REQUEST_REPLAYED');
+      const fresh = { url: '/env', nonce: 'after-the-switch-1' };
+      expect((await signedInject(after, fresh)).statusCode).toBe(200);
+      expectError(await signedInject(after, fresh), 'REQUEST_REPLAYED');
+    } finally {
+      await app.close();
+      await before.close();
+      await redis.stop();
+    }
+  });
+
+  it('starts, answers, is not ready, and uses Redis once it comes', async () => {
+    const redis = await startTestRedis();
+    await redis.stop();
+    const startedAt = Date.now();
+    const test = await buildTestApp({ companies: 0, env: { REDIS_URL: redis.url } });
+    try {
+      // Connection refused: the boot does not wait for Redis.
+      expect(Date.now() - startedAt).toBeLessThan(10_000);
+      expect((await signedInject(test, PHONE_LOOKUP)).statusCode).toBe(ERROR_CATALOG.SERVICE_UNAVAILABLE.status);
+      expectError(await test.app.inject('/readyz'), 'SERVICE_UNAVAILABLE');
+      await redis.start();
+      await waitUntilReady(test.app);
+      const request = { url: '/env', nonce: 'boot-without-redis-1' };
+      expect((await signedInject(test, request)).statusCode).toBe(200);
+      expect(await test.app.services.sharedState.redis!.exists(`kuaibao:nonce:${request.nonce}`)).toBe(1);
+    } finally {
+      await test.close();
+      await redis.stop();
     }
   });
 });
