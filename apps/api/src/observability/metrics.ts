@@ -20,6 +20,8 @@ export interface AppMetrics {
   readonly directoryVendorCalls: Counter<'vendor' | 'status'>;
   /** Registers a gauge whose value is read when Prometheus scrapes (e.g. a backlog from the database). */
   gaugeFromCallback(name: string, help: string, read: () => Promise<number>): void;
+  /** The same with one label: `read` gives a value per label value (e.g. counters kept elsewhere). */
+  labelledGaugeFromCallback(name: string, help: string, label: string, read: () => Readonly<Record<string, number>>): void;
   /** The text exposition format, and its content type. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -61,6 +63,18 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
         registers: [registry],
         async collect() {
           this.set(await read());
+        },
+      });
+      callbackGauges.push(gauge);
+    },
+    labelledGaugeFromCallback(name, help, label, read) {
+      const gauge = new Gauge({
+        name: `kuaibao_${name}`,
+        help,
+        labelNames: [label],
+        registers: [registry],
+        collect() {
+          for (const [value, count] of Object.entries(read())) this.set({ [label]: value }, count);
         },
       });
       callbackGauges.push(gauge);
