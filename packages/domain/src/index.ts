@@ -27,3 +27,4 @@ export * from './order-handling.ts';
 export * from './order-row.ts';
 export * from './sms-texts.ts';
 export * from './contracts/index.ts';
+export * from './company-import.ts';
