@@ -114,7 +114,8 @@ async function* readCsv(text: AsyncGenerator<string>, skipThroughLine: number): 
   }
 }
 
-const trimEol = (s: string): string => s.replace(/(?:\r\n|\n|\r)$/, '');
+// The parser's raw text of a record may start with the empty lines it skipped and ends with its line break.
+const trimEol = (s: string): string => s.replace(/^[\r\n]+/, '').replace(/(?:\r\n|\n|\r)$/, '');
 
 const CSV_ERRORS: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: '引号未闭合',
