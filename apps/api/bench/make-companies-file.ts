@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { generateCompanies } from '../src/seed/synthetic-companies.ts';
 import type { SyntheticCompany } from '../src/seed/synthetic-companies.ts';
 
-const { values, positionals } = parseArgs({
+const { values: options, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     rows: { type: 'string', default: '1000000' },
@@ -26,14 +26,14 @@ const { values, positionals } = parseArgs({
   },
 });
 const out = positionals[0];
-const rows = Number(values.rows);
-const bad = Number(values.bad);
-if (!out || !Number.isInteger(rows) || rows < 1 || !Number.isInteger(bad) || bad < 0 || !['utf8', 'gbk'].includes(values.encoding)) {
+const rows = Number(options.rows);
+const bad = Number(options.bad);
+if (!out || !Number.isInteger(rows) || rows < 1 || !Number.isInteger(bad) || bad < 0 || !['utf8', 'gbk'].includes(options.encoding)) {
   console.error('usage: make-companies-file.ts --rows N [--bad K] [--seed S] [--encoding utf8|gbk] OUT.csv|OUT.jsonl');
   process.exit(2);
 }
 const jsonl = /\.(jsonl|ndjson)$/i.test(out);
-if (jsonl && values.encoding === 'gbk') {
+if (jsonl && options.encoding === 'gbk') {
   console.error('GBK is for CSV files only');
   process.exit(2);
 }
@@ -88,9 +88,9 @@ function badRecord(k: number, c: SyntheticCompany, earlier: SyntheticCompany, i:
 const started = performance.now();
 // Bad records reuse names and codes of extra generated companies (never of the good rows), except
 // the repeated code, which is taken from the good rows before it.
-const companies = generateCompanies(rows + bad, { seed: Number(values.seed) });
+const companies = generateCompanies(rows + bad, { seed: Number(options.seed) });
 const fd = openSync(out, 'w');
-const encoder = values.encoding === 'gbk' ? undefined : new TextEncoder();
+const encoder = options.encoding === 'gbk' ? undefined : new TextEncoder();
 let buffer = jsonl ? '' : `${HEADERS.join(',')}\n`;
 const flush = () => {
   if (buffer === '') return;
