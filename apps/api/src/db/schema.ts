@@ -67,8 +67,10 @@ export interface CompaniesTable {
   established: Generated<string | null>;
 }
 
-/** Rows of the file being imported, checked, one per credit code (docs/decisions/021-company-import.md). */
+/** Checked rows of the file being imported, in file order (docs/decisions/021-company-import.md). */
 export interface CompanyImportStagingTable {
+  /** line of the file the row ends on (unique, increasing) */
+  line: number;
   credit_code: string;
   name: string;
   name_norm: string;
@@ -78,8 +80,6 @@ export interface CompanyImportStagingTable {
   status: string | null;
   region: string | null;
   established: string | null;
-  /** line of the file the row ends on */
-  line: number;
 }
 
 /** The checkpoint of the import under way: one row (id 1), written with each batch. */
@@ -87,10 +87,12 @@ export interface CompanyImportStateTable {
   id: number;
   /** the file (size, time, head and tail) and the options that change what is read */
   fingerprint: string;
-  /** 'staging' (reading the file) or 'merging' (into companies and the search index) */
+  /** 'staging' (reading the file), 'deduplicating' (repeated credit codes out) or 'merging' (into companies and the search index) */
   phase: string;
   /** records ending on or before this line are done */
   lines_done: number;
+  /** deduplicating: staged rows up to this line are done */
+  dedupe_after: number;
   rows_read: number;
   staged: number;
   /** rejected rows per reason, a JSON object */

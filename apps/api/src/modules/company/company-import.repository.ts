@@ -28,9 +28,18 @@ export async function readImportState(database: AppDatabase): Promise<ImportStat
   return database.db.selectFrom('company_import_state').selectAll().where('id', '=', 1).executeTakeFirst();
 }
 
-/** Starts over: the staging table emptied, the checkpoint replaced. */
-export async function resetImport(trx: Transaction<Database>, state: ImportState): Promise<void> {
+const CODE_INDEX = 'company_import_staging_code_idx';
+const RANK_INDEX = 'company_import_staging_rank_idx';
+
+async function clearStaging(trx: Transaction<Database>): Promise<void> {
+  await trx.schema.dropIndex(CODE_INDEX).ifExists().execute();
+  await trx.schema.dropIndex(RANK_INDEX).ifExists().execute();
   await trx.deleteFrom('company_import_staging').execute();
+}
+
+/** Starts over: the staging table emptied (and unindexed), the checkpoint replaced. */
+export async function resetImport(trx: Transaction<Database>, state: ImportState): Promise<void> {
+  await clearStaging(trx);
   await trx.deleteFrom('company_import_state').execute();
   await trx.insertInto('company_import_state').values(state).execute();
 }
@@ -42,51 +51,78 @@ export async function saveImportState(trx: Transaction<Database>, state: ImportS
 
 /** The import is over: staging emptied, checkpoint gone. */
 export async function finishImport(trx: Transaction<Database>): Promise<void> {
-  await trx.deleteFrom('company_import_staging').execute();
+  await clearStaging(trx);
   await trx.deleteFrom('company_import_state').execute();
 }
 
 const SQLITE_STAGE =
-  'INSERT INTO company_import_staging (credit_code, name, name_norm, name_len, oper_name, status, region, established, line) ' +
-  'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (credit_code) DO NOTHING';
-const SQLITE_STAGED_LINE = 'SELECT line FROM company_import_staging WHERE credit_code = ?';
+  'INSERT INTO company_import_staging (line, credit_code, name, name_norm, name_len, oper_name, status, region, established) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
 const PG_STAGE =
-  'INSERT INTO company_import_staging (credit_code, name, name_norm, name_len, oper_name, status, region, established, line) ' +
-  'SELECT credit_code, name, name_norm, name_len, oper_name, status, region, established, line FROM jsonb_to_recordset($1::jsonb) ' +
-  'AS t(credit_code text, name text, name_norm text, name_len int, oper_name text, status text, region text, established text, line int) ' +
-  'ON CONFLICT (credit_code) DO NOTHING RETURNING credit_code';
-const PG_STAGED_LINES = 'SELECT credit_code, line FROM company_import_staging WHERE credit_code = ANY($1::text[])';
+  'INSERT INTO company_import_staging (line, credit_code, name, name_norm, name_len, oper_name, status, region, established) ' +
+  'SELECT line, credit_code, name, name_norm, name_len, oper_name, status, region, established FROM jsonb_to_recordset($1::jsonb) ' +
+  'AS t(line int, credit_code text, name text, name_norm text, name_len int, oper_name text, status text, region text, established text)';
 
 /**
- * Stages rows (unique by credit code within `rows`); returns, for each row whose code an earlier
- * batch already staged, its index in `rows` and the line that holds the code.
+ * Appends checked rows in file order. Rows are not indexed while the file is read: an index
+ * built once afterwards (a sort) is far cheaper than a random B-tree insert per row and commit.
  */
-export async function stageCompanies(
-  database: AppDatabase,
-  trx: Transaction<Database>,
-  rows: readonly StagedCompany[],
-): Promise<Array<{ index: number; firstLine: number }>> {
-  const duplicates: Array<{ index: number; firstLine: number }> = [];
-  if (rows.length === 0) return duplicates;
+export async function stageCompanies(database: AppDatabase, trx: Transaction<Database>, rows: readonly StagedCompany[]): Promise<void> {
+  if (rows.length === 0) return;
   if (database.kind === 'sqlite') {
     const insert = database.raw.prepare(SQLITE_STAGE);
-    const lineOf = database.raw.prepare(SQLITE_STAGED_LINE);
-    rows.forEach((r, index) => {
-      const { changes } = insert.run(r.credit_code, r.name, r.name_norm, r.name_len, r.oper_name, r.status, r.region, r.established, r.line);
-      if (Number(changes) === 0) duplicates.push({ index, firstLine: Number((lineOf.get(r.credit_code) as { line: number }).line) });
-    });
-    return duplicates;
+    for (const r of rows) insert.run(r.line, r.credit_code, r.name, r.name_norm, r.name_len, r.oper_name, r.status, r.region, r.established);
+    return;
   }
-  const inserted = await trx.executeQuery<{ credit_code: string }>(CompiledQuery.raw(PG_STAGE, [JSON.stringify(rows)]));
-  if (inserted.rows.length === rows.length) return duplicates;
-  const fresh = new Set(inserted.rows.map((r) => r.credit_code));
-  const dup = rows.map((r, index) => ({ r, index })).filter(({ r }) => !fresh.has(r.credit_code));
-  const lines = await trx.executeQuery<{ credit_code: string; line: number }>(
-    CompiledQuery.raw(PG_STAGED_LINES, [dup.map(({ r }) => r.credit_code)]),
-  );
-  const lineOf = new Map(lines.rows.map((r) => [r.credit_code, r.line]));
-  for (const { r, index } of dup) duplicates.push({ index, firstLine: lineOf.get(r.credit_code) ?? 0 });
-  return duplicates;
+  await trx.executeQuery(CompiledQuery.raw(PG_STAGE, [JSON.stringify(rows)]));
+}
+
+/** Reading is done: index the staged rows by credit code, for the duplicate pass. */
+export async function indexStagedByCode(trx: Transaction<Database>): Promise<void> {
+  await trx.schema.createIndex(CODE_INDEX).ifNotExists().on('company_import_staging').columns(['credit_code', 'line']).execute();
+}
+
+/** Duplicates are out: index the staged rows in rank order, for the merge. */
+export async function indexStagedByRank(trx: Transaction<Database>): Promise<void> {
+  await trx.schema.createIndex(RANK_INDEX).ifNotExists().on('company_import_staging').columns(['name_len', 'name_norm', 'credit_code']).execute();
+}
+
+/**
+ * The next `limit` staged rows after line `afterLine` whose credit code an earlier line holds,
+ * in line order, each with the first line holding it.
+ */
+export async function readStagedDuplicates(
+  database: AppDatabase,
+  afterLine: number,
+  limit: number,
+): Promise<Array<StagedCompany & { first_line: number }>> {
+  return database.db
+    .selectFrom('company_import_staging as s')
+    .selectAll('s')
+    .select((eb) =>
+      eb
+        .selectFrom('company_import_staging as f')
+        .select((f) => f.fn.min<number>('f.line').as('m'))
+        .whereRef('f.credit_code', '=', 's.credit_code')
+        .as('first_line'),
+    )
+    .where('s.line', '>', afterLine)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('company_import_staging as f')
+          .select('f.line')
+          .whereRef('f.credit_code', '=', 's.credit_code')
+          .whereRef('f.line', '<', 's.line'),
+      ),
+    )
+    .orderBy('s.line')
+    .limit(limit)
+    .execute() as Promise<Array<StagedCompany & { first_line: number }>>;
+}
+
+export async function deleteStaged(trx: Transaction<Database>, lines: readonly number[]): Promise<void> {
+  if (lines.length > 0) await trx.deleteFrom('company_import_staging').where('line', 'in', lines).execute();
 }
 
 /** The next `limit` staged rows after `after` in rank order (keyset pagination). */
@@ -112,9 +148,4 @@ export async function countStaged(database: AppDatabase): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** A bigger page cache for this connection while a large file is staged and merged (SQLite). */
-export function widenImportCache(database: AppDatabase): void {
-  if (database.kind === 'sqlite') database.raw.exec('PRAGMA cache_size = -262144');
 }

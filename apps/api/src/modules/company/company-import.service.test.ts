@@ -173,11 +173,12 @@ for (const backend of backends) {
       });
 
       const lines = rejectLines(file);
-      expect(lines.map((l) => l.split(',')[1])).toEqual(['bad_credit_code', 'missing_name', 'missing_oper_name', 'duplicate_in_file', 'bad_established', 'malformed_line']);
+      // repeated codes are found once the whole file is read, so they come last
+      expect(lines.map((l) => l.split(',')[1])).toEqual(['bad_credit_code', 'missing_name', 'missing_oper_name', 'bad_established', 'malformed_line', 'duplicate_in_file']);
       const firstBadLine = Math.floor(IMPORTED / 2) + 2;
       expect(lines[0]!.startsWith(`${String(firstBadLine)},bad_credit_code,统一社会信用代码无效`)).toBe(true);
-      expect(lines[3]).toContain(`与第 3 行重复`); // GOOD[1] is on line 3
-      expect(lines[5]).toBe(`${String(firstBadLine + 5)},malformed_line,格式错误，无法读取,该行有 2 列，表头有 6 列,"列数不对公司,1"`);
+      expect(lines[4]).toBe(`${String(firstBadLine + 5)},malformed_line,格式错误，无法读取,该行有 2 列，表头有 6 列,"列数不对公司,1"`);
+      expect(lines[5]).toBe(`${String(firstBadLine + 3)},duplicate_in_file,统一社会信用代码在文件中重复,与第 3 行重复,"重复码公司,${GOOD[1]!.credit_code},乙,,,"`); // GOOD[1] is on line 3
 
       const rows = await directory(database);
       expect(rows).toHaveLength(IMPORTED);
@@ -270,6 +271,28 @@ for (const backend of backends) {
       expect(await indexed(database, '有限')).toEqual(await indexed(clean, '有限'));
       expect(await gramFrequencyDrift(database)).toBe(0);
       expect(rejectLines(file)).toEqual(readFileSync(join(dir, 'clean.rejects.csv'), 'utf8').trimEnd().split('\n').slice(1));
+    });
+
+    it('resumes an interruption in the duplicate pass without rejecting a line twice', async () => {
+      const database = await open();
+      const rows = GOOD.slice(0, 100).map((c) => [c.name, c.credit_code, c.oper_name, c.status, c.region, '']);
+      const repeats = GOOD.slice(0, 60).map((c, i) => [`${c.name}二号${String(i)}`, c.credit_code, c.oper_name, '', '', '']);
+      const file = write('repeats.csv', csvLine(HEADER) + [...rows, ...repeats].map(csvLine).join(''));
+      const controller = new AbortController();
+      const first = await run(database, file, {
+        batchSize: 20,
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.phase === 'deduplicating') controller.abort();
+        },
+      });
+      expect(first).toMatchObject({ ok: false, reason: 'interrupted', summary: { rejected: { duplicate_in_file: 20 } } });
+      const second = await run(database, file, { batchSize: 20 });
+      expect(second.ok && second.summary).toMatchObject({ resumed: true, staged: 100, inserted: 100, rejectedTotal: 60, rejected: { duplicate_in_file: 60 } });
+      const lines = rejectLines(file);
+      expect(lines.map((l) => Number(l.split(',')[0]))).toEqual(Array.from({ length: 60 }, (_, i) => 102 + i));
+      expect(lines[0]).toContain('与第 2 行重复');
+      expect((await directory(database)).map((r) => r.name).filter((n) => n.includes('二号'))).toEqual([]);
     });
 
     it('a run killed after a commit leaves rejects past its checkpoint; the next run cuts them off', async () => {

@@ -8,13 +8,16 @@ import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 import { readCompanyFile } from './company-import-file.ts';
 import type { ImportEncoding, ImportFormat } from './company-import-file.ts';
 import {
+  deleteStaged,
   finishImport,
+  indexStagedByCode,
+  indexStagedByRank,
   readImportState,
   readStagedBatch,
+  readStagedDuplicates,
   resetImport,
   saveImportState,
   stageCompanies,
-  widenImportCache,
 } from './company-import.repository.ts';
 import type { ImportState, StagedCompany } from './company-import.repository.ts';
 import { optimizeCompanyIndex, upsertCompanies } from './company.repository.ts';
@@ -47,7 +50,7 @@ export interface CompanyImportOptions {
 }
 
 export interface ImportProgress {
-  phase: 'staging' | 'merging' | 'optimizing';
+  phase: 'staging' | 'deduplicating' | 'merging' | 'optimizing';
   /** records read from the file so far (all runs) */
   rowsRead: number;
   bytesRead: number;
@@ -127,7 +130,6 @@ async function runImport(database: AppDatabase, opts: CompanyImportOptions): Pro
   const previous = await readImportState(database);
   const resumed = previous !== undefined && previous.fingerprint === fingerprint && opts.restart !== true;
   const discardedOther = previous !== undefined && !resumed;
-  widenImportCache(database);
 
   let state: ImportState = resumed
     ? previous
@@ -136,6 +138,7 @@ async function runImport(database: AppDatabase, opts: CompanyImportOptions): Pro
         fingerprint,
         phase: 'staging',
         lines_done: 0,
+        dedupe_after: 0,
         rows_read: 0,
         staged: 0,
         rejected_json: JSON.stringify(emptyRejected()),
@@ -178,74 +181,83 @@ async function runImport(database: AppDatabase, opts: CompanyImportOptions): Pro
   });
   const interrupted = () => opts.signal?.aborted === true;
 
-  if (state.phase === 'staging') {
-    async function* counted(): AsyncGenerator<Uint8Array> {
-      for await (const chunk of createReadStream(opts.file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-        bytesRead += chunk.length;
-        yield chunk;
-      }
+  type Reject = { line: number; reason: ImportRejectReason; detail: string; raw: string };
+  let rejectsFd: number | undefined;
+  /** The rejects file as the checkpoint has it: what a killed run wrote after its last commit is cut off. */
+  const openRejects = (fresh: boolean): number => {
+    const fd = openSync(opts.rejectsFile, fresh ? 'w' : 'a+');
+    if (fresh || fstatSync(fd).size < REJECTS_HEADER.length) {
+      ftruncateSync(fd, 0);
+      state.rejects_bytes = writeSync(fd, REJECTS_HEADER);
+    } else {
+      ftruncateSync(fd, state.rejects_bytes);
     }
-    const items = readCompanyFile(counted(), { format: opts.format, encoding: opts.encoding, skipThroughLine: state.lines_done });
-    const first = await items.next();
-    if (first.done || first.value.kind !== 'header') throw new AppError('INTERNAL', 'company file reader: the header comes first');
-    const header = first.value.header;
-    if (!header.ok) {
-      await items.return(undefined);
-      return { ok: false, reason: 'bad_header', missing: header.missing, duplicated: header.duplicated };
-    }
-    if (!resumed) {
-      const fresh = state;
-      await database.db.transaction().execute((trx) => resetImport(trx, fresh));
-    }
+    return fd;
+  };
+  /** Appends rejects (before the commit that records them); returns the checkpoint fields that change. */
+  const writeRejects = (fd: number, list: Reject[]): Pick<ImportState, 'rejects_bytes' | 'rejected_json'> & { counts: Record<ImportRejectReason, number> } => {
+    list.sort((x, y) => x.line - y.line);
+    const text = list.map((r) => `${String(r.line)},${r.reason},${IMPORT_REJECT_TEXT[r.reason]},${csvCell(r.detail)},${csvCell(r.raw)}\n`).join('');
+    const bytes = Buffer.byteLength(text);
+    if (bytes > 0 && writeSync(fd, text) !== bytes) throw new AppError('INTERNAL', 'short write to the rejects file');
+    const counts = emptyRejected();
+    for (const r of list) counts[r.reason]++;
+    return {
+      rejects_bytes: state.rejects_bytes + bytes,
+      rejected_json: JSON.stringify(Object.fromEntries(IMPORT_REJECT_REASONS.map((r) => [r, rejected[r] + counts[r]]))),
+      counts,
+    };
+  };
+  const commitRejected = (counts: Record<ImportRejectReason, number>) => {
+    for (const r of IMPORT_REJECT_REASONS) rejected[r] += counts[r];
+  };
 
-    // The rejects file matches the checkpoint: whatever a killed run wrote after its last commit is cut off.
-    const rejectsFd = openSync(opts.rejectsFile, resumed ? 'a+' : 'w');
-    try {
-      if (!resumed || fstatSync(rejectsFd).size < REJECTS_HEADER.length) {
-        ftruncateSync(rejectsFd, 0);
-        state.rejects_bytes = writeSync(rejectsFd, REJECTS_HEADER);
-      } else {
-        ftruncateSync(rejectsFd, state.rejects_bytes);
+  try {
+    if (state.phase === 'staging') {
+      async function* counted(): AsyncGenerator<Uint8Array> {
+        for await (const chunk of createReadStream(opts.file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+          bytesRead += chunk.length;
+          yield chunk;
+        }
+      }
+      const items = readCompanyFile(counted(), { format: opts.format, encoding: opts.encoding, skipThroughLine: state.lines_done });
+      const first = await items.next();
+      if (first.done || first.value.kind !== 'header') throw new AppError('INTERNAL', 'company file reader: the header comes first');
+      const header = first.value.header;
+      if (!header.ok) {
+        await items.return(undefined);
+        return { ok: false, reason: 'bad_header', missing: header.missing, duplicated: header.duplicated };
+      }
+      const fd = openRejects(!resumed);
+      rejectsFd = fd;
+      if (!resumed) {
+        const fresh = state;
+        await database.db.transaction().execute((trx) => resetImport(trx, fresh));
       }
 
       let good: StagedCompany[] = [];
-      let goodLineOf = new Map<string, number>();
-      let rejects: Array<{ line: number; reason: ImportRejectReason; detail: string; raw: string }> = [];
-      // Raw text of the staged rows of this batch, in case one turns out to duplicate an earlier batch.
-      let rawOf = new Map<number, string>();
+      let rejects: Reject[] = [];
       let itemsInBatch = 0;
       let lastLine = state.lines_done;
-
       const flush = async (last: boolean) => {
         await database.db.transaction().execute(async (trx) => {
-          const duplicates = await stageCompanies(database, trx, good);
-          for (const d of duplicates) {
-            const row = good[d.index]!;
-            rejects.push({ line: row.line, reason: 'duplicate_in_file', detail: `与第 ${String(d.firstLine)} 行重复`, raw: rawOf.get(row.line) ?? '' });
-          }
-          rejects.sort((a, b) => a.line - b.line);
-          const text = rejects.map((r) => `${String(r.line)},${r.reason},${IMPORT_REJECT_TEXT[r.reason]},${csvCell(r.detail)},${csvCell(r.raw)}\n`).join('');
-          const written = text === '' ? 0 : writeSync(rejectsFd, text);
-          const batchRejected = emptyRejected();
-          for (const r of rejects) batchRejected[r.reason]++;
+          await stageCompanies(database, trx, good);
+          if (last) await indexStagedByCode(trx);
+          const { counts, ...rejectFields } = writeRejects(fd, rejects);
           const next: ImportState = {
             ...state,
-            phase: last ? 'merging' : 'staging',
+            ...rejectFields,
+            phase: last ? 'deduplicating' : 'staging',
             lines_done: lastLine,
             rows_read: state.rows_read + itemsInBatch,
-            staged: state.staged + good.length - duplicates.length,
-            rejects_bytes: state.rejects_bytes + Buffer.byteLength(text),
-            rejected_json: JSON.stringify(Object.fromEntries(IMPORT_REJECT_REASONS.map((r) => [r, rejected[r] + batchRejected[r]]))),
+            staged: state.staged + good.length,
           };
-          if (written !== Buffer.byteLength(text)) throw new AppError('INTERNAL', 'short write to the rejects file');
           await saveImportState(trx, next);
           state = next;
-          for (const r of IMPORT_REJECT_REASONS) rejected[r] += batchRejected[r];
+          commitRejected(counts);
         });
         rowsReadThisRun += itemsInBatch;
         good = [];
-        goodLineOf = new Map();
-        rawOf = new Map();
         rejects = [];
         itemsInBatch = 0;
         progress('staging');
@@ -258,18 +270,8 @@ async function runImport(database: AppDatabase, opts: CompanyImportOptions): Pro
           rejects.push({ line: item.line, reason: 'malformed_line', detail: item.detail, raw: item.raw });
         } else {
           const check = checkImportRow(item.fields);
-          if (!check.ok) {
-            rejects.push({ line: item.line, reason: check.reason, detail: check.detail ?? '', raw: item.raw });
-          } else {
-            const firstLine = goodLineOf.get(check.company.credit_code);
-            if (firstLine !== undefined) {
-              rejects.push({ line: item.line, reason: 'duplicate_in_file', detail: `与第 ${String(firstLine)} 行重复`, raw: item.raw });
-            } else {
-              goodLineOf.set(check.company.credit_code, item.line);
-              rawOf.set(item.line, item.raw);
-              good.push({ ...check.company, name_len: codePointLength(check.company.name_norm), line: item.line });
-            }
-          }
+          if (check.ok) good.push({ ...check.company, name_len: codePointLength(check.company.name_norm), line: item.line });
+          else rejects.push({ line: item.line, reason: check.reason, detail: check.detail ?? '', raw: item.raw });
         }
         if (itemsInBatch >= opts.batchSize) {
           await flush(false);
@@ -280,9 +282,46 @@ async function runImport(database: AppDatabase, opts: CompanyImportOptions): Pro
         }
       }
       await flush(true);
-    } finally {
-      closeSync(rejectsFd);
     }
+
+    // A credit code on several lines: the first stays, the later ones are rejected (their fields
+    // as read: the staging table does not keep raw text).
+    while (state.phase === 'deduplicating') {
+      const fd = (rejectsFd ??= openRejects(false));
+      const duplicates = await readStagedDuplicates(database, state.dedupe_after, opts.batchSize);
+      await database.db.transaction().execute(async (trx) => {
+        if (duplicates.length === 0) {
+          await indexStagedByRank(trx);
+          const next: ImportState = { ...state, phase: 'merging' };
+          await saveImportState(trx, next);
+          state = next;
+          return;
+        }
+        const { counts, ...rejectFields } = writeRejects(
+          fd,
+          duplicates.map((d) => ({
+            line: d.line,
+            reason: 'duplicate_in_file',
+            detail: `与第 ${String(d.first_line)} 行重复`,
+            raw: [d.name, d.credit_code, d.oper_name, d.status ?? '', d.region ?? '', d.established ?? ''].map(csvCell).join(','),
+          })),
+        );
+        await deleteStaged(trx, duplicates.map((d) => d.line));
+        const next: ImportState = {
+          ...state,
+          ...rejectFields,
+          dedupe_after: duplicates[duplicates.length - 1]!.line,
+          staged: state.staged - duplicates.length,
+        };
+        await saveImportState(trx, next);
+        state = next;
+        commitRejected(counts);
+      });
+      progress('deduplicating');
+      if (interrupted()) return { ok: false, reason: 'interrupted', summary: summary() };
+    }
+  } finally {
+    if (rejectsFd !== undefined) closeSync(rejectsFd);
   }
 
   for (;;) {
