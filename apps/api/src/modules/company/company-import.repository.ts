@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { ImportedCompany } from '@kuaibao/domain';
 import type { AppDatabase } from '../../db/database.ts';
 import type { CompanyImportStateTable, Database } from '../../db/schema.ts';
+import { preparedOn } from './company.repository.ts';
 
 /**
  * The staging table and the checkpoint of `npm run companies:import`
@@ -70,7 +71,7 @@ const PG_STAGE =
 export async function stageCompanies(database: AppDatabase, trx: Transaction<Database>, rows: readonly StagedCompany[]): Promise<void> {
   if (rows.length === 0) return;
   if (database.kind === 'sqlite') {
-    const insert = database.raw.prepare(SQLITE_STAGE);
+    const insert = preparedOn(database.raw, SQLITE_STAGE);
     for (const r of rows) insert.run(r.line, r.credit_code, r.name, r.name_norm, r.name_len, r.oper_name, r.status, r.region, r.established);
     return;
   }

@@ -1,4 +1,4 @@
-import type { StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
 import { bigramQuery, bigramsOf, bigramTokens, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
@@ -496,6 +496,16 @@ function planUpserts(rows: readonly CompanyUpsert[], existing: ReadonlyMap<strin
   return plan;
 }
 
+/** Statements prepared once per SQLite handle (a batch import calls these functions hundreds of times). */
+const preparedStatements = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
+export function preparedOn(raw: DatabaseSync, text: string): StatementSync {
+  let byText = preparedStatements.get(raw);
+  if (!byText) preparedStatements.set(raw, (byText = new Map()));
+  let statement = byText.get(text);
+  if (!statement) byText.set(text, (statement = raw.prepare(text)));
+  return statement;
+}
+
 const SQLITE_UPSERT_SQL = {
   existing: 'SELECT id, credit_code, name, name_norm, oper_name, status, region, established FROM companies WHERE credit_code = ?',
   maxId: 'SELECT coalesce(max(id), 0) AS max FROM companies',
@@ -549,7 +559,7 @@ export async function upsertCompanies(database: AppDatabase, trx: Transaction<Da
   if (rows.length === 0) return counts;
   if (database.kind === 'sqlite') {
     const raw = database.raw;
-    const stmt = (text: string) => raw.prepare(text);
+    const stmt = (text: string) => preparedOn(raw, text);
     const q = {
       existing: stmt(SQLITE_UPSERT_SQL.existing),
       insert: stmt(SQLITE_UPSERT_SQL.insert),
