@@ -177,11 +177,14 @@ async function main(): Promise<void> {
     });
     reporter.done();
     if (outcome.ok) {
-      if (outcome.summary.discardedOther) console.log('（上次未完成的另一文件的导入已放弃）');
+      if (outcome.summary.discardedOther) console.log('（上次未完成的导入已放弃，这次从头导入）');
       printSummary('导入完成', outcome.summary, args.file);
     } else if (outcome.reason === 'interrupted') {
       printSummary('导入已中断，再次运行同一命令即可接续', outcome.summary, args.file);
       process.exitCode = 130;
+    } else if (outcome.reason === 'unreadable') {
+      console.error(`companies:import：${args.file} 无法继续读取：${outcome.detail}。修正文件后重新导入（已读的 ${number(outcome.summary.rowsRead)} 行将从头再来）`);
+      process.exitCode = 1;
     } else if (outcome.reason === 'busy') {
       console.error('companies:import：另一个导入正在进行');
       process.exitCode = 1;

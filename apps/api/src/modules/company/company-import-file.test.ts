@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCompanyFile } from './company-import-file.ts';
+import { MAX_RECORD_CHARS, readCompanyFile } from './company-import-file.ts';
 import type { ImportEncoding, ImportFormat } from './company-import-file.ts';
 
 /** Feeds `bytes` in chunks of `size` bytes (1 splits every multi-byte character). */
@@ -75,6 +75,13 @@ describe('CSV', () => {
     expect(items[3]).toMatchObject({ kind: 'malformed', raw: '"f,g,h\ni,j,k', detail: 'CSV 格式错误：引号未闭合' });
   });
 
+  it('stops at a record longer than MAX_RECORD_CHARS (an unclosed quote) instead of buffering the rest of the file', async () => {
+    const rest = 'x,y,z\n'.repeat(Math.ceil(MAX_RECORD_CHARS / 6) + 10);
+    const items = await readAll(utf8(`name,credit_code,oper_name\na,b,c\n"d,e,f\n${rest}`), 'csv');
+    expect(items.map((i) => i.kind)).toEqual(['header', 'row', 'unreadable']);
+    expect(items[2]).toMatchObject({ detail: expect.stringContaining('多半是引号未闭合') as unknown });
+  });
+
   it('refuses a header without the required columns, and an empty file', async () => {
     expect((await readAll(utf8('企业名称,地址\nx,y\n'), 'csv'))[0]).toEqual({
       kind: 'header',
@@ -117,6 +124,14 @@ describe('JSON Lines', () => {
       { kind: 'malformed', line: 5, raw: '[1,2]', detail: '每行应是一个 JSON 对象' },
       { kind: 'row', line: 6, raw: '{"name":"末行无换行","credit_code":"x","oper_name":"y"}', fields: { name: '末行无换行', credit_code: 'x', oper_name: 'y' } },
     ]);
+  });
+
+  it('reports a line longer than MAX_RECORD_CHARS without buffering it, and reads on', async () => {
+    const long = `{"name":"${'长'.repeat(MAX_RECORD_CHARS + 100)}"}`;
+    const items = await readAll(utf8(`{"name":"a"}\n${long}\n{"name":"b"}\n${long}`), 'jsonl', { chunk: 4096 });
+    expect(items.map((i) => (i.kind === 'header' ? 'header' : `${i.kind}:${String(i.line)}`))).toEqual(['header', 'row:1', 'malformed:2', 'row:3', 'malformed:4']);
+    expect(items[2]).toMatchObject({ detail: `该行超过 ${String(MAX_RECORD_CHARS)} 个字符` });
+    expect(items[2]!.kind === 'malformed' && items[2]!.raw.length).toBeLessThan(300);
   });
 
   it('tolerates a BOM and skips done lines on resume', async () => {

@@ -16,7 +16,15 @@ export type ImportFileItem =
   /** A record, fields by name; `line` is the line its last character is on (1-based). */
   | { kind: 'row'; line: number; raw: string; fields: Partial<Record<ImportField, unknown>> }
   /** A record that cannot be read: broken quoting, wrong number of columns, invalid JSON… */
-  | { kind: 'malformed'; line: number; raw: string; detail: string };
+  | { kind: 'malformed'; line: number; raw: string; detail: string }
+  /** The rest of the file cannot be read: a CSV record longer than MAX_RECORD_CHARS (an unclosed quote). */
+  | { kind: 'unreadable'; line: number; detail: string };
+
+/**
+ * Longest record kept, in characters (a company row is well under 1 KB). Longer ones are not
+ * buffered, so a file with a stray quote or without line breaks cannot exhaust memory.
+ */
+export const MAX_RECORD_CHARS = 65_536;
 
 export type ImportFileHeader =
   | { ok: true }
@@ -51,7 +59,7 @@ interface CsvChunk {
   raw: string;
 }
 
-type CsvItem = CsvChunk | { skipped: true; line: number; raw: string; detail: string };
+type CsvItem = CsvChunk | { skipped: true; line: number; raw: string; detail: string; tooLong: boolean };
 
 async function* readCsv(text: AsyncGenerator<string>, skipThroughLine: number): AsyncGenerator<ImportFileItem | { kind: 'header'; header: ImportFileHeader }> {
   const source = Readable.from(text);
@@ -65,11 +73,13 @@ async function* readCsv(text: AsyncGenerator<string>, skipThroughLine: number): 
     skip_empty_lines: true,
     record_delimiter: ['\r\n', '\n', '\r'],
     skip_records_with_error: true,
+    max_record_size: MAX_RECORD_CHARS,
   });
   // A record the parser skips is pushed into the same stream, so it keeps its place in file order.
   parser.on('skip', (err: Error & { lines?: number; code?: string }, raw: string | undefined) => {
     const detail = `CSV 格式错误：${CSV_ERRORS[err.code ?? ''] ?? err.code ?? err.message}`;
-    parser.push({ skipped: true, line: err.lines ?? parser.info.lines, raw: raw ?? '', detail } satisfies CsvItem);
+    const tooLong = err.code === 'CSV_MAX_RECORD_SIZE';
+    parser.push({ skipped: true, line: err.lines ?? parser.info.lines, raw: tooLong ? '' : (raw ?? ''), detail, tooLong } satisfies CsvItem);
   });
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
@@ -79,6 +89,11 @@ async function* readCsv(text: AsyncGenerator<string>, skipThroughLine: number): 
       if ('skipped' in chunk) {
         if (columns === undefined) {
           yield { kind: 'header', header: { ok: false, missing: ['name', 'credit_code', 'oper_name'], duplicated: [] } };
+          return;
+        }
+        if (chunk.tooLong) {
+          // csv-parse reads nothing after this error: the quote it is in never closes.
+          yield { kind: 'unreadable', line: chunk.line, detail: `第 ${String(chunk.line)} 行附近的记录超过 ${String(MAX_RECORD_CHARS)} 个字符，多半是引号未闭合` };
           return;
         }
         if (chunk.line > skipThroughLine) yield { kind: 'malformed', line: chunk.line, raw: trimEol(chunk.raw), detail: chunk.detail };
@@ -121,6 +136,7 @@ const CSV_ERRORS: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: '引号未闭合',
   CSV_INVALID_CLOSING_QUOTE: '右引号后有多余的字符',
   CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: '列数与表头不符',
+  CSV_MAX_RECORD_SIZE: '记录过长',
 };
 
 async function* readJsonLines(text: AsyncGenerator<string>, skipThroughLine: number): AsyncGenerator<ImportFileItem | { kind: 'header'; header: ImportFileHeader }> {
@@ -147,17 +163,32 @@ async function* readJsonLines(text: AsyncGenerator<string>, skipThroughLine: num
     }
     return { kind: 'row', line, raw, fields };
   };
+  // A line longer than MAX_RECORD_CHARS is reported with its beginning and skipped to its end, unbuffered.
+  let overlong: string | undefined;
+  const endOverlong = (): ImportFileItem | undefined => {
+    const raw = overlong!;
+    overlong = undefined;
+    line++;
+    return line <= skipThroughLine ? undefined : { kind: 'malformed', line, raw: `${raw}…`, detail: `该行超过 ${String(MAX_RECORD_CHARS)} 个字符` };
+  };
   for await (const chunk of text) {
     pending += chunk;
     let start = 0;
     for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n', start)) {
-      const item = one(pending.slice(start, nl));
+      const item = overlong !== undefined ? endOverlong() : one(pending.slice(start, nl));
       if (item) yield item;
       start = nl + 1;
     }
     pending = pending.slice(start);
+    if (pending.length > MAX_RECORD_CHARS) {
+      overlong ??= pending.slice(0, 200);
+      pending = '';
+    }
   }
-  if (pending !== '') {
+  if (overlong !== undefined) {
+    const item = endOverlong();
+    if (item) yield item;
+  } else if (pending !== '') {
     const item = one(pending);
     if (item) yield item;
   }

@@ -324,6 +324,15 @@ for (const backend of backends) {
       expect(await database.db.selectFrom('company_import_state').selectAll().execute()).toEqual([]);
     });
 
+    it('stops with the line when the rest of a CSV cannot be read (an unclosed quote)', async () => {
+      const database = await open();
+      const rows = GOOD.slice(0, 50).map((c) => csvLine([c.name, c.credit_code, c.oper_name, c.status, c.region, '']));
+      const file = write('unclosed.csv', csvLine(HEADER) + rows.join('') + '"断开的引号公司,x,y,,,\n' + 'a,b,c,,,\n'.repeat(10_000));
+      const outcome = await run(database, file, { batchSize: 20 });
+      expect(outcome).toMatchObject({ ok: false, reason: 'unreadable', summary: { rowsRead: 50, staged: 50 } });
+      expect(await directory(database)).toEqual([]);
+    });
+
     it('reads JSON Lines', async () => {
       const database = await open();
       const text = [...GOOD.slice(0, 30), ...SPECIAL].map((c) => JSON.stringify({ name: c.name, credit_code: c.credit_code, 法定代表人: c.oper_name })).join('\n');

@@ -82,6 +82,8 @@ export type ImportOutcome =
   | { ok: true; summary: ImportSummary }
   | { ok: false; reason: 'interrupted'; summary: ImportSummary }
   | { ok: false; reason: 'bad_header'; missing: ImportField[]; duplicated: ImportField[] }
+  /** the file cannot be read past `line` (what came before is staged; fix the file and import it again) */
+  | { ok: false; reason: 'unreadable'; line: number; detail: string; summary: ImportSummary }
   | { ok: false; reason: 'busy' };
 
 const REJECTS_HEADER = '\uFEFF行号,原因代码,原因,说明,原始内容\n';
@@ -264,6 +266,10 @@ async function runImport(database: AppDatabase, opts: CompanyImportOptions): Pro
       };
       for await (const item of items) {
         if (item.kind === 'header') continue;
+        if (item.kind === 'unreadable') {
+          await flush(false);
+          return { ok: false, reason: 'unreadable', line: item.line, detail: item.detail, summary: summary() };
+        }
         itemsInBatch++;
         lastLine = item.line;
         if (item.kind === 'malformed') {
