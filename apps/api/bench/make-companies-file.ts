@@ -85,6 +85,36 @@ function badRecord(k: number, c: SyntheticCompany, earlier: SyntheticCompany, i:
   return render(v);
 }
 
+let gbkTable: Map<number, number> | undefined;
+/** GBK bytes of a string (Node can decode GBK but not encode it): a table built once from the decoder. */
+function encodeGbk(text: string): Uint8Array {
+  gbkTable ??= buildGbkTable();
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x80) bytes.push(cp);
+    else {
+      const code = gbkTable.get(cp);
+      if (code === undefined) bytes.push(0x3f);
+      else bytes.push(code >> 8, code & 0xff);
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+function buildGbkTable(): Map<number, number> {
+  const decoder = new TextDecoder('gbk');
+  const table = new Map<number, number>();
+  for (let lead = 0x81; lead <= 0xfe; lead++) {
+    for (let trail = 0x40; trail <= 0xfe; trail++) {
+      if (trail === 0x7f) continue;
+      const s = decoder.decode(Uint8Array.of(lead, trail));
+      const cp = s.codePointAt(0)!;
+      if (s.length === 1 && cp !== 0xfffd && !table.has(cp)) table.set(cp, (lead << 8) | trail);
+    }
+  }
+  return table;
+}
+
 const started = performance.now();
 // Bad records reuse names and codes of extra generated companies (never of the good rows), except
 // the repeated code, which is taken from the good rows before it.
@@ -111,33 +141,3 @@ for (let i = 0; i < rows; i++) {
 flush();
 closeSync(fd);
 console.log(`${out}: ${String(rows)} rows + ${String(written)} bad, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-/** GBK bytes of a string (Node can decode GBK but not encode it): a table built once from the decoder. */
-function encodeGbk(text: string): Uint8Array {
-  gbkTable ??= buildGbkTable();
-  const bytes: number[] = [];
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    if (cp < 0x80) bytes.push(cp);
-    else {
-      const code = gbkTable.get(cp);
-      if (code === undefined) bytes.push(0x3f);
-      else bytes.push(code >> 8, code & 0xff);
-    }
-  }
-  return Uint8Array.from(bytes);
-}
-let gbkTable: Map<number, number> | undefined;
-function buildGbkTable(): Map<number, number> {
-  const decoder = new TextDecoder('gbk');
-  const table = new Map<number, number>();
-  for (let lead = 0x81; lead <= 0xfe; lead++) {
-    for (let trail = 0x40; trail <= 0xfe; trail++) {
-      if (trail === 0x7f) continue;
-      const s = decoder.decode(Uint8Array.of(lead, trail));
-      const cp = s.codePointAt(0)!;
-      if (s.length === 1 && cp !== 0xfffd && !table.has(cp)) table.set(cp, (lead << 8) | trail);
-    }
-  }
-  return table;
-}
