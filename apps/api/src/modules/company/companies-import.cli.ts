@@ -137,7 +137,7 @@ function printSummary(title: string, s: ImportSummary, file: string): void {
     `  拒绝        ${number(s.rejectedTotal)}${s.rejectedTotal > 0 ? ` → ${s.rejectsFile}` : ''}`,
     ...IMPORT_REJECT_REASONS.filter((r) => s.rejected[r] > 0).map((r) => `    ${IMPORT_REJECT_TEXT[r]}：${number(s.rejected[r])}`),
     `  用时        ${seconds.toFixed(1)} 秒，${number(Math.round(seconds > 0 ? s.rowsReadThisRun / seconds : 0))} 行/秒（本次读取的行）`,
-    `  峰值内存    ${peakMb.toFixed(0)} MB（RSS）`,
+    `  峰值内存    ${peakMb.toFixed(0)} MiB（RSS）`,
   ];
   console.log(lines.join('\n'));
 }
