@@ -142,11 +142,3 @@ export async function readStagedBatch(database: AppDatabase, after: RankKey | nu
   }
   return query.execute();
 }
-
-export async function countStaged(database: AppDatabase): Promise<number> {
-  const row = await database.db
-    .selectFrom('company_import_staging')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -294,7 +294,8 @@ async function runImport(database: AppDatabase, opts: CompanyImportOptions): Pro
     // as read: the staging table does not keep raw text).
     while (state.phase === 'deduplicating') {
       const fd = (rejectsFd ??= openRejects(false));
-      const duplicates = await readStagedDuplicates(database, state.dedupe_after, opts.batchSize);
+      // Pages stay under the databases' bound-parameter limits (the delete lists the lines).
+      const duplicates = await readStagedDuplicates(database, state.dedupe_after, Math.min(opts.batchSize, 10_000));
       await database.db.transaction().execute(async (trx) => {
         if (duplicates.length === 0) {
           await indexStagedByRank(trx);
