@@ -29,3 +29,4 @@ export * from './order-row.ts';
 export * from './sms-texts.ts';
 export * from './directory-source.ts';
 export * from './contracts/index.ts';
+export * from './company-import.ts';

@@ -63,6 +63,51 @@ export interface CompaniesTable {
   source: Generated<string>;
   /** when the vendor returned the row; NULL for local rows */
   fetched_at: Generated<string | null>;
+  /** registration date, ISO YYYY-MM-DD, when the imported source has it */
+  established: Generated<string | null>;
+}
+
+/** Checked rows of the file being imported, in file order (docs/decisions/021-company-import.md). */
+export interface CompanyImportStagingTable {
+  /** line of the file the row ends on (unique, increasing) */
+  line: number;
+  credit_code: string;
+  name: string;
+  name_norm: string;
+  /** code points of name_norm: the first key of rank order */
+  name_len: number;
+  oper_name: string;
+  status: string | null;
+  region: string | null;
+  established: string | null;
+}
+
+/** The checkpoint of the import under way: one row (id 1), written with each batch. */
+export interface CompanyImportStateTable {
+  id: number;
+  /** the file (size, time, head and tail) and the options that change what is read */
+  fingerprint: string;
+  /** 'staging' (reading the file), 'deduplicating' (repeated credit codes out) or 'merging' (into companies and the search index) */
+  phase: string;
+  /** records ending on or before this line are done */
+  lines_done: number;
+  /** deduplicating: staged rows up to this line are done */
+  dedupe_after: number;
+  rows_read: number;
+  staged: number;
+  /** rejected rows per reason, a JSON object */
+  rejected_json: string;
+  /** length of the rejects file that goes with this checkpoint */
+  rejects_bytes: number;
+  /** rank key of the last merged row (null before the first) */
+  merge_len: number | null;
+  merge_name: string | null;
+  merge_code: string | null;
+  inserted: number;
+  updated: number;
+  renamed: number;
+  unchanged: number;
+  started_at: string;
 }
 
 export interface DirectoryVendorCacheTable {
@@ -226,6 +271,8 @@ export interface Database {
   site_config: SiteConfigTable;
   goods: GoodsTable;
   companies: CompaniesTable;
+  company_import_staging: CompanyImportStagingTable;
+  company_import_state: CompanyImportStateTable;
   directory_vendor_cache: DirectoryVendorCacheTable;
   directory_vendor_calls: DirectoryVendorCallsTable;
   annual_report_checks: AnnualReportChecksTable;

@@ -1,4 +1,4 @@
-import type { StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
 import { bigramQuery, bigramsOf, bigramTokens, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
@@ -421,4 +421,217 @@ export async function importCompanies(
   }
 
   return { inserted, skipped: prepared.length - inserted, firstId, lastId: nextId - 1 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upsert by credit code (npm run companies:import, docs/decisions/021-company-import.md)
+
+/** A checked row of an import file; null optional fields keep what the directory has. */
+export interface CompanyUpsert {
+  name: string;
+  name_norm: string;
+  credit_code: string;
+  oper_name: string;
+  status: string | null;
+  region: string | null;
+  established: string | null;
+}
+
+export interface UpsertCounts {
+  inserted: number;
+  /** existing codes whose fields changed (renamed included) */
+  updated: number;
+  /** of which the name changed: re-indexed */
+  renamed: number;
+  unchanged: number;
+}
+
+interface ExistingCompany {
+  id: number;
+  credit_code: string;
+  name: string;
+  name_norm: string;
+  oper_name: string;
+  status: string;
+  region: string;
+  established: string | null;
+}
+
+type Planned = { kind: 'insert'; id: number; row: CompanyUpsert } | { kind: 'update'; id: number; row: Required<CompanyUpsert>; reindex: boolean };
+
+/** What to do with each row: new codes get the next ids in the given (rank) order. */
+function planUpserts(rows: readonly CompanyUpsert[], existing: ReadonlyMap<string, ExistingCompany>, firstId: number, counts: UpsertCounts): Planned[] {
+  let nextId = firstId;
+  const plan: Planned[] = [];
+  for (const row of rows) {
+    const old = existing.get(row.credit_code);
+    if (!old) {
+      plan.push({ kind: 'insert', id: nextId++, row });
+      counts.inserted++;
+      continue;
+    }
+    const merged = {
+      name: row.name,
+      name_norm: row.name_norm,
+      credit_code: row.credit_code,
+      oper_name: row.oper_name,
+      status: row.status ?? old.status,
+      region: row.region ?? old.region,
+      established: row.established ?? old.established,
+    };
+    if (
+      merged.name === old.name &&
+      merged.oper_name === old.oper_name &&
+      merged.status === old.status &&
+      merged.region === old.region &&
+      merged.established === old.established
+    ) {
+      counts.unchanged++;
+      continue;
+    }
+    counts.updated++;
+    if (merged.name !== old.name) counts.renamed++;
+    plan.push({ kind: 'update', id: old.id, row: merged as Required<CompanyUpsert>, reindex: merged.name_norm !== old.name_norm });
+  }
+  return plan;
+}
+
+/** Statements prepared once per SQLite handle (a batch import calls these functions hundreds of times). */
+const preparedStatements = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
+export function preparedOn(raw: DatabaseSync, text: string): StatementSync {
+  let byText = preparedStatements.get(raw);
+  if (!byText) preparedStatements.set(raw, (byText = new Map()));
+  let statement = byText.get(text);
+  if (!statement) byText.set(text, (statement = raw.prepare(text)));
+  return statement;
+}
+
+const SQLITE_UPSERT_SQL = {
+  existing: 'SELECT id, credit_code, name, name_norm, oper_name, status, region, established FROM companies WHERE credit_code = ?',
+  maxId: 'SELECT coalesce(max(id), 0) AS max FROM companies',
+  insert:
+    'INSERT INTO companies (id, name, name_norm, credit_code, oper_name, status, region, established) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  update: 'UPDATE companies SET name = ?, name_norm = ?, oper_name = ?, status = ?, region = ?, established = ? WHERE id = ?',
+  unindex: 'DELETE FROM companies_bi WHERE rowid = ?',
+  index: 'INSERT INTO companies_bi (rowid, g) VALUES (?, ?)',
+} as const;
+
+const PG_UPSERT_EXISTING =
+  'SELECT id, credit_code, name, name_norm, oper_name, status, region, established FROM companies WHERE credit_code = ANY($1::text[])';
+// New companies, their bigrams and the bigram frequencies, from one JSON parameter.
+const PG_UPSERT_INSERT =
+  'WITH t AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id int, name text, name_norm text, credit_code text, ' +
+  'oper_name text, status text, region text, established text, grams text[])), ' +
+  'ins AS (INSERT INTO companies (id, name, name_norm, credit_code, oper_name, status, region, established) ' +
+  'SELECT id, name, name_norm, credit_code, oper_name, status, region, established FROM t), ' +
+  'g AS (SELECT u.gram, t.id FROM t CROSS JOIN LATERAL unnest(t.grams) AS u(gram)), ' +
+  'gi AS (INSERT INTO company_grams (gram, id) SELECT gram, id FROM g) ' +
+  'INSERT INTO company_gram_df (gram, df) SELECT gram, count(*)::int FROM g GROUP BY gram ' +
+  'ON CONFLICT (gram) DO UPDATE SET df = company_gram_df.df + EXCLUDED.df';
+const PG_UPSERT_UPDATE =
+  'UPDATE companies c SET name = t.name, name_norm = t.name_norm, oper_name = t.oper_name, status = t.status, ' +
+  'region = t.region, established = t.established ' +
+  'FROM jsonb_to_recordset($1::jsonb) AS t(id int, name text, name_norm text, oper_name text, status text, region text, established text) ' +
+  'WHERE c.id = t.id';
+// Renamed companies: their old bigrams out of the index and the frequencies (then drop grams no
+// name holds any more), the new ones in.
+const PG_UPSERT_UNINDEX =
+  'WITH d AS (DELETE FROM company_grams WHERE id = ANY($1::int[]) RETURNING gram), ' +
+  'n AS (SELECT gram, count(*)::int AS n FROM d GROUP BY gram) ' +
+  'UPDATE company_gram_df f SET df = f.df - n.n FROM n WHERE f.gram = n.gram RETURNING f.gram, f.df';
+const PG_UPSERT_DROP_GRAMS = 'DELETE FROM company_gram_df WHERE gram = ANY($1::text[]) AND df <= 0';
+const PG_UPSERT_REINDEX =
+  'WITH g AS (SELECT t.id, u.gram FROM jsonb_to_recordset($1::jsonb) AS t(id int, grams text[]) CROSS JOIN LATERAL unnest(t.grams) AS u(gram)), ' +
+  'gi AS (INSERT INTO company_grams (gram, id) SELECT gram, id FROM g) ' +
+  'INSERT INTO company_gram_df (gram, df) SELECT gram, count(*)::int FROM g GROUP BY gram ' +
+  'ON CONFLICT (gram) DO UPDATE SET df = company_gram_df.df + EXCLUDED.df';
+
+/**
+ * Upserts checked rows by credit code inside the caller's transaction `trx` (on SQLite the raw
+ * handle shares its one connection): a new code is inserted with the next id and indexed; a known
+ * code whose name changed is updated and re-indexed; other changes update the row; the rest is
+ * left alone. `rows` must be unique by credit code and in rank order (name length in code
+ * points, then code point order of the normalised name), so that a whole import walked in that
+ * order numbers new companies the way search expects (see importCompanies).
+ */
+export async function upsertCompanies(database: AppDatabase, trx: Transaction<Database>, rows: readonly CompanyUpsert[]): Promise<UpsertCounts> {
+  const counts: UpsertCounts = { inserted: 0, updated: 0, renamed: 0, unchanged: 0 };
+  if (rows.length === 0) return counts;
+  if (database.kind === 'sqlite') {
+    const raw = database.raw;
+    const stmt = (text: string) => preparedOn(raw, text);
+    const q = {
+      existing: stmt(SQLITE_UPSERT_SQL.existing),
+      insert: stmt(SQLITE_UPSERT_SQL.insert),
+      update: stmt(SQLITE_UPSERT_SQL.update),
+      unindex: stmt(SQLITE_UPSERT_SQL.unindex),
+      index: stmt(SQLITE_UPSERT_SQL.index),
+    };
+    const existing = new Map<string, ExistingCompany>();
+    for (const row of rows) {
+      const old = q.existing.get(row.credit_code) as ExistingCompany | undefined;
+      if (old) existing.set(row.credit_code, old);
+    }
+    const max = Number((stmt(SQLITE_UPSERT_SQL.maxId).get() as { max: number }).max);
+    for (const p of planUpserts(rows, existing, max + 1, counts)) {
+      const r = p.row;
+      if (p.kind === 'insert') {
+        q.insert.run(p.id, r.name, r.name_norm, r.credit_code, r.oper_name, r.status ?? '存续', r.region ?? '', r.established);
+        q.index.run(p.id, bigramTokens(r.name_norm));
+      } else {
+        q.update.run(r.name, r.name_norm, r.oper_name, r.status, r.region, r.established, p.id);
+        if (p.reindex) {
+          q.unindex.run(p.id);
+          q.index.run(p.id, bigramTokens(r.name_norm));
+        }
+      }
+    }
+    return counts;
+  }
+
+  const exec = <R>(text: string, params: unknown[]) => trx.executeQuery<R>(CompiledQuery.raw(text, params));
+  const found = await exec<ExistingCompany>(PG_UPSERT_EXISTING, [rows.map((r) => r.credit_code)]);
+  const existing = new Map(found.rows.map((r) => [r.credit_code, r]));
+  const max = await exec<{ max: number }>('SELECT coalesce(max(id), 0)::int AS max FROM companies', []);
+  const plan = planUpserts(rows, existing, (max.rows[0]?.max ?? 0) + 1, counts);
+  const inserts = plan.filter((p) => p.kind === 'insert');
+  const updates = plan.filter((p) => p.kind === 'update');
+  if (inserts.length > 0) {
+    const batch = inserts.map(({ id, row: r }) => ({
+      id,
+      name: r.name,
+      name_norm: r.name_norm,
+      credit_code: r.credit_code,
+      oper_name: r.oper_name,
+      status: r.status ?? '存续',
+      region: r.region ?? '',
+      established: r.established,
+      grams: bigramsOf(r.name_norm),
+    }));
+    await exec(PG_UPSERT_INSERT, [JSON.stringify(batch)]);
+  }
+  if (updates.length > 0) {
+    await exec(PG_UPSERT_UPDATE, [JSON.stringify(updates.map(({ id, row }) => ({ id, ...row })))]);
+    const reindexed = updates.filter((p) => p.reindex);
+    if (reindexed.length > 0) {
+      const gone = await exec<{ gram: string; df: number }>(PG_UPSERT_UNINDEX, [reindexed.map((p) => p.id)]);
+      const empty = gone.rows.filter((g) => g.df <= 0).map((g) => g.gram);
+      await exec(PG_UPSERT_REINDEX, [JSON.stringify(reindexed.map((p) => ({ id: p.id, grams: bigramsOf(p.row.name_norm) })))]);
+      if (empty.length > 0) await exec(PG_UPSERT_DROP_GRAMS, [empty]);
+    }
+  }
+  return counts;
+}
+
+/** After a large import: merge the FTS5 segments and ANALYZE (SQLite), or VACUUM ANALYZE the index tables (PostgreSQL). */
+export async function optimizeCompanyIndex(database: AppDatabase): Promise<void> {
+  if (database.kind === 'sqlite') {
+    await database.db.connection().execute(async () => {
+      database.raw.exec("INSERT INTO companies_bi (companies_bi) VALUES ('optimize')");
+      database.raw.exec('ANALYZE companies');
+    });
+    return;
+  }
+  await database.db.executeQuery(CompiledQuery.raw('VACUUM (ANALYZE) company_grams, company_gram_df', []));
+  await database.db.executeQuery(CompiledQuery.raw('ANALYZE companies', []));
 }
