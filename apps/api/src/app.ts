@@ -196,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reportChecks,
     now,
     log: app.log,
+    countVendorCall: (vendor, status) => metrics.directoryVendorCalls.inc({ vendor, status }),
   });
   const storage = buildStorage(config.storage);
   const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log, metrics, onceKeys });

@@ -76,6 +76,10 @@ for (const dialect of availableDialects()) {
         await search('龘靐齉'); // nothing anywhere: 201
         const after = await summary();
         expect(fake.requests).toHaveLength(2);
+        // The same calls in the Prometheus counters.
+        const metrics = (await test.app.metrics.render()).body;
+        expect(metrics).toMatch(/kuaibao_directory_vendor_calls_total\{vendor="qichacha",status="200",app="kuaibao"\} 1\n/);
+        expect(metrics).toMatch(/kuaibao_directory_vendor_calls_total\{vendor="qichacha",status="201",app="kuaibao"\} 1\n/);
         expect(after.vendor).toMatchObject({ calls_today: 2, cached_keywords: 2, paused_until: null });
         expect(after.vendor!.days).toEqual([
           {

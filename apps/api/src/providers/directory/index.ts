@@ -12,7 +12,15 @@ export type { AnnualReportLookup, AnnualReportSummary, CompanyDirectory, Directo
 /** The configured company directory (config.ts has already refused unknown names and missing keys). */
 export function buildCompanyDirectory(
   config: DirectoryConfig,
-  deps: { companies: CompanyRepository; vendorStore: DirectoryVendorRepository; reportChecks: AnnualReportCheckRepository; now: () => Date; log: DirectoryLogger },
+  deps: {
+    companies: CompanyRepository;
+    vendorStore: DirectoryVendorRepository;
+    reportChecks: AnnualReportCheckRepository;
+    now: () => Date;
+    log: DirectoryLogger;
+    /** counts each vendor call by status (observability/metrics.ts) */
+    countVendorCall?: (vendor: string, status: string) => void;
+  },
 ): CompanyDirectory {
   switch (config.provider) {
     case 'qichacha': {
@@ -26,6 +34,7 @@ export function buildCompanyDirectory(
         cacheHours: q.cacheHours,
         now: deps.now,
         log: deps.log,
+        countCall: (status) => deps.countVendorCall?.('qichacha', status),
       });
     }
     case 'local':

@@ -56,6 +56,8 @@ export interface QichachaDirectoryDeps {
   cacheHours: number;
   now: () => Date;
   log: DirectoryLogger;
+  /** counts every call by status (each one is billed); absent in unit tests */
+  countCall?: (status: string) => void;
 }
 
 /** The start of the next Shanghai day, when a spent budget is available again. */
@@ -139,6 +141,7 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
     }
     const answer = await call();
     await store.recordCall(QICHACHA, day, answer.status);
+    deps.countCall?.(answer.status);
     const pause = BREAKER_OPEN_MS[answer.status];
     if (pause !== undefined) openBreaker(answer.status, deps.now().getTime() + pause, { answer });
     return answer;
