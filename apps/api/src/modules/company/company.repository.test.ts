@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
 import { createDatabase } from '../../db/database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
+import { companyBigramFrequencies } from '../../db/migrations/014_company_bigram_frequencies.ts';
 import { seedDatabase } from '../../seed/seed.ts';
 import { readEnv } from '../../config.ts';
 import { FIXED_COMPANIES, generateCompanies } from '../../seed/synthetic-companies.ts';
@@ -296,5 +298,19 @@ for (const backend of backends) {
       expect(again).toMatchObject({ inserted: 0, skipped: 2 });
       expect(await repo.count()).toBe(COMPANIES + RANKING_ROWS.length);
     });
+
+    // PostgreSQL's company_gram_df is older and checked through search; this is SQLite's twin.
+    if (backend.name === 'sqlite') {
+      it('counts each bigram of the indexed names as migration 014 does from the FTS5 vocabulary', async () => {
+        if (database.kind !== 'sqlite') throw new Error('expected SQLite');
+        const raw = database.raw;
+        const counts = () => raw.prepare('SELECT gram, df FROM companies_bi_df ORDER BY gram').all();
+        const imported = counts();
+        expect(imported.length).toBeGreaterThan(1000);
+        raw.exec('DROP TABLE companies_bi_df');
+        await companyBigramFrequencies('sqlite').up(database.db as unknown as Kysely<unknown>);
+        expect(counts()).toEqual(imported);
+      });
+    }
   });
 }

@@ -1,7 +1,7 @@
 import type { StatementSync } from 'node:sqlite';
 import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
-import { bigramQuery, bigramsOf, bigramTokens, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
+import { bigramQuery, bigramsOf, bigramTokens, encodeBigram, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { CITIES, PROVINCES } from '../../seed/regions.ts';
@@ -20,7 +20,7 @@ import { CITIES, PROVINCES } from '../../seed/regions.ts';
  * - every candidate is verified with instr/strpos on the normalised name (the index is a
  *   prefilter), ranked by rankCompanies, and rows whose credit code fails the GB 32100 check are
  *   dropped (docs/product/validation.md#readings-we-chose).
- * The keyword is always a bound parameter, including the FTS5 phrase; SQL texts are constants.
+ * The keyword is always a bound parameter, including the FTS5 query; SQL texts are constants.
  */
 
 export interface CompanySearchResult {
@@ -74,6 +74,13 @@ const SQLITE_PREFIX = `SELECT ${COLUMNS} FROM companies WHERE name_norm >= ? AND
 const SQLITE_PREFIX_UNBOUNDED = `SELECT ${COLUMNS} FROM companies WHERE name_norm >= ? ORDER BY name_norm LIMIT ?`;
 const SQLITE_BOTH = `SELECT * FROM (${SQLITE_CONTAINS}) UNION ALL SELECT * FROM (${SQLITE_PREFIX})`;
 const SQLITE_BOTH_UNBOUNDED = `SELECT * FROM (${SQLITE_CONTAINS}) UNION ALL SELECT * FROM (${SQLITE_PREFIX_UNBOUNDED})`;
+// A keyword of 3+ characters does not MATCH the phrase of all its bigrams: FTS5 steps through
+// every bigram's doclist, so a phrase with a common bigram costs like that bigram (祥瑞科技有, with
+// 科技 in 1M names: 13 ms at 5M) however rare the keyword. It MATCHes the rarest bigram alone when it
+// is rare, else the two rarest (AND), by the frequencies in companies_bi_df (0.1–1.5 ms for the
+// slowest phrases measured); instr verifies as before. docs/decisions/022-company-search-at-5m.md
+const SQLITE_GRAM_DF = 'SELECT gram, df FROM companies_bi_df WHERE gram IN (SELECT value FROM json_each(?))';
+const SQLITE_DF_ADD = 'INSERT INTO companies_bi_df (gram, df) VALUES (?, ?) ON CONFLICT (gram) DO UPDATE SET df = df + excluded.df';
 
 // PostgreSQL (docs/decisions/022-company-search-at-5m.md): contains-candidates walk a bigram's
 // postings in the (gram, id) primary key, so rows arrive in id order and LIMIT stops early. A
@@ -142,17 +149,28 @@ export function createCompanyRepository(database: AppDatabase): CompanyRepositor
       }
       return (stmt.all(...params) as unknown as Row[]).map(fromArray);
     };
+    const gramDf = raw.prepare(SQLITE_GRAM_DF);
+    /** the FTS5 query for a keyword of 2+ characters: its bigram, or its rarest one or two (see SQLITE_GRAM_DF) */
+    const matchExpression = (keyword: string): string => {
+      const bigrams = bigramsOf(keyword);
+      if (bigrams.length <= 1) return bigramQuery(keyword);
+      const tokens = bigrams.map(encodeBigram);
+      // A bigram missing from the frequencies (written by a path that does not count) counts as rare.
+      const df = new Map((gramDf.all(JSON.stringify(tokens)) as Array<{ gram: string; df: number }>).map((r) => [r.gram, r.df]));
+      const rarest = tokens.map((t) => ({ t, df: df.get(t) ?? 0 })).sort((a, b) => a.df - b.df || (a.t < b.t ? -1 : 1));
+      return rarest[0]!.df <= WALK_ONE_MAX_DF ? `"${rarest[0]!.t}"` : `"${rarest[0]!.t}" AND "${rarest[1]!.t}"`;
+    };
     candidates = async (keyword) => {
       const upper = prefixUpperBound(keyword);
-      const phrase = Array.from(keyword).length >= 2 ? bigramQuery(keyword) : '';
-      if (phrase === '') {
+      const match = Array.from(keyword).length >= 2 ? matchExpression(keyword) : '';
+      if (match === '') {
         return upper === null
           ? all(SQLITE_PREFIX_UNBOUNDED, keyword, PREFIX_CANDIDATES)
           : all(SQLITE_PREFIX, keyword, upper, PREFIX_CANDIDATES);
       }
       return upper === null
-        ? all(SQLITE_BOTH_UNBOUNDED, phrase, keyword, FTS_CANDIDATES, keyword, PREFIX_CANDIDATES)
-        : all(SQLITE_BOTH, phrase, keyword, FTS_CANDIDATES, keyword, upper, PREFIX_CANDIDATES);
+        ? all(SQLITE_BOTH_UNBOUNDED, match, keyword, FTS_CANDIDATES, keyword, PREFIX_CANDIDATES)
+        : all(SQLITE_BOTH, match, keyword, FTS_CANDIDATES, keyword, upper, PREFIX_CANDIDATES);
     };
   } else {
     const rows = async (sqlText: string, params: unknown[]): Promise<CompanyCandidate[]> =>
@@ -356,6 +374,8 @@ export async function importCompanies(
           'ON CONFLICT (credit_code) DO NOTHING',
       );
       const insertIndex = raw.prepare('INSERT INTO companies_bi (rowid, g) VALUES (?, ?)');
+      /** names holding each bigram token, for companies_bi_df */
+      const df = new Map<string, number>();
       // A bulk load inserts into three B-trees (credit code in random order): give it a bigger
       // page cache for the duration (pages are only allocated as used), then restore.
       const cacheSize = Number(Object.values(raw.prepare('PRAGMA cache_size').get() ?? {})[0] ?? -2000);
@@ -376,10 +396,14 @@ export async function importCompanies(
             c.region ?? '',
           );
           if (Number(changes) === 0) continue;
-          insertIndex.run(id, bigramTokens(c.name_norm));
+          const tokens = bigramTokens(c.name_norm);
+          insertIndex.run(id, tokens);
+          if (tokens !== '') for (const token of new Set(tokens.split(' '))) df.set(token, (df.get(token) ?? 0) + 1);
           nextId++;
           inserted++;
         }
+        const addDf = raw.prepare(SQLITE_DF_ADD);
+        for (const [token, n] of df) addDf.run(token, n);
         if (bulk) raw.exec("INSERT INTO companies_bi (companies_bi, rank) VALUES ('automerge', 4)"); // the default
         raw.exec('COMMIT');
       } catch (err) {
