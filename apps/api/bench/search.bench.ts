@@ -27,7 +27,7 @@ import type { StatementSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import pg from 'pg';
+import { Client } from 'pg';
 import { normalizeKeyword } from '@kuaibao/domain';
 import { createDatabase } from '../src/db/database.ts';
 import type { AppDatabase } from '../src/db/database.ts';
@@ -336,7 +336,7 @@ async function benchPostgres(sets: readonly KeywordSet[]): Promise<boolean | und
   } finally {
     await database.close();
     if (!PG_KEEP) {
-      const admin = new pg.Client({ connectionString: found.url.replace(/^postgres:\/\/\/[^?]*/, 'postgres:///postgres') });
+      const admin = new Client({ connectionString: found.url.replace(/^postgres:\/\/\/[^?]*/, 'postgres:///postgres') });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS "${PG_DATABASE}" WITH (FORCE)`);
       await admin.end();
