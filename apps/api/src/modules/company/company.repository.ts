@@ -87,7 +87,7 @@ const SQLITE_DF_ADD = 'INSERT INTO companies_bi_df (gram, df) VALUES (?, ?) ON C
 // 2-character keyword is its own bigram: every posting is a match. A longer one first reads its
 // bigrams' frequencies (company_gram_df): a bigram missing from the directory means no match; when
 // the rarest bigram is rare (≤ WALK_ONE_MAX_DF names) its postings are verified one by one; otherwise
-// the two rarest are intersected in the index (a merge join of two index-only scans, in id order)
+// the two rarest are intersected in the index (two index-only scans, merged or probed, in id order)
 // and only names holding both are fetched and verified with strpos. The single walk fetched every
 // posting of the rarest bigram: 17 ms at 1M names for 装有限责任 (装有 is in every 服装有限公司; the
 // matches are the long 有限责任公司 names, far down the id order); the intersection takes 1.8 ms.
