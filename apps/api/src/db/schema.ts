@@ -14,9 +14,10 @@ export type { PaymentAttemptStatus, RefundStatus };
  * - JSON values are TEXT (JSON.stringify / JSON.parse in the repositories).
  * - Booleans are INTEGER 0/1 (PostgreSQL booleans would come back as `true`, SQLite's as `1`).
  * - Money is INTEGER fen. Ids are 32-bit INTEGER, so `pg` returns numbers, not strings.
- * - The company search indexes are not in this interface: SQLite's FTS5 table `companies_bi` and
- *   PostgreSQL's `company_grams` / `company_gram_df` are written and read only by
- *   modules/company/company.repository.ts (see migrations/002_company_search.ts).
+ * - The company search indexes are not in this interface: SQLite's FTS5 table `companies_bi` with
+ *   its counts `companies_bi_df`, and PostgreSQL's `company_grams` / `company_gram_df`, are written and
+ *   read only by modules/company/company.repository.ts (see migrations/002_company_search.ts and
+ *   014_company_bigram_frequencies.ts).
  */
 
 /** ISO-8601 UTC string written by the database default or by the app. */

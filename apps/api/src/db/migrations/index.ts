@@ -10,6 +10,7 @@ import { requestNonces } from './008_request_nonces.ts';
 import { staffSignIn } from './011_staff_sign_in.ts';
 import { companyDirectoryVendor } from './012_company_directory_vendor.ts';
 import { companyImport } from './013_company_import.ts';
+import { companyBigramFrequencies } from './014_company_bigram_frequencies.ts';
 import { annualReportPrecheck } from './015_annual_report_precheck.ts';
 
 /**
@@ -28,6 +29,7 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '011_staff_sign_in': staffSignIn(kind),
     '012_company_directory_vendor': companyDirectoryVendor(kind),
     '013_company_import': companyImport(kind),
+    '014_company_bigram_frequencies': companyBigramFrequencies(kind),
     '015_annual_report_precheck': annualReportPrecheck(kind),
   };
 }

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
 import { createDatabase } from '../../db/database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
+import { companyBigramFrequencies } from '../../db/migrations/014_company_bigram_frequencies.ts';
 import { seedDatabase } from '../../seed/seed.ts';
 import { readEnv } from '../../config.ts';
 import { FIXED_COMPANIES, generateCompanies } from '../../seed/synthetic-companies.ts';
@@ -17,6 +19,7 @@ import {
   PREFIX_CANDIDATES,
   prefixUpperBound,
   rankCompanies,
+  upsertCompanies,
 } from './company.repository.ts';
 import type { CompanyCandidate, CompanyRepository } from './company.repository.ts';
 
@@ -296,5 +299,71 @@ for (const backend of backends) {
       expect(again).toMatchObject({ inserted: 0, skipped: 2 });
       expect(await repo.count()).toBe(COMPANIES + RANKING_ROWS.length);
     });
+
   });
 }
+
+// PostgreSQL's company_gram_df is as old as its grams table and is checked through search above;
+// this is SQLite's twin from migration 014.
+describe('companies_bi_df (sqlite)', () => {
+  it('counts the names holding each bigram as migration 014 does from the FTS5 vocabulary', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kuaibao-company-df-'));
+    const database = await createDatabase({ kind: 'sqlite', file: join(dir, 'test.sqlite') });
+    try {
+      if (database.kind !== 'sqlite') throw new Error('expected SQLite');
+      await migrate(database);
+      const rows = generateCompanies(3000);
+      await importCompanies(database, rows.slice(0, 2000), { bulk: true });
+      await importCompanies(database, rows.slice(2000), { bulk: false });
+      const raw = database.raw;
+      const counts = () => raw.prepare('SELECT gram, df FROM companies_bi_df ORDER BY gram').all();
+      const imported = counts();
+      expect(imported.length).toBeGreaterThan(1000);
+      raw.exec('DROP TABLE companies_bi_df');
+      await companyBigramFrequencies('sqlite').up(database.db as unknown as Kysely<unknown>);
+      expect(counts()).toEqual(imported);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('companies_bi_df after upsertCompanies (sqlite)', () => {
+  it('follows new companies and renames, as migration 014 would count them afresh', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kuaibao-company-df-upsert-'));
+    const database = await createDatabase({ kind: 'sqlite', file: join(dir, 'test.sqlite') });
+    try {
+      if (database.kind !== 'sqlite') throw new Error('expected SQLite');
+      await migrate(database);
+      const rows = generateCompanies(1500);
+      await importCompanies(database, rows.slice(0, 1000), { bulk: false });
+      const upsert = (r: { name: string; credit_code: string | null; oper_name?: string }) => ({
+        name: r.name,
+        name_norm: normalizeKeyword(r.name),
+        credit_code: r.credit_code!,
+        oper_name: r.oper_name ?? '',
+        status: null,
+        region: null,
+        established: null,
+      });
+      const added = rows.slice(1000).map(upsert);
+      // Renamed: the same codes under other names (their old bigrams must be uncounted).
+      const renamed = rows.slice(0, 100).map((r) => upsert({ ...r, name: `蕤蓁${r.name}` }));
+      const batch = [...added, ...renamed].sort(
+        (a, b) => Array.from(a.name_norm).length - Array.from(b.name_norm).length || (a.name_norm < b.name_norm ? -1 : a.name_norm > b.name_norm ? 1 : 0),
+      );
+      const counts = await database.db.transaction().execute((trx) => upsertCompanies(database, trx, batch));
+      expect(counts).toMatchObject({ inserted: 500, renamed: 100 });
+      const raw = database.raw;
+      const df = () => raw.prepare('SELECT gram, df FROM companies_bi_df ORDER BY gram').all();
+      const kept = df();
+      raw.exec('DROP TABLE companies_bi_df');
+      await companyBigramFrequencies('sqlite').up(database.db as unknown as Kysely<unknown>);
+      expect(kept).toEqual(df());
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
-import { bigramQuery, bigramsOf, bigramTokens, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
+import { bigramQuery, bigramsOf, bigramTokens, encodeBigram, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { CITIES, PROVINCES } from '../../seed/regions.ts';
@@ -20,7 +20,7 @@ import { CITIES, PROVINCES } from '../../seed/regions.ts';
  * - every candidate is verified with instr/strpos on the normalised name (the index is a
  *   prefilter), ranked by rankCompanies, and rows whose credit code fails the GB 32100 check are
  *   dropped (docs/product/validation.md#readings-we-chose).
- * The keyword is always a bound parameter, including the FTS5 phrase; SQL texts are constants.
+ * The keyword is always a bound parameter, including the FTS5 query; SQL texts are constants.
  */
 
 export interface CompanySearchResult {
@@ -74,24 +74,50 @@ const SQLITE_PREFIX = `SELECT ${COLUMNS} FROM companies WHERE name_norm >= ? AND
 const SQLITE_PREFIX_UNBOUNDED = `SELECT ${COLUMNS} FROM companies WHERE name_norm >= ? ORDER BY name_norm LIMIT ?`;
 const SQLITE_BOTH = `SELECT * FROM (${SQLITE_CONTAINS}) UNION ALL SELECT * FROM (${SQLITE_PREFIX})`;
 const SQLITE_BOTH_UNBOUNDED = `SELECT * FROM (${SQLITE_CONTAINS}) UNION ALL SELECT * FROM (${SQLITE_PREFIX_UNBOUNDED})`;
+// A keyword of 3+ characters does not MATCH the phrase of all its bigrams: FTS5 steps through
+// every bigram's doclist, so a phrase with a common bigram costs like that bigram (祥瑞科技有, with
+// 科技 in 1M names: 13 ms at 5M) however rare the keyword. It MATCHes the rarest bigram alone when it
+// is rare, else the two rarest (AND), by the frequencies in companies_bi_df (0.1–1.5 ms for the
+// slowest phrases measured); instr verifies as before. docs/decisions/022-company-search-at-5m.md
+const SQLITE_GRAM_DF = 'SELECT gram, df FROM companies_bi_df WHERE gram IN (SELECT value FROM json_each(?))';
+const SQLITE_DF_ADD = 'INSERT INTO companies_bi_df (gram, df) VALUES (?, ?) ON CONFLICT (gram) DO UPDATE SET df = df + excluded.df';
+const SQLITE_DF_DROP_EMPTY = 'DELETE FROM companies_bi_df WHERE df <= 0';
 
-// PostgreSQL: contains-candidates walk the keyword's rarest bigram (by company_gram_df) in the
-// (gram, id) primary key, so rows arrive in id order and LIMIT stops early; a bigram missing from
-// the directory short-circuits to no rows. Both candidate sets come back in one round trip.
-// `~>=~`/`~<~` are the byte-order operators of the text_pattern_ops B-tree, i.e. code point order
-// for UTF-8, like SQLite's BINARY collation.
-const PG_CONTAINS =
+// PostgreSQL (docs/decisions/022-company-search-at-5m.md): contains-candidates walk a bigram's
+// postings in the (gram, id) primary key, so rows arrive in id order and LIMIT stops early. A
+// 2-character keyword is its own bigram: every posting is a match. A longer one first reads its
+// bigrams' frequencies (company_gram_df): a bigram missing from the directory means no match; when
+// the rarest bigram is rare (≤ WALK_ONE_MAX_DF names) its postings are verified one by one; otherwise
+// the two rarest are intersected in the index (two index-only scans, merged or probed, in id order)
+// and only names holding both are fetched and verified with strpos. The single walk fetched every
+// posting of the rarest bigram: 17 ms at 1M names for 装有限责任 (装有 is in every 服装有限公司; the
+// matches are the long 有限责任公司 names, far down the id order); the intersection takes 1.8 ms.
+// Contains and prefix candidates come back in one round trip. `~>=~`/`~<~` are the byte-order
+// operators of the text_pattern_ops B-tree, i.e. code point order for UTF-8, like SQLite's BINARY
+// collation.
+const PG_GRAM_DF = 'SELECT gram, df FROM company_gram_df WHERE gram = ANY($1::text[]) ORDER BY df, gram';
+// Each posting's name is fetched by a LATERAL subquery with OFFSET 0 (a planning fence), so the
+// plan is always "walk the postings, look each name up": given a common gram as a literal, the
+// planner otherwise merge-joined with a full companies_pkey scan filtered by strpos, 2.5 s for （有 at
+// 5M (0.6 ms with the fence).
+const PG_NAME_OF_POSTING = `CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM companies c WHERE c.id = t.id OFFSET 0) c`;
+const PG_CONTAINS_ONE =
   `SELECT c.id, c.name, c.name_norm, c.credit_code, c.oper_name, c.status ` +
-  `FROM company_grams t JOIN companies c ON c.id = t.id ` +
-  `WHERE t.gram = (SELECT d.gram FROM company_gram_df d WHERE d.gram = ANY($1::text[]) ORDER BY d.df, d.gram LIMIT 1) ` +
-  `AND (SELECT count(*) FROM company_gram_df d WHERE d.gram = ANY($1::text[])) = cardinality($1::text[]) ` +
-  `AND strpos(c.name_norm, $2) > 0 ` +
-  `ORDER BY t.id LIMIT $3`;
+  `FROM company_grams t ${PG_NAME_OF_POSTING} ` +
+  `WHERE t.gram = $1 AND strpos(c.name_norm, $2) > 0 ORDER BY t.id LIMIT $3`;
+/** `second`: the placeholder of the second gram */
+const pgContainsTwo = (second: string) =>
+  `SELECT c.id, c.name, c.name_norm, c.credit_code, c.oper_name, c.status ` +
+  `FROM company_grams t JOIN company_grams u ON u.id = t.id AND u.gram = ${second} ${PG_NAME_OF_POSTING} ` +
+  `WHERE t.gram = $1 AND strpos(c.name_norm, $2) > 0 ORDER BY t.id LIMIT $3`;
+const PG_CONTAINS_TWO = pgContainsTwo('$4');
 const PG_PREFIX = `SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $1 AND name_norm ~<~ $2 ORDER BY name_norm USING ~<~ LIMIT $3`;
 const PG_PREFIX_UNBOUNDED = `SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $1 ORDER BY name_norm USING ~<~ LIMIT $2`;
-const PG_BOTH =
-  `(${PG_CONTAINS}) UNION ALL ` +
-  `(SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $2 AND name_norm ~<~ $4 ORDER BY name_norm USING ~<~ LIMIT $5)`;
+const PG_PREFIX_AFTER = `(SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $2 AND name_norm ~<~ $4 ORDER BY name_norm USING ~<~ LIMIT $5)`;
+const PG_BOTH_ONE = `(${PG_CONTAINS_ONE}) UNION ALL ${PG_PREFIX_AFTER}`;
+const PG_BOTH_TWO = `(${pgContainsTwo('$6')}) UNION ALL ${PG_PREFIX_AFTER}`;
+/** a rarest bigram held by at most this many names is walked alone (at most this many row fetches) */
+export const WALK_ONE_MAX_DF = 1000;
 
 /**
  * The smallest string greater than every string that starts with `prefix`, in code point order
@@ -129,37 +155,58 @@ export function createCompanyRepository(database: AppDatabase): CompanyRepositor
       }
       return (stmt.all(...params) as unknown as Row[]).map(fromArray);
     };
+    const gramDf = raw.prepare(SQLITE_GRAM_DF);
+    /** the FTS5 query for a keyword of 2+ characters: its bigram, or its rarest one or two (see SQLITE_GRAM_DF) */
+    const matchExpression = (keyword: string): string => {
+      const bigrams = bigramsOf(keyword);
+      if (bigrams.length <= 1) return bigramQuery(keyword);
+      const tokens = bigrams.map(encodeBigram);
+      // A bigram missing from the frequencies (written by a path that does not count) counts as rare.
+      const df = new Map((gramDf.all(JSON.stringify(tokens)) as Array<{ gram: string; df: number }>).map((r) => [r.gram, r.df]));
+      const rarest = tokens.map((t) => ({ t, df: df.get(t) ?? 0 })).sort((a, b) => a.df - b.df || (a.t < b.t ? -1 : 1));
+      return rarest[0]!.df <= WALK_ONE_MAX_DF ? `"${rarest[0]!.t}"` : `"${rarest[0]!.t}" AND "${rarest[1]!.t}"`;
+    };
     candidates = async (keyword) => {
       const upper = prefixUpperBound(keyword);
-      const phrase = Array.from(keyword).length >= 2 ? bigramQuery(keyword) : '';
-      if (phrase === '') {
+      const match = Array.from(keyword).length >= 2 ? matchExpression(keyword) : '';
+      if (match === '') {
         return upper === null
           ? all(SQLITE_PREFIX_UNBOUNDED, keyword, PREFIX_CANDIDATES)
           : all(SQLITE_PREFIX, keyword, upper, PREFIX_CANDIDATES);
       }
       return upper === null
-        ? all(SQLITE_BOTH_UNBOUNDED, phrase, keyword, FTS_CANDIDATES, keyword, PREFIX_CANDIDATES)
-        : all(SQLITE_BOTH, phrase, keyword, FTS_CANDIDATES, keyword, upper, PREFIX_CANDIDATES);
+        ? all(SQLITE_BOTH_UNBOUNDED, match, keyword, FTS_CANDIDATES, keyword, PREFIX_CANDIDATES)
+        : all(SQLITE_BOTH, match, keyword, FTS_CANDIDATES, keyword, upper, PREFIX_CANDIDATES);
     };
   } else {
     const rows = async (sqlText: string, params: unknown[]): Promise<CompanyCandidate[]> =>
       (await db.executeQuery(CompiledQuery.raw(sqlText, params))).rows as CompanyCandidate[];
     candidates = async (keyword) => {
       const upper = prefixUpperBound(keyword);
+      const prefixOnly = () =>
+        upper === null ? rows(PG_PREFIX_UNBOUNDED, [keyword, PREFIX_CANDIDATES]) : rows(PG_PREFIX, [keyword, upper, PREFIX_CANDIDATES]);
       const bigrams = Array.from(keyword).length >= 2 ? bigramsOf(keyword) : [];
-      if (bigrams.length === 0) {
-        return upper === null
-          ? rows(PG_PREFIX_UNBOUNDED, [keyword, PREFIX_CANDIDATES])
-          : rows(PG_PREFIX, [keyword, upper, PREFIX_CANDIDATES]);
+      if (bigrams.length === 0) return prefixOnly();
+      // [rarest, second rarest] or [the only bigram]
+      let walk: string[] = bigrams;
+      if (bigrams.length > 1) {
+        const df = (await db.executeQuery<{ gram: string; df: number }>(CompiledQuery.raw(PG_GRAM_DF, [bigrams]))).rows;
+        if (df.length < bigrams.length) return prefixOnly(); // a bigram no name holds
+        walk = df[0]!.df <= WALK_ONE_MAX_DF ? [df[0]!.gram] : [df[0]!.gram, df[1]!.gram];
       }
+      const two = walk.length === 2;
       if (upper === null) {
         const [contains, prefix] = await Promise.all([
-          rows(PG_CONTAINS, [bigrams, keyword, FTS_CANDIDATES]),
+          two
+            ? rows(PG_CONTAINS_TWO, [walk[0], keyword, FTS_CANDIDATES, walk[1]])
+            : rows(PG_CONTAINS_ONE, [walk[0], keyword, FTS_CANDIDATES]),
           rows(PG_PREFIX_UNBOUNDED, [keyword, PREFIX_CANDIDATES]),
         ]);
         return contains.concat(prefix);
       }
-      return rows(PG_BOTH, [bigrams, keyword, FTS_CANDIDATES, upper, PREFIX_CANDIDATES]);
+      return two
+        ? rows(PG_BOTH_TWO, [walk[0], keyword, FTS_CANDIDATES, upper, PREFIX_CANDIDATES, walk[1]])
+        : rows(PG_BOTH_ONE, [walk[0], keyword, FTS_CANDIDATES, upper, PREFIX_CANDIDATES]);
     };
   }
 
@@ -333,6 +380,8 @@ export async function importCompanies(
           'ON CONFLICT (credit_code) DO NOTHING',
       );
       const insertIndex = raw.prepare('INSERT INTO companies_bi (rowid, g) VALUES (?, ?)');
+      /** names holding each bigram token, for companies_bi_df */
+      const df = new Map<string, number>();
       // A bulk load inserts into three B-trees (credit code in random order): give it a bigger
       // page cache for the duration (pages are only allocated as used), then restore.
       const cacheSize = Number(Object.values(raw.prepare('PRAGMA cache_size').get() ?? {})[0] ?? -2000);
@@ -353,10 +402,14 @@ export async function importCompanies(
             c.region ?? '',
           );
           if (Number(changes) === 0) continue;
-          insertIndex.run(id, bigramTokens(c.name_norm));
+          const tokens = bigramTokens(c.name_norm);
+          insertIndex.run(id, tokens);
+          if (tokens !== '') for (const token of new Set(tokens.split(' '))) df.set(token, (df.get(token) ?? 0) + 1);
           nextId++;
           inserted++;
         }
+        const addDf = raw.prepare(SQLITE_DF_ADD);
+        for (const [token, n] of df) addDf.run(token, n);
         if (bulk) raw.exec("INSERT INTO companies_bi (companies_bi, rank) VALUES ('automerge', 4)"); // the default
         raw.exec('COMMIT');
       } catch (err) {
@@ -573,19 +626,33 @@ export async function upsertCompanies(database: AppDatabase, trx: Transaction<Da
       if (old) existing.set(row.credit_code, old);
     }
     const max = Number((stmt(SQLITE_UPSERT_SQL.maxId).get() as { max: number }).max);
+    // Names holding each bigram token change with every insert and rename: companies_bi_df must
+    // follow, or search would pick its walking bigram by stale counts (decision 022).
+    const dfDelta = new Map<string, number>();
+    const count = (tokens: string, by: number) => {
+      if (tokens !== '') for (const token of new Set(tokens.split(' '))) dfDelta.set(token, (dfDelta.get(token) ?? 0) + by);
+    };
     for (const p of planUpserts(rows, existing, max + 1, counts)) {
       const r = p.row;
       if (p.kind === 'insert') {
         q.insert.run(p.id, r.name, r.name_norm, r.credit_code, r.oper_name, r.status ?? '存续', r.region ?? '', r.established);
-        q.index.run(p.id, bigramTokens(r.name_norm));
+        const tokens = bigramTokens(r.name_norm);
+        q.index.run(p.id, tokens);
+        count(tokens, 1);
       } else {
         q.update.run(r.name, r.name_norm, r.oper_name, r.status, r.region, r.established, p.id);
         if (p.reindex) {
           q.unindex.run(p.id);
-          q.index.run(p.id, bigramTokens(r.name_norm));
+          const tokens = bigramTokens(r.name_norm);
+          q.index.run(p.id, tokens);
+          count(bigramTokens(existing.get(r.credit_code)!.name_norm), -1);
+          count(tokens, 1);
         }
       }
     }
+    const addDf = stmt(SQLITE_DF_ADD);
+    for (const [token, by] of dfDelta) if (by !== 0) addDf.run(token, by);
+    if ([...dfDelta.values()].some((by) => by < 0)) stmt(SQLITE_DF_DROP_EMPTY).run();
     return counts;
   }
 
