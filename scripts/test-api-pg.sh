@@ -11,4 +11,4 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 export TEST_DATABASE_URL
 echo "API suite on $TEST_DATABASE_URL"
-npx vitest run --project api
+bash scripts/redis-test.sh npx vitest run --project api

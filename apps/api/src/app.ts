@@ -7,7 +7,10 @@ import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.t
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { isApiDocsRoute, registerApiDocsRoutes, registerOpenApiCollector } from './http/api-docs.ts';
 import { registerZodValidation } from './http/validate.ts';
-import { createDatabaseNonceStore } from './http/nonce-store.ts';
+import { createDatabaseNonceStore, createRedisNonceStore } from './http/nonce-store.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
+import { connectSharedState, createSharedState, type SharedState } from './shared-state/shared-state.ts';
+import { createOnceKeys, type OnceKeys } from './shared-state/once-keys.ts';
 import { verifyRequestSignature } from './http/request-signature.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { baselineSecurityHeaders, registerSecurityHeaders, withSecurityHeaders } from './http/security-headers.ts';
@@ -77,6 +80,10 @@ export interface Services {
   accounts: AccountService;
   /** The official-account variant's /api/corp calls: a logged-in visitor's own orders. */
   corp: CorpService;
+  /** Redis when REDIS_URL is set, with the counters of its fallbacks (docs/decisions/024-shared-state-in-redis.md). */
+  sharedState: SharedState;
+  /** Single-use keys every instance sees (used OAuth states, payment query throttle). */
+  onceKeys: OnceKeys;
 }
 
 declare module 'fastify' {
@@ -166,6 +173,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.apiDocs) await registerOpenApiCollector(app, APP_VERSION);
 
   const db = database.db;
+  const sharedState = createSharedState({ redisUrl: config.redisUrl, log: app.log });
+  await connectSharedState(sharedState);
+  const onceKeys = createOnceKeys({ sharedState, now });
   const { providers, sandbox } = buildPaymentProviders({
     config,
     db,
@@ -185,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   const storage = buildStorage(config.storage);
-  const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log, metrics });
+  const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log, metrics, onceKeys });
   const orders = createOrderService({ db, goods, payments, vault, now, metrics });
   const wechatAuth = buildWechatAuthProvider(config.wechatAuth, now);
   // config.ts refuses this already; a Config built by hand must not get past it either.
@@ -212,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig: createSiteConfigService({ db }), accounts }),
+    sharedState,
+    onceKeys,
   };
   app.decorate('services', services);
   metrics.gaugeFromCallback('sms_outbox_backlog', 'SMS notices waiting to be sent (retries included)', () => countPendingOutbox(db, 'sms.%'));
@@ -221,10 +233,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await services.smsOutbox.stop();
   });
+  // After the workers above have stopped.
+  app.addHook('onClose', async () => sharedState.close());
 
   if (config.signature.required) {
-    // In the database: a restart must not accept a request captured before it (docs/security.md).
-    const nonces = createDatabaseNonceStore(db);
+    // In the database, or in Redis in front of it: a restart must not accept a request captured
+    // before it (docs/security.md), nor another instance (docs/decisions/024-shared-state-in-redis.md).
+    const nonces = sharedState.redis ? createRedisNonceStore({ sharedState, fallback: createDatabaseNonceStore(db), nowSeconds: Math.floor(now().getTime() / 1000) }) : createDatabaseNonceStore(db);
     // Before validation: the signature covers the query and body exactly as sent, and an unsigned
     // request is refused as that whatever its fields.
     app.addHook('preValidation', async (request) => {
@@ -235,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
+  await registerRateLimits(app, sharedState);
   registerSystemRoutes(app, database);
   registerSiteConfigRoutes(app);
   registerGoodsRoutes(app);

@@ -32,6 +32,8 @@ export type Config = Readonly<{
   /** Prometheus metrics on a listener of their own (docs/operations.md); undefined = off. */
   metrics: { host: string; port: number; token: string | undefined } | undefined;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** Where instances share rate limits, nonces and single-use keys; undefined keeps them in this process (decision 024). */
+  redisUrl: string | undefined;
   seedCompanies: number;
   signature: { secret: string; required: boolean };
   responseAesKey: Buffer;
@@ -83,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiDocs: e.API_DOCS ?? e.APP_ENV !== 'prod',
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.resolve(repoRoot, e.SQLITE_FILE) },
+    redisUrl: e.REDIS_URL,
     seedCompanies: e.SEED_COMPANIES,
     signature: { secret: e.SIGN_SECRET, required: e.SIGNATURE_REQUIRED },
     responseAesKey: Buffer.from(e.RESPONSE_AES_KEY, 'hex'),

@@ -37,6 +37,8 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SQLITE_FILE: z.string().default('data/kuaibao.sqlite'),
+  // Shared state between instances (rate limits, nonces, single-use keys; docs/decisions/024-shared-state-in-redis.md): unset keeps it in process.
+  REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL').optional(),
   SEED_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),
   SIGN_SECRET: z.string().min(8).default(DEV_DEFAULTS.SIGN_SECRET),
   SIGNATURE_REQUIRED: bool.default(true),

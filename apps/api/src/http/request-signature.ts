@@ -25,5 +25,5 @@ export async function verifyRequestSignature(
   const expected = signRequest({ query: values as QueryValues, body: hasBody ? request.rawBody : undefined, secret: options.secret });
   if (!signaturesEqual(expected, signature)) throw new AppError('SIGNATURE_INVALID');
   // Only a verified request may spend a nonce; otherwise anyone could burn other people's nonces.
-  if (!(await options.nonces.remember(nonce, options.nowSeconds))) throw new AppError('REQUEST_REPLAYED');
+  if (!(await options.nonces.remember(nonce, options.nowSeconds, Number(timestamp)))) throw new AppError('REQUEST_REPLAYED');
 }

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, CLIENT_HEADERS, LoginRequestSchema, LoginResponseSchema, OAuthStateResponseSchema, UserInfoSchema } from '@kuaibao/domain';
-import { RateLimiter } from '../../http/rate-limit.ts';
+import { limitRequests } from '../../http/rate-limit.ts';
 import { apiRoute, type ContractRequest } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 import type { AuthenticatedUser } from './account.service.ts';
@@ -46,9 +46,9 @@ const LoginContract = { body: LoginRequestSchema };
 
 export function registerAccountRoutes(app: FastifyInstance): void {
   // Each login costs a call to WeChat; a page logs in once per visit.
-  const logins = new RateLimiter({ limit: 30, windowMs: 60_000 });
+  const countLogin = limitRequests(app, { name: 'login-ip', max: 30, windowMs: 60_000, key: (request) => request.ip });
   // The official account's code is taken only with the state issued to this browser (decision 013).
-  const states = createOAuthStateBinding({ mac: oauthStateMac(app.config.idHashKey), now: () => app.services.now() });
+  const states = createOAuthStateBinding({ mac: oauthStateMac(app.config.idHashKey), now: () => app.services.now(), used: app.services.onceKeys });
   const stateCookie = (request: FastifyRequest) => ({
     path: OAUTH_STATE_COOKIE_PATH,
     httpOnly: true,
@@ -56,7 +56,6 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     secure: request.protocol === 'https' || Boolean(app.config.publicBaseUrl?.startsWith('https:')),
   });
 
-  const countLogin = async (request: FastifyRequest) => logins.hit(request.ip, app.services.now().getTime());
   const login = async (request: ContractRequest<typeof LoginContract>, reply: FastifyReply) => {
     const visitor = visitorContext(request, app.config.publicBaseUrl);
     const cookie = request.cookies[OAUTH_STATE_COOKIE];

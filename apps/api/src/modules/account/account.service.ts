@@ -19,7 +19,7 @@ export interface AccountService {
    * official-account code is exchanged only when `stateIsBound` says its state was issued to this
    * browser (decision 013; oauth-state.ts); otherwise WECHAT_STATE_INVALID and WeChat is never asked.
    */
-  login(input: { request: LoginRequest; corpId: number; ip: string; stateIsBound: (state: string | undefined) => boolean }): Promise<LoginResponse>;
+  login(input: { request: LoginRequest; corpId: number; ip: string; stateIsBound: (state: string | undefined) => Promise<boolean> }): Promise<LoginResponse>;
   /** The visitor behind an x-token; throws USER_LOGIN_REQUIRED, USER_SESSION_INVALID or USER_SESSION_EXPIRED. */
   authenticate(token: string | undefined): Promise<AuthenticatedUser>;
   /** Like authenticate, but a missing, unknown or expired token is an anonymous visitor (routes where login is optional). */
@@ -62,7 +62,7 @@ export function createAccountService(deps: { db: Kysely<Database>; wechatAuth: W
     async login({ request, corpId, ip, stateIsBound }) {
       if (request.login_type !== 'weixin') throw new AppError('LOGIN_TYPE_UNSUPPORTED');
       const { code, code_type: kind, state } = request.weixin;
-      if (loginNeedsOAuthState(kind) && !stateIsBound(state)) throw new AppError('WECHAT_STATE_INVALID');
+      if (loginNeedsOAuthState(kind) && !(await stateIsBound(state))) throw new AppError('WECHAT_STATE_INVALID');
       const exchanged = await wechatAuth.exchangeCode({ kind, code });
       if (!exchanged.ok) throw new AppError(FAILURE_CODES[exchanged.reason], exchanged.message);
 

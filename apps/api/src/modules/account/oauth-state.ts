@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isOAuthState, OAUTH_STATE_TTL_SECONDS } from '@kuaibao/domain';
 import { createKeyedMac, type KeyedMac } from '../../security/keyed-mac.ts';
+import type { OnceKeys } from '../../shared-state/once-keys.ts';
 
 /**
  * The official account's OAuth state, bound to the browser it was issued to (decision 013).
@@ -10,8 +11,9 @@ import { createKeyedMac, type KeyedMac } from '../../security/keyed-mac.ts';
  * with the state WeChat handed back *and* a cookie for exactly that state, unexpired and not
  * used before. A link carrying someone else's code and state arrives without their cookie.
  *
- * The issue is stateless (nothing is stored until a login); a used state is remembered in this
- * process until it would have expired anyway, so a replayed cookie is refused.
+ * The issue is stateless (nothing is stored until a login); a used state is claimed in the shared
+ * single-use keys (Redis with REDIS_URL, else this process) until it would have expired anyway, so
+ * a replayed cookie is refused by every instance (docs/decisions/024-shared-state-in-redis.md).
  */
 
 /** HttpOnly, so the page never reads it; sent only to the login route. */
@@ -40,31 +42,12 @@ export interface OAuthStateBinding {
    * True when `cookie` is a genuine, unexpired, unused cookie for exactly `state`; then the state
    * counts as used. Anything else (no cookie, no state, another state, tampered, expired, used) is false.
    */
-  consume(cookie: string | undefined, state: string | undefined): boolean;
+  consume(cookie: string | undefined, state: string | undefined): Promise<boolean>;
 }
 
-/** Used states remembered at most (a login costs a rate-limited call; this is far above a real load). */
-const MAX_REMEMBERED = 100_000;
-
-export function createOAuthStateBinding(deps: { mac: KeyedMac; now: () => Date; ttlSeconds?: number }): OAuthStateBinding {
+export function createOAuthStateBinding(deps: { mac: KeyedMac; now: () => Date; used: OnceKeys; ttlSeconds?: number }): OAuthStateBinding {
   const ttlSeconds = deps.ttlSeconds ?? OAUTH_STATE_TTL_SECONDS;
-  const used = new Map<string, number>();
   const nowSeconds = () => Math.floor(deps.now().getTime() / 1000);
-
-  function remember(state: string, expires: number, now: number): boolean {
-    const until = used.get(state);
-    if (until !== undefined && until >= now) return false;
-    if (used.size >= MAX_REMEMBERED) {
-      for (const [key, at] of used) if (at < now) used.delete(key);
-      // Still full of live states: forget the oldest (a replay also needs the victim's HttpOnly cookie).
-      for (const key of used.keys()) {
-        if (used.size < MAX_REMEMBERED) break;
-        used.delete(key);
-      }
-    }
-    used.set(state, expires);
-    return true;
-  }
 
   return {
     issue() {
@@ -74,7 +57,7 @@ export function createOAuthStateBinding(deps: { mac: KeyedMac; now: () => Date; 
       return { state, cookie: `${state}.${expires}.${signature}`, maxAgeSeconds: ttlSeconds, expiresAt: new Date(expires * 1000) };
     },
 
-    consume(cookie, state) {
+    async consume(cookie, state) {
       if (!cookie || !isOAuthState(state)) return false;
       const parts = cookie.split('.');
       if (parts.length !== 3) return false;
@@ -83,7 +66,8 @@ export function createOAuthStateBinding(deps: { mac: KeyedMac; now: () => Date; 
       if (!deps.mac.verify(`${cookieState}.${expires}`, signature)) return false;
       const now = nowSeconds();
       if (Number(expires) <= now) return false;
-      return remember(state, Number(expires), now);
+      // Kept one second past its expiry, so it is still remembered at the last second it is valid.
+      return deps.used.claim(`oauth-state:${state}`, (Number(expires) - now + 1) * 1000);
     },
   };
 }

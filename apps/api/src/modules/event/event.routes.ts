@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ClientEventSchema } from '@kuaibao/domain';
-import { RateLimiter } from '../../http/rate-limit.ts';
+import { limitRequests } from '../../http/rate-limit.ts';
 import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 
@@ -10,8 +10,8 @@ const EVENT_BODY_LIMIT = 8 * 1024;
 
 export function registerEventRoutes(app: FastifyInstance): void {
   // Anonymous writes: bounded per address and per device (a page view sends a handful a minute).
-  const perIp = new RateLimiter({ limit: 120, windowMs: 60_000 });
-  const perDevice = new RateLimiter({ limit: 60, windowMs: 60_000 });
+  const perIp = limitRequests(app, { name: 'event-ip', max: 120, windowMs: 60_000, key: (request) => request.ip });
+  const perDevice = limitRequests(app, { name: 'event-device', max: 60, windowMs: 60_000, key: (request) => visitorContext(request, app.config.publicBaseUrl).deviceId });
   apiRoute(app, {
     method: 'POST',
     url: '/api/user/event',
@@ -21,10 +21,8 @@ export function registerEventRoutes(app: FastifyInstance): void {
     response: z.null(),
     bodyLimit: EVENT_BODY_LIMIT,
     preValidation: async (request) => {
-      const at = app.services.now().getTime();
-      perIp.hit(request.ip, at);
-      const { deviceId } = visitorContext(request, app.config.publicBaseUrl);
-      if (deviceId) perDevice.hit(deviceId, at);
+      await perIp(request);
+      await perDevice(request);
     },
     handler: async (request) => {
       const visitor = visitorContext(request, app.config.publicBaseUrl);

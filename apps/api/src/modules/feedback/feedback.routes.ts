@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FeedbackRequestSchema } from '@kuaibao/domain';
-import { RateLimiter } from '../../http/rate-limit.ts';
+import { limitRequests } from '../../http/rate-limit.ts';
 import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 
 export function registerFeedbackRoutes(app: FastifyInstance): void {
-  const limiter = new RateLimiter({ limit: 10, windowMs: 10 * 60_000 });
+  const perIp = limitRequests(app, { name: 'feedback-ip', max: 10, windowMs: 10 * 60_000, key: (request) => request.ip });
   apiRoute(app, {
     method: 'POST',
     url: '/api/user/feedback',
@@ -14,7 +14,7 @@ export function registerFeedbackRoutes(app: FastifyInstance): void {
     tag: 'feedback',
     request: { body: FeedbackRequestSchema },
     response: z.null(),
-    preValidation: async (request) => limiter.hit(request.ip, app.services.now().getTime()),
+    preValidation: perIp,
     handler: async (request) => {
       await app.services.feedback.submitReport(request.body.report, { deviceId: visitorContext(request, app.config.publicBaseUrl).deviceId });
       return null;

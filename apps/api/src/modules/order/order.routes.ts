@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CreateOrderRequestSchema, CreateOrderResponseSchema, OrderIdQuerySchema, OrderRecordSchema, PhoneQuerySchema, UpdateOrderExtraRequestSchema } from '@kuaibao/domain';
-import { RateLimiter } from '../../http/rate-limit.ts';
+import { limitRequests } from '../../http/rate-limit.ts';
 import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 import { requestToken } from '../account/account.routes.ts';
 
 export function registerOrderRoutes(app: FastifyInstance): void {
   // A phone number is the only key to the lookup, so it is what a scraper would walk.
-  const phoneLookups = new RateLimiter({ limit: 30, windowMs: 10 * 60_000 });
+  const phoneLookups = limitRequests(app, { name: 'phone-lookup-ip', max: 30, windowMs: 10 * 60_000, key: (request) => request.ip });
 
   apiRoute(app, {
     method: 'POST',
@@ -44,7 +44,7 @@ export function registerOrderRoutes(app: FastifyInstance): void {
     request: { querystring: PhoneQuerySchema },
     response: z.array(OrderRecordSchema),
     encrypt: 'always',
-    preValidation: async (request) => phoneLookups.hit(request.ip, app.services.now().getTime()),
+    preValidation: phoneLookups,
     handler: async (request) => app.services.orders.listOrdersByPhone(request.query.phone),
   });
 

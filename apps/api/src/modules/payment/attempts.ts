@@ -3,6 +3,7 @@ import type { OrderRow, PaymentAttemptRow, ProviderEventRow } from '../../db/sch
 import type { CreatePaymentResult, PaymentProvider, QueryPaymentResult, VerifiedEvent } from '../../providers/payment/port.ts';
 import { orderPayments } from '../order/order-payments.ts';
 import { MINUTE, QUERY_BACKOFF_MS, REFUND_OUTBOX_KIND, backoff, type PaymentContext } from './payment-context.ts';
+import { createOnceKeys } from '../../shared-state/once-keys.ts';
 import { paymentRepository } from './payment.repository.ts';
 import type { PaymentOutcome, StartAttemptInput } from './payment.service.ts';
 
@@ -28,7 +29,8 @@ export interface Attempts {
 /** Payment attempts: opening one at the provider, money arriving on one, and asking or closing one. */
 export function createAttempts(ctx: PaymentContext): Attempts {
   const { db, now, log, iso } = ctx;
-  const lastPollQuery = new Map<number, number>();
+  // Shared with REDIS_URL: a visitor's poll reaching several instances still queries the provider once per interval.
+  const pollQueries = ctx.onceKeys ?? createOnceKeys({ now });
 
   async function applyPayment(providerId: string, event: Extract<VerifiedEvent, { kind: 'payment' }>, raw: string): Promise<PaymentOutcome> {
     const outcome = await applyPaymentInTransaction(providerId, event, raw);
@@ -207,12 +209,8 @@ export function createAttempts(ctx: PaymentContext): Attempts {
     async reconcileOrder(order) {
       if (!isOrderUnpaid(order.status)) return;
       const pending = await paymentRepository.listPendingAttempts(db, order.id);
-      const current = now().getTime();
       for (const attempt of pending) {
-        const last = lastPollQuery.get(attempt.id);
-        if (last !== undefined && current - last < POLL_QUERY_MIN_INTERVAL_MS) continue;
-        lastPollQuery.set(attempt.id, current);
-        if (lastPollQuery.size > 10_000) lastPollQuery.clear();
+        if (!(await pollQueries.claim(`payment-query:${attempt.id}`, POLL_QUERY_MIN_INTERVAL_MS))) continue;
         try {
           await reconcileAttempt(attempt, true);
         } catch (error) {

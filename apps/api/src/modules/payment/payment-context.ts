@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AppMetrics } from '../../observability/metrics.ts';
 import type { PaymentProviders } from '../../providers/payment/index.ts';
 import type { PaymentProvider } from '../../providers/payment/port.ts';
+import type { OnceKeys } from '../../shared-state/once-keys.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,6 +18,8 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   /** counters of payments and notifications (the app's registry; absent in unit tests) */
   metrics?: AppMetrics;
+  /** Shared between instances with REDIS_URL (the provider query throttle); in process when absent. */
+  onceKeys?: OnceKeys;
 }
 
 /** The dependencies and small helpers every part of the payment service (attempts, notifications, refunds, sweeps) shares. */

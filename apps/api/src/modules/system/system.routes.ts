@@ -22,13 +22,16 @@ export function registerSystemRoutes(app: FastifyInstance, database: AppDatabase
   });
   // Alive: the process answers. A load balancer restarts on this one.
   app.get('/healthz', { schema: { summary: 'Liveness: the process answers', tags: ['system'], response: { 200: ProbeAnswerSchema } } }, async (_request, reply) => reply.send({ code: 0, msg: 'ok' }));
-  // Ready: the database answers a real read and every migration is applied. A load balancer
-  // sends traffic on this one; a corrupt or unreachable database makes it 503 (docs/security.md).
+  // Ready: the database answers a real read, every migration is applied and, with REDIS_URL, Redis
+  // answers. A load balancer sends traffic on this one; a corrupt or unreachable database, or an
+  // instance cut off from Redis, makes it 503 (docs/security.md, docs/decisions/024-shared-state-in-redis.md).
   app.get(
     '/readyz',
-    { schema: { summary: 'Readiness: the database answers and every migration is applied', tags: ['system'], response: { 200: ProbeAnswerSchema, '5xx': ErrorEnvelopeSchema } } },
+    { schema: { summary: 'Readiness: the database answers, every migration is applied and Redis (when configured) answers', tags: ['system'], response: { 200: ProbeAnswerSchema, '5xx': ErrorEnvelopeSchema } } },
     async (request, reply) => {
-      const readiness = await checkReadiness(database);
+      const databaseReadiness = await checkReadiness(database);
+      const redisProblem = databaseReadiness.ready ? await app.services.sharedState.problem() : undefined;
+      const readiness = redisProblem ? { ready: false as const, reason: redisProblem } : databaseReadiness;
       reply.header('cache-control', 'no-store');
       if (readiness.ready) return reply.send({ code: 0, msg: 'ok' });
       request.log.error({ reason: readiness.reason }, 'not ready');
