@@ -8,5 +8,6 @@ step "lint";                 npm run --silent lint
 step "unit (domain, web)";   npm run --silent test:unit
 step "API on SQLite";        npm run --silent test:api
 step "API on PostgreSQL";    npm run --silent test:api:pg
+step "deploy kit (nginx, systemd)"; npm run --silent test:deploy
 step "build";                npm run --silent build
 step "end-to-end (Chromium)"; npm run --silent test:e2e
