@@ -56,6 +56,8 @@ async function main(): Promise<void> {
   const shown = address.replace('0.0.0.0', '127.0.0.1');
   console.log(`\n  快报 Kuaibao is running: ${config.publicBaseUrl ?? shown}/\n  database: ${where}\n  payments: ${config.payment.providers.join(', ')}\n`);
   console.log(`  console: ${config.publicBaseUrl ?? shown}/console/  (SMS: ${config.sms.provider}, files: ${config.storage.provider})`);
+  // Only with REDIS_URL: without it the banner is what it always was.
+  if (config.redisUrl) console.log(`  shared state: Redis (REDIS_URL)${app.services.sharedState.redis?.status === 'ready' ? '' : ', not reachable yet (see /readyz and docs/decisions/024-shared-state-in-redis.md)'}`);
   if (firstAdmin.created && firstAdmin.generatedPassword) {
     console.log(`  first console login: ${firstAdmin.username} / ${firstAdmin.generatedPassword}\n  (shown only this once; you will be asked to change it after signing in)\n`);
   } else if (firstAdmin.created) {
