@@ -272,8 +272,13 @@ describe('deploy/systemd/kuaibao@.service', () => {
     expect(settings('EnvironmentFile')).toEqual(['/etc/kuaibao/.env']);
     expect(settings('ExecStart')[0]).toMatch(/^\/usr\/bin\/env PORT=%i \S+\/node apps\/api\/src\/server\.ts$/);
     expect(settings('KillSignal')).toEqual(['SIGTERM']);
-    // Longer than HTTP_REQUEST_TIMEOUT_MS's default (30 s), the longest a request in flight can take.
-    expect(Number.parseInt(settings('TimeoutStopSec')[0]!, 10)).toBeGreaterThan(30);
+    // Longer than the app's drain: SHUTDOWN_GRACE_MS + SHUTDOWN_TIMEOUT_MS at their defaults (.env.example), after
+    // which the app exits by itself (decision 026); only then may systemd send SIGKILL.
+    const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+    const exampleMs = (key: string) => Number(new RegExp(`^#?${key}=(\\d+)$`, 'm').exec(example)?.[1]);
+    const drainSeconds = (exampleMs('SHUTDOWN_GRACE_MS') + exampleMs('SHUTDOWN_TIMEOUT_MS')) / 1000;
+    expect(drainSeconds).toBeGreaterThanOrEqual(30);
+    expect(Number.parseInt(settings('TimeoutStopSec')[0]!, 10)).toBeGreaterThan(drainSeconds);
     expect(settings('User')).toEqual(['kuaibao']);
     expect(settings('ProtectSystem')).toEqual(['strict']);
     expect(settings('ReadWritePaths')).toEqual(['/var/lib/kuaibao']);
