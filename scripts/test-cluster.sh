@@ -48,13 +48,19 @@ stop_all() {
   for pid_file in "$run_dir"/instance-*.pid; do
     [ -f "$pid_file" ] && kill -KILL "$(cat "$pid_file")" 2>/dev/null || true
   done
+  # Each instance's watcher writes its exit status when it ends; wait for them before removing the folder.
+  for pid_file in "$run_dir"/instance-*.pid; do
+    [ -f "$pid_file" ] || continue
+    for _ in $(seq 1 50); do [ -f "${pid_file%.pid}.exit" ] && break; sleep 0.1; done
+  done
+  for _ in $(seq 1 50); do [ -f "$run_dir/nginx.pid" ] || break; sleep 0.1; done
   redis-cli -u "$redis_url" shutdown nosave >/dev/null 2>&1 || true
   if [ "$status" -ne 0 ]; then
     for file in "$run_dir"/instance-*.log "$run_dir/nginx-error.log"; do
-      [ -f "$file" ] && { log "last lines of $(basename "$file"):"; tail -n 30 "$file" >&2; }
+      [ -f "$file" ] && { log "last lines of $(basename "$file"):"; tail -n 15 "$file" >&2; }
     done
   fi
-  rm -rf "$run_dir"
+  rm -rf "$run_dir" || true
   exit "$status"
 }
 trap stop_all EXIT

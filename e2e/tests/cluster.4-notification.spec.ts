@@ -62,7 +62,8 @@ test('a notification delivered to both instances at once makes one paid transiti
   });
   const before = [await counters(A), await counters(B)];
   const answers = await Promise.all([A, B].map((instance) => fetch(`${instance.origin}/api/pay/notify/sandbox`, { method: 'POST', headers: sandboxHeaders(notification), body: notification })));
-  expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+  // Both acknowledged (204): the provider must stop retrying either way.
+  expect(answers.map((answer) => answer.status)).toEqual([204, 204]);
 
   expect(sql(`SELECT status FROM orders WHERE id = ${orderId}`)).toBe('2');
   expect(sql(`SELECT count(*) FROM payment_attempts WHERE order_id = ${orderId} AND status = 'PAID'`)).toBe('1');
