@@ -19,9 +19,8 @@ export async function registerRateLimits(app: FastifyInstance, sharedState: Shar
   await app.register(fastifyRateLimit, {
     global: false,
     ...(sharedState.redis ? { redis: sharedState.redis, nameSpace: 'kuaibao:rate-limit:' } : {}),
-    // The limiter's own headers and answer are not used: limitRequests answers the catalog's RATE_LIMITED.
-    addHeaders: {},
-    addHeadersOnExceeding: {},
+    // limitRequests asks through createRateLimit, which sets no header and throws nothing of its
+    // own: the answer is the catalog's RATE_LIMITED, and a store error reaches limitRequests.
     skipOnError: false,
   });
 }
