@@ -296,6 +296,8 @@ describe('deploy/with-env.sh', () => {
     expect(seen).toMatchObject({ APP_ENV: 'prod', HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', SQLITE_FILE: '/var/lib/kuaibao/kuaibao.sqlite', SIGN_SECRET: '' });
     expect(seen.PORT).toBeUndefined();
     expect(seen.DATABASE_URL).toBeUndefined();
+    // npm's cache and logs stay out of the service user's home, the data folder restore needs empty.
+    expect(seen.npm_config_cache).toMatch(/^\/tmp\/kuaibao-npm-\d+$/);
   });
 
   it('refuses a line that is not KEY=VALUE, naming it', () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command with the service's settings, read the way systemd's EnvironmentFile reads
 # /etc/kuaibao/.env (KEY=VALUE lines, # comments, values taken as written), so a tool sees what the
-# server sees. For example, on the server:
+# server sees. For example, on the server, from /opt/kuaibao:
 #   sudo -u kuaibao /opt/kuaibao/deploy/with-env.sh /etc/kuaibao/.env npm run backup -- /var/backups/kuaibao/manual
 #   sudo -u kuaibao /opt/kuaibao/deploy/with-env.sh /etc/kuaibao/.env npm run console:reset-password -- admin
 set -euo pipefail
@@ -19,5 +19,8 @@ while IFS= read -r line || [ -n "$line" ]; do
     echo "with-env.sh: $env_file:$line_number is not KEY=VALUE" >&2; exit 2
   fi
 done < "$env_file"
-cd "$(dirname "$0")/.."
+# The service user's home is the data folder, which `npm run restore` needs empty: npm's cache and
+# logs go elsewhere.
+export npm_config_cache="${npm_config_cache:-${TMPDIR:-/tmp}/kuaibao-npm-$(id -u)}"
+export npm_config_update_notifier=false
 exec "$@"

@@ -7,7 +7,7 @@ import { dataLocationOf, defaultBackupDir, invokedFrom } from './data-location.t
 /**
  * `npm run backup -- [DIR]`: a consistent copy of the SQLite database (SQLite's online backup, safe
  * while the service runs) and of the uploads folder, with a manifest, into DIR (default
- * ./backups/<UTC time>/). Run it on the server with the service's configuration (docs/deploy.md#backups).
+ * ./backups/<UTC time>/). Run it on the server with the service's configuration (docs/deploy.md#11-backups).
  */
 async function main(): Promise<void> {
   const config = loadConfig();

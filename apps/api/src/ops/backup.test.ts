@@ -131,7 +131,7 @@ describe('npm run backup / npm run restore (SQLite)', () => {
     const dataDir = tempDir();
     writeFileSync(path.join(dataDir, 'kuaibao.sqlite'), 'the database someone forgot to move aside');
     const result = await restoreBackup({ sqliteFile: path.join(dataDir, 'kuaibao.sqlite'), storage: { provider: 'disk', uploadsDir: path.join(dataDir, 'uploads') }, backupDir });
-    expect(result).toMatchObject({ ok: false, reason: 'data_folder_not_empty', message: expect.stringContaining('不是空的') });
+    expect(result).toMatchObject({ ok: false, reason: 'data_folder_not_empty', message: expect.stringContaining('不是空的（有 kuaibao.sqlite）') });
     expect(readFileSync(path.join(dataDir, 'kuaibao.sqlite'), 'utf8')).toBe('the database someone forgot to move aside');
   });
 
@@ -168,12 +168,15 @@ describe('npm run backup / npm run restore (SQLite)', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
-  it('backup refuses a folder that already holds something, and a database that is not there', async () => {
+  it('backup refuses a folder that already holds something, one it cannot create, and a database that is not there', async () => {
     const test = await runningApp();
     const occupied = tempDir();
     writeFileSync(path.join(occupied, 'older-backup.txt'), 'keep me');
     expect(await createBackup({ ...test.location, targetDir: occupied, appVersion: '3.0.0', now: test.clock.now })).toMatchObject({ ok: false, reason: 'target_not_empty' });
     expect(readFileSync(path.join(occupied, 'older-backup.txt'), 'utf8')).toBe('keep me');
+
+    const underAFile = path.join(occupied, 'older-backup.txt', 'new');
+    expect(await createBackup({ ...test.location, targetDir: underAFile, appVersion: '3.0.0', now: test.clock.now })).toMatchObject({ ok: false, reason: 'target_not_writable' });
 
     const missing = path.join(tempDir(), 'nowhere.sqlite');
     expect(await createBackup({ sqliteFile: missing, storage: { provider: 's3' }, targetDir: path.join(tempDir(), 'b'), appVersion: '3.0.0', now: test.clock.now })).toMatchObject({ ok: false, reason: 'no_database' });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { backupSqliteFile, inspectSqliteCopy } from '../db/sqlite-backup.ts';
 
 /**
- * `npm run backup` and `npm run restore` for the embedded database (docs/deploy.md#backups,
+ * `npm run backup` and `npm run restore` for the embedded database (docs/deploy.md#11-backups,
  * docs/decisions/025-deployment-kit-and-backups.md). A backup folder holds `database.sqlite` (an
  * online-backup snapshot, never a file copy), `uploads/` (the disk storage's files) and
  * `manifest.json` (what, when, which version and migration level, and a SHA-256 per file).
@@ -35,7 +35,7 @@ export const BackupManifestSchema = z.object({
   }),
   uploads: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('disk'), folder: z.literal(UPLOADS_FOLDER), files: z.array(FileEntrySchema) }),
-    // Files in S3 stay in the bucket: its versioning or replication keeps them (docs/deploy.md#backups).
+    // Files in S3 stay in the bucket: its versioning or replication keeps them (docs/deploy.md#11-backups).
     z.object({ provider: z.literal('s3') }),
   ]),
 });
@@ -51,14 +51,19 @@ export interface DataLocation {
 
 export type BackupResult =
   | { ok: true; dir: string; manifest: BackupManifest }
-  | { ok: false; reason: 'no_database' | 'target_not_empty' | 'copy_unsound'; message: string };
+  | { ok: false; reason: 'no_database' | 'target_not_empty' | 'target_not_writable' | 'copy_unsound'; message: string };
 
 /** Takes a backup of the running (or stopped) service's data into `targetDir`, which must not exist or be empty. */
 export async function createBackup(options: DataLocation & { targetDir: string; appVersion: string; now: Date }): Promise<BackupResult> {
   const { sqliteFile, storage, targetDir } = options;
   if (!existsSync(sqliteFile)) return { ok: false, reason: 'no_database', message: `没有找到数据库文件 ${sqliteFile}（SQLITE_FILE）；请在服务器上用服务的配置（/etc/kuaibao/.env）运行` };
   if (!(await isMissingOrEmpty(targetDir))) return { ok: false, reason: 'target_not_empty', message: `备份目录 ${targetDir} 已有内容；请换一个新目录，以免覆盖以前的备份` };
-  await mkdir(targetDir, { recursive: true });
+  try {
+    await mkdir(targetDir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return { ok: false, reason: 'target_not_writable', message: `无法创建备份目录 ${targetDir}（${code}）；请换一个本用户可写的目录，例如 /var/backups/kuaibao/…` };
+  }
 
   // The database first: an upload written after this moment is extra in the backup, never missing from it.
   const databaseCopy = path.join(targetDir, DATABASE_FILE);
@@ -126,7 +131,8 @@ export async function restoreBackup(options: DataLocation & { backupDir: string 
   if (storage.provider === 'disk' && !isInside(storage.uploadsDir, dataDir)) targets.push(storage.uploadsDir);
   for (const folder of targets) {
     if (!(await isMissingOrEmpty(folder))) {
-      return { ok: false, reason: 'data_folder_not_empty', message: `数据目录 ${folder} 不是空的；恢复只写入空目录。请先停止服务，把现有目录改名留存（例如 mv ${folder} ${folder}.old），再建一个空目录` };
+      const found = (await readdir(folder)).slice(0, 5).join(', ');
+      return { ok: false, reason: 'data_folder_not_empty', message: `数据目录 ${folder} 不是空的（有 ${found}）；恢复只写入空目录。请先停止服务，把现有目录改名留存（例如 mv ${folder} ${folder}.old），再建一个空目录` };
     }
   }
 

@@ -8,7 +8,7 @@ export function dataLocationOf(config: Config): { ok: true; location: DataLocati
     return {
       ok: false,
       message:
-        'DATABASE_URL 指向 PostgreSQL：请用 pg_dump / pg_restore 备份和恢复数据库（步骤见 docs/deploy.md 的“PostgreSQL 的备份与恢复演练”），' +
+        'DATABASE_URL 指向 PostgreSQL：请用 pg_dump / pg_restore 备份和恢复数据库（步骤见 docs/deploy.md 第 11 节 Backups），' +
         (config.storage.provider === 'disk' ? `上传文件目录 ${config.storage.uploadsDir} 另行复制。` : '上传文件在 S3 存储桶中。'),
     };
   }

@@ -6,7 +6,7 @@ import { dataLocationOf, invokedFrom } from './data-location.ts';
 /**
  * `npm run restore -- DIR`: brings a backup made by `npm run backup` back into an EMPTY data folder
  * (the folder of SQLITE_FILE, and UPLOADS_DIR), after checking every checksum. Stop the service first;
- * start it again afterwards (docs/deploy.md#backups).
+ * start it again afterwards (docs/deploy.md#11-backups).
  */
 async function main(): Promise<void> {
   const backupDir = process.argv[2];
