@@ -60,8 +60,9 @@ async function main(): Promise<void> {
       const jobsStopped = Promise.all([app.services.paymentSweeps.stop(), app.services.smsOutbox.stop()]);
       await app.close();
       await jobsStopped;
-      await database.close();
+      // Scrapes read the database (the outbox backlog gauge): the metrics listener goes first.
       await metricsServer?.close();
+      await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'stopping: close failed');
       process.exit(1);
