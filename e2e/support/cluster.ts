@@ -114,6 +114,11 @@ export async function waitUntilReady(instance: Instance, timeoutMs = 60_000): Pr
   throw new Error(`instance ${instance.name} not ready after ${timeoutMs} ms`);
 }
 
+/** nginx's access log of the run, one request a line (combined format: the status follows the quoted request line). */
+export function nginxAccessLog(): string[] {
+  return readFileSync(path.join(RUN_DIR, 'nginx-access.log'), 'utf8').split('\n').filter(Boolean);
+}
+
 /** A line of figures for the run's log (the closing note quotes them). */
 export function figure(text: string): void {
   console.log(`[cluster] ${text}`);
