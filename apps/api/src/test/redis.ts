@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, connect } from 'node:net';
 import { readEnv } from '../config.ts';
+import { availableDialects, type Dialect } from './helper.ts';
 
 /**
  * Redis for the API tests. TEST_REDIS_URL (printed by scripts/redis-test.sh, which installs
@@ -10,6 +11,11 @@ import { readEnv } from '../config.ts';
  */
 export function redisTestsEnabled(): boolean {
   return Boolean(readEnv('TEST_REDIS_URL'));
+}
+
+/** The dialects to run the Redis tests on: none without TEST_REDIS_URL (like availableDialects without PostgreSQL). */
+export function redisDialects(): Dialect[] {
+  return redisTestsEnabled() ? availableDialects() : [];
 }
 
 export interface TestRedis {

@@ -11,7 +11,7 @@ function binding(idHashKey = 'kuaibao-test-id-hash-key') {
 }
 
 describe('OAuth state binding (decision 013)', () => {
-  it('derives its key from ID_HASH_KEY under its own label: neither the key itself nor another deployment’s', async () => {
+  it('derives its key from ID_HASH_KEY under its own label: neither the key itself nor another deployment’s', () => {
     const tag = oauthStateMac('kuaibao-test-id-hash-key').tag('state.1');
     expect(tag).toHaveLength(43);
     expect(tag).not.toBe(createHmac('sha256', 'kuaibao-test-id-hash-key').update('state.1').digest('base64url'));
@@ -36,6 +36,15 @@ describe('OAuth state binding (decision 013)', () => {
     expect(Buffer.from(`${signature.slice(0, -1)}${twin}`, 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(true);
     expect(await states.consume(issued.cookie.replace(/.$/, twin), issued.state)).toBe(false);
     expect(await states.consume(issued.cookie, issued.state)).toBe(true);
+  });
+
+  it('takes a state once, until it would have expired anyway', async () => {
+    const { clock, states } = binding();
+    const issued = states.issue();
+    expect(await states.consume(issued.cookie, issued.state)).toBe(true);
+    expect(await states.consume(issued.cookie, issued.state)).toBe(false);
+    clock.now = new Date(clock.now.getTime() + 599_999);
+    expect(await states.consume(issued.cookie, issued.state)).toBe(false);
   });
 
   it('expires exactly after its time to live', async () => {
