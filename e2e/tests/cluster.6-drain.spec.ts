@@ -43,6 +43,8 @@ function send(index: number): Promise<Outcome> {
   });
 }
 
+// Right after cluster.5 brought instance A back, as in a rolling restart (docs/deploy.md, section 12):
+// nginx must be using A again by the time B stops listening.
 test('SIGTERM to one instance during a stream of requests through nginx: no request fails and it exits 0', async () => {
   await waitUntilReady(A);
   await waitUntilReady(B);
