@@ -45,6 +45,7 @@ import { registerConsoleRoutes } from './modules/console/console.routes.ts';
 import { createConsoleServices, type ConsoleServices } from './modules/console/index.ts';
 import { registerUploadRoutes } from './modules/console/uploads.routes.ts';
 import { buildSmsProvider, type SmsProvider } from './providers/sms/index.ts';
+import { createAnnualReportCheckRepository } from './modules/company/annual-report-checks.repository.ts';
 import { buildCompanyDirectory, type CompanyDirectory } from './providers/directory/index.ts';
 import { buildStorage, type StorageProvider } from './providers/storage/index.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
@@ -195,15 +196,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const vault = createPersonalDataVault({ encryptionKey: config.idEncryptionKey, hashKey: config.idHashKey });
   const goods = createGoodsService({ db });
   const sms = buildSmsProvider(config.sms, app.log);
+  const reportChecks = createAnnualReportCheckRepository(database);
   const directory = buildCompanyDirectory(config.directory, {
     companies: createCompanyRepository(database),
     vendorStore: createDirectoryVendorRepository(database),
+    reportChecks,
     now,
     log: app.log,
   });
   const storage = buildStorage(config.storage);
   const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log, metrics, onceKeys });
-  const orders = createOrderService({ db, goods, payments, vault, now, metrics });
+  const companies = createCompanyService({ directory, reportChecks, now });
+  const orders = createOrderService({ db, goods, payments, vault, now, companies, metrics });
   const wechatAuth = buildWechatAuthProvider(config.wechatAuth, now);
   // config.ts refuses this already; a Config built by hand must not get past it either.
   if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');
@@ -212,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     siteConfig: createSiteConfigService({ db }),
     goods,
-    companies: createCompanyService({ directory }),
+    companies,
     directory,
     orders,
     payments,

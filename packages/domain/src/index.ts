@@ -19,6 +19,7 @@ export * from './status-display.ts';
 export * from './variant-texts.ts';
 export * from './goods-texts.ts';
 export * from './order-texts.ts';
+export * from './annual-report-precheck.ts';
 export * from './payment-rules.ts';
 export * from './wechat-login.ts';
 export * from './date-time.ts';

@@ -48,6 +48,15 @@ export const OrderRowSchema = z.object({
   user_id: z.number().int().nullable(),
   consent_version: z.string().nullable(),
   consent_time: z.string().nullable(),
+  /** the annual-report pre-check at creation (decision 023): 'published' | 'not_published' | 'unavailable'; NULL when the service is not pre-checked */
+  precheck_result: z.string().nullable(),
+  precheck_year: z.number().int().nullable(),
+  /** YYYY-MM-DD or '' */
+  precheck_publish_date: z.string().nullable(),
+  /** when the source answered (ISO), NULL when it did not */
+  precheck_checked_at: z.string().nullable(),
+  /** 1: the visitor saw "already published" and chose to go on */
+  precheck_continued: z.number().int(),
   /** ISO-8601 UTC */
   create_time: z.string(),
   /** ISO-8601 UTC */
@@ -56,4 +65,4 @@ export const OrderRowSchema = z.object({
 export type OrderRowShape = z.infer<typeof OrderRowSchema>;
 
 /** Columns the database fills when an insert leaves them out. */
-export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id';
+export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id' | 'precheck_result' | 'precheck_year' | 'precheck_publish_date' | 'precheck_checked_at' | 'precheck_continued';

@@ -77,6 +77,21 @@ export interface DirectoryVendorCacheTable {
   expires_at: string;
 }
 
+/** A source's last definite answer about a company's annual report for a year (migration 015, decision 023). */
+export interface AnnualReportChecksTable {
+  credit_code: string;
+  /** the report year (filed in year + 1) */
+  year: number;
+  /** 1: published, 0: the source found none */
+  published: number;
+  /** YYYY-MM-DD, '' when not published or the source gave no date */
+  publish_date: Generated<string>;
+  /** 'qichacha', or 'seed' for the demo rows */
+  source: string;
+  /** ISO time the source answered */
+  answered_at: string;
+}
+
 export interface DirectoryVendorCallsTable {
   vendor: string;
   /** YYYY-MM-DD in Asia/Shanghai */
@@ -213,6 +228,7 @@ export interface Database {
   companies: CompaniesTable;
   directory_vendor_cache: DirectoryVendorCacheTable;
   directory_vendor_calls: DirectoryVendorCallsTable;
+  annual_report_checks: AnnualReportChecksTable;
   orders: OrdersTable;
   payment_attempts: PaymentAttemptsTable;
   provider_events: ProviderEventsTable;

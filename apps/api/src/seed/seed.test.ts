@@ -6,7 +6,7 @@ import { createDatabase } from '../db/database.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG } from './defaults.ts';
-import { seedDatabase } from './seed.ts';
+import { PUBLISHED_REPORT_DEMO_COMPANIES, demoPublishDate, seedDatabase } from './seed.ts';
 
 describe('seedDatabase (sqlite)', () => {
   let dir: string;
@@ -73,5 +73,41 @@ describe('seedDatabase (sqlite)', () => {
     expect(JSON.parse(row.value)).toBe('v2');
     const goods = await database.db.selectFrom('goods').select('price_fen').where('id', '=', 1).executeTakeFirstOrThrow();
     expect(goods.price_fen).toBe(9900);
+  });
+
+  it('stores the demo companies’ annual reports as published for the filing year, once', async () => {
+    const names = await database.db
+      .selectFrom('companies')
+      .select(['name', 'credit_code'])
+      .where('credit_code', 'in', PUBLISHED_REPORT_DEMO_COMPANIES.map((c) => c.credit_code))
+      .orderBy('credit_code')
+      .execute();
+    const byCode = [...PUBLISHED_REPORT_DEMO_COMPANIES].sort((a, b) => (a.credit_code < b.credit_code ? -1 : 1));
+    expect(names).toEqual(byCode.map((c) => ({ name: c.name, credit_code: c.credit_code })));
+    await database.db.deleteFrom('annual_report_checks').execute();
+    const now = new Date('2026-11-24T04:00:00Z');
+    await seedDatabase(database, { companies: 5000, now });
+    const rows = await database.db.selectFrom('annual_report_checks').selectAll().orderBy('credit_code').execute();
+    expect(rows).toHaveLength(PUBLISHED_REPORT_DEMO_COMPANIES.length);
+    for (const row of rows) expect(row).toMatchObject({ year: 2025, published: 1, publish_date: '2026-03-15', source: 'seed' });
+    // A later start keeps what is stored.
+    await seedDatabase(database, { companies: 5000, now: new Date('2026-12-01T04:00:00Z') });
+    expect(await database.db.selectFrom('annual_report_checks').selectAll().orderBy('credit_code').execute()).toEqual(rows);
+  });
+
+  it('never gives a made-up report to a company that only shares a demo credit code (an imported real directory)', async () => {
+    const [demo] = PUBLISHED_REPORT_DEMO_COMPANIES;
+    await database.db.deleteFrom('annual_report_checks').execute();
+    await database.db.updateTable('companies').set({ name: '某真实企业有限公司' }).where('credit_code', '=', demo!.credit_code).execute();
+    await seedDatabase(database, { companies: 5000, now: new Date('2026-11-24T04:00:00Z') });
+    const codes = (await database.db.selectFrom('annual_report_checks').select('credit_code').execute()).map((r) => r.credit_code);
+    expect(codes).toHaveLength(PUBLISHED_REPORT_DEMO_COMPANIES.length - 1);
+    expect(codes).not.toContain(demo!.credit_code);
+  });
+
+  it('never dates a demo report in the future', () => {
+    expect(demoPublishDate(new Date('2027-01-03T04:00:00Z'))).toBe('2027-01-03');
+    expect(demoPublishDate(new Date('2027-03-15T04:00:00Z'))).toBe('2027-03-15');
+    expect(demoPublishDate(new Date('2027-06-01T04:00:00Z'))).toBe('2027-03-15');
   });
 });

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
+import { annualReportYearToCheck, shanghaiDate } from '@kuaibao/domain';
+import { createAnnualReportCheckRepository } from '../modules/company/annual-report-checks.repository.ts';
 import { importCompanies } from '../modules/company/company.repository.ts';
 import type { ImportResult } from '../modules/company/company.repository.ts';
 import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG } from './defaults.ts';
@@ -12,6 +14,28 @@ export interface SeedOptions {
   seed?: number;
   /** corp whose site config is seeded (default 0, the default corp) */
   corpId?: number;
+  /** today, for the demo annual reports (default: the clock) */
+  now?: Date;
+}
+
+/**
+ * Synthetic companies of the default directory whose annual report for the filing year is stored
+ * as published, so the pre-check shows with the local directory (README.md, docs/product/annual-report-precheck.md).
+ * Names as the generator makes them with its default seed; e2e tests rely on the first.
+ */
+export const PUBLISHED_REPORT_DEMO_COMPANIES: readonly { name: string; credit_code: string }[] = [
+  { name: '鄂尔多斯远英信息技术有限公司', credit_code: '91150600MAY593XU66' },
+  { name: '重庆诚宏科技有限公司', credit_code: '91500000MA47B6TCXD' },
+  { name: '济南市华福软件开发有限责任公司', credit_code: '913701008988462985' },
+];
+
+/** The demo's publish date: 15 March of the filing year, or today when that is still to come. */
+export function demoPublishDate(now: Date): string {
+  const today = shanghaiDate(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const todayIso = `${today.year}-${pad(today.month)}-${pad(today.day)}`;
+  const march15 = `${today.year}-03-15`;
+  return todayIso < march15 ? todayIso : march15;
 }
 
 export interface SeedResult {
@@ -27,7 +51,8 @@ export interface SeedResult {
  * configuration of the default corp and a synthetic company directory. Idempotent: goods and
  * config keys that exist are left alone (console edits survive a restart), and the directory is
  * only generated when the companies table is empty (an imported real directory is never mixed
- * with synthetic rows).
+ * with synthetic rows). The demo companies of PUBLISHED_REPORT_DEMO_COMPANIES, when the directory
+ * has them, get a published annual report for the filing year.
  */
 export async function seedDatabase(database: AppDatabase, opts: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
@@ -57,6 +82,21 @@ export async function seedDatabase(database: AppDatabase, opts: SeedOptions): Pr
       const rows = generateCompanies(opts.companies, opts.seed === undefined ? {} : { seed: opts.seed });
       companies = await importCompanies(database, rows);
     }
+  }
+
+  // On every start, so the demo follows the filing year; an answer already stored is kept.
+  const now = opts.now ?? new Date();
+  const year = annualReportYearToCheck('license_year', now);
+  const demoCodes = PUBLISHED_REPORT_DEMO_COMPANIES.map((c) => c.credit_code);
+  // Name and code must both be the demo's: a real directory's company is never given a made-up report.
+  const present = (await db.selectFrom('companies').select(['credit_code', 'name']).where('credit_code', 'in', demoCodes).execute()).filter((row) =>
+    PUBLISHED_REPORT_DEMO_COMPANIES.some((demo) => demo.credit_code === row.credit_code && demo.name === row.name),
+  );
+  if (year !== null && present.length > 0) {
+    const publishDate = demoPublishDate(now);
+    await createAnnualReportCheckRepository(database).addMissing(
+      present.map((c) => ({ creditCode: c.credit_code!, year, published: true, publishDate, source: 'seed', answeredAt: now.toISOString() })),
+    );
   }
 
   return {

@@ -16,6 +16,8 @@ import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/modal.tsx';
 import styles from './desktop-pay-dialog.module.css';
 import { usePayment } from './use-payment.ts';
+import { usePublishedAnnualReport } from './annual-report-precheck.ts';
+import { PrecheckNotice } from './precheck-notice.tsx';
 
 export interface DesktopPayDialogProps {
   form: OrderForm;
@@ -59,6 +61,15 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
   });
   const { state, create } = payment;
 
+  // The pre-check (docs/product/annual-report-precheck.md): asked beside the order's creation, never
+  // waited for. Once it says the report is published, the QR code waits for an explicit choice.
+  const published = usePublishedAnnualReport(form.entity_id, goods?.goods_type, now);
+  const [continued, setContinued] = useState(false);
+  const choosing = !!published && !continued;
+  useEffect(() => {
+    if (published) track('pay.precheck.published', form.goods_id, 'event', { year: published.year, form_factor: 'desktop' });
+  }, [published, form.goods_id]);
+
   useEffect(() => {
     track('pay.enter', form.goods_id, 'event', { form_factor: 'desktop' });
   }, [form.goods_id]);
@@ -72,11 +83,24 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
   const choose = (type: PayType) => {
     if (type === payType) return;
     setPayType(type);
-    create(type);
+    create(type, { precheckContinued: continued });
   };
 
   const retry = () => {
-    if (payType) create(payType);
+    if (payType) create(payType, { precheckContinued: continued });
+  };
+
+  /** 我已了解，仍要办理: the order is made again, recording the choice, and its QR code shows. */
+  const continueAnyway = () => {
+    setContinued(true);
+    track('pay.precheck.continue', form.goods_id, 'click', { form_factor: 'desktop' });
+    if (payType) create(payType, { precheckContinued: true });
+  };
+
+  /** 不用办理了: nothing to pay for. */
+  const notNeeded = () => {
+    track('pay.precheck.leave', form.goods_id, 'click', { form_factor: 'desktop' });
+    onClose();
   };
 
   const close = () => {
@@ -93,7 +117,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
   return (
     <>
       <Dialog open={phase === 'pay'} onClose={close} title="支付页面" size="lg" testId="pay-dialog">
-        <div className={styles.layout}>
+        <div className={`${styles.layout} ${choosing ? styles.choosing : ''}`}>
           <div className={styles.info}>
             <dl className={styles.fields}>
               <div>
@@ -126,28 +150,41 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
             <Promises />
           </div>
 
-          <div className={styles.payBox}>
-            <div className={styles.qrBox} aria-live="polite">
-              {shown && <PayQr result={shown} label={`${PAY_TYPE_LABELS[payType || 'weixin']}二维码`} />}
-              {(state.kind === 'creating' || state.kind === 'idle') && <p className={styles.hint}>正在生成支付二维码…</p>}
-              {state.kind === 'failed' && (
-                <div className={styles.retry}>
-                  <p>{state.text}</p>
-                  <Button variant="secondary" onClick={retry}>
-                    重新生成
-                  </Button>
-                </div>
-              )}
-              {types.length === 0 && <p className={styles.hint}>该服务暂无可用的支付方式，请联系客服</p>}
+          {choosing && published ? (
+            <div className={styles.payBox}>
+              <PrecheckNotice report={published}>
+                <Button onClick={notNeeded} data-testid="precheck-not-needed">
+                  不用办理了
+                </Button>
+                <Button variant="secondary" disabled={types.length === 0} onClick={continueAnyway} data-testid="precheck-continue">
+                  我已了解，仍要办理
+                </Button>
+              </PrecheckNotice>
             </div>
-            {shown && <p className={styles.scan}>{payLabel}</p>}
-            {types.length > 0 && <PayMethods types={visibleTypes} value={payType} onChange={choose} />}
-            {types.length > 1 && visibleTypes.length < types.length && (
-              <button type="button" className={styles.others} onClick={() => setShowAll(true)} data-testid="pay-other-methods">
-                其他支付方式
-              </button>
-            )}
-          </div>
+          ) : (
+            <div className={styles.payBox}>
+              <div className={styles.qrBox} aria-live="polite">
+                {shown && <PayQr result={shown} label={`${PAY_TYPE_LABELS[payType || 'weixin']}二维码`} />}
+                {(state.kind === 'creating' || state.kind === 'idle') && <p className={styles.hint}>正在生成支付二维码…</p>}
+                {state.kind === 'failed' && (
+                  <div className={styles.retry}>
+                    <p>{state.text}</p>
+                    <Button variant="secondary" onClick={retry}>
+                      重新生成
+                    </Button>
+                  </div>
+                )}
+                {types.length === 0 && <p className={styles.hint}>该服务暂无可用的支付方式，请联系客服</p>}
+              </div>
+              {shown && <p className={styles.scan}>{payLabel}</p>}
+              {types.length > 0 && <PayMethods types={visibleTypes} value={payType} onChange={choose} />}
+              {types.length > 1 && visibleTypes.length < types.length && (
+                <button type="button" className={styles.others} onClick={() => setShowAll(true)} data-testid="pay-other-methods">
+                  其他支付方式
+                </button>
+              )}
+            </div>
+          )}
         </div>
       </Dialog>
       <ServiceDialog

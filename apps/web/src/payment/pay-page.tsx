@@ -34,6 +34,8 @@ import { Dialog } from '../ui/modal.tsx';
 import { toast } from '../ui/toast.tsx';
 import styles from './pay-page.module.css';
 import { usePayment } from './use-payment.ts';
+import { usePublishedAnnualReport } from './annual-report-precheck.ts';
+import { PrecheckNotice } from './precheck-notice.tsx';
 
 // The QR code library loads only when the visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -92,6 +94,15 @@ export default function PayPage() {
   });
   const busy = payment.state.kind !== 'idle' && payment.state.kind !== 'failed';
 
+  // The pre-check (docs/product/annual-report-precheck.md): asked beside the page, never waited for.
+  // Once it says the report is published, 立即办理 becomes an explicit choice.
+  const published = usePublishedAnnualReport(usable ? form?.entity_id : undefined, goods?.goods_type, now);
+  const [continued, setContinued] = useState(false);
+  const choosing = !!published && !continued;
+  useEffect(() => {
+    if (published) track('pay.precheck.published', form?.goods_id, 'event', { year: published.year });
+  }, [published, form?.goods_id]);
+
   // Back from the provider's page (docs/product/orders-and-statuses.md#payment-confirmation, mobile): a moment after the tab shows
   // again, one look at the stored order. Each return is its own look (`at`).
   const [returned, setReturned] = useState<{ at: number; orderId: string } | null>(null);
@@ -123,9 +134,23 @@ export default function PayPage() {
 
   if (!usable || !form) return <Navigate to="/" replace />;
 
-  const handleNow = () => {
+  const handleNow = (goOn = continued) => {
     if (!payType || busy) return;
-    payment.create(payType);
+    payment.create(payType, { precheckContinued: goOn });
+  };
+
+  /** 我已了解，仍要办理: the visitor knows better (e.g. to correct a filed report) and pays. */
+  const continueAnyway = () => {
+    setContinued(true);
+    track('pay.precheck.continue', form.goods_id, 'click');
+    handleNow(true);
+  };
+
+  /** 不用办理了: nothing to pay for; back home. */
+  const notNeeded = () => {
+    guard.release();
+    track('pay.precheck.leave', form.goods_id, 'click');
+    navigate('/', { replace: true });
   };
 
   /** The order exists: pay it where this host pays (docs/product/orders-and-statuses.md). */
@@ -180,6 +205,7 @@ export default function PayPage() {
   return (
     <main className={styles.page} data-testid="pay-page">
       <h1 className={styles.title}>确认办理信息</h1>
+      {published && <PrecheckNotice report={published} />}
       <CompanyCard
         testId="pay-company"
         name={form.entity_name}
@@ -210,9 +236,20 @@ export default function PayPage() {
       <NeverAskNotice />
 
       <div className={styles.bar}>
-        <Button size="lg" block disabled={!payType || busy} onClick={() => void handleNow()} data-testid="pay-now">
-          立即办理
-        </Button>
+        {choosing ? (
+          <div className={styles.choice}>
+            <Button size="lg" block onClick={notNeeded} data-testid="precheck-not-needed">
+              不用办理了
+            </Button>
+            <Button size="lg" block variant="secondary" disabled={!payType || busy} onClick={continueAnyway} data-testid="precheck-continue">
+              我已了解，仍要办理
+            </Button>
+          </div>
+        ) : (
+          <Button size="lg" block disabled={!payType || busy} onClick={() => handleNow()} data-testid="pay-now">
+            立即办理
+          </Button>
+        )}
       </div>
 
       <Dialog

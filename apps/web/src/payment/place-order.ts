@@ -31,6 +31,8 @@ export async function placeOrder(input: {
   paySource: PaySource;
   /** For h5 payments: where the provider sends the visitor back. */
   returnUrl?: string;
+  /** The visitor saw the pre-check's "already published" notice and chose to go on. */
+  precheckContinued?: boolean;
 }): Promise<PlaceOrderOutcome> {
   const { form } = input;
   const body: CreateOrderRequest = {
@@ -45,6 +47,7 @@ export async function placeOrder(input: {
     entity_phone: form.entity_phone,
     extra: { consent: true, agreement_version: AGREEMENT_VERSION },
     ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+    ...(input.precheckContinued ? { precheck_continued: true } : {}),
   };
   track('pay.create', input.payType, 'click', { pay_source: input.paySource, goods_id: form.goods_id });
   try {

@@ -118,6 +118,17 @@ describe('usePayment', () => {
   });
 });
 
+describe('usePayment and the pre-check', () => {
+  it('passes 我已了解，仍要办理 to the order only when the visitor chose it', async () => {
+    vi.mocked(placeOrder).mockReset().mockResolvedValue({ kind: 'created', result });
+    const { result: payment } = renderHook(() => usePayment({ form: emptyOrderForm('web'), paySource: 'native', poll: false, onLeave: () => undefined }));
+    await act(async () => payment.current.create('weixin'));
+    await act(async () => payment.current.create('weixin', { precheckContinued: true }));
+    await act(async () => payment.current.create('alipay', { precheckContinued: false }));
+    expect(vi.mocked(placeOrder).mock.calls.map(([input]) => input.precheckContinued)).toEqual([undefined, true, undefined]);
+  });
+});
+
 describe('usePayment confirming a WeChat answer (the order decides)', () => {
   /** A payment whose order answers unpaid `unpaidLooks` times (the first of them failing), then paid. */
   async function confirmAfter(answer: 'ok' | 'fail' | 'cancel', unpaidLooks: number) {

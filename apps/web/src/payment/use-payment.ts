@@ -87,8 +87,11 @@ export interface PaymentOptions {
 
 export interface Payment {
   state: PaymentState;
-  /** Creates the order for `payType` (a newer call wins over a slower older one). Stable across renders. */
-  create: (payType: PayType) => void;
+  /**
+   * Creates the order for `payType` (a newer call wins over a slower older one). Stable across renders.
+   * `precheckContinued`: the visitor chose to go on past the pre-check's notice.
+   */
+  create: (payType: PayType, options?: { precheckContinued?: boolean }) => void;
   /** The payer answered in WeChat's sheet: let the order decide (see 'confirming'). */
   confirm: (answer: JsapiPayOutcome) => void;
   /** Back to idle after a payment that did not go through (the phone's button works again). */
@@ -115,11 +118,11 @@ export function usePayment(options: PaymentOptions): Payment {
     [],
   );
 
-  const create = useCallback((payType: PayType) => {
+  const create = useCallback((payType: PayType, choice?: { precheckContinued?: boolean }) => {
     const mine = ++ticket.current;
     dispatch({ type: 'create', payType });
     const { form, paySource, returnUrl } = latest.current;
-    void placeOrder({ form, payType, paySource, ...(returnUrl ? { returnUrl } : {}) }).then((outcome) => {
+    void placeOrder({ form, payType, paySource, ...(returnUrl ? { returnUrl } : {}), ...(choice?.precheckContinued ? { precheckContinued: true } : {}) }).then((outcome) => {
       if (mine !== ticket.current) return;
       if (outcome.kind === 'created') {
         dispatch({ type: 'created', result: outcome.result });

@@ -11,3 +11,18 @@ export const CompanySearchItemSchema = z.object({
   oper_name: z.string(),
 });
 export type CompanySearchItem = z.infer<typeof CompanySearchItemSchema>;
+
+/** GET /api/h5/company/annual-report-check (docs/product/annual-report-precheck.md). */
+export const AnnualReportCheckQuerySchema = z.object({ credit_code: z.string().trim().max(32).optional() });
+
+/**
+ * The pre-check's answer: published (with the source's date, YYYY-MM-DD or ''), not published, or
+ * null when there is nothing to say (no source for this company, or the source is down).
+ */
+export const AnnualReportCheckSchema = z
+  .discriminatedUnion('published', [
+    z.object({ published: z.literal(true), year: z.number().int(), publishDate: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]) }),
+    z.object({ published: z.literal(false), year: z.number().int() }),
+  ])
+  .nullable();
+export type AnnualReportCheck = z.infer<typeof AnnualReportCheckSchema>;

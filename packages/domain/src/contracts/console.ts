@@ -4,6 +4,7 @@ import { PASSWORD_MAX_LENGTH, PERMISSIONS, STAFF_ROLES } from '../staff.ts';
 import { ORDER_STATUS, PROCESS_STATUS_FLOW } from '../lifecycle/order.ts';
 import { REFUND_REQUEST_STATUSES, type RefundRequestStatus } from '../lifecycle/refund.ts';
 import { OrderRowSchema } from '../order-row.ts';
+import { OrderPrecheckSchema } from './order.ts';
 import { PayTypeSchema } from './goods.ts';
 
 /**
@@ -302,6 +303,8 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   platform: z.string(),
   consent_version: z.string().nullable(),
   consent_time: z.string().nullable(),
+  /** the annual-report pre-check recorded at creation (decision 023); null when not pre-checked */
+  precheck: OrderPrecheckSchema.nullable(),
   update_time: z.string(),
   files: z.array(ConsoleOrderFileSchema),
   notes: z.array(ConsoleOrderNoteEntrySchema),

@@ -31,8 +31,28 @@ export const CreateOrderRequestSchema = z.object({
     .optional(),
   /** Where an h5 payment returns to; must be on our own host (checked by the server). */
   return_url: z.string().max(500).optional(),
+  /**
+   * The visitor saw the pre-check's "already published" notice and chose 我已了解，仍要办理
+   * (docs/product/annual-report-precheck.md). The result itself is the server's, never the client's.
+   */
+  precheck_continued: z.boolean().optional(),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
+
+/**
+ * The annual-report pre-check an order recorded at its creation (orders.precheck_*,
+ * docs/decisions/023-annual-report-precheck.md): what the source had said, and whether the visitor
+ * went on past the "already published" notice.
+ */
+export const OrderPrecheckSchema = z.object({
+  result: z.enum(['published', 'not_published', 'unavailable']),
+  year: z.number().int(),
+  /** YYYY-MM-DD or '' (published only) */
+  publishDate: z.string(),
+  continued: z.boolean(),
+});
+export type OrderPrecheck = z.infer<typeof OrderPrecheckSchema>;
+export type OrderPrecheckResult = OrderPrecheck['result'];
 
 /** Object form of the order-creation answer (docs/product/data.md). */
 export const CreateOrderResultSchema = z.object({

@@ -9,6 +9,7 @@ import { accounts } from './007_accounts.ts';
 import { requestNonces } from './008_request_nonces.ts';
 import { staffSignIn } from './011_staff_sign_in.ts';
 import { companyDirectoryVendor } from './012_company_directory_vendor.ts';
+import { annualReportPrecheck } from './015_annual_report_precheck.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -25,5 +26,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '008_request_nonces': requestNonces(kind),
     '011_staff_sign_in': staffSignIn(kind),
     '012_company_directory_vendor': companyDirectoryVendor(kind),
+    '015_annual_report_precheck': annualReportPrecheck(kind),
   };
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CompanySearchItemSchema, CompanySearchQuerySchema } from '@kuaibao/domain';
+import { AnnualReportCheckQuerySchema, AnnualReportCheckSchema, CompanySearchItemSchema, CompanySearchQuerySchema } from '@kuaibao/domain';
+import { RateLimiter } from '../../http/rate-limit.ts';
 import { apiRoute } from '../../http/route.ts';
+
+/** A visitor checks one company, sometimes twice; more is someone walking the directory. */
+export const ANNUAL_REPORT_CHECKS_PER_MINUTE = 30;
 
 export function registerCompanyRoutes(app: FastifyInstance): void {
   for (const url of ['/api/h5/company', '/api/company']) {
@@ -15,4 +19,18 @@ export function registerCompanyRoutes(app: FastifyInstance): void {
       handler: async (request) => app.services.companies.searchCompanies(request.query.keyword),
     });
   }
+
+  // Each check may cost a vendor call: bounded per IP here, per company and year by the stored
+  // answers, per day by the vendor budget (docs/decisions/023-annual-report-precheck.md).
+  const annualReportChecks = new RateLimiter({ limit: ANNUAL_REPORT_CHECKS_PER_MINUTE, windowMs: 60_000 });
+  apiRoute(app, {
+    method: 'GET',
+    url: '/api/h5/company/annual-report-check',
+    summary: "Whether the company's annual report for the filing year is already published (null: nothing to say)",
+    tag: 'company',
+    request: { querystring: AnnualReportCheckQuerySchema },
+    response: AnnualReportCheckSchema,
+    preValidation: async (request) => annualReportChecks.hit(request.ip, app.services.now().getTime()),
+    handler: async (request) => app.services.companies.checkAnnualReport(request.query.credit_code),
+  });
 }

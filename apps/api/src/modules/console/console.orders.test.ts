@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALL_PROMISE_MS, SCREENSHOT_MAX_PER_ORDER, type ConsoleOrderCounts, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type OrderRecord } from '@kuaibao/domain';
+import { annualReportYearToCheck, orderPrecheckText, CALL_PROMISE_MS, SCREENSHOT_MAX_PER_ORDER, type ConsoleOrderCounts, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type OrderRecord } from '@kuaibao/domain';
 import { availableDialects, envelopeOf, signedInject } from '../../test/helper.ts';
+import { PUBLISHED_REPORT_DEMO_COMPANIES, demoPublishDate } from '../../seed/seed.ts';
 import {
   ADMIN_PASSWORD,
   PNG_BYTES,
@@ -113,6 +114,18 @@ describe.each(availableDialects())('working orders in the console (%s)', (dialec
       expect(first.total).toBe(second.total);
       expect(first.items.map((o) => o.id).filter((id) => second.items.some((o) => o.id === id))).toEqual([]);
     });
+  });
+
+  it('shows on the order the annual-report pre-check the visitor was shown (decision 023)', async () => {
+    const demo = PUBLISHED_REPORT_DEMO_COMPANIES[1]!;
+    const year = annualReportYearToCheck('license_year', test.clock.now)!;
+    const { orderId } = await placeAndPay(test, { entity_name: demo.name, entity_id: demo.credit_code, entity_legal: '张静英', precheck_continued: true });
+    const detail = dataOf<ConsoleOrderDetail>(await asAdmin('GET', `/api/console/orders/${orderId}`));
+    expect(detail.precheck).toEqual({ result: 'published', year, publishDate: demoPublishDate(test.clock.now), continued: true });
+    expect(orderPrecheckText(detail.precheck!)).toMatch(new RegExp(`^下单前核查：${year}年度报告已于\\d{4}年\\d{1,2}月\\d{1,2}日公示，客户确认继续办理$`));
+    // A cancellation is never pre-checked.
+    const cancellation = await insertOrder(test, { goods_type: 'license_destory', goods_name: '注销代办', goods_id: 2 });
+    expect(dataOf<ConsoleOrderDetail>(await asAdmin('GET', `/api/console/orders/${cancellation}`)).precheck).toBeNull();
   });
 
   describe('handling an order from payment to completion', () => {

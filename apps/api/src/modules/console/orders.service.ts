@@ -7,6 +7,7 @@ import {
   type ConsolePage,
   type ConsoleProcessStatusChange,
   maskIdNumber,
+  orderPrecheckOf,
 } from '@kuaibao/domain';
 import type { FeedbackInbox } from '../feedback/feedback.service.ts';
 import { toListItem, type OrderHandlingService } from '../order/order-handling.service.ts';
@@ -71,6 +72,7 @@ export function createConsoleOrdersService(deps: {
       platform: order.platform,
       consent_version: order.consent_version,
       consent_time: order.consent_time,
+      precheck: orderPrecheckOf(order),
       update_time: order.update_time,
       files,
       notes,

@@ -23,6 +23,7 @@ import {
 } from '@kuaibao/domain';
 import type { Database, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
+import type { CompanyService } from '../company/company.service.ts';
 import type { GoodsService } from '../goods/goods.service.ts';
 import type { PaymentService } from '../payment/payment.service.ts';
 import { newOrderNumber, newPublicOrderId, shanghaiYearStart } from './order-number.ts';
@@ -105,6 +106,8 @@ export function createOrderService(deps: {
   now: () => Date;
   /** orders created (the app's registry; absent in unit tests) */
   metrics?: AppMetrics;
+  /** the annual-report pre-check stored for the company (decision 023) */
+  companies: Pick<CompanyService, 'storedPrecheck'>;
 }): OrderService {
   const { db, vault, now } = deps;
 
@@ -151,6 +154,18 @@ export function createOrderService(deps: {
       const alreadyPaid = await orderRepository.findPaidSince(db, { entityId: form.entity_id, goodsId: goods.id, since: shanghaiYearStart(current) });
       if (alreadyPaid) return ALREADY_PAID_RESULT;
 
+      // What the visitor was shown on /pay: the pre-check's stored answer (the page asked a moment
+      // ago; no source is asked here, so creating an order never waits on a vendor).
+      const precheck = await deps.companies.storedPrecheck(form.entity_id, goods.type);
+      const precheckColumns = {
+        precheck_result: precheck?.result ?? null,
+        precheck_year: precheck?.year ?? null,
+        precheck_publish_date: precheck ? precheck.publishDate : null,
+        precheck_checked_at: precheck?.checkedAt ?? null,
+        // Going on past a notice means something only when there was one to see.
+        precheck_continued: precheck?.result === 'published' && form.precheck_continued === true ? 1 : 0,
+      };
+
       const idnoHash = vault.hash(form.entity_idno);
       let created = false;
       const order = await db.transaction().execute(async (trx) => {
@@ -164,8 +179,9 @@ export function createOrderService(deps: {
         });
         // Never reuse another visitor's order (two WeChat accounts on one device).
         if (reusable && reusable.user_id === userId) {
-          await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, update_time: nowIso });
-          return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source };
+          // A recreation (another method, or 仍要办理 after the notice) records the latest pre-check.
+          await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, update_time: nowIso });
+          return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns };
         }
         created = true;
         return orderRepository.insertOrder(trx, {
@@ -199,6 +215,7 @@ export function createOrderService(deps: {
           user_id: userId,
           consent_version: form.extra?.agreement_version ?? 'unversioned',
           consent_time: nowIso,
+          ...precheckColumns,
           create_time: nowIso,
           update_time: nowIso,
         });

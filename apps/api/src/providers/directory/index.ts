@@ -1,4 +1,5 @@
 import type { DirectoryConfig } from '../../config.ts';
+import type { AnnualReportCheckRepository } from '../../modules/company/annual-report-checks.repository.ts';
 import type { CompanyRepository } from '../../modules/company/company.repository.ts';
 import type { DirectoryVendorRepository } from '../../modules/company/directory-vendor.repository.ts';
 import { createLocalDirectory } from './local.provider.ts';
@@ -11,7 +12,7 @@ export type { AnnualReportLookup, AnnualReportSummary, CompanyDirectory, Directo
 /** The configured company directory (config.ts has already refused unknown names and missing keys). */
 export function buildCompanyDirectory(
   config: DirectoryConfig,
-  deps: { companies: CompanyRepository; vendorStore: DirectoryVendorRepository; now: () => Date; log: DirectoryLogger },
+  deps: { companies: CompanyRepository; vendorStore: DirectoryVendorRepository; reportChecks: AnnualReportCheckRepository; now: () => Date; log: DirectoryLogger },
 ): CompanyDirectory {
   switch (config.provider) {
     case 'qichacha': {
@@ -20,6 +21,7 @@ export function buildCompanyDirectory(
         wire: createQichachaWire({ key: q.key, secretKey: q.secretKey, baseUrl: q.baseUrl, timeoutMs: q.timeoutMs }, deps.now),
         companies: deps.companies,
         store: deps.vendorStore,
+        reportChecks: deps.reportChecks,
         dailyBudget: q.dailyBudget,
         cacheHours: q.cacheHours,
         now: deps.now,
@@ -27,6 +29,6 @@ export function buildCompanyDirectory(
       });
     }
     case 'local':
-      return createLocalDirectory({ companies: deps.companies });
+      return createLocalDirectory({ companies: deps.companies, reportChecks: deps.reportChecks, now: deps.now });
   }
 }

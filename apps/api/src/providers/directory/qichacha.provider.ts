@@ -1,7 +1,9 @@
 import { isValidCreditCode, shanghaiIsoDay, shanghaiStart } from '@kuaibao/domain';
+import { answerRow, validStoredAnswer } from '../../modules/company/annual-report-checks.ts';
+import type { AnnualReportCheckRepository } from '../../modules/company/annual-report-checks.repository.ts';
 import type { CompanyRepository } from '../../modules/company/company.repository.ts';
 import type { DirectoryVendorRepository, VendorCompany } from '../../modules/company/directory-vendor.repository.ts';
-import type { CompanyDirectory, DirectoryCompany } from './port.ts';
+import type { AnnualReportLookup, CompanyDirectory, DirectoryCompany } from './port.ts';
 import { QICHACHA_MAX_PAGE_SIZE, type QichachaFuzzyItem, type QichachaWire } from './qichacha.wire.ts';
 
 /**
@@ -12,7 +14,9 @@ import { QICHACHA_MAX_PAGE_SIZE, type QichachaFuzzyItem, type QichachaWire } fro
  * - every answer, "no result" included, is cached by normalised keyword, and every company it
  *   brings is written into the local directory, so the next search is local and free;
  * - a daily budget counted from the ledger in the database, and a circuit breaker that stops
- *   calling for a while on budget spent, 102/109/112/116/120/122 and timeouts.
+ *   calling for a while on budget spent, 102/109/112/116/120/122 and timeouts;
+ * - the annual-report summary is asked at most once per company and year while the stored answer
+ *   stands (docs/decisions/023-annual-report-precheck.md).
  * A failure is logged and answered from local data: the visitor never sees a vendor's error.
  */
 
@@ -46,6 +50,8 @@ export interface QichachaDirectoryDeps {
   wire: QichachaWire;
   companies: CompanyRepository;
   store: DirectoryVendorRepository;
+  /** the definite annual-report answers, read first and written after every call (decision 023) */
+  reportChecks: AnnualReportCheckRepository;
   dailyBudget: number;
   cacheHours: number;
   now: () => Date;
@@ -95,6 +101,7 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
   // Writes into the directory one at a time: importCompanies numbers new rows after the current maximum.
   let writes: Promise<unknown> = Promise.resolve();
   const inFlight = new Map<string, Promise<{ companies: VendorCompany[]; written: boolean }>>();
+  const reportsInFlight = new Map<string, Promise<AnnualReportLookup>>();
 
   const local = async (keyword: string, limit: number): Promise<DirectoryCompany[]> =>
     (await companies.search(keyword, limit)).map((r) => ({ name: r.name, credit_code: r.credit_code, oper_name: r.oper_name }));
@@ -223,15 +230,36 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
 
     async annualReports(creditCode, year) {
       try {
-        const keyNo = await store.keyNoOf(creditCode);
-        if (!keyNo) return { kind: 'unavailable' };
-        const answer = await budgeted(() => wire.annualReportSummary(keyNo, year));
-        if (!answer) return { kind: 'unavailable' };
-        if (answer.kind === 'no_result') return { kind: 'none' };
-        if (answer.kind !== 'ok') {
-          log.warn({ vendor: QICHACHA, status: answer.status }, 'company directory vendor: no annual-report summary');
-          return { kind: 'unavailable' };
-        }
+        const stored = await validStoredAnswer(deps.reportChecks, creditCode, year, deps.now());
+        if (stored) return stored.lookup;
+      } catch (err) {
+        log.error({ vendor: QICHACHA, err }, 'company directory vendor: could not read the stored annual-report answer');
+        return { kind: 'unavailable' };
+      }
+      // The pay page and its dialog may ask at once: one call serves them.
+      const key = `${creditCode}:${year}`;
+      let pending = reportsInFlight.get(key);
+      if (!pending) {
+        pending = askAnnualReports(creditCode, year).finally(() => reportsInFlight.delete(key));
+        reportsInFlight.set(key, pending);
+      }
+      return pending;
+    },
+  };
+
+  /** One budgeted call for the summary; a definite answer is stored. Never throws. */
+  async function askAnnualReports(creditCode: string, year: number): Promise<AnnualReportLookup> {
+    try {
+      const keyNo = await store.keyNoOf(creditCode);
+      if (!keyNo) return { kind: 'unavailable' };
+      const answer = await budgeted(() => wire.annualReportSummary(keyNo, year));
+      if (!answer) return { kind: 'unavailable' };
+      let lookup: Extract<AnnualReportLookup, { kind: 'found' | 'none' }>;
+      if (answer.kind === 'no_result') lookup = { kind: 'none' };
+      else if (answer.kind !== 'ok') {
+        log.warn({ vendor: QICHACHA, status: answer.status }, 'company directory vendor: no annual-report summary');
+        return { kind: 'unavailable' };
+      } else {
         const reports = answer.result
           .map((r) => ({
             year: Number(r.Year),
@@ -240,11 +268,18 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
             hasDetailInfo: r.HasDetailInfo === true || r.HasDetailInfo === 'true',
           }))
           .filter((r) => r.year === year);
-        return reports.length > 0 ? { kind: 'found', reports } : { kind: 'none' };
-      } catch (err) {
-        log.error({ vendor: QICHACHA, err }, 'company directory vendor: annual-report summary failed');
-        return { kind: 'unavailable' };
+        lookup = reports.length > 0 ? { kind: 'found', reports } : { kind: 'none' };
       }
-    },
-  };
+      try {
+        await deps.reportChecks.save(answerRow(creditCode, year, lookup, QICHACHA, deps.now().toISOString()));
+      } catch (err) {
+        // The answer stands for this visitor; the next check asks again.
+        log.error({ vendor: QICHACHA, err }, 'company directory vendor: could not store the annual-report answer');
+      }
+      return lookup;
+    } catch (err) {
+      log.error({ vendor: QICHACHA, err }, 'company directory vendor: annual-report summary failed');
+      return { kind: 'unavailable' };
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Popconfirm, Space, Table, Typography } from 'antd';
-import { DISCLOSURE_OPTIONS, declarationFields, entityKindLabel, type ConsoleOrderDetail } from '@kuaibao/domain';
+import { DISCLOSURE_OPTIONS, declarationFields, entityKindLabel, orderPrecheckText, type ConsoleOrderDetail } from '@kuaibao/domain';
 import { useState } from 'react';
 import { useRevealIdNumber } from '../../hooks/api/orders.ts';
 import { PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
@@ -78,6 +78,18 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
         { key: 'pay_time', label: '付款时间', children: dateTime(order.pay_time) },
         { key: 'platform', label: '来源', children: order.platform || '—' },
         { key: 'consent', label: '协议同意', children: order.consent_time ? `${order.consent_version ?? ''} · ${dateTime(order.consent_time)}` : '—' },
+        {
+          key: 'precheck',
+          label: '年报核查',
+          span: 2,
+          children: order.precheck ? (
+            <Typography.Text strong={order.precheck.result === 'published'} data-testid="order-precheck">
+              {orderPrecheckText(order.precheck)}
+            </Typography.Text>
+          ) : (
+            <span className="muted">不适用</span>
+          ),
+        },
       ]}
     />
   );
