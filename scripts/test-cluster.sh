@@ -32,8 +32,11 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-# The web app and the console are served by the instances from their builds.
-if [ ! -f apps/web/dist/index.html ] || [ ! -f apps/console/dist/index.html ]; then
+# The web app and the console are served by the instances from their builds: built when missing or
+# older than their sources, as scripts/start.sh does.
+index=apps/web/dist/index.html console_index=apps/console/dist/index.html
+if [ ! -f "$index" ] || [ -n "$(find apps/web/src apps/web/index.html apps/web/public packages/domain/src -newer "$index" -print -quit 2>/dev/null)" ] \
+  || [ ! -f "$console_index" ] || [ -n "$(find apps/console/src apps/console/index.html apps/console/public packages/domain/src -newer "$console_index" -print -quit 2>/dev/null)" ]; then
   log "building the web app and the console"
   npm run --silent build
 fi

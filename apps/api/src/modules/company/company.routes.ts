@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AnnualReportCheckQuerySchema, AnnualReportCheckSchema, CompanySearchItemSchema, CompanySearchQuerySchema } from '@kuaibao/domain';
-import { RateLimiter } from '../../http/rate-limit.ts';
+import { limitRequests } from '../../http/rate-limit.ts';
 import { apiRoute } from '../../http/route.ts';
 
 /** A visitor checks one company, sometimes twice; more is someone walking the directory. */
@@ -22,7 +22,7 @@ export function registerCompanyRoutes(app: FastifyInstance): void {
 
   // Each check may cost a vendor call: bounded per IP here, per company and year by the stored
   // answers, per day by the vendor budget (docs/decisions/023-annual-report-precheck.md).
-  const annualReportChecks = new RateLimiter({ limit: ANNUAL_REPORT_CHECKS_PER_MINUTE, windowMs: 60_000 });
+  const annualReportChecks = limitRequests(app, { name: 'annual-report-check-ip', max: ANNUAL_REPORT_CHECKS_PER_MINUTE, windowMs: 60_000, key: (request) => request.ip });
   apiRoute(app, {
     method: 'GET',
     url: '/api/h5/company/annual-report-check',
@@ -30,7 +30,7 @@ export function registerCompanyRoutes(app: FastifyInstance): void {
     tag: 'company',
     request: { querystring: AnnualReportCheckQuerySchema },
     response: AnnualReportCheckSchema,
-    preValidation: async (request) => annualReportChecks.hit(request.ip, app.services.now().getTime()),
+    preValidation: annualReportChecks,
     handler: async (request) => app.services.companies.checkAnnualReport(request.query.credit_code),
   });
 }
