@@ -153,7 +153,7 @@ describe('deploy/nginx: the rendered config, run by nginx in front of two instan
     const rendered = readFileSync(path.join(dir, 'kuaibao.conf'), 'utf8');
     expect(rendered).not.toContain('${KB_');
     expect(rendered).toContain(`listen ${httpsPort} ssl http2;`);
-    expect(rendered).toContain(`server 127.0.0.1:${instancePorts[0]} max_fails=3 fail_timeout=10s;`);
+    expect(rendered).toContain(`server 127.0.0.1:${instancePorts[0]} max_fails=3 fail_timeout=2s;`);
     expect(rendered).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
   });
 
@@ -242,7 +242,7 @@ describe('deploy/nginx/render.sh', () => {
   it('defaults to two instances on 3001 and 3002, ports 80 and 443, and adds IPv6 listeners on request', () => {
     const plain = render(required);
     expect(plain.status).toBe(0);
-    expect(plain.stdout).toContain('server 127.0.0.1:3001 max_fails=3 fail_timeout=10s;\n    server 127.0.0.1:3002 max_fails=3 fail_timeout=10s;');
+    expect(plain.stdout).toContain('server 127.0.0.1:3001 max_fails=3 fail_timeout=2s;\n    server 127.0.0.1:3002 max_fails=3 fail_timeout=2s;');
     expect(plain.stdout).toContain('listen 443 ssl http2;');
     expect(plain.stdout).toContain(`return 301 https://${SERVER_NAME}$request_uri;`);
     expect(plain.stdout).not.toContain('[::]');
@@ -272,8 +272,13 @@ describe('deploy/systemd/kuaibao@.service', () => {
     expect(settings('EnvironmentFile')).toEqual(['/etc/kuaibao/.env']);
     expect(settings('ExecStart')[0]).toMatch(/^\/usr\/bin\/env PORT=%i \S+\/node apps\/api\/src\/server\.ts$/);
     expect(settings('KillSignal')).toEqual(['SIGTERM']);
-    // Longer than HTTP_REQUEST_TIMEOUT_MS's default (30 s), the longest a request in flight can take.
-    expect(Number.parseInt(settings('TimeoutStopSec')[0]!, 10)).toBeGreaterThan(30);
+    // Longer than the app's drain: SHUTDOWN_GRACE_MS + SHUTDOWN_TIMEOUT_MS at their defaults (.env.example), after
+    // which the app exits by itself (decision 026); only then may systemd send SIGKILL.
+    const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+    const exampleMs = (key: string) => Number(new RegExp(`^#?${key}=(\\d+)$`, 'm').exec(example)?.[1]);
+    const drainSeconds = (exampleMs('SHUTDOWN_GRACE_MS') + exampleMs('SHUTDOWN_TIMEOUT_MS')) / 1000;
+    expect(drainSeconds).toBeGreaterThanOrEqual(30);
+    expect(Number.parseInt(settings('TimeoutStopSec')[0]!, 10)).toBeGreaterThan(drainSeconds);
     expect(settings('User')).toEqual(['kuaibao']);
     expect(settings('ProtectSystem')).toEqual(['strict']);
     expect(settings('ReadWritePaths')).toEqual(['/var/lib/kuaibao']);

@@ -11,3 +11,4 @@ step "API on PostgreSQL";    npm run --silent test:api:pg
 step "deploy kit (nginx, systemd)"; npm run --silent test:deploy
 step "build";                npm run --silent build
 step "end-to-end (Chromium)"; npm run --silent test:e2e
+step "cluster (nginx, two instances, PostgreSQL, Redis)"; npm run --silent test:cluster

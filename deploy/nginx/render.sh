@@ -41,7 +41,9 @@ done
 KB_UPSTREAM_SERVERS=""
 for port in $KB_UPSTREAM_PORTS; do
   [[ "$port" =~ ^[0-9]+$ ]] || fail "KB_UPSTREAM_PORTS must be port numbers, got: $port"
-  KB_UPSTREAM_SERVERS+="    server ${KB_UPSTREAM_HOST}:${port} max_fails=3 fail_timeout=10s;"$'\n'
+  # fail_timeout shorter than the app's SHUTDOWN_GRACE_MS (5 s): an instance just restarted is tried
+  # again before the other one, restarted next, stops listening (docs/decisions/026-cluster-run-and-graceful-shutdown.md).
+  KB_UPSTREAM_SERVERS+="    server ${KB_UPSTREAM_HOST}:${port} max_fails=3 fail_timeout=2s;"$'\n'
 done
 [ -n "$KB_UPSTREAM_SERVERS" ] || fail "KB_UPSTREAM_PORTS is empty"
 KB_UPSTREAM_SERVERS="${KB_UPSTREAM_SERVERS%$'\n'}"

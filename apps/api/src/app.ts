@@ -39,6 +39,7 @@ import { createPersonalDataVault } from './security/personal-data.ts';
 import { createMetrics, UNMATCHED_ROUTE, type AppMetrics } from './observability/metrics.ts';
 import { registerRequestContext, requestIdGenerator, requestIdLogMixin } from './observability/request-context.ts';
 import { countPendingOutbox } from './db/outbox.ts';
+import { registerDraining, type Draining } from './http/draining.ts';
 import { createSmsOutboxWorker, type SmsOutboxWorker } from './jobs/sms-outbox.ts';
 import { registerConsoleRoutes } from './modules/console/console.routes.ts';
 import { createConsoleServices, type ConsoleServices } from './modules/console/index.ts';
@@ -93,6 +94,8 @@ declare module 'fastify' {
     services: Services;
     /** Prometheus counters and gauges (observability/metrics.ts), served by server.ts on METRICS_PORT. */
     metrics: AppMetrics;
+    /** Set by server.ts on SIGTERM: /readyz 503, every answer `Connection: close` (http/draining.ts). */
+    draining: Draining;
   }
 }
 
@@ -151,12 +154,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: withSecurityHeaders(answerFrameworkError),
     clientErrorHandler: answerClientError(baselineSecurityHeaders),
+    // A request that reaches a closing instance on a connection still open is answered, not refused
+    // with 503: nginx does not retry a POST it has sent (docs/decisions/026-cluster-run-and-graceful-shutdown.md).
+    return503OnClosing: false,
   });
   app.server.headersTimeout = config.http.headersTimeoutMs;
   app.server.maxConnections = config.http.maxConnections;
   app.decorate('config', config);
   const metrics = options.metrics ?? createMetrics();
   app.decorate('metrics', metrics);
+  app.decorate('draining', registerDraining(app));
   registerRequestContext(app);
   // Per route pattern, never the raw URL: unknown paths share one label.
   app.addHook('onResponse', async (request, reply) => {

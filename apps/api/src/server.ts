@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, useShanghaiTimezone } from './config.ts';
 import { createDatabase, type AppDatabase } from './db/database.ts';
@@ -34,15 +35,44 @@ async function main(): Promise<void> {
   const firstAdmin = await app.services.console.auth.ensureFirstAdmin({ username: config.console.adminUsername, password: config.console.adminPassword });
 
   let metricsServer: MetricsServer | undefined;
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await metricsServer?.close();
-    await app.close();
-    await database.close();
+  let stopping = false;
+  // SIGTERM (systemctl stop/restart): drain, then close; docs/decisions/026-cluster-run-and-graceful-shutdown.md.
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second signal: the operator will not wait.
+      app.log.warn({ signal }, 'second stop signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    // Ctrl-C at a terminal has no load balancer to warn.
+    const graceMs = signal === 'SIGTERM' ? config.shutdown.graceMs : 0;
+    app.log.info({ signal, graceMs, timeoutMs: config.shutdown.timeoutMs }, 'stopping: draining');
+    app.draining.start();
+    await delay(graceMs);
+    const timeout = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'stopping: requests or jobs still running after the timeout; exiting anyway');
+      process.exit(1);
+    }, config.shutdown.timeoutMs);
+    try {
+      // No new connections; requests in flight finish; then the onClose hooks stop the sweeps and
+      // the SMS outbox after their running round, and close Redis. The jobs are told to stop at
+      // once so that no new round starts while the last requests finish.
+      const jobsStopped = Promise.all([app.services.paymentSweeps.stop(), app.services.smsOutbox.stop()]);
+      await app.close();
+      await jobsStopped;
+      // Scrapes read the database (the outbox backlog gauge): the metrics listener goes first.
+      await metricsServer?.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'stopping: close failed');
+      process.exit(1);
+    }
+    clearTimeout(timeout);
+    app.log.info({ signal }, 'stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
 
   const address = await app.listen({ host: config.host, port: config.port });
   // Reconciliation and refund sweeps (stopped by app.close through an onClose hook).

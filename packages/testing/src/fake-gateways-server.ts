@@ -36,6 +36,8 @@ const server = spawn(process.execPath, [fileURLToPath(import.meta.resolve('@kuai
     ...alipay.env(),
     WECHATPAY_TIMEOUT_MS: '5000',
     ALIPAY_TIMEOUT_MS: '5000',
+    // No load balancer to warn: stop without the drain's grace (docs/decisions/026-cluster-run-and-graceful-shutdown.md).
+    SHUTDOWN_GRACE_MS: '0',
   }),
 });
 console.log(`fake gateways: WeChat Pay ${wechat.url}  Alipay ${alipay.gatewayUrl}`);

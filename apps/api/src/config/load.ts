@@ -26,6 +26,8 @@ export type Config = Readonly<{
   /** Fastify's trustProxy: false (the default), a hop count, or the proxies' addresses and CIDRs. */
   trustProxy: false | number | string[];
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /** SIGTERM: how long to keep listening while draining, then how long in-flight work may take. */
+  shutdown: { graceMs: number; timeoutMs: number };
   logLevel: string;
   /** Serve the OpenAPI document and the API reference page (docs/decisions/017). */
   apiDocs: boolean;
@@ -81,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
     },
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     apiDocs: e.API_DOCS ?? e.APP_ENV !== 'prod',
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT, token: e.METRICS_TOKEN },

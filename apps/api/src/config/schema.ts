@@ -28,6 +28,10 @@ export const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(2000),
+  // Graceful stop on SIGTERM (apps/api/src/http/draining.ts, docs/decisions/026-cluster-run-and-graceful-shutdown.md):
+  // still listening, /readyz 503 and Connection: close for the grace, then at most the timeout to finish.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // /api/openapi.json and /api/docs (decision 017): on outside production unless turned off.
   API_DOCS: bool.optional(),

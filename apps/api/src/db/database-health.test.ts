@@ -18,7 +18,7 @@ const SERVER = path.resolve(import.meta.dirname, '../server.ts');
 function boot(file: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [SERVER], {
-      env: environmentWith({ SQLITE_FILE: file, PORT: '0', HOST: '127.0.0.1', SEED_COMPANIES: '0', LOG_LEVEL: 'warn', APP_ENV: 'test' }),
+      env: environmentWith({ SQLITE_FILE: file, PORT: '0', HOST: '127.0.0.1', SEED_COMPANIES: '0', LOG_LEVEL: 'warn', APP_ENV: 'test', SHUTDOWN_GRACE_MS: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

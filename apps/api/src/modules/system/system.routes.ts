@@ -22,17 +22,22 @@ export function registerSystemRoutes(app: FastifyInstance, database: AppDatabase
   });
   // Alive: the process answers. A load balancer restarts on this one.
   app.get('/healthz', { schema: { summary: 'Liveness: the process answers', tags: ['system'], response: { 200: ProbeAnswerSchema } } }, async (_request, reply) => reply.send({ code: 0, msg: 'ok' }));
-  // Ready: the database answers a real read, every migration is applied and, with REDIS_URL, Redis
-  // answers. A load balancer sends traffic on this one; a corrupt or unreachable database, or an
-  // instance cut off from Redis, makes it 503 (docs/security.md, docs/decisions/024-shared-state-in-redis.md).
+  // Ready: the database answers a real read, every migration is applied, with REDIS_URL Redis
+  // answers, and the instance is not stopping (SIGTERM). A load balancer sends traffic on this one; a
+  // corrupt or unreachable database, or an instance cut off from Redis, makes it 503 (docs/security.md, docs/decisions/024-shared-state-in-redis.md).
   app.get(
     '/readyz',
     { schema: { summary: 'Readiness: the database answers, every migration is applied and Redis (when configured) answers', tags: ['system'], response: { 200: ProbeAnswerSchema, '5xx': ErrorEnvelopeSchema } } },
     async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // Stopping (SIGTERM): not ready, whatever the database says (http/draining.ts).
+      if (app.draining.active) {
+        const error = new AppError('SERVICE_UNAVAILABLE');
+        return reply.status(error.status).send(errorEnvelope(error));
+      }
       const databaseReadiness = await checkReadiness(database);
       const redisProblem = databaseReadiness.ready ? await app.services.sharedState.problem() : undefined;
       const readiness = redisProblem ? { ready: false as const, reason: redisProblem } : databaseReadiness;
-      reply.header('cache-control', 'no-store');
       if (readiness.ready) return reply.send({ code: 0, msg: 'ok' });
       request.log.error({ reason: readiness.reason }, 'not ready');
       const error = new AppError('SERVICE_UNAVAILABLE');

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { A, B, exitStatus, figure, nginxAccessLog, requestsServed, signalInstance, sql, startInstance } from '../support/cluster.ts';
+import { submitHomeForm, type Customer } from '../support/lookup.ts';
+
+// Another seeded company (e2e/tests/desktop.lookup.spec.ts), so this order is new.
+const customer: Customer = { name: '上海市长宁区百盛贸易有限公司', creditCode: '91310105609427303U', legal: '姚波洁', phone: '13912340004', goodsId: 2 };
+
+test('kill -9 of one instance between two steps of a journey leaves the journey working on the other', async ({ page, context }) => {
+  // Step one: the order is placed and the pay dialog shows its QR code (and polls the order).
+  await submitHomeForm(page, customer);
+  const qr = page.getByTestId('pay-dialog').getByTestId('pay-qr');
+  await expect(qr).toBeVisible();
+  const cashierUrl = await qr.getAttribute('data-qr-value');
+
+  const linesBefore = nginxAccessLog().length;
+  const servedByBBefore = await requestsServed(B);
+  signalInstance(A, 'SIGKILL');
+  expect(await exitStatus(A)).toBe(137);
+
+  // Step two: the payer pays in the cashier; the dialog, still polling through nginx, sees it.
+  const phone = await context.newPage();
+  await phone.goto(cashierUrl!);
+  await phone.getByRole('button', { name: '确认支付' }).click();
+  await expect(phone.getByRole('status')).toContainText('支付成功');
+  await phone.close();
+  await expect(page.getByTestId('success-dialog')).toBeVisible();
+  expect(sql(`SELECT status FROM orders WHERE entity_id = '${customer.creditCode}' AND goods_id = ${customer.goodsId}`)).toBe('2');
+
+  const after = nginxAccessLog().slice(linesBefore);
+  const failed = after.filter((line) => /" (5\d\d) /.test(line));
+  figure(`kill -9: instance A exited 137; afterwards nginx answered ${after.length} requests, ${failed.length} with 5xx; instance B answered ${(await requestsServed(B)) - servedByBBefore}`);
+  expect(failed).toEqual([]);
+
+  // Back to two instances for the next spec.
+  await startInstance(A);
+});
