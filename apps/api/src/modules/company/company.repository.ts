@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
 import { bigramQuery, bigramsOf, bigramTokens, encodeBigram, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
+import type { ImportedCompany } from '@kuaibao/domain';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { CITIES, PROVINCES } from '../../seed/regions.ts';
@@ -480,15 +481,8 @@ export async function importCompanies(
 // Upsert by credit code (npm run companies:import, docs/decisions/021-company-import.md)
 
 /** A checked row of an import file; null optional fields keep what the directory has. */
-export interface CompanyUpsert {
-  name: string;
-  name_norm: string;
-  credit_code: string;
-  oper_name: string;
-  status: string | null;
-  region: string | null;
-  established: string | null;
-}
+/** A row for upsertCompanies: the import's checked row (packages/domain/src/company-import.ts). */
+export type CompanyUpsert = ImportedCompany;
 
 export interface UpsertCounts {
   inserted: number;
