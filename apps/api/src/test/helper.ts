@@ -27,7 +27,7 @@ export interface TestApp {
 }
 
 /** A whole app on a fresh database (a temp SQLite file, or a fresh schema in the test PostgreSQL). */
-export async function buildTestApp(options: { dialect?: Dialect; companies?: number; env?: Record<string, string>; logStream?: { write(line: string): void }; onRoute?: (route: RouteOptions) => void } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { dialect?: Dialect; companies?: number; env?: Record<string, string>; /** the test clock's start (default: the real time) */ now?: Date; logStream?: { write(line: string): void }; onRoute?: (route: RouteOptions) => void } = {}): Promise<TestApp> {
   const dialect = options.dialect ?? 'sqlite';
   const dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-api-'));
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SQLITE_FILE: path.join(dir, 'test.sqlite'), ...options.env });
@@ -39,7 +39,7 @@ export async function buildTestApp(options: { dialect?: Dialect; companies?: num
   await migrate(database);
   await seedDatabase(database, { companies: options.companies ?? 2000 });
   const clock = {
-    now: new Date(),
+    now: options.now ?? new Date(),
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
     },

@@ -62,7 +62,9 @@ for (const dialect of availableDialects()) {
     beforeAll(async () => {
       fake = await startFakeQichacha();
       fake.addCompanies(FILED, NOT_FILED, FLAKY, WHILE_DOWN);
-      test = await buildTestApp({ dialect, env: { ...fake.env(), QICHACHA_TIMEOUT_MS: '300' } });
+      // A fixed spring day: the tests advance the clock by weeks, which from late November crossed
+      // into the next year, and with it the report year to check.
+      test = await buildTestApp({ dialect, env: { ...fake.env(), QICHACHA_TIMEOUT_MS: '300' }, now: new Date('2026-04-01T02:00:00Z') });
       year = annualReportYearToCheck('license_year', test.clock.now)!;
       fake.setAnnualReports(FILED.KeyNo, [{ No: '1', Year: String(year), Remarks: '', HasDetailInfo: true, PublishDate: `${year + 1}-03-15` }]);
       // The visitor found these companies through the search: the directory knows their KeyNo.
