@@ -6,6 +6,7 @@ export * from './id-number.ts';
 export * from './phone.ts';
 export * from './credit-code.ts';
 export * from './keyword.ts';
+export * from './gram-tree.ts';
 export * from './report.ts';
 export * from './annual-declaration.ts';
 export * from './money.ts';

@@ -5,7 +5,7 @@ import {
   bigramTokens,
   bigramsOf,
   colorName,
-  encodeBigram,
+  encodeGram,
   normalizeKeyword,
 } from './keyword.ts';
 
@@ -51,11 +51,11 @@ describe('bigramsOf', () => {
   });
 });
 
-describe('encodeBigram and bigramTokens', () => {
+describe('encodeGram and bigramTokens', () => {
   it('writes each code point as six hex digits', () => {
-    expect(encodeBigram('字节')).toBe('005b57008282');
-    expect(encodeBigram('A&')).toBe('000041000026');
-    expect(encodeBigram('𠀀A')).toBe('020000000041');
+    expect(encodeGram('字节')).toBe('005b57008282');
+    expect(encodeGram('A&')).toBe('000041000026');
+    expect(encodeGram('𠀀A')).toBe('020000000041');
   });
 
   it('keeps every bigram in position order, repeats included', () => {

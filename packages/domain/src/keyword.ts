@@ -34,14 +34,16 @@ export function bigramsOf(normalized: string): string[] {
 }
 
 /**
- * One bigram as an FTS5 `ascii`-tokenizer token made of [0-9a-f] only: each code point as six
- * lower-case hex digits (U+10FFFF fits), so 字节 → "005b57008282". The ascii tokenizer splits on
- * ASCII punctuation and would break names such as "A&B" or "(中国)" into other tokens; a fixed
- * width makes the encoding unambiguous, and no character of a name can reach the query syntax.
+ * One gram (a bigram, or an extension gram of gram-tree.ts) as an FTS5 `ascii`-tokenizer token
+ * made of [0-9a-f] only: each code point as six lower-case hex digits (U+10FFFF fits), so 字节 →
+ * "005b57008282". The ascii tokenizer splits on ASCII punctuation and would break names such as
+ * "A&B" or "(中国)" into other tokens; a fixed width makes the encoding unambiguous (and keeps
+ * prefixes: the tokens that start with a gram's token are the grams that start with it), and no
+ * character of a name can reach the query syntax.
  */
-export function encodeBigram(bigram: string): string {
+export function encodeGram(gram: string): string {
   let encoded = '';
-  for (const ch of bigram) encoded += encodeCodePoint(ch.codePointAt(0)!);
+  for (const ch of gram) encoded += encodeCodePoint(ch.codePointAt(0)!);
   return encoded;
 }
 
@@ -64,7 +66,7 @@ function encodeCodePoint(codePoint: number): string {
  * 京北 北京 京公 公司 and the keyword 北京公 (北京 京公) would no longer sit side by side.
  */
 export function bigramTokens(normalized: string): string {
-  return bigramSequence(normalized).map(encodeBigram).join(' ');
+  return bigramSequence(normalized).map(encodeGram).join(' ');
 }
 
 /**
@@ -73,7 +75,7 @@ export function bigramTokens(normalized: string): string {
  * keyword has fewer than 2 characters (the bigram index cannot answer those).
  */
 export function bigramQuery(normalizedKeyword: string): string {
-  const tokens = bigramSequence(normalizedKeyword).map(encodeBigram);
+  const tokens = bigramSequence(normalizedKeyword).map(encodeGram);
   return tokens.length === 0 ? '' : `"${tokens.join(' ')}"`;
 }
 

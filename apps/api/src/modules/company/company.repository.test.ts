@@ -303,6 +303,71 @@ for (const backend of backends) {
   });
 }
 
+// A deep gram tree (grams held at more than 6 positions are split) on 5,000 names: most keywords
+// of 3+ characters are planned on extension grams or leaf merges, and must still give exactly the
+// brute-force answer, through the bulk import and through upsertCompanies (new names and renames).
+for (const backend of backends) {
+  describe(`company search on a deep gram tree (${backend.name})`, () => {
+    let database: AppDatabase;
+    let cleanup: () => Promise<void>;
+    let repo: CompanyRepository;
+    let all: CompanyCandidate[];
+    const rows = generateCompanies(6000);
+
+    beforeAll(async () => {
+      ({ database, cleanup } = await backend.open());
+      await migrate(database);
+      await importCompanies(database, rows.slice(0, 5000), { splitDf: 6 });
+      const upsert = (r: { name: string; credit_code: string | null; oper_name?: string }) => ({
+        name: r.name,
+        name_norm: normalizeKeyword(r.name),
+        credit_code: r.credit_code!,
+        oper_name: r.oper_name ?? '',
+        status: null,
+        region: null,
+        established: null,
+      });
+      const batch = [...rows.slice(5000).map(upsert), ...rows.slice(0, 200).map((r) => upsert({ ...r, name: `${r.name}分公司` }))].sort(
+        (a, b) => Array.from(a.name_norm).length - Array.from(b.name_norm).length || (a.name_norm < b.name_norm ? -1 : a.name_norm > b.name_norm ? 1 : 0),
+      );
+      await database.db.transaction().execute((trx) => upsertCompanies(database, trx, batch));
+      repo = createCompanyRepository(database);
+      all = (await database.db
+        .selectFrom('companies')
+        .select(['id', 'name', 'name_norm', 'credit_code', 'oper_name', 'status'])
+        .orderBy('id')
+        .execute()) as CompanyCandidate[];
+    });
+
+    afterAll(async () => {
+      await cleanup?.();
+    });
+
+    it('stores a tree and indexes extension grams, terminal ones included', async () => {
+      const tree = database.kind === 'sqlite' ? 'companies_bi_tree' : 'company_gram_tree';
+      const { rows: treeRows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(tree)}`.execute(database.db);
+      expect(Number(treeRows[0]!.n)).toBeGreaterThan(500);
+      // a terminal extension gram ends with END_OF_NAME (U+0001; six hex digits in SQLite's tokens)
+      const { rows: leafRows } = await (database.kind === 'sqlite'
+        ? sql<{ n: number }>`SELECT count(*) AS n FROM companies_bi_df WHERE gram LIKE '%000001'`
+        : sql<{ n: number }>`SELECT count(*) AS n FROM company_gram_df WHERE right(gram, 1) = chr(1)`
+      ).execute(database.db);
+      expect(Number(leafRows[0]!.n)).toBeGreaterThan(100);
+    });
+
+    it('equals a brute-force scan for sampled and common keywords', async () => {
+      const common = ['有限责任', '器械有限', '有限公司', '科技有限公司', '股份有限公司', '责任公司', '任公司', '专业合作社', '公司分公司', '有限公司分', '司分公司'];
+      const keywords = [...sampleKeywords(all), ...common];
+      for (const kw of keywords) {
+        expect({ kw, ids: (await repo.search(kw)).map((r) => r.id) }).toEqual({ kw, ids: bruteForce(all, kw) });
+      }
+      // a renamed company is found by its new name and not by its old one
+      const renamed = all.find((c) => c.name_norm.endsWith('分公司'))!;
+      expect((await repo.search(renamed.name_norm)).map((r) => r.id)).toContain(renamed.id);
+    });
+  });
+}
+
 // PostgreSQL's company_gram_df is as old as its grams table and is checked through search above;
 // this is SQLite's twin from migration 014.
 describe('companies_bi_df (sqlite)', () => {

@@ -1,7 +1,19 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
-import { bigramQuery, bigramsOf, bigramTokens, encodeBigram, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
+import {
+  bigramsOf,
+  bigramTokens,
+  buildGramTree,
+  DEFAULT_SPLIT_DF,
+  encodeGram,
+  GramTree,
+  isValidCreditCode,
+  keywordGrams,
+  MAX_MERGED_LEAVES,
+  normalizeKeyword,
+  planContainsSearch,
+} from '@kuaibao/domain';
 import type { ImportedCompany } from '@kuaibao/domain';
 import type { AppDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -75,50 +87,57 @@ const SQLITE_PREFIX = `SELECT ${COLUMNS} FROM companies WHERE name_norm >= ? AND
 const SQLITE_PREFIX_UNBOUNDED = `SELECT ${COLUMNS} FROM companies WHERE name_norm >= ? ORDER BY name_norm LIMIT ?`;
 const SQLITE_BOTH = `SELECT * FROM (${SQLITE_CONTAINS}) UNION ALL SELECT * FROM (${SQLITE_PREFIX})`;
 const SQLITE_BOTH_UNBOUNDED = `SELECT * FROM (${SQLITE_CONTAINS}) UNION ALL SELECT * FROM (${SQLITE_PREFIX_UNBOUNDED})`;
-// A keyword of 3+ characters does not MATCH the phrase of all its bigrams: FTS5 steps through
-// every bigram's doclist, so a phrase with a common bigram costs like that bigram (祥瑞科技有, with
-// 科技 in 1M names: 13 ms at 5M) however rare the keyword. It MATCHes the rarest bigram alone when it
-// is rare, else the two rarest (AND), by the frequencies in companies_bi_df (0.1–1.5 ms for the
-// slowest phrases measured); instr verifies as before. docs/decisions/022-company-search-at-5m.md
+// A keyword of 3+ characters is planned from the gram tree and the frequencies
+// (planContainsSearch, packages/domain/src/gram-tree.ts; decisions 022 and 027): it MATCHes one
+// gram (a rare bigram or an extension gram), two bigrams (AND), or the extension grams that start
+// with it (OR), never the phrase of all its bigrams (FTS5 steps through every token's doclist, so
+// a phrase costs like its most common bigram).
+const SQLITE_TREE_HAS = 'SELECT gram FROM companies_bi_tree WHERE gram IN (SELECT value FROM json_each(?))';
 const SQLITE_GRAM_DF = 'SELECT gram, df FROM companies_bi_df WHERE gram IN (SELECT value FROM json_each(?))';
+const SQLITE_LEAVES = 'SELECT gram FROM companies_bi_df WHERE gram > ? AND gram < ? ORDER BY gram LIMIT ?';
 const SQLITE_DF_ADD = 'INSERT INTO companies_bi_df (gram, df) VALUES (?, ?) ON CONFLICT (gram) DO UPDATE SET df = df + excluded.df';
 const SQLITE_DF_DROP_EMPTY = 'DELETE FROM companies_bi_df WHERE df <= 0';
 
-// PostgreSQL (docs/decisions/022-company-search-at-5m.md): contains-candidates walk a bigram's
-// postings in the (gram, id) primary key, so rows arrive in id order and LIMIT stops early. A
-// 2-character keyword is its own bigram: every posting is a match. A longer one first reads its
-// bigrams' frequencies (company_gram_df): a bigram missing from the directory means no match; when
-// the rarest bigram is rare (≤ WALK_ONE_MAX_DF names) its postings are verified one by one; otherwise
-// the two rarest are intersected in the index (two index-only scans, merged or probed, in id order)
-// and only names holding both are fetched and verified with strpos. The single walk fetched every
-// posting of the rarest bigram: 17 ms at 1M names for 装有限责任 (装有 is in every 服装有限公司; the
-// matches are the long 有限责任公司 names, far down the id order); the intersection takes 1.8 ms.
-// Contains and prefix candidates come back in one round trip. `~>=~`/`~<~` are the byte-order
-// operators of the text_pattern_ops B-tree, i.e. code point order for UTF-8, like SQLite's BINARY
-// collation.
-const PG_GRAM_DF = 'SELECT gram, df FROM company_gram_df WHERE gram = ANY($1::text[]) ORDER BY df, gram';
+// PostgreSQL (decisions 022 and 027): contains-candidates walk a gram's postings in the (gram, id)
+// primary key, so rows arrive in id order and LIMIT stops early. A 2-character keyword is its own
+// bigram: every posting is a match. A longer one first reads what the plan needs in one round trip
+// (which of its grams are split, their frequencies, the leaves that start with it), then walks one
+// gram (verified with strpos), the postings two bigrams share, or a merge of its leaves (the first
+// FTS_CANDIDATES of each, then the first overall). Contains and prefix candidates come back in one
+// round trip. `~>=~`/`~<~` are the byte-order operators of the text_pattern_ops B-trees, i.e. code
+// point order for UTF-8, like SQLite's BINARY collation.
+const PG_GRAM_FACTS =
+  "SELECT 's' AS kind, gram, 0 AS df FROM company_gram_tree WHERE gram = ANY($1::text[]) " +
+  "UNION ALL SELECT 'd', gram, df FROM company_gram_df WHERE gram = ANY($1::text[]) " +
+  "UNION ALL (SELECT 'l', gram, df FROM company_gram_df WHERE gram ~>~ $2 AND gram ~<~ $3 ORDER BY gram USING ~<~ LIMIT $4)";
 // Each posting's name is fetched by a LATERAL subquery with OFFSET 0 (a planning fence), so the
 // plan is always "walk the postings, look each name up": given a common gram as a literal, the
 // planner otherwise merge-joined with a full companies_pkey scan filtered by strpos, 2.5 s for （有 at
 // 5M (0.6 ms with the fence).
 const PG_NAME_OF_POSTING = `CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM companies c WHERE c.id = t.id OFFSET 0) c`;
-const PG_CONTAINS_ONE =
-  `SELECT c.id, c.name, c.name_norm, c.credit_code, c.oper_name, c.status ` +
-  `FROM company_grams t ${PG_NAME_OF_POSTING} ` +
-  `WHERE t.gram = $1 AND strpos(c.name_norm, $2) > 0 ORDER BY t.id LIMIT $3`;
-/** `second`: the placeholder of the second gram */
-const pgContainsTwo = (second: string) =>
-  `SELECT c.id, c.name, c.name_norm, c.credit_code, c.oper_name, c.status ` +
-  `FROM company_grams t JOIN company_grams u ON u.id = t.id AND u.gram = ${second} ${PG_NAME_OF_POSTING} ` +
-  `WHERE t.gram = $1 AND strpos(c.name_norm, $2) > 0 ORDER BY t.id LIMIT $3`;
-const PG_CONTAINS_TWO = pgContainsTwo('$4');
+const PG_SELECT = 'SELECT c.id, c.name, c.name_norm, c.credit_code, c.oper_name, c.status';
+/** Contains-candidates by plan; $1 the gram(s), $2 the keyword, $3 the limit. */
+const PG_CONTAINS = {
+  walk: `${PG_SELECT} FROM company_grams t ${PG_NAME_OF_POSTING} WHERE t.gram = $1 AND strpos(c.name_norm, $2) > 0 ORDER BY t.id LIMIT $3`,
+  // $4 the second gram
+  both:
+    `${PG_SELECT} FROM company_grams t JOIN company_grams u ON u.id = t.id AND u.gram = $4 ${PG_NAME_OF_POSTING} ` +
+    'WHERE t.gram = $1 AND strpos(c.name_norm, $2) > 0 ORDER BY t.id LIMIT $3',
+  leaves:
+    'SELECT c.id, c.name, c.name_norm, c.credit_code, c.oper_name, c.status FROM (SELECT DISTINCT x.id FROM unnest($1::text[]) AS l(gram) ' +
+    'CROSS JOIN LATERAL (SELECT g.id FROM company_grams g WHERE g.gram = l.gram ORDER BY g.id LIMIT $3) x ORDER BY x.id LIMIT $3) t ' +
+    `${PG_NAME_OF_POSTING} WHERE strpos(c.name_norm, $2) > 0 ORDER BY t.id`,
+} as const;
 const PG_PREFIX = `SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $1 AND name_norm ~<~ $2 ORDER BY name_norm USING ~<~ LIMIT $3`;
 const PG_PREFIX_UNBOUNDED = `SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $1 ORDER BY name_norm USING ~<~ LIMIT $2`;
-const PG_PREFIX_AFTER = `(SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $2 AND name_norm ~<~ $4 ORDER BY name_norm USING ~<~ LIMIT $5)`;
-const PG_BOTH_ONE = `(${PG_CONTAINS_ONE}) UNION ALL ${PG_PREFIX_AFTER}`;
-const PG_BOTH_TWO = `(${pgContainsTwo('$6')}) UNION ALL ${PG_PREFIX_AFTER}`;
-/** a rarest bigram held by at most this many names is walked alone (at most this many row fetches) */
-export const WALK_ONE_MAX_DF = 1000;
+/** the prefix candidates after a contains query ($2 the keyword): `upper` and `limit` are the placeholders of the bound and the limit */
+const pgPrefixAfter = (upper: string, limit: string) =>
+  `(SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $2 AND name_norm ~<~ ${upper} ORDER BY name_norm USING ~<~ LIMIT ${limit})`;
+const PG_CONTAINS_THEN_PREFIX = {
+  walk: `(${PG_CONTAINS.walk}) UNION ALL ${pgPrefixAfter('$4', '$5')}`,
+  both: `(${PG_CONTAINS.both}) UNION ALL ${pgPrefixAfter('$5', '$6')}`,
+  leaves: `(${PG_CONTAINS.leaves}) UNION ALL ${pgPrefixAfter('$4', '$5')}`,
+} as const;
 
 /**
  * The smallest string greater than every string that starts with `prefix`, in code point order
@@ -156,16 +175,29 @@ export function createCompanyRepository(database: AppDatabase): CompanyRepositor
       }
       return (stmt.all(...params) as unknown as Row[]).map(fromArray);
     };
+    const treeHas = raw.prepare(SQLITE_TREE_HAS);
     const gramDf = raw.prepare(SQLITE_GRAM_DF);
-    /** the FTS5 query for a keyword of 2+ characters: its bigram, or its rarest one or two (see SQLITE_GRAM_DF) */
+    const leavesOf = raw.prepare(SQLITE_LEAVES);
+    /** the FTS5 query for a keyword of 2+ characters, '' when no name can match (planContainsSearch) */
     const matchExpression = (keyword: string): string => {
-      const bigrams = bigramsOf(keyword);
-      if (bigrams.length <= 1) return bigramQuery(keyword);
-      const tokens = bigrams.map(encodeBigram);
-      // A bigram missing from the frequencies (written by a path that does not count) counts as rare.
-      const df = new Map((gramDf.all(JSON.stringify(tokens)) as Array<{ gram: string; df: number }>).map((r) => [r.gram, r.df]));
-      const rarest = tokens.map((t) => ({ t, df: df.get(t) ?? 0 })).sort((a, b) => a.df - b.df || (a.t < b.t ? -1 : 1));
-      return rarest[0]!.df <= WALK_ONE_MAX_DF ? `"${rarest[0]!.t}"` : `"${rarest[0]!.t}" AND "${rarest[1]!.t}"`;
+      if (Array.from(keyword).length === 2) return `"${encodeGram(keyword)}"`;
+      const grams = keywordGrams(keyword);
+      const split = new Set((treeHas.all(JSON.stringify(grams)) as Array<{ gram: string }>).map((r) => r.gram));
+      const tokenOf = new Map(grams.map((g) => [encodeGram(g), g]));
+      const df = new Map((gramDf.all(JSON.stringify([...tokenOf.keys()])) as Array<{ gram: string; df: number }>).map((r) => [tokenOf.get(r.gram)!, r.df]));
+      const token = encodeGram(keyword);
+      const leaves = split.has(keyword) ? (leavesOf.all(token, prefixUpperBound(token)!, MAX_MERGED_LEAVES + 1) as Array<{ gram: string }>).map((r) => r.gram) : [];
+      const plan = planContainsSearch(keyword, { split, df, leaves: leaves.length });
+      switch (plan.kind) {
+        case 'none':
+          return '';
+        case 'walk':
+          return `"${encodeGram(plan.gram)}"`;
+        case 'both':
+          return `"${encodeGram(plan.grams[0])}" AND "${encodeGram(plan.grams[1])}"`;
+        case 'leaves':
+          return leaves.map((t) => `"${t}"`).join(' OR ');
+      }
     };
     candidates = async (keyword) => {
       const upper = prefixUpperBound(keyword);
@@ -182,32 +214,45 @@ export function createCompanyRepository(database: AppDatabase): CompanyRepositor
   } else {
     const rows = async (sqlText: string, params: unknown[]): Promise<CompanyCandidate[]> =>
       (await db.executeQuery(CompiledQuery.raw(sqlText, params))).rows as CompanyCandidate[];
+    /** the plan's contains query: its kind and its first parameter ($4 too for two grams), or null for none */
+    const planFor = async (keyword: string): Promise<{ kind: keyof typeof PG_CONTAINS; grams: string | string[]; second?: string } | null> => {
+      if (Array.from(keyword).length === 2) return { kind: 'walk', grams: keyword };
+      const grams = keywordGrams(keyword);
+      const facts = await db.executeQuery<{ kind: 's' | 'd' | 'l'; gram: string; df: number }>(
+        CompiledQuery.raw(PG_GRAM_FACTS, [grams, keyword, prefixUpperBound(keyword), MAX_MERGED_LEAVES + 1]),
+      );
+      const split = new Set<string>();
+      const df = new Map<string, number>();
+      const leaves: string[] = [];
+      for (const f of facts.rows) {
+        if (f.kind === 's') split.add(f.gram);
+        else if (f.kind === 'd') df.set(f.gram, f.df);
+        else leaves.push(f.gram);
+      }
+      const plan = planContainsSearch(keyword, { split, df, leaves: split.has(keyword) ? leaves.length : 0 });
+      switch (plan.kind) {
+        case 'none':
+          return null;
+        case 'walk':
+          return { kind: 'walk', grams: plan.gram };
+        case 'both':
+          return { kind: 'both', grams: plan.grams[0], second: plan.grams[1] };
+        case 'leaves':
+          return { kind: 'leaves', grams: leaves };
+      }
+    };
     candidates = async (keyword) => {
       const upper = prefixUpperBound(keyword);
       const prefixOnly = () =>
         upper === null ? rows(PG_PREFIX_UNBOUNDED, [keyword, PREFIX_CANDIDATES]) : rows(PG_PREFIX, [keyword, upper, PREFIX_CANDIDATES]);
-      const bigrams = Array.from(keyword).length >= 2 ? bigramsOf(keyword) : [];
-      if (bigrams.length === 0) return prefixOnly();
-      // [rarest, second rarest] or [the only bigram]
-      let walk: string[] = bigrams;
-      if (bigrams.length > 1) {
-        const df = (await db.executeQuery<{ gram: string; df: number }>(CompiledQuery.raw(PG_GRAM_DF, [bigrams]))).rows;
-        if (df.length < bigrams.length) return prefixOnly(); // a bigram no name holds
-        walk = df[0]!.df <= WALK_ONE_MAX_DF ? [df[0]!.gram] : [df[0]!.gram, df[1]!.gram];
-      }
-      const two = walk.length === 2;
+      const plan = Array.from(keyword).length >= 2 ? await planFor(keyword) : null;
+      if (plan === null) return prefixOnly();
+      const containsParams: unknown[] = [plan.grams, keyword, FTS_CANDIDATES, ...(plan.second === undefined ? [] : [plan.second])];
       if (upper === null) {
-        const [contains, prefix] = await Promise.all([
-          two
-            ? rows(PG_CONTAINS_TWO, [walk[0], keyword, FTS_CANDIDATES, walk[1]])
-            : rows(PG_CONTAINS_ONE, [walk[0], keyword, FTS_CANDIDATES]),
-          rows(PG_PREFIX_UNBOUNDED, [keyword, PREFIX_CANDIDATES]),
-        ]);
+        const [contains, prefix] = await Promise.all([rows(PG_CONTAINS[plan.kind], containsParams), prefixOnly()]);
         return contains.concat(prefix);
       }
-      return two
-        ? rows(PG_BOTH_TWO, [walk[0], keyword, FTS_CANDIDATES, upper, PREFIX_CANDIDATES, walk[1]])
-        : rows(PG_BOTH_ONE, [walk[0], keyword, FTS_CANDIDATES, upper, PREFIX_CANDIDATES]);
+      return rows(PG_CONTAINS_THEN_PREFIX[plan.kind], [...containsParams, upper, PREFIX_CANDIDATES]);
     };
   }
 
@@ -316,6 +361,63 @@ function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The gram tree (docs/decisions/027-extension-grams.md): stored split grams, and what a name is indexed under
+
+const TREE_TABLE = { sqlite: 'companies_bi_tree', postgres: 'company_gram_tree' } as const;
+/** Up to this many distinct probes, a writer looks up only the split grams its names contain; beyond, it reads the whole tree. */
+const TREE_PROBE_MAX = 20_000;
+
+type Executor = Pick<Transaction<Database>, 'executeQuery'>;
+
+/** The stored tree, as far as these names reach it (every split gram that is a substring of one of them), or whole. */
+async function gramTreeFor(database: AppDatabase, executor: Executor, names: readonly string[]): Promise<GramTree> {
+  const probes = new Set<string>();
+  for (const name of names) {
+    for (const g of keywordGrams(name)) probes.add(g);
+    if (probes.size > TREE_PROBE_MAX) break;
+  }
+  const table = TREE_TABLE[database.kind];
+  if (database.kind === 'sqlite') {
+    const rows = (probes.size > TREE_PROBE_MAX
+      ? preparedOn(database.raw, `SELECT gram FROM ${table}`).all()
+      : preparedOn(database.raw, `SELECT gram FROM ${table} WHERE gram IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...probes]))) as Array<{ gram: string }>;
+    return new GramTree(rows.map((r) => r.gram));
+  }
+  const result =
+    probes.size > TREE_PROBE_MAX
+      ? await executor.executeQuery<{ gram: string }>(CompiledQuery.raw(`SELECT gram FROM ${table}`, []))
+      : await executor.executeQuery<{ gram: string }>(CompiledQuery.raw(`SELECT gram FROM ${table} WHERE gram = ANY($1::text[])`, [[...probes]]));
+  return new GramTree(result.rows.map((r) => r.gram));
+}
+
+/** Replaces the stored tree (only while no name is indexed: every indexed name must have been tokenised with the stored tree). */
+async function storeGramTree(database: AppDatabase, executor: Executor, tree: GramTree): Promise<void> {
+  const table = TREE_TABLE[database.kind];
+  if (database.kind === 'sqlite') {
+    database.raw.exec(`DELETE FROM ${table}`);
+    const insert = database.raw.prepare(`INSERT INTO ${table} (gram) VALUES (?)`);
+    for (const gram of tree.grams) insert.run(gram);
+    return;
+  }
+  await executor.executeQuery(CompiledQuery.raw(`DELETE FROM ${table}`, []));
+  for (let i = 0; i < tree.grams.length; i += 10_000) {
+    await executor.executeQuery(CompiledQuery.raw(`INSERT INTO ${table} (gram) SELECT unnest($1::text[])`, [tree.grams.slice(i, i + 10_000)]));
+  }
+}
+
+/** SQLite: a name's FTS5 tokens, its bigrams in order and then its extension grams. */
+function indexTokens(nameNorm: string, tree: GramTree): string {
+  const bigrams = bigramTokens(nameNorm);
+  const extensions = tree.extensionGrams(nameNorm).map(encodeGram).join(' ');
+  return extensions === '' ? bigrams : `${bigrams} ${extensions}`;
+}
+
+/** PostgreSQL: a name's rows of company_grams, its distinct bigrams and extension grams. */
+function indexGrams(nameNorm: string, tree: GramTree): string[] {
+  return bigramsOf(nameNorm).concat(tree.extensionGrams(nameNorm));
+}
+
 export interface ImportResult {
   inserted: number;
   /** rows skipped because their credit code is already in the directory */
@@ -347,6 +449,11 @@ export async function importCompanies(
      * than 50,000 rows into an empty directory.
      */
     bulk?: boolean;
+    /**
+     * Build the gram tree from these names, splitting grams held at more than this many positions,
+     * when the directory is empty (a bulk load into an empty directory does, with DEFAULT_SPLIT_DF).
+     */
+    splitDf?: number;
   } = {},
 ): Promise<ImportResult> {
   const prepared = input.map((c) => ({ ...c, name_norm: normalizeKeyword(c.name), len: 0 }));
@@ -369,13 +476,15 @@ export async function importCompanies(
     .executeTakeFirst();
   const firstId = Number(max?.max ?? 0) + 1;
   const bulk = opts.bulk ?? (firstId === 1 && prepared.length > 50_000);
+  const newTree = firstId === 1 && (bulk || opts.splitDf !== undefined) ? buildGramTree(prepared.map((p) => p.name_norm), opts.splitDf ?? DEFAULT_SPLIT_DF) : null;
   let nextId = firstId;
   let inserted = 0;
 
   if (database.kind === 'sqlite') {
     const raw = database.raw;
     // Hold Kysely's single connection so no other query interleaves with the raw transaction.
-    await db.connection().execute(async () => {
+    await db.connection().execute(async (connection) => {
+      const tree = newTree ?? (await gramTreeFor(database, connection, prepared.map((p) => p.name_norm)));
       const insertCompany = raw.prepare(
         'INSERT INTO companies (id, name, name_norm, credit_code, oper_name, status, region) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
           'ON CONFLICT (credit_code) DO NOTHING',
@@ -403,7 +512,7 @@ export async function importCompanies(
             c.region ?? '',
           );
           if (Number(changes) === 0) continue;
-          const tokens = bigramTokens(c.name_norm);
+          const tokens = indexTokens(c.name_norm, tree);
           insertIndex.run(id, tokens);
           if (tokens !== '') for (const token of new Set(tokens.split(' '))) df.set(token, (df.get(token) ?? 0) + 1);
           nextId++;
@@ -411,6 +520,7 @@ export async function importCompanies(
         }
         const addDf = raw.prepare(SQLITE_DF_ADD);
         for (const [token, n] of df) addDf.run(token, n);
+        if (newTree) await storeGramTree(database, connection, newTree);
         if (bulk) raw.exec("INSERT INTO companies_bi (companies_bi, rank) VALUES ('automerge', 4)"); // the default
         raw.exec('COMMIT');
       } catch (err) {
@@ -444,6 +554,8 @@ export async function importCompanies(
     const exec = (trx: Transaction<Database>, text: string, params: unknown[] = []) =>
       trx.executeQuery<{ inserted: number }>(CompiledQuery.raw(text, params));
     await db.transaction().execute(async (trx) => {
+      const tree = newTree ?? (await gramTreeFor(database, trx, prepared.map((p) => p.name_norm)));
+      if (newTree) await storeGramTree(database, trx, newTree);
       if (bulk) await exec(trx, 'ALTER TABLE company_grams DROP CONSTRAINT company_grams_pkey');
       for (let start = 0; start < prepared.length; start += PG_BATCH) {
         const batch = prepared.slice(start, start + PG_BATCH).map((c) => ({
@@ -454,7 +566,7 @@ export async function importCompanies(
           oper_name: c.oper_name ?? '',
           status: c.status ?? '存续',
           region: c.region ?? '',
-          grams: bigramsOf(c.name_norm),
+          grams: indexGrams(c.name_norm, tree),
         }));
         const result = await exec(trx, sqlText, [JSON.stringify(batch)]);
         inserted += result.rows[0]?.inserted ?? 0;
@@ -620,6 +732,7 @@ export async function upsertCompanies(database: AppDatabase, trx: Transaction<Da
       if (old) existing.set(row.credit_code, old);
     }
     const max = Number((stmt(SQLITE_UPSERT_SQL.maxId).get() as { max: number }).max);
+    const tree = await gramTreeFor(database, trx, rows.flatMap((r) => [r.name_norm, existing.get(r.credit_code)?.name_norm ?? '']));
     // Names holding each bigram token change with every insert and rename: companies_bi_df must
     // follow, or search would pick its walking bigram by stale counts (decision 022).
     const dfDelta = new Map<string, number>();
@@ -630,16 +743,16 @@ export async function upsertCompanies(database: AppDatabase, trx: Transaction<Da
       const r = p.row;
       if (p.kind === 'insert') {
         q.insert.run(p.id, r.name, r.name_norm, r.credit_code, r.oper_name, r.status ?? '存续', r.region ?? '', r.established);
-        const tokens = bigramTokens(r.name_norm);
+        const tokens = indexTokens(r.name_norm, tree);
         q.index.run(p.id, tokens);
         count(tokens, 1);
       } else {
         q.update.run(r.name, r.name_norm, r.oper_name, r.status, r.region, r.established, p.id);
         if (p.reindex) {
           q.unindex.run(p.id);
-          const tokens = bigramTokens(r.name_norm);
+          const tokens = indexTokens(r.name_norm, tree);
           q.index.run(p.id, tokens);
-          count(bigramTokens(existing.get(r.credit_code)!.name_norm), -1);
+          count(indexTokens(existing.get(r.credit_code)!.name_norm, tree), -1);
           count(tokens, 1);
         }
       }
@@ -655,6 +768,7 @@ export async function upsertCompanies(database: AppDatabase, trx: Transaction<Da
   const existing = new Map(found.rows.map((r) => [r.credit_code, r]));
   const max = await exec<{ max: number }>('SELECT coalesce(max(id), 0)::int AS max FROM companies', []);
   const plan = planUpserts(rows, existing, (max.rows[0]?.max ?? 0) + 1, counts);
+  const tree = await gramTreeFor(database, trx, rows.map((r) => r.name_norm));
   const inserts = plan.filter((p) => p.kind === 'insert');
   const updates = plan.filter((p) => p.kind === 'update');
   if (inserts.length > 0) {
@@ -667,7 +781,7 @@ export async function upsertCompanies(database: AppDatabase, trx: Transaction<Da
       status: r.status ?? '存续',
       region: r.region ?? '',
       established: r.established,
-      grams: bigramsOf(r.name_norm),
+      grams: indexGrams(r.name_norm, tree),
     }));
     await exec(PG_UPSERT_INSERT, [JSON.stringify(batch)]);
   }
@@ -677,7 +791,7 @@ export async function upsertCompanies(database: AppDatabase, trx: Transaction<Da
     if (reindexed.length > 0) {
       const gone = await exec<{ gram: string; df: number }>(PG_UPSERT_UNINDEX, [reindexed.map((p) => p.id)]);
       const empty = gone.rows.filter((g) => g.df <= 0).map((g) => g.gram);
-      await exec(PG_UPSERT_REINDEX, [JSON.stringify(reindexed.map((p) => ({ id: p.id, grams: bigramsOf(p.row.name_norm) })))]);
+      await exec(PG_UPSERT_REINDEX, [JSON.stringify(reindexed.map((p) => ({ id: p.id, grams: indexGrams(p.row.name_norm, tree) })))]);
       if (empty.length > 0) await exec(PG_UPSERT_DROP_GRAMS, [empty]);
     }
   }
