@@ -193,7 +193,8 @@ export function buildGramTree(names: readonly string[], splitDf: number = DEFAUL
   }
   let node = new Int32Array(count);
   let nodeOf = countNext(count, (k) => chars[start[k]!]! * fanout + chars[start[k]! + 1]!);
-  const keep = (keyOf: (k: number) => number) => {
+  /** keeps the open positions whose next gram is split, on that gram's node; returns how many */
+  const keep = (keyOf: (k: number) => number): number => {
     let kept = 0;
     for (let k = 0; k < count; k++) {
       const key = keyOf(k);
@@ -203,14 +204,14 @@ export function buildGramTree(names: readonly string[], splitDf: number = DEFAUL
       stop[kept] = stop[k]!;
       node[kept++] = id;
     }
-    count = kept;
-    if (count < start.length / 4) {
-      start = start.slice(0, count);
-      stop = stop.slice(0, count);
-      node = node.slice(0, count);
+    if (kept < start.length / 4) {
+      start = start.slice(0, kept);
+      stop = stop.slice(0, kept);
+      node = node.slice(0, kept);
     }
+    return kept;
   };
-  keep((k) => chars[start[k]!]! * fanout + chars[start[k]! + 1]!);
+  count = keep((k) => chars[start[k]!]! * fanout + chars[start[k]! + 1]!);
   for (level = 3; count > 0; level++) {
     const length = level;
     const keyOf = (k: number) => {
@@ -218,7 +219,7 @@ export function buildGramTree(names: readonly string[], splitDf: number = DEFAUL
       return last >= stop[k]! ? -1 : node[k]! * fanout + chars[last]!;
     };
     nodeOf = countNext(count, keyOf);
-    keep(keyOf);
+    count = keep(keyOf);
   }
   return new GramTree(split);
 }
