@@ -5,7 +5,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from './hooks/api/session.ts';
 import { UNAUTHENTICATED_EVENT } from './lib/client.ts';
 import { queryKeys } from './lib/query-keys.ts';
-import { LoginPage } from './routes/login/login-page.tsx';
+import { LoginPage, SignedInRedirect } from './routes/login/login-page.tsx';
 import {
   AuditPage,
   ConsoleLayout,
@@ -84,7 +84,7 @@ export function ConsoleApp() {
       <RouteErrorBoundary>
       <Suspense fallback={<RouteLoading fullScreen />}>
       <Routes>
-        <Route path="/login" element={<Navigate to="/" replace />} />
+        <Route path="/login" element={<SignedInRedirect />} />
         <Route element={<ConsoleLayout staff={session.data} />}>
           <Route index element={<DashboardPage />} />
           <Route path="orders" element={<OrderListPage />} />

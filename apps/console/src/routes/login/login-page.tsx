@@ -1,7 +1,18 @@
 import { Alert, Button, Input } from 'antd';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useLogin } from '../../hooks/api/session.ts';
+
+/** Where sign-in leads: the ?next= path a signed-out deep link carried, only inside the console (never an outside address). */
+export function nextAfterSignIn(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+/** /login once signed in (the session query switches the routes): on to the page the deep link asked for. */
+export function SignedInRedirect() {
+  const [params] = useSearchParams();
+  return <Navigate to={nextAfterSignIn(params.get('next'))} replace />;
+}
 
 type Field = 'username' | 'password';
 const REQUIRED: Record<Field, string> = { username: '请输入用户名', password: '请输入密码' };
@@ -13,8 +24,6 @@ const REQUIRED: Record<Field, string> = { username: '请输入用户名', passwo
  */
 export function LoginPage() {
   const login = useLogin();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
   const [missing, setMissing] = useState<Partial<Record<Field, boolean>>>({});
   useEffect(() => {
@@ -31,13 +40,9 @@ export function LoginPage() {
     const empty = { username: !values.username.trim(), password: !values.password };
     setMissing(empty);
     if (empty.username || empty.password) return;
-    login.mutate(values, {
-      onSuccess: () => {
-        const next = params.get('next');
-        // Only paths inside the console: never an outside address.
-        navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });
-      },
-    });
+    // On success the session is set and the app's routes take over (SignedInRedirect): this page is gone
+    // by then, so a navigate of its own here would never run.
+    login.mutate(values);
   };
 
   const field = (name: Field, label: string, input: (props: { id: string; status?: 'error'; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => React.ReactNode) => (
