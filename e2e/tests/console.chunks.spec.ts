@@ -36,6 +36,14 @@ test('sign-in loads the entry and vendor chunks only; a deep link survives it; a
   await expect(page.getByTestId('login-username')).toBeVisible();
   expect(new Set(scripts)).toEqual(new Set(signInFiles(manifest(), 'src/routes/login/login-page.tsx')));
 
+  // The plain sign-in form checks its fields itself (it no longer uses antd's Form).
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('请输入用户名')).toBeVisible();
+  await expect(page.getByText('请输入密码')).toBeVisible();
+  await expect(page.getByLabel('用户名')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('用户名').fill(CONSOLE_ADMIN.username);
+  await expect(page.getByText('请输入用户名')).toHaveCount(0);
+
   await page.getByTestId('login-username').fill(CONSOLE_ADMIN.username);
   await page.getByTestId('login-password').fill(CONSOLE_ADMIN.password);
   await page.getByTestId('login-submit').click();
