@@ -36,7 +36,7 @@ test('sign-in loads the entry and vendor chunks only; a deep link survives it; a
   await expect(page.getByTestId('login-username')).toBeVisible();
   expect(new Set(scripts)).toEqual(new Set(signInFiles(manifest(), 'src/routes/login/login-page.tsx')));
 
-  // The plain sign-in form checks its fields itself (it no longer uses antd's Form).
+  // The plain sign-in form checks its fields itself and shows the password on request (no antd Form or Input).
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('请输入用户名')).toBeVisible();
   await expect(page.getByText('请输入密码')).toBeVisible();
@@ -46,6 +46,10 @@ test('sign-in loads the entry and vendor chunks only; a deep link survives it; a
 
   await page.getByTestId('login-username').fill(CONSOLE_ADMIN.username);
   await page.getByTestId('login-password').fill(CONSOLE_ADMIN.password);
+  await expect(page.getByTestId('login-password')).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: '显示密码' }).click();
+  await expect(page.getByTestId('login-password')).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: '隐藏密码' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/console\/orders\?view=all$/);
   await expect(page.getByRole('heading', { level: 1, name: '订单处理' })).toBeVisible();
