@@ -22,7 +22,7 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
-        test: { name: 'console', include: ['apps/console/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: { name: 'console', include: ['apps/console/src/**/*.test.{ts,tsx}', 'apps/console/*.test.ts'], environment: 'jsdom' },
       },
     ],
   },

@@ -1,33 +1,35 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Spin } from 'antd';
-import { useEffect } from 'react';
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from './hooks/api/session.ts';
 import { UNAUTHENTICATED_EVENT } from './lib/client.ts';
-import { setMessageApi } from './lib/notify.ts';
 import { queryKeys } from './lib/query-keys.ts';
-import { PasswordDialog } from './routes/account/password-dialog.tsx';
-import { AuditPage } from './routes/audit/audit-page.tsx';
-import { GoodsPage } from './routes/config/goods-page.tsx';
-import { SiteConfigPage } from './routes/config/site-config-page.tsx';
-import { DashboardPage } from './routes/dashboard/dashboard-page.tsx';
-import { DirectorySourcePage } from './routes/directory/directory-source-page.tsx';
-import { FeedbackPage } from './routes/feedback/feedback-page.tsx';
-import { ConsoleLayout } from './routes/layout/console-layout.tsx';
-import { LoginPage } from './routes/login/login-page.tsx';
-import { OrderDetailPage } from './routes/orders/order-detail-page.tsx';
-import { OrderListPage } from './routes/orders/order-list-page.tsx';
-import { RefundListPage } from './routes/refunds/refund-list-page.tsx';
-import { SmsLogPage } from './routes/sms/sms-log-page.tsx';
-import { StaffPage } from './routes/staff/staff-page.tsx';
+import { LoginPage, SignedInRedirect } from './routes/login/login-page.tsx';
+import {
+  AuditPage,
+  ConsoleLayout,
+  DashboardPage,
+  DirectorySourcePage,
+  FeedbackPage,
+  GoodsPage,
+  MessageHost,
+  OrderDetailPage,
+  OrderListPage,
+  PasswordDialog,
+  preloadSignedInPage,
+  RefundListPage,
+  SiteConfigPage,
+  SmsLogPage,
+  StaffPage,
+} from './routes/pages.ts';
+import { RouteErrorBoundary, RouteLoading } from './ui/route-loading.tsx';
 
 export function ConsoleApp() {
-  const { message } = AntApp.useApp();
   const client = useQueryClient();
   const session = useSession();
   const location = useLocation();
 
-  useEffect(() => setMessageApi(message), [message]);
   // Any 401 (an expired session) takes the staff member back to sign-in.
   useEffect(() => {
     const signedOut = () => client.setQueryData(queryKeys.session, null);
@@ -53,19 +55,36 @@ export function ConsoleApp() {
     );
   }
 
+  // Toasts, from sign-in on; the same host through the forced password change and the pages.
+  const messages = (
+    <Suspense fallback={null}>
+      <MessageHost />
+    </Suspense>
+  );
+
   // A temporary password is replaced before anything else (the API refuses the rest until then).
   if (session.data.must_change_password) {
     return (
-      <main className="login-screen">
-        <PasswordDialog open forced onClose={() => undefined} />
-      </main>
+      <>
+        {messages}
+        <main className="login-screen">
+          <Suspense fallback={<RouteLoading />}>
+            <PasswordDialog open forced onClose={() => undefined} />
+          </Suspense>
+        </main>
+      </>
     );
   }
 
+  // The layout and the page are separate chunks: ask for both now, not the page after the layout.
+  preloadSignedInPage(location.pathname);
   return (
     <>
+      {messages}
+      <RouteErrorBoundary>
+      <Suspense fallback={<RouteLoading fullScreen />}>
       <Routes>
-        <Route path="/login" element={<Navigate to="/" replace />} />
+        <Route path="/login" element={<SignedInRedirect />} />
         <Route element={<ConsoleLayout staff={session.data} />}>
           <Route index element={<DashboardPage />} />
           <Route path="orders" element={<OrderListPage />} />
@@ -81,6 +100,8 @@ export function ConsoleApp() {
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Routes>
+      </Suspense>
+      </RouteErrorBoundary>
     </>
   );
 }

@@ -1,16 +1,12 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import zhCnDates from 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ConsoleApp } from './app.tsx';
 import { ApiError } from './lib/client.ts';
 import { notifyError } from './lib/notify.ts';
-
-dayjs.locale(zhCnDates);
 
 /**
  * Darker primary, secondary-text and placeholder tokens than antd's defaults: white on #1677ff,
@@ -56,13 +52,11 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter basename="/console">
-            <ConsoleApp />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter basename="/console">
+          <ConsoleApp />
+        </BrowserRouter>
+      </QueryClientProvider>
     </ConfigProvider>
   </StrictMode>,
 );

@@ -1,11 +1,12 @@
 import { AuditOutlined, DashboardOutlined, DatabaseOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Layout, Menu, Tag } from 'antd';
 import { STAFF_ROLE_NAMES, type ConsoleSessionStaff } from '@kuaibao/domain';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useOrderCounts } from '../../hooks/api/orders.ts';
 import { useLogout } from '../../hooks/api/session.ts';
 import { PasswordDialog } from '../account/password-dialog.tsx';
+import { RouteErrorBoundary, RouteLoading } from '../../ui/route-loading.tsx';
 
 function withBadge(label: string, count: number | undefined, testId: string): ReactNode {
   return (
@@ -79,7 +80,12 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
           </Dropdown>
         </Layout.Header>
         <Layout.Content className="console-content" id="main" tabIndex={-1}>
-          <Outlet />
+          {/* The menu and header stay while a page's chunk loads; a failed one is reported in place. */}
+          <RouteErrorBoundary key={location.pathname}>
+            <Suspense fallback={<RouteLoading />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </Layout.Content>
       </Layout>
       <PasswordDialog open={passwordOpen} forced={false} onClose={() => setPasswordOpen(false)} />

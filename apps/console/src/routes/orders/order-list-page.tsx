@@ -1,6 +1,7 @@
 import { Badge, Button, DatePicker, Input, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
+import zhCnDates from 'dayjs/locale/zh-cn';
 import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, wasOrderPaid, type ConsoleOrderListItem } from '@kuaibao/domain';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +9,9 @@ import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../
 import { GOODS_TYPE_OPTIONS, ORDER_STATUS_NAMES, PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
+
+// Only this page shows dates through dayjs (the range picker); its Chinese month and weekday names load with it.
+dayjs.locale(zhCnDates);
 
 const VIEWS = ['new', 'overdue', 'mine', 'all'] as const;
 
