@@ -82,7 +82,7 @@ function duration(seconds: number): string {
   return h > 0 ? `${String(h)}:${String(m).padStart(2, '0')}:${rest}` : `${String(m)}:${rest}`;
 }
 
-const PHASE_TEXT = { staging: '读取', deduplicating: '查重', merging: '写入', optimizing: '整理索引' } as const;
+const PHASE_TEXT = { staging: '读取', deduplicating: '查重', merging: '写入', indexing: '建立检索树', optimizing: '整理索引' } as const;
 
 /**
  * One line per progress step: a bar redrawn in place on a terminal (at most 5 times a second),

@@ -20,7 +20,7 @@ import {
   stageCompanies,
 } from './company-import.repository.ts';
 import type { ImportState, StagedCompany } from './company-import.repository.ts';
-import { optimizeCompanyIndex, upsertCompanies } from './company.repository.ts';
+import { createCompanyRepository, hasGramTree, optimizeCompanyIndex, rebuildSearchIndex, TREE_MIN_COMPANIES, upsertCompanies } from './company.repository.ts';
 
 /**
  * Loads a company file into the directory in two resumable phases
@@ -50,7 +50,7 @@ export interface CompanyImportOptions {
 }
 
 export interface ImportProgress {
-  phase: 'staging' | 'deduplicating' | 'merging' | 'optimizing';
+  phase: 'staging' | 'deduplicating' | 'merging' | 'indexing' | 'optimizing';
   /** records read from the file so far (all runs) */
   rowsRead: number;
   bytesRead: number;
@@ -355,8 +355,15 @@ async function runImport(database: AppDatabase, opts: CompanyImportOptions): Pro
     if (interrupted()) return { ok: false, reason: 'interrupted', summary: summary() };
   }
 
-  progress('optimizing');
-  if (state.inserted + state.updated > 0) await optimizeCompanyIndex(database);
+  // A large directory without a gram tree (filled by merges, never by a bulk load) gets one now,
+  // so that keywords whose bigrams are all common stay fast (docs/decisions/027-extension-grams.md).
+  if (state.inserted > 0 && !(await hasGramTree(database)) && (await createCompanyRepository(database).count()) >= TREE_MIN_COMPANIES) {
+    progress('indexing');
+    await rebuildSearchIndex(database);
+  } else {
+    progress('optimizing');
+    if (state.inserted + state.updated > 0) await optimizeCompanyIndex(database);
+  }
   await database.db.transaction().execute((trx) => finishImport(trx));
   return { ok: true, summary: summary() };
 }

@@ -15,10 +15,12 @@ import { FIXED_COMPANIES, generateCompanies } from '../../seed/synthetic-compani
 import {
   createCompanyRepository,
   FTS_CANDIDATES,
+  hasGramTree,
   importCompanies,
   PREFIX_CANDIDATES,
   prefixUpperBound,
   rankCompanies,
+  rebuildSearchIndex,
   upsertCompanies,
 } from './company.repository.ts';
 import type { CompanyCandidate, CompanyRepository } from './company.repository.ts';
@@ -364,6 +366,40 @@ for (const backend of backends) {
       // a renamed company is found by its new name and not by its old one
       const renamed = all.find((c) => c.name_norm.endsWith('分公司'))!;
       expect((await repo.search(renamed.name_norm)).map((r) => r.id)).toContain(renamed.id);
+    });
+  });
+}
+
+for (const backend of backends) {
+  describe(`rebuildSearchIndex (${backend.name})`, () => {
+    it('gives a directory filled without a tree its tree and extension grams, with the same answers', async () => {
+      const { database, cleanup } = await backend.open();
+      try {
+        await migrate(database);
+        await importCompanies(database, generateCompanies(4000), { bulk: false });
+        expect(await hasGramTree(database)).toBe(false);
+        const repo = createCompanyRepository(database);
+        const all = (await database.db.selectFrom('companies').select(['id', 'name', 'name_norm', 'credit_code', 'oper_name', 'status']).orderBy('id').execute()) as CompanyCandidate[];
+        const keywords = [...sampleKeywords(all), '有限责任', '有限公司', '科技有限公司', '任公司'];
+        const before = await Promise.all(keywords.map(async (kw) => (await repo.search(kw)).map((r) => r.id)));
+        expect(await rebuildSearchIndex(database, { splitDf: 6 })).toBeGreaterThan(300);
+        expect(await hasGramTree(database)).toBe(true);
+        for (const [i, kw] of keywords.entries()) {
+          const ids = (await repo.search(kw)).map((r) => r.id);
+          expect({ kw, ids }).toEqual({ kw, ids: bruteForce(all, kw) });
+          expect({ kw, ids }).toEqual({ kw, ids: before[i] });
+        }
+        if (database.kind === 'sqlite') {
+          // the recounted frequencies are what migration 014 counts from the FTS5 vocabulary
+          const counts = () => database.raw.prepare('SELECT gram, df FROM companies_bi_df ORDER BY gram').all();
+          const rebuilt = counts();
+          database.raw.exec('DROP TABLE companies_bi_df');
+          await companyBigramFrequencies('sqlite').up(database.db as unknown as Kysely<unknown>);
+          expect(counts()).toEqual(rebuilt);
+        }
+      } finally {
+        await cleanup();
+      }
     });
   });
 }

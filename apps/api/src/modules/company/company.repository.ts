@@ -798,6 +798,84 @@ export async function upsertCompanies(database: AppDatabase, trx: Transaction<Da
   return counts;
 }
 
+/** A directory of at least this many names gets a gram tree when an import finds none (smaller ones gain little). */
+export const TREE_MIN_COMPANIES = 50_000;
+
+/** Whether a gram tree is stored (whether the index carries extension grams). */
+export async function hasGramTree(database: AppDatabase): Promise<boolean> {
+  const table = TREE_TABLE[database.kind];
+  const result = await database.db.executeQuery<{ n: number }>(CompiledQuery.raw(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} LIMIT 1) t`, []));
+  return Number(result.rows[0]?.n ?? 0) > 0;
+}
+
+const REINDEX_PAGE = 20_000;
+
+/**
+ * Builds the gram tree from every name in the directory and re-indexes every name with it
+ * (bigrams and extension grams, frequencies recounted), in one transaction: what an import into an
+ * empty directory does on the way, for a directory filled another way (npm run companies:import
+ * merges by credit code). Holds every normalised name in memory while the tree is built (about
+ * 1 GiB at 5,000,000 names). Returns the number of split grams.
+ */
+export async function rebuildSearchIndex(database: AppDatabase, opts: { splitDf?: number } = {}): Promise<number> {
+  const { db } = database;
+  const names: string[] = [];
+  const ids: number[] = [];
+  for (let after = 0; ; ) {
+    const page = await db.selectFrom('companies').select(['id', 'name_norm']).where('id', '>', after).orderBy('id').limit(REINDEX_PAGE).execute();
+    for (const r of page) {
+      ids.push(r.id);
+      names.push(r.name_norm);
+    }
+    if (page.length < REINDEX_PAGE) break;
+    after = page[page.length - 1]!.id;
+  }
+  const tree = buildGramTree(names, opts.splitDf ?? DEFAULT_SPLIT_DF);
+  if (database.kind === 'sqlite') {
+    const raw = database.raw;
+    await db.connection().execute(async (connection) => {
+      raw.exec('BEGIN IMMEDIATE');
+      try {
+        raw.exec("INSERT INTO companies_bi (companies_bi) VALUES ('delete-all')");
+        raw.exec('DELETE FROM companies_bi_df');
+        await storeGramTree(database, connection, tree);
+        const insert = raw.prepare('INSERT INTO companies_bi (rowid, g) VALUES (?, ?)');
+        const df = new Map<string, number>();
+        names.forEach((name, i) => {
+          const tokens = indexTokens(name, tree);
+          insert.run(ids[i]!, tokens);
+          if (tokens !== '') for (const token of new Set(tokens.split(' '))) df.set(token, (df.get(token) ?? 0) + 1);
+        });
+        const addDf = raw.prepare(SQLITE_DF_ADD);
+        for (const [token, n] of df) addDf.run(token, n);
+        raw.exec('COMMIT');
+      } catch (err) {
+        raw.exec('ROLLBACK');
+        throw err;
+      }
+    });
+  } else {
+    await db.transaction().execute(async (trx) => {
+      const exec = (text: string, params: unknown[] = []) => trx.executeQuery(CompiledQuery.raw(text, params));
+      await exec('TRUNCATE company_grams, company_gram_df');
+      await storeGramTree(database, trx, tree);
+      await exec('ALTER TABLE company_grams DROP CONSTRAINT company_grams_pkey');
+      for (let start = 0; start < names.length; start += PG_BATCH) {
+        const batch = names.slice(start, start + PG_BATCH).map((name, i) => ({ id: ids[start + i]!, grams: indexGrams(name, tree) }));
+        await exec(
+          'INSERT INTO company_grams (gram, id) SELECT u.gram, t.id FROM jsonb_to_recordset($1::jsonb) AS t(id int, grams text[]) CROSS JOIN LATERAL unnest(t.grams) AS u(gram)',
+          [JSON.stringify(batch)],
+        );
+      }
+      await exec("SET LOCAL maintenance_work_mem = '256MB'");
+      await exec('ALTER TABLE company_grams ADD CONSTRAINT company_grams_pkey PRIMARY KEY (gram, id)');
+      await exec('INSERT INTO company_gram_df (gram, df) SELECT gram, count(*)::int FROM company_grams GROUP BY gram');
+    });
+  }
+  await optimizeCompanyIndex(database);
+  return tree.size;
+}
+
 /** After a large import: merge the FTS5 segments and ANALYZE (SQLite), or VACUUM ANALYZE the index tables (PostgreSQL). */
 export async function optimizeCompanyIndex(database: AppDatabase): Promise<void> {
   if (database.kind === 'sqlite') {
