@@ -9,6 +9,7 @@ export * from './keyword.ts';
 export * from './gram-tree.ts';
 export * from './report.ts';
 export * from './staff-figures.ts';
+export * from './retention.ts';
 export * from './annual-declaration.ts';
 export * from './money.ts';
 export * from './capital-numerals.ts';
