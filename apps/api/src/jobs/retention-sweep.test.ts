@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PURGED_TEXT, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type CreateOrderResult, type OrderRecord } from '@kuaibao/domain';
+import { DEFAULT_RETENTION_PERIODS, ORDER_STATUSES, PROCESS_STATUS_FLOW, PURGED_TEXT, retentionCutoffs, retentionDue, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type CreateOrderResult, type OrderRecord } from '@kuaibao/domain';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, dataOf, insertOrder, login, placeAndPay, type Call, type ConsoleTestApp } from '../modules/console/console.test-support.ts';
 import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../test/helper.ts';
 import { createRetentionSweep, type RetentionReport } from './retention-sweep.ts';
@@ -41,7 +41,7 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
     asAdmin = caller(test, admin);
     // Five companies of the seeded directory: a company pays once a year per service.
     const companies = await test.database.db.selectFrom('companies').select(['name', 'credit_code', 'oper_name']).orderBy('credit_code').limit(5).execute();
-    expect(companies).toHaveLength(5);
+    if (companies.length < 5) throw new Error('the seeded directory has fewer than 5 companies');
     const form = (i: number, phone: string) => ({ entity_name: companies[i]!.name, entity_id: companies[i]!.credit_code, entity_legal: companies[i]!.oper_name || '王五', entity_phone: phone });
 
     orders.completed = await placeAndPay(test, form(0, phones.completed));
@@ -50,10 +50,11 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
 
     orders.refunded = await placeAndPay(test, form(1, phones.refunded));
     const request = dataOf<{ id: number }>(await asAdmin('POST', `/api/console/orders/${orders.refunded.orderId}/refund-requests`, { reason: '客户撤回委托' }));
-    expect(dataOf<{ status: string }>(await asAdmin('POST', `/api/console/refund-requests/${request.id}/approve`, {})).status).toBe('SUCCEEDED');
+    const approved = dataOf<{ status: string }>(await asAdmin('POST', `/api/console/refund-requests/${request.id}/approve`, {}));
+    if (approved.status !== 'SUCCEEDED') throw new Error(`refund ${approved.status}`);
 
     const unpaid = await signedInject(test, { method: 'POST', url: '/api/h5/order', body: validOrderForm({ ...form(2, phones.unpaid), pay_source: 'native' }) });
-    expect(unpaid.statusCode, unpaid.body).toBe(200);
+    if (unpaid.statusCode !== 200) throw new Error(unpaid.body);
     const unpaidPublicId = envelopeOf<CreateOrderResult>(test, unpaid).data.orderId;
     const unpaidRow = await test.database.db.selectFrom('orders').select('id').where('public_id', '=', unpaidPublicId).executeTakeFirstOrThrow();
     orders.unpaid = { publicId: unpaidPublicId, orderId: unpaidRow.id };
@@ -190,6 +191,35 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
     expect(ran.reduce((sum, report) => sum + report.purged.id_number, 0)).toBe(7);
     for (const id of due) expect(await row(id)).toMatchObject({ entity_idno_enc: null, entity_idno_hash: null, idno_purged_at: test.clock.now.toISOString() });
     expect((await row(open)).entity_idno_enc).not.toBeNull();
+  });
+
+  it('purges exactly the orders the domain rule says are due, for every status, handling status and age', async () => {
+    const ages = [29, 31, 89, 91];
+    const cases: { id: number; due: ReturnType<typeof retentionDue> }[] = [];
+    const cutoffs = retentionCutoffs(test.clock.now, DEFAULT_RETENTION_PERIODS);
+    for (const status of ORDER_STATUSES) {
+      for (const processStatus of PROCESS_STATUS_FLOW) {
+        for (const days of ages) {
+          const updateTime = new Date(test.clock.now.getTime() - days * DAY_MS).toISOString();
+          const id = await insertOrder(test, { status, process_status: processStatus, update_time: updateTime });
+          cases.push({ id, due: retentionDue({ status, process_status: processStatus, update_time: updateTime }, cutoffs) });
+        }
+      }
+    }
+    expect(new Set(cases.map((c) => c.due))).toEqual(new Set(['id_number', 'unpaid_contact', undefined]));
+    const report = await sweep();
+    expect(report.id_number).toBe(cases.filter((c) => c.due === 'id_number').length);
+    expect(report.unpaid_contact).toBe(cases.filter((c) => c.due === 'unpaid_contact').length);
+    for (const c of cases) {
+      const after = await row(c.id);
+      expect({ id: c.id, due: c.due, idno: after.idno_purged_at !== null, contact: after.contact_purged_at !== null, hash: after.entity_idno_hash === null }).toEqual({
+        id: c.id,
+        due: c.due,
+        idno: c.due !== undefined,
+        contact: c.due === 'unpaid_contact',
+        hash: c.due !== undefined,
+      });
+    }
   });
 
   it('a period of 0 turns that purge off', async () => {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { retentionCutoffs, type RetentionCutoffs, type RetentionPeriods } from '@kuaibao/domain';
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { AppDatabase } from '../db/database.ts';
@@ -22,6 +21,12 @@ import type { AppMetrics } from '../observability/metrics.ts';
  */
 export type RetentionKind = 'id_number' | 'unpaid_contact' | 'events';
 export type RetentionReport = { purged: Record<RetentionKind, number>; cutoffs: RetentionCutoffs };
+
+/** What the sweep logs through: the app's logger, or the one-shot command's console. */
+export interface RetentionLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 export interface RetentionSweep {
   /** One round now; 'skipped' when another instance holds the lock. */
@@ -47,7 +52,7 @@ export function createRetentionSweep(deps: {
   periods: RetentionPeriods;
   intervalMs: number;
   now: () => Date;
-  log: FastifyBaseLogger;
+  log: RetentionLog;
   metrics?: AppMetrics;
   batchSize?: number;
 }): RetentionSweep {
