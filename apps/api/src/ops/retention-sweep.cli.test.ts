@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environmentWith } from '../config.ts';
 import { insertOrder } from '../modules/console/console.test-support.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 
@@ -10,7 +11,8 @@ const DAY_MS = 24 * 3600 * 1000;
 function runCommand(sqliteFile: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(import.meta.dirname, 'retention-sweep.cli.ts')], {
-      env: { PATH: process.env.PATH, APP_ENV: 'test', SQLITE_FILE: sqliteFile, LOG_LEVEL: 'silent' },
+      // DATABASE_URL empty counts as unset: the command opens the SQLite file whatever the caller's environment.
+      env: environmentWith({ APP_ENV: 'test', SQLITE_FILE: sqliteFile, DATABASE_URL: '', LOG_LEVEL: 'silent' }),
     });
     let stdout = '';
     let stderr = '';
