@@ -222,6 +222,18 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
     }
   });
 
+  it('stop() ends a round after its current batch, and the next round does the rest', async () => {
+    const longAgo = new Date(test.clock.now.getTime() - 100 * DAY_MS).toISOString();
+    for (let i = 0; i < 3; i += 1) await insertOrder(test, { status: '4', process_status: '5', update_time: longAgo });
+    const instance = () => createRetentionSweep({ database: test.database, periods: DEFAULT_RETENTION_PERIODS, intervalMs: 0, now: () => test.clock.now, log: test.app.log, batchSize: 1 });
+    const stopping = instance();
+    const round = stopping.runOnce();
+    // Synchronously after the round started: its first batch is already on its way.
+    await stopping.stop();
+    expect(((await round) as RetentionReport).purged.id_number).toBe(1);
+    expect(((await instance().runOnce()) as RetentionReport).purged.id_number).toBe(2);
+  });
+
   it('a period of 0 turns that purge off', async () => {
     const off = createRetentionSweep({ database: test.database, periods: { idNumberDays: 0, unpaidDays: 0, eventsDays: 0 }, intervalMs: 0, now: () => new Date(test.clock.now.getTime() + 3650 * DAY_MS), log: test.app.log });
     expect(await off.runOnce()).toMatchObject({ purged: { id_number: 0, unpaid_contact: 0, events: 0 } });

@@ -62,6 +62,8 @@ export function createRetentionSweep(deps: {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<RetentionReport | 'skipped'> | undefined;
   let stopped = true;
+  /** Set by stop(): a round in progress ends after its current batch (the next round does the rest), so shutdown never waits on a backlog. */
+  let halted = false;
 
   /** Runs one batch step until a batch comes back short. */
   async function drain(step: (limit: number) => Promise<number>): Promise<number> {
@@ -69,7 +71,7 @@ export function createRetentionSweep(deps: {
     for (;;) {
       const changed = await step(batch);
       total += changed;
-      if (changed < batch) return total;
+      if (changed < batch || halted) return total;
     }
   }
 
@@ -129,11 +131,13 @@ export function createRetentionSweep(deps: {
     start() {
       if (!stopped || deps.intervalMs <= 0) return;
       stopped = false;
+      halted = false;
       // The first round soon after boot: instances restarted more often than the interval still sweep.
       schedule(Math.min(deps.intervalMs, FIRST_ROUND_DELAY_MS));
     },
     async stop() {
       stopped = true;
+      halted = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
       await current?.catch(() => undefined);
