@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
+import { ORDER_STATUS, PROCESS_STATUS, isOrderUnpaid } from '@kuaibao/domain';
 import { signInToConsole } from '../support/console.ts';
 import { E2E_DB_FILE } from '../support/orders-db.ts';
 
@@ -29,7 +30,7 @@ function insertAgedOrder(input: { status: string; processStatus: string; phone: 
         `INSERT INTO orders (public_id, out_trade_no, goods_id, goods_type, goods_name, entity_name, entity_id, entity_legal, entity_idno_enc, entity_idno_hash, entity_phone, status, process_status, process_status_name, pay_type, pay_source, total_fee, pay_time, create_time, update_time)
          VALUES (?, ?, 1, 'license_year', '营业执照年报代办', '上海留存测试科技有限公司', ?, ?, 'ciphertext', 'hash', ?, ?, ?, '', 'weixin', 'native', 19900, ?, ?, ?)`,
       )
-      .run(randomBytes(12).toString('hex'), outTradeNo, `E2E${randomBytes(6).toString('hex').toUpperCase()}`, input.legal, input.phone, input.status, input.processStatus, input.status === '1' ? null : at, at, at);
+      .run(randomBytes(12).toString('hex'), outTradeNo, `E2E${randomBytes(6).toString('hex').toUpperCase()}`, input.legal, input.phone, input.status, input.processStatus, isOrderUnpaid(input.status) ? null : at, at, at);
     return { id: Number(inserted.lastInsertRowid), outTradeNo };
   } finally {
     db.close();
@@ -37,8 +38,8 @@ function insertAgedOrder(input: { status: string; processStatus: string; phone: 
 }
 
 test('purged fields read 已按期删除 in the order page and the queue; kept ones are shown', async ({ page }) => {
-  const unpaid = insertAgedOrder({ status: '1', processStatus: '1', phone: '13700000392', legal: '留存甲', days: 40 });
-  const completed = insertAgedOrder({ status: '2', processStatus: '2', phone: '13700000393', legal: '留存乙', days: 100 });
+  const unpaid = insertAgedOrder({ status: ORDER_STATUS.unpaid, processStatus: PROCESS_STATUS.pending, phone: '13700000392', legal: '留存甲', days: 40 });
+  const completed = insertAgedOrder({ status: ORDER_STATUS.paid, processStatus: PROCESS_STATUS.completed, phone: '13700000393', legal: '留存乙', days: 100 });
 
   const sweep = spawnSync(process.execPath, [path.resolve(import.meta.dirname, '../../apps/api/src/ops/retention-sweep.cli.ts')], {
     encoding: 'utf8',

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
+import { ORDER_STATUS } from '@kuaibao/domain';
 import { VALID_ID, fillPerson, openHome, searchAndPick } from '../support/journey.ts';
 import { E2E_DB_FILE, completeOrder } from '../support/orders-db.ts';
 
@@ -37,7 +38,7 @@ test('after the retention sweep removed its ID number, a completed order\'s prog
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page).toHaveURL(/\/success$/);
 
-  const order = withDb((db) => db.prepare('SELECT id, public_id FROM orders WHERE entity_phone = ? AND status = ?').get(PHONE, '2') as { id: number; public_id: string });
+  const order = withDb((db) => db.prepare('SELECT id, public_id FROM orders WHERE entity_phone = ? AND status = ?').get(PHONE, ORDER_STATUS.paid) as { id: number; public_id: string });
   completeOrder(order.public_id, ['/images/explain-1.svg']);
   // Completed 100 days ago, as far as retention is concerned.
   withDb((db) => db.prepare('UPDATE orders SET update_time = ? WHERE id = ?').run(new Date(Date.now() - 100 * 24 * 3600 * 1000).toISOString(), order.id));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RETENTION_PERIODS, ORDER_STATUSES, PROCESS_STATUS_FLOW, PURGED_TEXT, retentionCutoffs, retentionDue, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type CreateOrderResult, type OrderRecord } from '@kuaibao/domain';
+import { DEFAULT_RETENTION_PERIODS, ORDER_STATUS, ORDER_STATUSES, PROCESS_STATUS, PROCESS_STATUS_FLOW, PURGED_TEXT, retentionCutoffs, retentionDue, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type CreateOrderResult, type OrderRecord } from '@kuaibao/domain';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, dataOf, insertOrder, login, placeAndPay, type Call, type ConsoleTestApp } from '../modules/console/console.test-support.ts';
 import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../test/helper.ts';
 import { createRetentionSweep, type RetentionReport } from './retention-sweep.ts';
@@ -181,8 +181,8 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
   it('two instances sweeping at once purge each order once, in batches, and together exactly the due ones', async () => {
     const longAgo = new Date(test.clock.now.getTime() - 100 * DAY_MS).toISOString();
     const due = [];
-    for (let i = 0; i < 7; i += 1) due.push(await insertOrder(test, { status: '2', process_status: '2', update_time: longAgo }));
-    const open = await insertOrder(test, { status: '2', process_status: '3', update_time: longAgo });
+    for (let i = 0; i < 7; i += 1) due.push(await insertOrder(test, { status: ORDER_STATUS.paid, process_status: PROCESS_STATUS.completed, update_time: longAgo }));
+    const open = await insertOrder(test, { status: ORDER_STATUS.paid, process_status: PROCESS_STATUS.waitingCustomer, update_time: longAgo });
     const instance = () => createRetentionSweep({ database: test.database, periods: { idNumberDays: 90, unpaidDays: 30, eventsDays: 180 }, intervalMs: 0, now: () => test.clock.now, log: test.app.log, batchSize: 3 });
     const reports = await Promise.all([instance().runOnce(), instance().runOnce()]);
     // On PostgreSQL the second may find the lock taken ('skipped'); whichever ran, the total is the due orders, once each.
@@ -224,7 +224,7 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
 
   it('stop() ends a round after its current batch, and the next round does the rest', async () => {
     const longAgo = new Date(test.clock.now.getTime() - 100 * DAY_MS).toISOString();
-    for (let i = 0; i < 3; i += 1) await insertOrder(test, { status: '4', process_status: '5', update_time: longAgo });
+    for (let i = 0; i < 3; i += 1) await insertOrder(test, { status: ORDER_STATUS.refunded, process_status: PROCESS_STATUS.ended, update_time: longAgo });
     const instance = () => createRetentionSweep({ database: test.database, periods: DEFAULT_RETENTION_PERIODS, intervalMs: 0, now: () => test.clock.now, log: test.app.log, batchSize: 1 });
     const stopping = instance();
     const round = stopping.runOnce();

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUS, PROCESS_STATUS } from '@kuaibao/domain';
 import { environmentWith } from '../config.ts';
 import { insertOrder } from '../modules/console/console.test-support.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
@@ -37,8 +38,8 @@ describe('npm run retention:sweep', () => {
   it('purges what is due on the real clock, prints the counts, and purges nothing the second time', async () => {
     if (test.config.database.kind !== 'sqlite') throw new Error('the command test runs on the test app\'s SQLite file');
     const now = Date.now();
-    const closed = await insertOrder(test, { status: '4', process_status: '5', update_time: new Date(now - 100 * DAY_MS).toISOString() });
-    const recent = await insertOrder(test, { status: '4', process_status: '5', update_time: new Date(now - 10 * DAY_MS).toISOString() });
+    const closed = await insertOrder(test, { status: ORDER_STATUS.refunded, process_status: PROCESS_STATUS.ended, update_time: new Date(now - 100 * DAY_MS).toISOString() });
+    const recent = await insertOrder(test, { status: ORDER_STATUS.refunded, process_status: PROCESS_STATUS.ended, update_time: new Date(now - 10 * DAY_MS).toISOString() });
 
     const first = await runCommand(test.config.database.file);
     expect(first.stderr).toBe('');
