@@ -4,6 +4,7 @@ import type { AppDatabase } from './db/database.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
+import { createRetentionSweep, type RetentionSweep } from './jobs/retention-sweep.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { isApiDocsRoute, registerApiDocsRoutes, registerOpenApiCollector } from './http/api-docs.ts';
 import { registerZodValidation } from './http/validate.ts';
@@ -77,6 +78,8 @@ export interface Services {
   storage: StorageProvider;
   /** Sends the sms.* outbox rows; server.ts starts it, tests call runOnce(). */
   smsOutbox: SmsOutboxWorker;
+  /** Purges personal data past its retention period (decision 031); server.ts starts it, tests call runOnce(). */
+  retention: RetentionSweep;
   /** WeChat login (official account and mini-program) and the visitors' sessions (docs/decisions/009). */
   wechatAuth: WechatAuthProvider;
   accounts: AccountService;
@@ -231,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms,
     storage,
     smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics }),
+    retention: createRetentionSweep({ database, periods: config.retention.periods, intervalMs: config.retention.sweepIntervalMs, now, log: app.log, metrics }),
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig: createSiteConfigService({ db }), accounts }),
@@ -245,6 +249,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     await services.smsOutbox.stop();
+  });
+  app.addHook('onClose', async () => {
+    await services.retention.stop();
   });
   // After the workers above have stopped.
   app.addHook('onClose', async () => sharedState.close());

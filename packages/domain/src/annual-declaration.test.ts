@@ -134,7 +134,7 @@ describe('validateDeclaration', () => {
     expect(validateDeclaration(filledCompany(overrides), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_NOT_NUMBER' });
   });
 
-  it.each([[{ sale_amount: '0' }], [{ sale_amount: '0.0001' }], [{ sale_amount: '999999999.9999' }], [{ insure_employee: '9999999' }]])(
+  it.each([[{ sale_amount: '0' }], [{ sale_amount: '0.0001' }], [{ sale_amount: '999999999.9999' }], [{ total_employee: '9999999', insure_employee: '9999999' }]])(
     'accepts the boundary %j',
     (overrides) => {
       expect(validateDeclaration(filledCompany(overrides), COMPANY).ok).toBe(true);
@@ -147,6 +147,15 @@ describe('validateDeclaration', () => {
       error: 'DECLARATION_EMPLOYEES_MIN',
     });
     expect(validateDeclaration(filledCompany({ total_employee: '1' }), COMPANY).ok).toBe(true);
+  });
+
+  it('refuses impossible staff figures after the number checks, with their own catalog codes', () => {
+    expect(validateDeclaration(filledCompany({ total_employee: '5', insure_employee: '12' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_INSURED_OVER_TOTAL' });
+    expect(validateDeclaration(filledCompany({ total_employee: '5', female_employee: '6' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_FEMALE_OVER_TOTAL' });
+    // Counted as numbers, not compared as text ('12' < '5' as strings).
+    expect(validateDeclaration(filledCompany({ total_employee: '12', female_employee: '5', insure_employee: '012' }), COMPANY).ok).toBe(true);
+    // A blank figure is still incomplete first, and no staff at all is still the minimum.
+    expect(validateDeclaration(filledCompany({ total_employee: '0', female_employee: '1' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_EMPLOYEES_MIN' });
   });
 
   it('rejects unknown keys, including company figures on a sole trader', () => {

@@ -4,6 +4,8 @@
  * companion `<key>_show` flag, 'true' to disclose it publicly and 'false' (the default) not to.
  */
 
+import { staffFiguresError, type StaffFiguresError } from './staff-figures.ts';
+
 const COMPANY_MARKER = '公司';
 
 /** Companies (the name contains 公司) report assets and headcount; sole traders only turnover and tax. */
@@ -75,6 +77,7 @@ export type DeclarationError =
   | 'DECLARATION_INCOMPLETE'
   | 'DECLARATION_NOT_NUMBER'
   | 'DECLARATION_EMPLOYEES_MIN'
+  | StaffFiguresError
   | 'DECLARATION_FIELD_UNKNOWN';
 
 /**
@@ -86,7 +89,9 @@ export type DeclarationError =
  *    (a missing flag takes its default 'false');
  * 3. a figure that is not a plain non-negative number (amounts) or whole number (counts)
  *    → DECLARATION_NOT_NUMBER;
- * 4. a company with fewer than 1 employee → DECLARATION_EMPLOYEES_MIN (female and insured may be 0).
+ * 4. a company with fewer than 1 employee → DECLARATION_EMPLOYEES_MIN (female and insured may be 0);
+ * 5. a company with more women, or more insured staff, than staff → DECLARATION_FEMALE_OVER_TOTAL,
+ *    DECLARATION_INSURED_OVER_TOTAL (staff-figures.ts).
  * The value returned has every key of the entity, trimmed.
  */
 export function validateDeclaration(
@@ -120,6 +125,10 @@ export function validateDeclaration(
   }
   if (isCompanyName(entityName) && Number(value.total_employee) < 1) {
     return { ok: false, error: 'DECLARATION_EMPLOYEES_MIN' };
+  }
+  if (isCompanyName(entityName)) {
+    const error = staffFiguresError({ total: Number(value.total_employee), female: Number(value.female_employee), insured: Number(value.insure_employee) });
+    if (error) return { ok: false, error };
   }
   return { ok: true, value };
 }

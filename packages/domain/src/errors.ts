@@ -32,6 +32,8 @@ export const VISITOR_ERRORS = {
   DECLARATION_NOT_NUMBER: { code: 40018, status: 400, message: '请填写数字' },
   DECLARATION_EMPLOYEES_MIN: { code: 40019, status: 400, message: '从业人数至少为1人' },
   DECLARATION_FIELD_UNKNOWN: { code: 40020, status: 400, message: '请填写完整内容' },
+  DECLARATION_FEMALE_OVER_TOTAL: { code: 40027, status: 400, message: '女性从业人数不能多于从业人数' },
+  DECLARATION_INSURED_OVER_TOTAL: { code: 40028, status: 400, message: '参保人数不能多于从业人数' },
   RATE_LIMITED: { code: 42901, status: 429, message: '操作过于频繁，请稍后再试' },
   INTERNAL: { code: 50001, status: 500, message: '系统繁忙，请稍后再试' },
   PAYMENT_PROVIDER_UNAVAILABLE: { code: 50201, status: 502, message: '支付通道暂不可用，请稍后再试' },

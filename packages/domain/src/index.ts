@@ -8,6 +8,8 @@ export * from './credit-code.ts';
 export * from './keyword.ts';
 export * from './gram-tree.ts';
 export * from './report.ts';
+export * from './staff-figures.ts';
+export * from './retention.ts';
 export * from './annual-declaration.ts';
 export * from './money.ts';
 export * from './capital-numerals.ts';

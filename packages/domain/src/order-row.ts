@@ -57,6 +57,10 @@ export const OrderRowSchema = z.object({
   precheck_checked_at: z.string().nullable(),
   /** 1: the visitor saw "already published" and chose to go on */
   precheck_continued: z.number().int(),
+  /** when the retention sweep removed the ID number (ISO); NULL while it is kept (decision 031) */
+  idno_purged_at: z.string().nullable(),
+  /** when the retention sweep removed an unpaid order's phone and legal representative's name (ISO); NULL while kept */
+  contact_purged_at: z.string().nullable(),
   /** ISO-8601 UTC */
   create_time: z.string(),
   /** ISO-8601 UTC */
@@ -65,4 +69,4 @@ export const OrderRowSchema = z.object({
 export type OrderRowShape = z.infer<typeof OrderRowSchema>;
 
 /** Columns the database fills when an insert leaves them out. */
-export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id' | 'precheck_result' | 'precheck_year' | 'precheck_publish_date' | 'precheck_checked_at' | 'precheck_continued';
+export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id' | 'precheck_result' | 'precheck_year' | 'precheck_publish_date' | 'precheck_checked_at' | 'precheck_continued' | 'idno_purged_at' | 'contact_purged_at';

@@ -5,6 +5,7 @@ import { invalidConfiguration } from './errors.ts';
 import { repoRoot } from './paths.ts';
 import { paymentProviderIds, paymentSettings, type PaymentConfig } from './payment.ts';
 import { productionRefusals } from './production-refusals.ts';
+import { retentionSettings, type RetentionConfig } from './retention.ts';
 import { EnvSchema } from './schema.ts';
 import { directorySettings, type DirectoryConfig } from './directory.ts';
 import { smsSettings, type SmsConfig } from './sms.ts';
@@ -48,6 +49,8 @@ export type Config = Readonly<{
   storage: StorageConfig;
   wechatAuth: WechatAuthConfig;
   directory: DirectoryConfig;
+  /** What the retention sweep purges and how often it runs (decision 031). */
+  retention: RetentionConfig;
 }>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -101,5 +104,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage,
     wechatAuth: wechatAuthSettings(e, providers),
     directory,
+    retention: retentionSettings(e),
   } satisfies Config);
 }

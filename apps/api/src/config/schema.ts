@@ -44,6 +44,12 @@ export const EnvSchema = z.object({
   // Shared state between instances (rate limits, nonces, single-use keys; docs/decisions/024-shared-state-in-redis.md): unset keeps it in process.
   REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL').optional(),
   SEED_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),
+  // Retention (docs/privacy-retention.md, docs/decisions/031-retention-sweep.md): days each kind of personal data is kept; 0 keeps it.
+  RETENTION_ID_NUMBER_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
+  RETENTION_UNPAID_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  RETENTION_EVENTS_DAYS: z.coerce.number().int().min(0).max(36_500).default(180),
+  // How often the retention sweep runs in each instance (one at a time across instances); 0: never on a timer.
+  RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   SIGN_SECRET: z.string().min(8).default(DEV_DEFAULTS.SIGN_SECRET),
   SIGNATURE_REQUIRED: bool.default(true),
   RESPONSE_AES_KEY: hex(16).default(DEV_DEFAULTS.RESPONSE_AES_KEY),

@@ -18,6 +18,10 @@ export interface AppMetrics {
   readonly sweepFailures: Counter<'sweep'>;
   readonly smsSent: Counter<'result'>;
   readonly directoryVendorCalls: Counter<'vendor' | 'status'>;
+  /** retention sweep rounds: ran, skipped (another instance held the lock), failed */
+  readonly retentionRuns: Counter<'result'>;
+  /** records the retention sweep purged: orders' ID numbers, unpaid orders' contacts, analytics rows */
+  readonly retentionPurged: Counter<'kind'>;
   /** Registers a gauge whose value is read when Prometheus scrapes (e.g. a backlog from the database). */
   gaugeFromCallback(name: string, help: string, read: () => Promise<number>): void;
   /** The same with one label: `read` gives a value per label value (e.g. counters kept elsewhere). */
@@ -56,6 +60,8 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): AppMe
     sweepFailures: counter('payment_sweep_failures_total', 'Rows a payment sweep could not finish (retried next round)', ['sweep']),
     smsSent: counter('sms_total', 'SMS notices by result (sent, failed: given up, retried)', ['result']),
     directoryVendorCalls: counter('directory_vendor_calls_total', 'Calls to the company-data vendor, by its status (each call is billed)', ['vendor', 'status']),
+    retentionRuns: counter('retention_sweep_runs_total', 'Retention sweep rounds, by result (ran, skipped: another instance held the lock, failed)', ['result']),
+    retentionPurged: counter('retention_purged_total', 'Records the retention sweep purged, by kind (id_number, unpaid_contact, events)', ['kind']),
     gaugeFromCallback(name, help, read) {
       const gauge = new Gauge({
         name: `kuaibao_${name}`,

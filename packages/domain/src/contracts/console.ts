@@ -192,6 +192,8 @@ export const CONSOLE_ORDER_LIST_COLUMNS = [
   'create_time',
   'admin_id',
   'admin_name',
+  // Set when the retention sweep removed the phone and the legal representative's name: the queue shows 已按期删除 (decision 031).
+  'contact_purged_at',
 ] as const satisfies readonly (keyof z.infer<typeof OrderRowSchema>)[];
 
 /** GET /api/console/staff/handlers: who may be picked as an order's handler. */
@@ -298,6 +300,8 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   /** masked (first 3 and last 4); '' after the retention purge */
   entity_idno: z.string(),
   has_idno: z.boolean(),
+  /** when the retention sweep removed the ID number; null while it is kept (decision 031) */
+  idno_purged_at: z.string().nullable(),
   entity_extra: z.record(z.string(), z.string()).nullable(),
   pay_source: z.string(),
   platform: z.string(),

@@ -13,6 +13,7 @@ import { companyImport } from './013_company_import.ts';
 import { companyBigramFrequencies } from './014_company_bigram_frequencies.ts';
 import { annualReportPrecheck } from './015_annual_report_precheck.ts';
 import { companyGramTree } from './016_company_gram_tree.ts';
+import { retention } from './017_retention.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -33,5 +34,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '014_company_bigram_frequencies': companyBigramFrequencies(kind),
     '015_annual_report_precheck': annualReportPrecheck(kind),
     '016_company_gram_tree': companyGramTree(kind),
+    '017_retention': retention(kind),
   };
 }

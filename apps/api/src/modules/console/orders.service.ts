@@ -67,6 +67,7 @@ export function createConsoleOrdersService(deps: {
       public_id: order.public_id,
       entity_idno: order.entity_idno_enc ? maskIdNumber(vault.decrypt(order.entity_idno_enc)) : '',
       has_idno: order.entity_idno_enc !== null,
+      idno_purged_at: order.idno_purged_at,
       entity_extra: entityExtra,
       pay_source: order.pay_source,
       platform: order.platform,

@@ -34,4 +34,13 @@ export const eventRepository = {
       .execute();
     return new Map(rows.map((row) => [row.key, Number(row.devices)]));
   },
+
+  /** Deletes up to `limit` events created before `before` (the retention sweep, decision 031); returns how many. */
+  async deleteBefore(db: Db, input: { before: string; limit: number }): Promise<number> {
+    const result = await db
+      .deleteFrom('events')
+      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('created_at', '<', input.before).orderBy('created_at').limit(input.limit))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
 };

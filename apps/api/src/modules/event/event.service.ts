@@ -45,3 +45,8 @@ export function createEventService(deps: { db: Kysely<Database>; now: () => Date
 export function countEventDevices(db: Kysely<Database>, keys: readonly string[], since: string): Promise<Map<string, number>> {
   return eventRepository.countDevicesByKey(db, keys, since);
 }
+
+/** Deletes up to `limit` analytics rows created before a moment (the retention sweep); returns how many. */
+export function deleteEventsBefore(db: Kysely<Database>, input: { before: string; limit: number }): Promise<number> {
+  return eventRepository.deleteBefore(db, input);
+}

@@ -63,6 +63,9 @@ describe.each(availableDialects())('after payment: lookup by phone, declaration,
     await expectError(await put({ ...complete, tax_amount: ' ' }), 'DECLARATION_INCOMPLETE');
     await expectError(await put({ ...complete, sale_amount: '十万' }), 'DECLARATION_NOT_NUMBER');
     await expectError(await put({ ...complete, total_employee: '0' }), 'DECLARATION_EMPLOYEES_MIN');
+    // Impossible staff figures (issue 16, item 6): more insured, or more women, than staff.
+    await expectError(await put({ ...complete, total_employee: '5', insure_employee: '12' }), 'DECLARATION_INSURED_OVER_TOTAL');
+    await expectError(await put({ ...complete, total_employee: '5', female_employee: '6' }), 'DECLARATION_FEMALE_OVER_TOTAL');
     await expectError(await put(complete, { orderId: 'no-such-order', editKey: paidAnnual.editKey }), 'ORDER_NOT_FOUND');
     await expectError(await put(complete, unpaid), 'ORDER_NOT_EDITABLE');
     const before = await test.database.db.selectFrom('orders').select('entity_extra').where('public_id', '=', paidAnnual.orderId).executeTakeFirstOrThrow();
@@ -71,6 +74,11 @@ describe.each(availableDialects())('after payment: lookup by phone, declaration,
     const saved = envelopeOf<OrderRecord>(test, await put({ ...complete, sale_amount: ' 12.5 ' }));
     expect(saved.code).toBe(0);
     expect(saved.data.entity_extra).toMatchObject({ sale_amount: '12.5', total_employee: '5', sale_amount_show: 'true' });
+
+    // A later correction with impossible staff figures is refused and leaves the filed figures as they were.
+    await expectError(await put({ ...complete, insure_employee: '12' }), 'DECLARATION_INSURED_OVER_TOTAL');
+    const after = await test.database.db.selectFrom('orders').select('entity_extra').where('public_id', '=', paidAnnual.orderId).executeTakeFirstOrThrow();
+    expect(JSON.parse(after.entity_extra)).toMatchObject({ total_employee: '5', insure_employee: '0', female_employee: '2' });
   });
 
   it('stores a platform report and rejects an empty reason', async () => {

@@ -1,8 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
-import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, type ProcessStatus } from '@kuaibao/domain';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
 import type { Database, NewOrder, OrderRow, OrderUpdate } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The domain's "closed for retention" (retention.ts isClosedForRetention) in SQL. */
+function closedForRetention(eb: ExpressionBuilder<Database, 'orders'>) {
+  return eb.or([eb('status', 'in', [...RETENTION_CLOSED.statuses]), eb.and([eb('status', '=', ORDER_STATUS.paid), eb('process_status', 'in', [...RETENTION_CLOSED.paidProcessStatuses])])]);
+}
 
 /**
  * The one writer of the `orders` table: every insert and update of an order is here. Each status
@@ -164,5 +169,59 @@ export const orderRepository = {
 
   listFiles(db: Db, orderId: number): Promise<Array<{ url: string }>> {
     return db.selectFrom('order_files').select('url').where('order_id', '=', orderId).orderBy('id').execute();
+  },
+
+  /**
+   * Retention (decision 031): removes the ID number of up to `limit` closed orders (refunded, or
+   * paid and completed or ended) last changed before `before`, and stamps `idno_purged_at`. The
+   * update repeats every condition, so an order that moved back into handling between the pick and
+   * the write is left alone, and a second instance running the same batch changes nothing.
+   */
+  async purgeClosedIdNumbers(db: Db, input: { before: string; at: string; limit: number }): Promise<number> {
+    const picked = await db.selectFrom('orders').select('id').where('idno_purged_at', 'is', null).where('update_time', '<', input.before).where(closedForRetention).orderBy('update_time').limit(input.limit).execute();
+    if (picked.length === 0) return 0;
+    const result = await db
+      .updateTable('orders')
+      .set({ entity_idno_enc: null, entity_idno_hash: null, idno_purged_at: input.at })
+      .where('id', 'in', picked.map((row) => row.id))
+      .where('idno_purged_at', 'is', null)
+      .where('update_time', '<', input.before)
+      .where(closedForRetention)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /**
+   * Retention (decision 031): removes the phone, the legal representative's name and the ID number
+   * of up to `limit` unpaid orders last changed before `before`, and stamps both markers. An order
+   * paid between the pick and the write is left alone (the update repeats `status = unpaid`).
+   */
+  async purgeUnpaidContacts(db: Db, input: { before: string; at: string; limit: number }): Promise<number> {
+    const picked = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', RETENTION_UNPAID_STATUS)
+      .where('contact_purged_at', 'is', null)
+      .where('update_time', '<', input.before)
+      .orderBy('update_time')
+      .limit(input.limit)
+      .execute();
+    if (picked.length === 0) return 0;
+    const result = await db
+      .updateTable('orders')
+      .set({
+        entity_phone: '',
+        entity_legal: '',
+        entity_idno_enc: null,
+        entity_idno_hash: null,
+        contact_purged_at: input.at,
+        idno_purged_at: sql<string>`COALESCE(idno_purged_at, ${input.at})`,
+      })
+      .where('id', 'in', picked.map((row) => row.id))
+      .where('status', '=', RETENTION_UNPAID_STATUS)
+      .where('contact_purged_at', 'is', null)
+      .where('update_time', '<', input.before)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   },
 };

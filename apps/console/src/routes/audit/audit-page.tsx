@@ -29,9 +29,10 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   'staff.update_password_reset': '重置员工密码',
   'staff.password_change': '修改本人密码',
   'staff.sign_in_failed': '登录失败',
+  'retention.sweep': '按期删除个人信息',
 };
 
-const TARGET_NAMES: Record<string, string> = { staff: '员工', feedback: '投诉', goods: '服务', site_config: '配置' };
+const TARGET_NAMES: Record<string, string> = { staff: '员工', feedback: '投诉', goods: '服务', site_config: '配置', retention: '保留期限' };
 
 function Json(props: { value: unknown }) {
   if (props.value === null || props.value === undefined) return <span className="muted">—</span>;

@@ -4,13 +4,15 @@ import { DISCLOSURE_OPTIONS, declarationFields, entityKindLabel, orderPrecheckTe
 import { useState } from 'react';
 import { useRevealIdNumber } from '../../hooks/api/orders.ts';
 import { PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
+import { orPurged, Purged } from '../../ui/purged.tsx';
 import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
 
 /** The ID number stays masked until an explicit, confirmed (and server-audited) click. */
 function IdNumber(props: { order: ConsoleOrderDetail }) {
   const reveal = useRevealIdNumber(props.order.id);
   const [shown, setShown] = useState<string | undefined>();
-  if (!props.order.has_idno) return <span className="muted">已按保留期限清除</span>;
+  // An order always had one (the form requires it): missing means the retention sweep removed it.
+  if (!props.order.has_idno) return <Purged />;
   if (shown) {
     return (
       <Space>
@@ -55,9 +57,9 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
         { key: 'entity_name', label: '企业名称', children: order.entity_name, span: 2 },
         { key: 'entity_id', label: '统一社会信用代码', children: <span className="mono">{order.entity_id}</span> },
         { key: 'kind', label: '主体类型', children: entityKindLabel(order.entity_name) },
-        { key: 'entity_legal', label: '法定代表人', children: order.entity_legal },
+        { key: 'entity_legal', label: '法定代表人', children: orPurged(order.contact_purged_at, order.entity_legal) },
         { key: 'entity_idno', label: '身份证号', children: <IdNumber order={order} /> },
-        { key: 'entity_phone', label: '联系电话', children: <span className="mono">{order.entity_phone}</span> },
+        { key: 'entity_phone', label: '联系电话', children: orPurged(order.contact_purged_at, <span className="mono">{order.entity_phone}</span>) },
         { key: 'goods', label: '服务', children: `${order.goods_name}（${goodsTypeName(order.goods_type)}）` },
         { key: 'fee', label: '金额', children: yuan(order.total_fee) },
         { key: 'pay_type', label: '支付方式', children: `${PAY_TYPE_NAMES[order.pay_type] ?? order.pay_type} · ${order.pay_source}` },

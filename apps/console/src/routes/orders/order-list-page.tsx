@@ -9,6 +9,7 @@ import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../
 import { GOODS_TYPE_OPTIONS, ORDER_STATUS_NAMES, PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
+import { orPurged } from '../../ui/purged.tsx';
 
 // Only this page shows dates through dayjs (the range picker); its Chinese month and weekday names load with it.
 dayjs.locale(zhCnDates);
@@ -72,8 +73,8 @@ export function OrderListPage() {
           </div>
         ),
       },
-      { title: '法定代表人', dataIndex: 'entity_legal', width: 100 },
-      { title: '联系电话', dataIndex: 'entity_phone', width: 130, className: 'mono' },
+      { title: '法定代表人', dataIndex: 'entity_legal', width: 100, render: (name: string, row) => orPurged(row.contact_purged_at, name) },
+      { title: '联系电话', dataIndex: 'entity_phone', width: 130, className: 'mono', render: (phone: string, row) => orPurged(row.contact_purged_at, phone) },
       { title: '服务', dataIndex: 'goods_type', width: 96, render: (type: string) => goodsTypeName(type) },
       { title: '金额', dataIndex: 'total_fee', width: 100, align: 'right', render: (fen: number, row) => <Tooltip title={PAY_TYPE_NAMES[row.pay_type] ?? row.pay_type}>{yuan(fen)}</Tooltip> },
       { title: '支付', dataIndex: 'status', width: 84, render: (status: string) => <PaymentStatusTag status={status} /> },

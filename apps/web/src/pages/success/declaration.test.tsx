@@ -152,6 +152,18 @@ describe('mobile /success for license_year (docs/product/screens.md, docs/produc
     expect(puts()).toHaveLength(0);
   });
 
+  it('refuses impossible staff figures with the shared rule\'s message and sends nothing', async () => {
+    await openMobile();
+    fillCompany({ total_employee: '5', insure_employee: '12' });
+    fireEvent.click(screen.getByTestId('decl-submit'));
+    expect(toastText()).toBe('参保人数不能多于从业人数');
+
+    fillCompany({ total_employee: '5', female_employee: '6' });
+    fireEvent.click(screen.getByTestId('decl-submit'));
+    expect(toastText()).toBe('女性从业人数不能多于从业人数');
+    expect(puts()).toHaveLength(0);
+  });
+
   it('files trimmed figures with the chosen disclosure, then shows sub-state 2 and goes to /check on close', async () => {
     await openMobile();
     fillCompany({ sale_amount: ' 120.5 ' });

@@ -1,0 +1,102 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PURGED_TEXT, type ConsoleOrderDetail } from '@kuaibao/domain';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OrderInfo } from './order-info.tsx';
+
+/** The order page's facts after the retention sweep (decision 031): 已按期删除 where a field is gone, the rest as before. */
+
+const ORDER: ConsoleOrderDetail = {
+  id: 7,
+  out_trade_no: 'KB2026112700000001',
+  goods_id: 1,
+  goods_type: 'license_year',
+  goods_name: '营业执照年报代办',
+  entity_name: '北京字节跳动科技有限公司',
+  entity_id: '91110108551385082Q',
+  entity_legal: '张一鸣',
+  entity_phone: '13812345678',
+  total_fee: 19900,
+  status: '2',
+  process_status: '2',
+  process_status_name: '已完成',
+  pay_type: 'weixin',
+  pay_time: '2026-08-01T02:00:00.000Z',
+  create_time: '2026-08-01T01:59:00.000Z',
+  admin_id: 1,
+  admin_name: '管理员',
+  contact_purged_at: null,
+  overdue: false,
+  public_id: 'pub-7',
+  entity_idno: '110***********002X',
+  has_idno: true,
+  idno_purged_at: null,
+  entity_extra: null,
+  pay_source: 'native',
+  platform: 'web',
+  consent_version: '2025-07-01',
+  consent_time: '2026-08-01T01:59:00.000Z',
+  precheck: null,
+  update_time: '2026-08-02T00:00:00.000Z',
+  files: [],
+  notes: [],
+  history: [],
+  attempts: [],
+  provider_events: [],
+  refund_requests: [],
+  sms: [],
+};
+
+let container: HTMLDivElement;
+let root: Root | undefined;
+
+beforeAll(() => {
+  // antd reads media queries for its responsive layouts; jsdom has none.
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container.remove();
+});
+
+function render(order: ConsoleOrderDetail): HTMLElement {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root!.render(<QueryClientProvider client={new QueryClient()}><OrderInfo order={order} /></QueryClientProvider>));
+  return container;
+}
+
+/** The text of the value cell next to a label. */
+function valueOf(page: HTMLElement, label: string): string {
+  const labelCell = [...page.querySelectorAll('th')].find((cell) => cell.textContent === label);
+  expect(labelCell, label).toBeTruthy();
+  return labelCell!.nextElementSibling!.textContent ?? '';
+}
+
+describe('OrderInfo after the retention sweep', () => {
+  it('shows the masked ID number, the legal representative and the phone while they are kept', () => {
+    const page = render(ORDER);
+    expect(valueOf(page, '身份证号')).toContain('110***********002X');
+    expect(valueOf(page, '法定代表人')).toBe('张一鸣');
+    expect(valueOf(page, '联系电话')).toBe('13812345678');
+    expect(page.textContent).not.toContain(PURGED_TEXT);
+  });
+
+  it('says 已按期删除 for a purged ID number, with no button to reveal it, and keeps the contact of a closed order', () => {
+    const page = render({ ...ORDER, entity_idno: '', has_idno: false, idno_purged_at: '2026-11-01T00:00:00.000Z' });
+    expect(valueOf(page, '身份证号')).toBe('已按期删除');
+    expect(page.querySelector('[data-testid="idno-reveal"]')).toBeNull();
+    expect(valueOf(page, '联系电话')).toBe('13812345678');
+  });
+
+  it('says 已按期删除 for an unpaid order\'s purged legal representative and phone', () => {
+    const page = render({ ...ORDER, status: '1', process_status: '1', entity_legal: '', entity_phone: '', entity_idno: '', has_idno: false, idno_purged_at: '2026-11-01T00:00:00.000Z', contact_purged_at: '2026-11-01T00:00:00.000Z' });
+    expect(valueOf(page, '法定代表人')).toBe('已按期删除');
+    expect(valueOf(page, '联系电话')).toBe('已按期删除');
+    expect(valueOf(page, '身份证号')).toBe('已按期删除');
+  });
+});
