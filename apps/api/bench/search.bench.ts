@@ -43,7 +43,7 @@ const PG_KEEP = readEnv('BENCH_PG_KEEP') === '1';
 const STRICT = readEnv('BENCH_STRICT') === '1';
 const PER_SET = 200;
 /** each search keyword is timed this many times and counts with its median, so one preemption by another process on a busy machine does not make a keyword slow */
-const REPEATS = 3;
+const REPEATS = 5;
 const SCAN_PER_SET = 40;
 const P99_TARGET_MS = { sqlite: 2, postgres: 10 } as const;
 const SPEEDUP_TARGET = 50;

@@ -26,6 +26,12 @@ describe('buildGramTree', () => {
     expect(tree.grams).toEqual(['𠀀𠀁']);
   });
 
+  it('keeps the number of positions of each split gram', () => {
+    const tree = buildGramTree(NAMES, 2);
+    expect(tree.counts[tree.grams.indexOf('器械有限')]).toBe(5);
+    expect(tree.counts[tree.grams.indexOf('公司')]).toBe(6);
+  });
+
   it('splits nothing below the threshold', () => {
     expect(buildGramTree(NAMES, 100).size).toBe(0);
     expect(new GramTree([]).extensionGrams('医疗器械有限公司')).toEqual([]);
@@ -77,6 +83,26 @@ describe('planContainsSearch', () => {
     const split = ['器械', '器械有', '械有', '械有限', '有限', '有限责', '限责'];
     expect(planContainsSearch('器械有限责', facts([...split, '器械有限', '器械有限责', '械有限责'], { 有限责任: 500_000 }, 2))).toEqual({ kind: 'leaves' });
     expect(planContainsSearch('器械有限责', facts([...split, '器械有限', '器械有限责', '械有限责'], {}, 0))).toEqual({ kind: 'none' });
+  });
+
+  it('reads every posting under a split keyword that is rare enough, or walks a bigram most of whose names hold it', () => {
+    const split = ['郸市', '郸市盛', '市盛', '）有', '）有限', '有限'];
+    // 郸市盛 at 600 positions, under 200 leaves: read them all
+    expect(planContainsSearch('郸市盛', { ...facts(split, { 郸市: 23_789, 市盛: 55_580 }, MAX_MERGED_LEAVES + 1), keywordCount: 600 })).toEqual({ kind: 'prefix' });
+    // ）有限 at 340,000 positions, and ）有 in 347,510 names: nearly every posting of ）有 is a match
+    expect(planContainsSearch('）有限', { ...facts(split, { '）有': 347_510, 有限: 3_843_797 }, MAX_MERGED_LEAVES + 1), keywordCount: 340_000 })).toEqual({
+      kind: 'walk',
+      gram: '）有',
+    });
+    // a rare share and too many postings: the intersection
+    expect(planContainsSearch('郸市盛', { ...facts(split, { 郸市: 23_789, 市盛: 55_580 }, MAX_MERGED_LEAVES + 1), keywordCount: 4000 })).toEqual({
+      kind: 'walk',
+      gram: '郸市',
+    });
+    expect(planContainsSearch('郸市盛', { ...facts(split, { 郸市: 230_000, 市盛: 550_000 }, MAX_MERGED_LEAVES + 1), keywordCount: 4000 })).toEqual({
+      kind: 'both',
+      grams: ['郸市', '市盛'],
+    });
   });
 
   it('says there is no match when a walkable gram is in no name', () => {

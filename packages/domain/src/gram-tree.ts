@@ -34,9 +34,6 @@ export const MAX_MERGED_LEAVES = 32;
 /** A gram whose postings are walked one by one when no cheaper plan exists: at most this many verifications. */
 export const WALK_ONE_MAX_DF = 1000;
 
-/** A walk this cheap is preferred to merging leaves (which costs a seek per leaf). */
-const CHEAP_WALK_DF = 120;
-
 /** The code points of a string (names and keywords may hold astral characters). */
 function codePoints(s: string): string[] {
   return Array.from(s);
@@ -54,15 +51,22 @@ export class GramTree {
   private readonly next = new Map<number, number>();
   private nodes = 1;
   readonly grams: readonly string[];
+  /** how many positions of the directory held each split gram when the tree was built (0 when unknown) */
+  readonly counts: readonly number[];
 
-  constructor(splitGrams: Iterable<string>) {
+  /** `splitGrams`: each split gram, alone or with its count */
+  constructor(splitGrams: Iterable<string | readonly [string, number]>) {
     const grams: string[] = [];
-    for (const gram of splitGrams) {
+    const counts: number[] = [];
+    for (const entry of splitGrams) {
+      const [gram, count] = typeof entry === 'string' ? [entry, 0] : entry;
       let node = 0;
       for (const ch of gram) node = this.child(node, ch.codePointAt(0)!, true);
       grams.push(gram);
+      counts.push(count);
     }
     this.grams = grams;
+    this.counts = counts;
   }
 
   get size(): number {
@@ -147,7 +151,7 @@ export function buildGramTree(names: readonly string[], splitDf: number = DEFAUL
     nameEnd.push(at);
   }
   const fanout = Math.max(1, charOfId.length);
-  const split: string[] = [];
+  const split: Array<[string, number]> = [];
   const gramOfNode: string[] = [];
   /** counts of (node, next character) at the open positions; keys node * fanout + character */
   const countNext = (count: number, keyOf: (k: number) => number) => {
@@ -162,7 +166,7 @@ export function buildGramTree(names: readonly string[], splitDf: number = DEFAUL
       const gram = gramOfKey(key);
       nodeOf.set(key, gramOfNode.length);
       gramOfNode.push(gram);
-      split.push(gram);
+      split.push([gram, n]);
     }
     return nodeOf;
   };
@@ -232,17 +236,24 @@ export type ContainsPlan =
   | { kind: 'walk'; gram: string }
   /** walk the postings held by both grams, verify each */
   | { kind: 'both'; grams: [string, string] }
-  /** merge the postings of the keyword's leaves (`leaves` of the facts): each holds the keyword */
-  | { kind: 'leaves' };
+  /** merge the first postings of each of the keyword's leaves (`leaves` of the facts): each holds the keyword */
+  | { kind: 'leaves' }
+  /** read every posting of every gram that starts with the keyword (the keyword is split but rare enough), sort them */
+  | { kind: 'prefix' };
 
 export interface GramFacts {
   /** which of `keywordGrams(keyword)` are split (internal nodes of the stored tree) */
   split: ReadonlySet<string>;
+  /** for a split keyword, the positions that held it when the tree was built (0 or absent when unknown) */
+  keywordCount?: number;
   /** names holding each gram of the index that the keyword asks about (absent = none) */
   df: ReadonlyMap<string, number>;
   /** the number of leaves that start with the keyword, when it is split (at most MAX_MERGED_LEAVES + 1 are counted) */
   leaves: number;
 }
+
+/** Reading every posting under a split keyword is chosen up to this many postings. */
+export const PREFIX_READ_MAX = 3000;
 
 /** The keyword's grams a plan may ask about: every substring of 2 or more characters (at most ~1,300 for a 50-character keyword). */
 export function keywordGrams(keyword: string): string[] {
@@ -258,20 +269,31 @@ export function keywordGrams(keyword: string): string[] {
   return [...out];
 }
 
+/** Postings expected to be read before the first matches are found (FTS_CANDIDATES of the repository). */
+const FIRST_MATCHES = 50;
+/** What a merge costs per leaf (a seek), in postings read. */
+const SEEK_COST = 10;
+
 /**
  * The cheapest way to the first contains-matches of a keyword of 3+ characters, from the stored
- * tree and frequencies (docs/decisions/027-extension-grams.md):
+ * tree and frequencies (docs/decisions/027-extension-grams.md), by the postings each plan is
+ * expected to read:
  * - from each position of the keyword, its walkable gram: the bigram when it is not split, else
- *   the shortest extension in the keyword that is not split (a leaf); a walkable gram no name
- *   holds means no match at all;
- * - the rarest walkable gram, when it is cheap, or no leaf merge is possible and it is rare enough;
- * - the merge of the keyword's leaves when the keyword is itself split and has few leaves;
- * - otherwise the two rarest bigrams intersected (the only plan without a tree).
+ *   the shortest extension in the keyword that is not split (a leaf); at most its frequency; a
+ *   walkable gram no name holds means no match at all;
+ * - for a split keyword: the merge of its leaves (when there are at most MAX_MERGED_LEAVES: the
+ *   first matches plus a seek per leaf), every posting of its leaves (as many as the keyword's
+ *   count), or its rarest bigram walked alone (the first matches divided by the share of that
+ *   bigram's names that hold the keyword);
+ * - when nothing else is known, the two rarest bigrams intersected (the only plan without a tree).
  */
 export function planContainsSearch(keyword: string, facts: GramFacts): ContainsPlan {
   const chars = codePoints(keyword);
   const dfOf = (g: string) => facts.df.get(g) ?? 0;
-  let best: { gram: string; df: number } | null = null;
+  let best: { plan: ContainsPlan; cost: number } | null = null;
+  const consider = (plan: ContainsPlan, cost: number) => {
+    if (!best || cost < best.cost) best = { plan, cost };
+  };
   for (let p = 0; p + 1 < chars.length; p++) {
     let gram = chars[p]! + chars[p + 1]!;
     let end = p + 2;
@@ -280,14 +302,22 @@ export function planContainsSearch(keyword: string, facts: GramFacts): ContainsP
     const df = dfOf(gram);
     // With a tree, every name holding the keyword holds each walkable gram; without one, a bigram's absence says the same.
     if (df === 0) return { kind: 'none' };
-    if (!best || df < best.df) best = { gram, df };
+    consider({ kind: 'walk', gram }, df);
   }
-  const mergeable = facts.split.has(keyword) && facts.leaves <= MAX_MERGED_LEAVES;
-  if (best && (best.df <= CHEAP_WALK_DF || (!mergeable && best.df <= WALK_ONE_MAX_DF))) return { kind: 'walk', gram: best.gram };
-  if (mergeable) return facts.leaves === 0 ? { kind: 'none' } : { kind: 'leaves' };
-  if (best && best.df <= WALK_ONE_MAX_DF) return { kind: 'walk', gram: best.gram };
-  // Every walkable gram is common (or the tree is stale): intersect the two rarest bigrams.
   const bigrams = [...new Set(chars.slice(1).map((c, i) => chars[i]! + c))].sort((a, b) => dfOf(a) - dfOf(b) || (a < b ? -1 : 1));
+  if (facts.split.has(keyword)) {
+    if (facts.leaves === 0) return { kind: 'none' };
+    if (facts.leaves <= MAX_MERGED_LEAVES) consider({ kind: 'leaves' }, FIRST_MATCHES + SEEK_COST * facts.leaves);
+    const count = facts.keywordCount ?? 0;
+    if (count > 0) {
+      if (count <= PREFIX_READ_MAX) consider({ kind: 'prefix' }, count);
+      const rarest = bigrams[0]!;
+      if (dfOf(rarest) > 0) consider({ kind: 'walk', gram: rarest }, (FIRST_MATCHES * dfOf(rarest)) / count);
+    }
+  }
+  const chosen = best as { plan: ContainsPlan; cost: number } | null;
+  if (chosen && chosen.cost <= WALK_ONE_MAX_DF) return chosen.plan;
+  // Nothing known to be cheap (or the tree is stale): intersect the two rarest bigrams.
   if (bigrams.length < 2) return { kind: 'walk', gram: bigrams[0]! };
   return { kind: 'both', grams: [bigrams[0]!, bigrams[1]!] };
 }

@@ -92,7 +92,7 @@ const SQLITE_BOTH_UNBOUNDED = `SELECT * FROM (${SQLITE_CONTAINS}) UNION ALL SELE
 // gram (a rare bigram or an extension gram), two bigrams (AND), or the extension grams that start
 // with it (OR), never the phrase of all its bigrams (FTS5 steps through every token's doclist, so
 // a phrase costs like its most common bigram).
-const SQLITE_TREE_HAS = 'SELECT gram FROM companies_bi_tree WHERE gram IN (SELECT value FROM json_each(?))';
+const SQLITE_TREE_HAS = 'SELECT gram, count FROM companies_bi_tree WHERE gram IN (SELECT value FROM json_each(?))';
 const SQLITE_GRAM_DF = 'SELECT gram, df FROM companies_bi_df WHERE gram IN (SELECT value FROM json_each(?))';
 const SQLITE_LEAVES = 'SELECT gram FROM companies_bi_df WHERE gram > ? AND gram < ? ORDER BY gram LIMIT ?';
 const SQLITE_DF_ADD = 'INSERT INTO companies_bi_df (gram, df) VALUES (?, ?) ON CONFLICT (gram) DO UPDATE SET df = df + excluded.df';
@@ -107,7 +107,7 @@ const SQLITE_DF_DROP_EMPTY = 'DELETE FROM companies_bi_df WHERE df <= 0';
 // round trip. `~>=~`/`~<~` are the byte-order operators of the text_pattern_ops B-trees, i.e. code
 // point order for UTF-8, like SQLite's BINARY collation.
 const PG_GRAM_FACTS =
-  "SELECT 's' AS kind, gram, 0 AS df FROM company_gram_tree WHERE gram = ANY($1::text[]) " +
+  "SELECT 's' AS kind, gram, count AS df FROM company_gram_tree WHERE gram = ANY($1::text[]) " +
   "UNION ALL SELECT 'd', gram, df FROM company_gram_df WHERE gram = ANY($1::text[]) " +
   "UNION ALL (SELECT 'l', gram, df FROM company_gram_df WHERE gram ~>~ $2 AND gram ~<~ $3 ORDER BY gram USING ~<~ LIMIT $4)";
 // Each posting's name is fetched by a LATERAL subquery with OFFSET 0 (a planning fence), so the
@@ -124,8 +124,13 @@ const PG_CONTAINS = {
     `${PG_SELECT} FROM company_grams t JOIN company_grams u ON u.id = t.id AND u.gram = $4 ${PG_NAME_OF_POSTING} ` +
     'WHERE t.gram = $1 AND strpos(c.name_norm, $2) > 0 ORDER BY t.id LIMIT $3',
   leaves:
-    'SELECT c.id, c.name, c.name_norm, c.credit_code, c.oper_name, c.status FROM (SELECT DISTINCT x.id FROM unnest($1::text[]) AS l(gram) ' +
+    `${PG_SELECT} FROM (SELECT DISTINCT x.id FROM unnest($1::text[]) AS l(gram) ` +
     'CROSS JOIN LATERAL (SELECT g.id FROM company_grams g WHERE g.gram = l.gram ORDER BY g.id LIMIT $3) x ORDER BY x.id LIMIT $3) t ' +
+    `${PG_NAME_OF_POSTING} WHERE strpos(c.name_norm, $2) > 0 ORDER BY t.id`,
+  // $1 the keyword's upper bound: every posting of every gram in [keyword, bound), sorted
+  prefix:
+    `${PG_SELECT} FROM (SELECT DISTINCT g.id FROM company_gram_df d JOIN company_grams g ON g.gram = d.gram ` +
+    'WHERE d.gram ~>~ $2 AND d.gram ~<~ $1 ORDER BY g.id LIMIT $3) t ' +
     `${PG_NAME_OF_POSTING} WHERE strpos(c.name_norm, $2) > 0 ORDER BY t.id`,
 } as const;
 const PG_PREFIX = `SELECT ${COLUMNS} FROM companies WHERE name_norm ~>=~ $1 AND name_norm ~<~ $2 ORDER BY name_norm USING ~<~ LIMIT $3`;
@@ -137,6 +142,7 @@ const PG_CONTAINS_THEN_PREFIX = {
   walk: `(${PG_CONTAINS.walk}) UNION ALL ${pgPrefixAfter('$4', '$5')}`,
   both: `(${PG_CONTAINS.both}) UNION ALL ${pgPrefixAfter('$5', '$6')}`,
   leaves: `(${PG_CONTAINS.leaves}) UNION ALL ${pgPrefixAfter('$4', '$5')}`,
+  prefix: `(${PG_CONTAINS.prefix}) UNION ALL ${pgPrefixAfter('$4', '$5')}`,
 } as const;
 
 /**
@@ -182,15 +188,18 @@ export function createCompanyRepository(database: AppDatabase): CompanyRepositor
     const matchExpression = (keyword: string): string => {
       if (Array.from(keyword).length === 2) return `"${encodeGram(keyword)}"`;
       const grams = keywordGrams(keyword);
-      const split = new Set((treeHas.all(JSON.stringify(grams)) as Array<{ gram: string }>).map((r) => r.gram));
+      const splitCounts = new Map((treeHas.all(JSON.stringify(grams)) as Array<{ gram: string; count: number }>).map((r) => [r.gram, r.count]));
+      const split = new Set(splitCounts.keys());
       const tokenOf = new Map(grams.map((g) => [encodeGram(g), g]));
       const df = new Map((gramDf.all(JSON.stringify([...tokenOf.keys()])) as Array<{ gram: string; df: number }>).map((r) => [tokenOf.get(r.gram)!, r.df]));
       const token = encodeGram(keyword);
       const leaves = split.has(keyword) ? (leavesOf.all(token, prefixUpperBound(token)!, MAX_MERGED_LEAVES + 1) as Array<{ gram: string }>).map((r) => r.gram) : [];
-      const plan = planContainsSearch(keyword, { split, df, leaves: leaves.length });
+      const plan = planContainsSearch(keyword, { split, keywordCount: splitCounts.get(keyword), df, leaves: leaves.length });
       switch (plan.kind) {
         case 'none':
           return '';
+        case 'prefix':
+          return `"${token}" *`;
         case 'walk':
           return `"${encodeGram(plan.gram)}"`;
         case 'both':
@@ -221,18 +230,25 @@ export function createCompanyRepository(database: AppDatabase): CompanyRepositor
       const facts = await db.executeQuery<{ kind: 's' | 'd' | 'l'; gram: string; df: number }>(
         CompiledQuery.raw(PG_GRAM_FACTS, [grams, keyword, prefixUpperBound(keyword), MAX_MERGED_LEAVES + 1]),
       );
-      const split = new Set<string>();
+      const split = new Map<string, number>();
       const df = new Map<string, number>();
       const leaves: string[] = [];
       for (const f of facts.rows) {
-        if (f.kind === 's') split.add(f.gram);
+        if (f.kind === 's') split.set(f.gram, f.df);
         else if (f.kind === 'd') df.set(f.gram, f.df);
         else leaves.push(f.gram);
       }
-      const plan = planContainsSearch(keyword, { split, df, leaves: split.has(keyword) ? leaves.length : 0 });
+      const plan = planContainsSearch(keyword, {
+        split: new Set(split.keys()),
+        keywordCount: split.get(keyword),
+        df,
+        leaves: split.has(keyword) ? leaves.length : 0,
+      });
       switch (plan.kind) {
         case 'none':
           return null;
+        case 'prefix':
+          return { kind: 'prefix', grams: prefixUpperBound(keyword) ?? `${keyword}\u{10FFFF}` };
         case 'walk':
           return { kind: 'walk', grams: plan.gram };
         case 'both':
@@ -396,13 +412,15 @@ async function storeGramTree(database: AppDatabase, executor: Executor, tree: Gr
   const table = TREE_TABLE[database.kind];
   if (database.kind === 'sqlite') {
     database.raw.exec(`DELETE FROM ${table}`);
-    const insert = database.raw.prepare(`INSERT INTO ${table} (gram) VALUES (?)`);
-    for (const gram of tree.grams) insert.run(gram);
+    const insert = database.raw.prepare(`INSERT INTO ${table} (gram, count) VALUES (?, ?)`);
+    tree.grams.forEach((gram, i) => insert.run(gram, tree.counts[i]!));
     return;
   }
   await executor.executeQuery(CompiledQuery.raw(`DELETE FROM ${table}`, []));
   for (let i = 0; i < tree.grams.length; i += 10_000) {
-    await executor.executeQuery(CompiledQuery.raw(`INSERT INTO ${table} (gram) SELECT unnest($1::text[])`, [tree.grams.slice(i, i + 10_000)]));
+    await executor.executeQuery(
+      CompiledQuery.raw(`INSERT INTO ${table} (gram, count) SELECT * FROM unnest($1::text[], $2::int[])`, [tree.grams.slice(i, i + 10_000), tree.counts.slice(i, i + 10_000)]),
+    );
   }
 }
 
