@@ -1,35 +1,70 @@
 import { variantPalette } from '@kuaibao/domain';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { initApi } from './api/index.ts';
+import { createActivity } from './api/activity.ts';
 import { readClientKeys } from './api/client-keys.ts';
 import { App, Shell } from './app.tsx';
 import { detectBrowserRuntime } from './platform/detect.ts';
 import { resolveVariant } from './platform/variant.ts';
 import { setCorpEndpoints } from './api/endpoints.ts';
-import { basePathFor } from './platform/base-path.ts';
-import { createBrowserNavigator, startUp } from './startup.ts';
+import { basePathFor, stripBasePath, withBasePath } from './platform/base-path.ts';
+import { homeExtras } from './pages/home/home-extras-slot.tsx';
+import { usableSnapshot } from './prerender/snapshot.ts';
+import { createBrowserHistory } from './router/history.ts';
+import { readSiteData } from './site-data.tsx';
+import { createBrowserNavigator, startUp, type Navigator } from './startup.ts';
 import { readConfig, writeString } from './storage.ts';
 
 /**
- * Boot: read the client keys, detect the runtime once, run start-up (docs/product/orders-and-statuses.md) with the
- * overlays already on screen, then render the routes with the palette of the site's variant.
+ * Boot: read the client keys, detect the runtime once, run start-up (docs/product/orders-and-statuses.md),
+ * then render the routes with the palette of the site's variant. A prerendered page (decision 028)
+ * is hydrated first, with the data it was rendered from, and start-up's data follows; any other page
+ * shows the overlays during start-up and renders afterwards.
  */
 async function boot() {
   const basename = basePathFor(location.pathname);
   const runtime = detectBrowserRuntime();
   writeString('platform', runtime.platform);
   setCorpEndpoints(runtime.host === 'wx-oa');
-  initApi({ keys: readClientKeys(), platform: runtime.platform });
+  const keys = readClientKeys();
 
-  const root = createRoot(document.getElementById('root')!);
-  root.render(
-    <StrictMode>
-      <Shell />
-    </StrictMode>,
-  );
+  // The home's extras (decision 028): fetched alongside start-up, so the home renders whole.
+  const extras = homeExtras.preload().catch(() => undefined);
+  const container = document.getElementById('root')!;
+  const snapshot = usableSnapshot(document, runtime, basename, stripBasePath(location.pathname, basename), location.search);
+  let root: Root;
+  let nav: Navigator;
+  const history = snapshot ? createBrowserHistory(basename) : undefined;
+  if (snapshot && history) {
+    // The page is already on screen: start-up's calls run without the loading overlay over it.
+    initApi({ keys, platform: runtime.platform, activity: createActivity() });
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <App platform={snapshot.platform} basename={basename} history={history} site={snapshot.site} />
+      </StrictMode>,
+    );
+    nav = {
+      pathname: () => history.location().pathname,
+      search: () => history.location().search,
+      replace: (url) => history.replace(url),
+      reload: (url) => location.replace(withBasePath(url, basename)),
+    };
+  } else {
+    initApi({ keys, platform: runtime.platform });
+    // Prerendered for another kind of visit (a desktop, another host): React replaces it.
+    root = createRoot(container);
+    root.render(
+      <StrictMode>
+        <Shell />
+      </StrictMode>,
+    );
+    nav = createBrowserNavigator(basename);
+  }
+  // Wide screens hide the phone's prerendered page until here (build-pages.ts).
+  delete container.dataset.prerendered;
 
-  const nav = createBrowserNavigator(basename);
   let started: 'ready' | 'reload';
   // The WeChat start-up is its own chunk: a phone browser (most visitors) never loads it.
   const wechatStartup = () => import('./wechat-startup.ts');
@@ -41,6 +76,8 @@ async function boot() {
     started = await startUp(nav);
   }
   if (started === 'reload') return;
+  await extras;
+  if (snapshot) initApi({ keys, platform: runtime.platform });
 
   const variant = resolveVariant(readConfig()?.proxy_version);
   const palette = variantPalette(variant);
@@ -49,7 +86,7 @@ async function boot() {
 
   root.render(
     <StrictMode>
-      <App platform={{ ...runtime, variant }} basename={basename} />
+      <App platform={{ ...runtime, variant }} basename={basename} history={history} site={readSiteData()} />
     </StrictMode>,
   );
 }

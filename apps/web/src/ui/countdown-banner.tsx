@@ -11,17 +11,19 @@ export function CountdownBanner({
   overdueLabel,
   note,
 }: {
-  countdown: JulyCountdown;
+  /** Null while hydrating prerendered HTML: the banner holds its place with the label and days hidden. */
+  countdown: JulyCountdown | null;
   leftLabel: string;
   overdueLabel: string;
   note?: string;
 }) {
-  const overdue = countdown.kind === 'overdue';
+  const overdue = countdown?.kind === 'overdue';
   return (
-    <div className={`${styles.banner} ${overdue ? styles.overdue : ''}`} data-testid="countdown" role="note">
+    <div className={`${styles.banner} ${overdue ? styles.overdue : ''} ${countdown ? '' : styles.pending}`} data-testid="countdown" role="note">
       <span className={styles.label}>{overdue ? overdueLabel : leftLabel}</span>
       <span className={styles.days}>
-        <strong>{countdown.days}</strong>
+        {/* 000: the widest number the banner shows, so the real one never widens it. */}
+        <strong>{countdown ? countdown.days : '000'}</strong>
         <span>天</span>
       </span>
       {note && <span className={styles.note}>{note}</span>}

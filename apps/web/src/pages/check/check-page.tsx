@@ -5,6 +5,7 @@ import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../common/honesty-notice.tsx';
 import { useGoBack } from '../../common/use-go-back.ts';
 import { readString, writeString } from '../../storage.ts';
+import { useHydrating } from '../../site-data.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -28,10 +29,12 @@ export default function CheckPage() {
   const goBack = useGoBack();
   const location = useLocation();
   // A pure read at mount: StrictMode may run initialisers twice.
-  const [forward] = useState(() => Boolean(readString('checkPhone')));
+  const [saved] = useState(() => Boolean(readString('checkPhone')));
   const [phone, setPhone] = useState(() => (location.state as CheckLocationState | null)?.phone ?? '');
+  // The prerendered page hydrates first (its HTML has the form); the saved number forwards right after.
+  const hydrating = useHydrating();
 
-  if (forward) return <Navigate to="/checkDetail" replace />;
+  if (saved && !hydrating) return <Navigate to="/checkDetail" replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
