@@ -1,5 +1,5 @@
 import { variantPalette } from '@kuaibao/domain';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { initApi } from './api/index.ts';
 import { createActivity } from './api/activity.ts';
@@ -39,12 +39,17 @@ async function boot() {
   if (snapshot && history) {
     // The page is already on screen: start-up's calls run without the loading overlay over it.
     initApi({ keys, platform: runtime.platform, activity: createActivity() });
-    root = hydrateRoot(
-      container,
+    // Before hydrating: a part whose chunk is missing would stay dehydrated, and start-up's update would
+    // then make React drop its HTML and render it again (a layout shift). The chunk is preloaded by the page.
+    await extras;
+    // In a transition, React hydrates in slices that yield to the browser (a tap, a paint) instead of
+    // one long task: the page is on screen already, nothing waits for this.
+    const element = (
       <StrictMode>
         <App platform={snapshot.platform} basename={basename} history={history} site={snapshot.site} />
-      </StrictMode>,
+      </StrictMode>
     );
+    root = await new Promise<Root>((resolve) => startTransition(() => resolve(hydrateRoot(container, element))));
     nav = {
       pathname: () => history.location().pathname,
       search: () => history.location().search,
@@ -84,11 +89,14 @@ async function boot() {
   document.documentElement.dataset.theme = palette.name;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', palette.primary);
 
-  root.render(
+  const app = (
     <StrictMode>
       <App platform={{ ...runtime, variant }} basename={basename} history={history} site={readSiteData()} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // Over a hydrated page, start-up's data is an update in slices too; otherwise the page is blank until this render.
+  if (snapshot) startTransition(() => root.render(app));
+  else root.render(app);
 }
 
 void boot();

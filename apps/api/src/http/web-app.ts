@@ -96,7 +96,7 @@ interface Page {
   html: string;
   br: Buffer;
   gzip: Buffer;
-  /** The app's policy with the hash of the page's inline <style>, when it has one. */
+  /** The app's policy with the hashes of the page's inline <style>, style attributes and loader <script>, when it has them. */
   csp: string | null;
 }
 
@@ -109,11 +109,16 @@ function page(html: string): Page {
   // timings); 'unsafe-hashes' allows exactly these values, not inline styles in general.
   const attributes = [...new Set([...html.matchAll(/ style="([^"]*)"/g)].map((match) => cspHash(decodeAttribute(match[1]!))))];
   const styles = attributes.length > 0 ? [...sheets, "'unsafe-hashes'", ...attributes] : sheets;
+  // The prerendered page's loader (apps/web/prerender/page-html.ts), allowed by its hash alone.
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => cspHash(match[1]!));
   return {
     html,
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }),
     gzip: gzipSync(html, { level: 9 }),
-    csp: sheets.length > 0 ? serializeCsp({ ...APP_CSP, 'style-src': [...APP_CSP['style-src']!, ...styles] }) : null,
+    csp:
+      sheets.length + scripts.length > 0
+        ? serializeCsp({ ...APP_CSP, 'script-src': [...APP_CSP['script-src']!, ...scripts], 'style-src': [...APP_CSP['style-src']!, ...styles] })
+        : null,
   };
 }
 
