@@ -25,7 +25,8 @@ test('danmaku: four rows of config lines, starting 1 to 3 s late', async ({ page
   // The lines are the seeded config's client.home.danmaku.
   await expect(panel).toContainText('年报时间：每年1月1日至6月30日，报送上一年度报告');
   await expect(panel).toContainText('凭手机号可随时查询办理进度');
-  // Every row is moving 3 s in.
+  // Every row is moving 3 s after the page went idle (motion waits for it: decision 028).
+  await expect(page.locator('html[data-idle]')).toHaveCount(1);
   await page.waitForTimeout(3500);
   await panel.scrollIntoViewIfNeeded();
   const moved = await rows.evaluateAll((elements) => elements.map((row) => new DOMMatrix(getComputedStyle(row.firstElementChild!).transform).m41));

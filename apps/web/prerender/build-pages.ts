@@ -4,7 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { GoodsSchema, type SiteConfig } from '@kuaibao/domain';
+import { GoodsSchema, variantPalette, type SiteConfig } from '@kuaibao/domain';
 // The seed's defaults are what a fresh deployment serves: the prerender shows exactly that.
 import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG } from '../../api/src/seed/defaults.ts';
 import type { PrerenderSnapshot } from '../src/prerender/snapshot.ts';
@@ -33,7 +33,7 @@ const goods = DEFAULT_GOODS.map((item) =>
     description: item.description,
   }),
 );
-const site = { config, goods, prevInfo: null, ready: false };
+const site = { config, goods, prevInfo: null, ready: false, renderedAt: new Date().toISOString() };
 const phone = { host: 'h5', platform: 'web', formFactor: 'phone', os: 'android', inMessenger: false, variant: 'v0' } as const;
 const corp = { host: 'wx-oa', platform: 'wx-oa', formFactor: 'phone', os: 'ios', inMessenger: true, variant: 'v0' } as const;
 
@@ -49,6 +49,8 @@ const PAGES: { file: string; snapshot: PrerenderSnapshot; lazy: string[] }[] = [
 ];
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The default variant's palette, as main.tsx would set it: then start-up changes nothing there.
+const prerenderTemplate = template.replace('<html lang="zh-CN">', `<html lang="zh-CN" data-theme="${variantPalette(phone.variant).name}">`);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'render.js')).href)) as { renderPage: (snapshot: PrerenderSnapshot) => Promise<string> };
 
@@ -56,7 +58,7 @@ const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'render.js'
 writeFileSync(path.join(dist, 'spa.html'), template);
 for (const page of PAGES) {
   const markup = await renderPage(page.snapshot);
-  const html = pageHtml({ template, markup, snapshot: page.snapshot, snapshotId: SNAPSHOT_ELEMENT_ID, manifest, lazy: page.lazy, readAsset: (file) => readFileSync(path.join(dist, file), 'utf8') });
+  const html = pageHtml({ template: prerenderTemplate, markup, snapshot: page.snapshot, snapshotId: SNAPSHOT_ELEMENT_ID, manifest, lazy: page.lazy, readAsset: (file) => readFileSync(path.join(dist, file), 'utf8') });
   writeFileSync(path.join(dist, page.file), html);
   console.log(`prerendered ${page.file.padEnd(12)} ${(Buffer.byteLength(html) / 1000).toFixed(1)} kB`);
 }

@@ -73,7 +73,8 @@ export function pageHtml(input: {
 export function loaderScript(entryFile: string): string {
   return [
     'let started=false;',
-    `const start=()=>{if(!started){started=true;import("/${entryFile}")}};`,
+    // A script element rather than import(): the browser compiles it off the main thread as it arrives.
+    `const start=()=>{if(!started){started=true;const s=document.createElement('script');s.type='module';s.src='/${entryFile}';document.head.append(s)}};`,
     "try{new PerformanceObserver(start).observe({type:'paint',buffered:true})}catch{}",
     'setTimeout(start,1000);',
   ].join('');

@@ -67,8 +67,11 @@ async function boot() {
     );
     nav = createBrowserNavigator(basename);
   }
-  // Wide screens hide the phone's prerendered page until here (build-pages.ts).
-  delete container.dataset.prerendered;
+  // Wide screens hide the phone's prerendered page until here (prerender/page-html.ts). The mark goes at
+  // once where it matters; elsewhere after start-up, so the first slices of hydration do not wait for
+  // a style pass over the whole page.
+  const unmark = () => delete container.dataset.prerendered;
+  if (!snapshot || matchMedia('(min-width: 768px)').matches) unmark();
 
   let started: 'ready' | 'reload';
   // The WeChat start-up is its own chunk: a phone browser (most visitors) never loads it.
@@ -86,7 +89,8 @@ async function boot() {
 
   const variant = resolveVariant(readConfig()?.proxy_version);
   const palette = variantPalette(variant);
-  document.documentElement.dataset.theme = palette.name;
+  // Only a change: writing the same value still makes the browser restyle the page.
+  if (document.documentElement.dataset.theme !== palette.name) document.documentElement.dataset.theme = palette.name;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', palette.primary);
 
   const app = (
@@ -97,6 +101,15 @@ async function boot() {
   // Over a hydrated page, start-up's data is an update in slices too; otherwise the page is blank until this render.
   if (snapshot) startTransition(() => root.render(app));
   else root.render(app);
+  // The marquee and the sample lines start moving when the page is idle (their CSS waits for this mark).
+  const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+  whenIdle(
+    () => {
+      unmark();
+      document.documentElement.dataset.idle = '';
+    },
+    { timeout: 2000 },
+  );
 }
 
 void boot();

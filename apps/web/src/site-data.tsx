@@ -13,6 +13,8 @@ export interface SiteData {
   goods: Goods[];
   prevInfo: PrevInfo | null;
   ready: boolean;
+  /** A prerender's data only: when it was rendered (ISO), for the texts that depend on the date. */
+  renderedAt?: string;
 }
 
 export function readSiteData(): SiteData {
@@ -43,4 +45,15 @@ export function useHydrating(): boolean {
     () => false,
     () => true,
   );
+}
+
+/**
+ * The time a date-dependent text is worded for: while hydrating, the time the HTML was rendered
+ * (so React finds the text it expects), then `now`. Only a build from the other side of a date
+ * boundary (1 July) shows a different text, for the moment hydration takes.
+ */
+export function useWordingTime(now: Date): Date {
+  const hydrating = useHydrating();
+  const { renderedAt } = useSiteData();
+  return hydrating && renderedAt ? new Date(renderedAt) : now;
 }

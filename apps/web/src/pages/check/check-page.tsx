@@ -31,7 +31,7 @@ export default function CheckPage() {
   // A pure read at mount: StrictMode may run initialisers twice.
   const [saved] = useState(() => Boolean(readString('checkPhone')));
   const [phone, setPhone] = useState(() => (location.state as CheckLocationState | null)?.phone ?? '');
-  // The prerendered page hydrates first (its HTML has the form); the saved number forwards right after.
+  // The prerendered page hydrates first (its HTML has the form); a saved number forwards right after.
   const hydrating = useHydrating();
 
   if (saved && !hydrating) return <Navigate to="/checkDetail" replace />;

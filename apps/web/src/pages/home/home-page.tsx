@@ -14,7 +14,7 @@ import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../common/use-now.ts';
 import { useRequest } from '../../common/use-request.ts';
 import { emptyOrderForm, readOrderForm, writeJson, writeOrderForm, type OrderForm } from '../../storage.ts';
-import { useHydrating, useSiteData } from '../../site-data.tsx';
+import { useSiteData } from '../../site-data.tsx';
 import { CountdownBanner } from '../../ui/countdown-banner.tsx';
 import { HomeExtra } from './home-extras-slot.tsx';
 import styles from './home-page.module.css';
@@ -56,7 +56,6 @@ function initialForm(goods: readonly Goods[], source: OrderForm['source'], prev:
 export default function HomePage({ success = false, dialog: routeDialog }: { success?: boolean; dialog?: HomeDialog }) {
   const platform = usePlatform();
   const now = useNow();
-  const hydrating = useHydrating();
   const navigate = useNavigate();
   const site = useSiteData();
   const { config } = site;
@@ -109,8 +108,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
   useEffect(() => {
     document.title = `${texts.pageTitle} · ${homeSubtitle(platform.variant)}`;
   }, [texts.pageTitle, platform.variant]);
-  // The clock's text is not in the prerendered HTML (it was built on another day): the banner keeps its place, empty, until hydrated.
-  const countdown = hydrating ? null : countdownToJuly(now);
+  const countdown = countdownToJuly(now);
 
   const onSubmit = (ready: OrderForm) => {
     writeOrderForm(ready);

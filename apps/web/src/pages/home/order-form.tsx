@@ -14,6 +14,7 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { track } from '../../api/index.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../common/use-now.ts';
+import { useWordingTime } from '../../site-data.tsx';
 import { CompanyCard } from '../../common/company-card.tsx';
 import { HonestyNotice, NeverAskNotice } from '../../common/honesty-notice.tsx';
 import type { OrderForm } from '../../storage.ts';
@@ -229,7 +230,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
       </div>
 
       <Button type="submit" size="lg" block data-testid="submit">
-        {submitLabel({ variant: platform.variant, platform: platform.platform, now })}
+        <SubmitLabel variant={platform.variant} platform={platform.platform} now={now} />
       </Button>
 
       <NeverAskNotice />
@@ -261,4 +262,9 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
       )}
     </form>
   );
+}
+
+/** The submit button's words depend on the date: a leaf, so hydration's second look re-renders only it. */
+function SubmitLabel({ variant, platform, now }: Parameters<typeof submitLabel>[0]) {
+  return submitLabel({ variant, platform, now: useWordingTime(now) });
 }
