@@ -6,6 +6,7 @@ import { NeverAskNotice } from '../../common/honesty-notice.tsx';
 import { useGoBack } from '../../common/use-go-back.ts';
 import { readString, writeString } from '../../storage.ts';
 import { useHydrating } from '../../site-data.tsx';
+import { UntilHydrated } from '../../ui/until-hydrated.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -58,10 +59,12 @@ export default function CheckPage() {
           </h2>
           <p className={styles.lead}>输入下单时填写的手机号码，查看最近一笔订单的办理进度。</p>
           <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="check-heading">
-            <PhoneField value={phone} onChange={setPhone} />
-            <Button type="submit" size="lg" block data-testid="check-submit">
-              查看订单进度
-            </Button>
+            <UntilHydrated>
+              <PhoneField value={phone} onChange={setPhone} />
+              <Button type="submit" size="lg" block data-testid="check-submit">
+                查看订单进度
+              </Button>
+            </UntilHydrated>
           </form>
           <ContactAgent mode="link" source="check" />
         </section>
