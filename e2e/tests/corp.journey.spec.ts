@@ -30,9 +30,18 @@ async function stateCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'kb_oauth_state');
 }
 
+/**
+ * Start-up is done on the page now open (the app marks <html data-idle> after it): the prerendered home
+ * shows before start-up leaves for the authorization, so the home alone says nothing (decision 028).
+ */
+async function startedUp(page: Page): Promise<void> {
+  await expect(page.locator('html[data-idle]')).toHaveCount(1);
+}
+
 /** Opens an official-account address the way WeChat's menu does; the silent authorization runs first. */
 async function enterCorp(page: Page, path = '/corp', landmark = 'home'): Promise<void> {
   await page.goto(path);
+  await startedUp(page);
   await expect(page.getByTestId(landmark)).toBeVisible();
   await expect(page.getByTestId('loading')).toBeHidden();
 }
@@ -51,6 +60,7 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
 
   await page.goto('/corp');
   // /corp → /corp/ → WeChat's (mock) authorization page with this address as the return → back with a code → logged in → the guarded home drops the code, at /corp/ (the address the server serves without a redirect).
+  await startedUp(page);
   await expect(page).toHaveURL(`${baseURL}/corp/`);
   await expect(page.getByTestId('home')).toBeVisible();
   expect(seen.authorizations).toHaveLength(1);
