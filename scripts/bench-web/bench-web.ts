@@ -16,12 +16,14 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import { connect } from 'puppeteer-core';
+// Tools read the environment through the config's helpers, like the other benches (decision 019).
+import { environmentWith, readEnv } from '../../apps/api/src/config/environment.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const baselineRoot = path.join(repoRoot, 'scripts/bench-web/baseline');
-const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const appPort = Number(process.env.BENCH_WEB_PORT ?? 3410);
+const runs = Number(readEnv('BENCH_WEB_RUNS') ?? 3);
+const appPort = Number(readEnv('BENCH_WEB_PORT') ?? 3410);
 const baselinePort = appPort + 1;
 const build = !process.argv.includes('--no-build');
 /** The flags the e2e run gives Debian's Chromium (e2e/playwright.config.ts), headless. */
@@ -33,8 +35,8 @@ type Sample = { score: number; fcp: number; lcp: number; tbt: number; cls: numbe
 const tmp = mkdtempSync(path.join(tmpdir(), 'kuaibao-bench-web-'));
 const children: ChildProcess[] = [];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
+function run(command: string, args: string[], env: Record<string, string> = {}): void {
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', env: environmentWith(env) });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
 }
 
@@ -87,7 +89,7 @@ async function startServer(): Promise<void> {
   const server = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', SQLITE_FILE: path.join(tmp, 'kuaibao.sqlite'), SEED_COMPANIES: '2000', LOG_LEVEL: 'warn', CONSOLE_ADMIN_PASSWORD: 'bench-web-admin-1' },
+    env: environmentWith({ PORT: String(appPort), HOST: '127.0.0.1', SQLITE_FILE: path.join(tmp, 'kuaibao.sqlite'), SEED_COMPANIES: '2000', LOG_LEVEL: 'warn', CONSOLE_ADMIN_PASSWORD: 'bench-web-admin-1' }),
   });
   children.push(server);
   // Another server on the port would answer /healthz in its place: fail instead of measuring it.
@@ -102,7 +104,7 @@ async function startServer(): Promise<void> {
  * that follows keeps this storage (disableStorageReset) and is the visitor's arrival at /pay.
  */
 async function prepareOrder(chromePort: number): Promise<void> {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  const browser = await connect({ browserURL: `http://127.0.0.1:${chromePort}` });
   const page = await browser.newPage();
   try {
     await page.goto(`http://127.0.0.1:${appPort}/`, { waitUntil: 'networkidle0' });
@@ -208,7 +210,7 @@ async function main(): Promise<void> {
     { name: 'app /pay', url: `${app}/pay`, prepare: prepareOrder },
   ];
   mkdirSync(path.join(tmp, 'chromium'));
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: path.join(tmp, 'chromium') });
+  const chrome = await chromeLauncher.launch({ chromePath: readEnv('CHROME_PATH') ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: path.join(tmp, 'chromium') });
   const results = new Map<string, Sample[]>(targets.map((target) => [target.name, []]));
   try {
     // Round by round, so a busy moment of the machine falls on every page alike.

@@ -9,7 +9,7 @@ import { GoodsSchema, variantPalette, type SiteConfig } from '@kuaibao/domain';
 import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG } from '../../api/src/seed/defaults.ts';
 import type { PrerenderSnapshot } from '../src/prerender/snapshot.ts';
 import { SNAPSHOT_ELEMENT_ID } from '../src/prerender/snapshot.ts';
-import { pageHtml, type ManifestChunk } from './page-html.ts';
+import { pageHtml, type ManifestChunk } from '../src/prerender/page-html.ts';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');

@@ -103,7 +103,7 @@ interface Page {
 const decodeAttribute = (text: string) =>
   text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
-function page(html: string): Page {
+function compressedPage(html: string): Page {
   const sheets = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => cspHash(match[1]!));
   // React writes style props as attributes in prerendered HTML (the marquee's and the sample lines'
   // timings); 'unsafe-hashes' allows exactly these values, not inline styles in general.
@@ -127,7 +127,7 @@ function page(html: string): Page {
  * the plain page every other route gets (a build without it, or an older one, has only index.html).
  */
 function loadPages(dist: string, prepare: (html: string) => string): { pageFor(url: string): Page } {
-  const read = (file: string) => (existsSync(path.join(dist, file)) ? page(prepare(readFileSync(path.join(dist, file), 'utf8'))) : null);
+  const read = (file: string) => (existsSync(path.join(dist, file)) ? compressedPage(prepare(readFileSync(path.join(dist, file), 'utf8'))) : null);
   const index = read('index.html')!;
   const plain = read('spa.html') ?? index;
   const prerendered = new Map<string, Page>();

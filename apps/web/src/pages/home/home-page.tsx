@@ -66,10 +66,12 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
   // Prerendered: the form starts empty (as in the HTML) and takes this browser's stored form once start-up is done.
   const [startForm] = useState<OrderForm>(() => initialForm(goods, platform.platform, site.prevInfo, site.ready ? readOrderForm() : null));
   const [form, setForm] = useState<OrderForm>(startForm);
-  useEffect(() => {
-    // Only a form the visitor has not touched yet: typing during start-up is never overwritten.
-    if (site.ready) setForm((current) => (current === startForm ? initialForm(site.goods, platform.platform, site.prevInfo, readOrderForm()) : current));
-  }, [site, startForm, platform.platform]);
+  // Start-up done: a form the visitor has not touched yet becomes this browser's (typing is never overwritten).
+  const [sawReady, setSawReady] = useState(site.ready);
+  if (site.ready && !sawReady) {
+    setSawReady(true);
+    if (form === startForm) setForm(initialForm(site.goods, platform.platform, site.prevInfo, readOrderForm()));
+  }
   const [serviceOpen, setServiceOpen] = useState(false);
   const [payForm, setPayForm] = useState<OrderForm | null>(null);
   const [paid, setPaid] = useState<{ order: OrderRecord | null; form?: OrderForm; editKey?: string } | null>(success ? { order: null } : null);
