@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ERROR_CATALOG, submitLabel } from '@kuaibao/domain';
-import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot } from '../support/journey.ts';
+import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
 /** The official account's appid in the mock (apps/api/src/config.ts MOCK_WECHAT_APP_IDS). */
@@ -28,14 +28,6 @@ function watchLogin(page: Page) {
 /** The browser's OAuth state cookie (decision 013), if it holds one. */
 async function stateCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'kb_oauth_state');
-}
-
-/**
- * Start-up is done on the page now open (the app marks <html data-idle> after it): the prerendered home
- * shows before start-up leaves for the authorization, so the home alone says nothing (decision 028).
- */
-async function startedUp(page: Page): Promise<void> {
-  await expect(page.locator('html[data-idle]')).toHaveCount(1);
 }
 
 /** Opens an official-account address the way WeChat's menu does; the silent authorization runs first. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, openHome, snapshot } from '../support/journey.ts';
+import { accessibilityViolations, openHome, snapshot, startedUp } from '../support/journey.ts';
 import { SERVICE, stubServiceLink, useVariant } from '../support/lookup.ts';
 
 /*
@@ -156,6 +156,7 @@ test('labels differ by variant: subtitle and submit label for v0, v1 and v2 (doc
     await page.unrouteAll();
     await useVariant(page, variant);
     await page.goto('/');
+    await startedUp(page);
     await expect(page.getByTestId('home')).toBeVisible();
     await expect(page.getByText(expected[variant].subtitle, { exact: true })).toBeVisible();
     await expect(page.getByTestId('submit')).toHaveText(expected[variant].submit);

@@ -15,11 +15,9 @@ import { useNow } from '../../common/use-now.ts';
 import { useRequest } from '../../common/use-request.ts';
 import { emptyOrderForm, readOrderForm, writeJson, writeOrderForm, type OrderForm } from '../../storage.ts';
 import { useSiteData } from '../../site-data.tsx';
-import { CountdownBanner } from '../../ui/countdown-banner.tsx';
 import { HomeExtra } from './home-extras-slot.tsx';
 import styles from './home-page.module.css';
 import { OrderFormCard } from './order-form.tsx';
-import { ReportEntry } from './report-entry.tsx';
 
 const DesktopPayDialog = lazy(() => import('../../payment/desktop-pay-dialog.tsx'));
 const SuccessDialog = lazy(() => import('../success/success-dialog.tsx'));
@@ -125,12 +123,13 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
         {texts.pageTitle}
       </h1>
       {goodsType === 'license_year' && <p className={styles.kicker}>{LICENSE_TITLE}</p>}
-      <ReportEntry onOpen={() => setDialog('report')} />
+      <HomeExtra name="ReportEntry" onOpen={() => setDialog('report')} />
     </header>
   );
   const countdownBanner =
     goodsType === 'license_year' ? (
-      <CountdownBanner
+      <HomeExtra
+        name="CountdownBanner"
         countdown={countdown}
         leftLabel="距年报截止(6月30日)还有"
         overdueLabel="本年度年报已逾期"
