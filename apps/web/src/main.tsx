@@ -42,6 +42,8 @@ async function boot() {
     // Before hydrating: a part whose chunk is missing would stay dehydrated, and start-up's update would
     // then make React drop its HTML and render it again (a layout shift). The chunk is preloaded by the page.
     await extras;
+    // A task of its own for React's start: evaluating the script was one already.
+    await nextTask();
     // In a transition, React hydrates in slices that yield to the browser (a tap, a paint) instead of
     // one long task: the page is on screen already, nothing waits for this.
     const element = (
@@ -99,8 +101,13 @@ async function boot() {
     </StrictMode>
   );
   // Over a hydrated page, start-up's data is an update in slices too; otherwise the page is blank until this render.
-  if (snapshot) startTransition(() => root.render(app));
-  else root.render(app);
+  if (snapshot) {
+    // Start-up's last answer was handled in this task: the update starts in the next.
+    await nextTask();
+    startTransition(() => root.render(app));
+  } else {
+    root.render(app);
+  }
   // The marquee and the sample lines start moving when the page is idle (their CSS waits for this mark).
   const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
   whenIdle(
@@ -110,6 +117,11 @@ async function boot() {
     },
     { timeout: 2000 },
   );
+}
+
+/** Yields to the browser: what follows runs in a new task, so no task grows long. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 void boot();
