@@ -50,7 +50,8 @@ const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1000;
 export function homeRouteBudget(options: { homeModuleSuffix: string; budgetKb: number }): Plugin {
   return {
     name: 'kuaibao-home-route-budget',
-    apply: 'build',
+    // The client build only: the prerender's SSR bundle (decision 028) is not what a phone downloads.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     // writeBundle, not generateBundle: Vite adds the preload lists after generateBundle, so the files
     // on disk are what a phone downloads.
     writeBundle(output, bundle) {

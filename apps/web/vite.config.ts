@@ -9,7 +9,12 @@ const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), homeRouteBudget({ homeModuleSuffix: 'src/pages/home/home-page.tsx', budgetKb: HOME_ROUTE_BUDGET_KB }), precompress()],
+  plugins: [
+    react(),
+    homeRouteBudget({ homeModuleSuffix: 'src/pages/home/home-page.tsx', budgetKb: HOME_ROUTE_BUDGET_KB }),
+    // Not for the prerender's SSR bundle (decision 028), which never leaves the build machine.
+    { ...precompress(), apply: (_config, env) => env.command === 'build' && !env.isSsrBuild },
+  ],
   css: {
     // Vite's default name adds the rule's line number, which a name unique in its file does not need;
     // the class names are in the JS, so this saves about 0.2 kB gzip of the home route (decision 018).

@@ -15,8 +15,17 @@ export async function snapshot(page: Page, testInfo: TestInfo, name: string): Pr
 
 export async function openHome(page: Page): Promise<void> {
   await page.goto('/');
+  await startedUp(page);
   await expect(page.getByTestId('home')).toBeVisible();
   await expect(page.getByTestId('loading')).toBeHidden();
+}
+
+/**
+ * Start-up is done and the page shows its data: the app marks <html data-idle> after that. The home
+ * alone says nothing: it is prerendered, on screen before any script runs (decision 028).
+ */
+export async function startedUp(page: Page): Promise<void> {
+  await expect(page.locator('html[data-idle]')).toHaveCount(1);
 }
 
 export async function searchAndPick(page: Page, keyword = COMPANY.keyword, name = COMPANY.name): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, fillPerson, searchAndPick, snapshot } from '../support/journey.ts';
+import { expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
 import { describeWatch, expectInlineScriptRefused, watchCsp } from '../support/csp.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
@@ -19,6 +19,8 @@ test('the official-account variant runs under the policy without a violation', a
   await stubWeChat(page, { payOutcome: 'ok' });
 
   await page.goto('/corp');
+  // The prerendered home shows before start-up leaves for the authorization: wait for its return.
+  await startedUp(page);
   await expect(page.getByTestId('home')).toBeVisible();
   await expect(page.getByTestId('corp-tabs')).toBeVisible();
   expect(csp.policies.get('/corp/')).toContain("frame-ancestors 'none'");

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ERROR_CATALOG, submitLabel } from '@kuaibao/domain';
-import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot } from '../support/journey.ts';
+import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
 /** The official account's appid in the mock (apps/api/src/config.ts MOCK_WECHAT_APP_IDS). */
@@ -33,6 +33,7 @@ async function stateCookie(page: Page) {
 /** Opens an official-account address the way WeChat's menu does; the silent authorization runs first. */
 async function enterCorp(page: Page, path = '/corp', landmark = 'home'): Promise<void> {
   await page.goto(path);
+  await startedUp(page);
   await expect(page.getByTestId(landmark)).toBeVisible();
   await expect(page.getByTestId('loading')).toBeHidden();
 }
@@ -51,6 +52,7 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
 
   await page.goto('/corp');
   // /corp → /corp/ → WeChat's (mock) authorization page with this address as the return → back with a code → logged in → the guarded home drops the code, at /corp/ (the address the server serves without a redirect).
+  await startedUp(page);
   await expect(page).toHaveURL(`${baseURL}/corp/`);
   await expect(page.getByTestId('home')).toBeVisible();
   expect(seen.authorizations).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, openHome, snapshot } from '../support/journey.ts';
+import { accessibilityViolations, openHome, snapshot, startedUp } from '../support/journey.ts';
 import { SERVICE, stubServiceLink, useVariant } from '../support/lookup.ts';
 
 /*
@@ -25,7 +25,8 @@ test('danmaku: four rows of config lines, starting 1 to 3 s late', async ({ page
   // The lines are the seeded config's client.home.danmaku.
   await expect(panel).toContainText('年报时间：每年1月1日至6月30日，报送上一年度报告');
   await expect(panel).toContainText('凭手机号可随时查询办理进度');
-  // Every row is moving 3 s in.
+  // Every row is moving 3 s after the page went idle (motion waits for it: decision 028).
+  await expect(page.locator('html[data-idle]')).toHaveCount(1);
   await page.waitForTimeout(3500);
   await panel.scrollIntoViewIfNeeded();
   const moved = await rows.evaluateAll((elements) => elements.map((row) => new DOMMatrix(getComputedStyle(row.firstElementChild!).transform).m41));
@@ -155,6 +156,7 @@ test('labels differ by variant: subtitle and submit label for v0, v1 and v2 (doc
     await page.unrouteAll();
     await useVariant(page, variant);
     await page.goto('/');
+    await startedUp(page);
     await expect(page.getByTestId('home')).toBeVisible();
     await expect(page.getByText(expected[variant].subtitle, { exact: true })).toBeVisible();
     await expect(page.getByTestId('submit')).toHaveText(expected[variant].submit);

@@ -9,6 +9,8 @@ import { ErrorBoundary } from './ui/error-boundary.tsx';
 import { LoadFailed } from './ui/load-failed.tsx';
 import { LoadingOverlay, TopProgressBar } from './ui/overlays.tsx';
 import { ToastHost } from './ui/toast.tsx';
+import type { AppHistory } from './router/history.ts';
+import { SiteDataProvider, type SiteData } from './site-data.tsx';
 
 // The entry holds the shell, the request client, the kit and the home page; every other page is its own chunk (decision 011).
 const PayPage = lazy(() => import('./payment/pay-page.tsx'));
@@ -60,16 +62,22 @@ export function AppRoutes() {
   );
 }
 
-/** `basename` is '/corp' in the official-account variant (decided at start from the address), else ''. */
-export function App({ platform, basename = '' }: { platform: PlatformInfo; basename?: string }) {
+/**
+ * `basename` is '/corp' in the official-account variant (decided at start from the address), else ''.
+ * `history` is the browser's made by the boot, or a memory one when prerendering; `site` is what
+ * start-up stored, or the prerender's data until start-up is done (site-data.tsx).
+ */
+export function App({ platform, basename = '', history, site }: { platform: PlatformInfo; basename?: string; history?: AppHistory; site: SiteData }) {
   return (
     <PlatformProvider value={platform}>
-      <BrowserRouter basename={basename}>
-        <PageViews />
-        <Shell>
-          <AppRoutes />
-        </Shell>
-      </BrowserRouter>
+      <SiteDataProvider value={site}>
+        <BrowserRouter basename={basename} history={history}>
+          <PageViews />
+          <Shell>
+            <AppRoutes />
+          </Shell>
+        </BrowserRouter>
+      </SiteDataProvider>
     </PlatformProvider>
   );
 }

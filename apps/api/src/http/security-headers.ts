@@ -14,7 +14,8 @@ export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 
 /**
  * The visitor app (h5, /corp/, the mini-program web-view) and everything else we serve. The built
- * index.html has no inline script or style (apps/web/vite.config.ts: no modulepreload polyfill),
+ * pages have no inline script or style (apps/web/vite.config.ts: no modulepreload polyfill) except
+ * the prerendered ones, whose policy adds the hashes of exactly theirs (web-app.ts, decision 028);
  * React's style props go through the CSSOM, which CSP does not govern, and every request goes to
  * our own origin: uploads are proxied at /uploads/* whatever the storage backend, payment QR codes
  * are drawn in the page (qrcode.react), and WeChat's bridge is called directly, without loading its

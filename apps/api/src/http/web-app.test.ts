@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { cspHash } from './security-headers.ts';
 
 /** A built app as `npm run build` leaves it: assets with their .br and .gz beside them. */
 function writeDist(dir: string, script: string): void {
@@ -66,6 +67,60 @@ describe('the built apps are served compressed when the browser accepts it', () 
   it('still answers the pages themselves with index.html', async () => {
     const page = await test.app.inject({ method: 'GET', url: '/pay', headers: { 'accept-encoding': 'br' } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<meta name="kb-client"');
+    // Pages are compressed too, once at start (decision 028).
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<meta name="kb-client"');
+  });
+});
+
+describe('the prerendered pages (decision 028)', () => {
+  const style = '.hero{color:#333}';
+  const loader = 'import("/assets/index-abc123.js")';
+  const prerendered = (title: string) =>
+    `<!doctype html><html><head><!--kb-client--><style>${style}</style></head><body><div id="root" data-prerendered><h1 style="animation-duration:9s">${title}</h1></div><script type="application/json" id="kb-prerender">{}</script><script>${loader}</script></body></html>`;
+  let dir: string;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-prerendered-'));
+    writeDist(dir, 'console.log(1);\n');
+    writeFileSync(path.join(dir, 'index.html'), prerendered('首页'));
+    writeFileSync(path.join(dir, 'check.html'), prerendered('进度查询'));
+    writeFileSync(path.join(dir, 'spa.html'), '<!doctype html><html><head><!--kb-client--></head><body><div id="root"></div></body></html>');
+    test = await buildTestApp({ companies: 10, env: { WEB_DIST: dir } });
+  });
+
+  afterAll(async () => {
+    await test.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', '首页'],
+    ['/check', '进度查询'],
+    ['/CHECK/?from=menu', '进度查询'],
+  ])('%s: its page, brotli, with the client keys and a policy allowing exactly its inline style, style values and loader', async (url, title) => {
+    const page = await test.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(String(page.headers.vary).toLowerCase()).toContain('accept-encoding');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    expect(html).toContain(`>${title}</h1>`);
+    expect(html).toContain('<meta name="kb-client"');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' ${cspHash(loader)};`);
+    expect(csp).toContain(`style-src 'self' ${cspHash(style)} 'unsafe-hashes' ${cspHash('animation-duration:9s')};`);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('any other route gets the plain page, with the plain policy; gzip or nothing when brotli is not accepted', async () => {
+    const other = await test.app.inject({ method: 'GET', url: '/pay', headers: { 'accept-encoding': 'gzip' } });
+    expect(other.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(other.rawPayload).toString();
+    expect(html).toContain('<div id="root"></div>');
+    expect(String(other.headers['content-security-policy'])).toContain("script-src 'self';");
+    const plain = await test.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br;q=0, identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('>首页</h1>');
   });
 });

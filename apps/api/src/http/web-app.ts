@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@kuaibao/domain';
 import type { Config } from '../config.ts';
 import { errorEnvelope } from './envelope.ts';
-import { CONSOLE_CSP, serializeCsp } from './security-headers.ts';
+import { APP_CSP, CONSOLE_CSP, cspHash, serializeCsp } from './security-headers.ts';
 
 const CONSOLE_CSP_HEADER = serializeCsp(CONSOLE_CSP);
 
@@ -21,7 +22,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const indexFile = path.join(config.webDist, 'index.html');
   const built = existsSync(indexFile);
   const clientKeys = JSON.stringify({ signSecret: config.signature.secret, aesKey: config.responseAesKey.toString('hex') });
-  const indexHtml = built ? readFileSync(indexFile, 'utf8').replace(PLACEHOLDER, `<meta name="kb-client" content='${escapeAttribute(clientKeys)}'>`) : '';
+  const withKeys = (html: string) => html.replace(PLACEHOLDER, `<meta name="kb-client" content='${escapeAttribute(clientKeys)}'>`);
+  const pages = built ? loadPages(config.webDist, withKeys) : null;
 
   if (built) {
     // wildcard: false registers one route per built file; every other path falls through to the SPA below.
@@ -79,7 +81,80 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (!built) {
       return reply.status(404).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`.');
     }
-    // Every other path is a route of the single-page app.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    // Every other path is a route of the single-page app: its prerendered page (decision 028) or the plain one.
+    const page = pages!.pageFor(url);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    if (page.csp) reply.header('content-security-policy', page.csp);
+    if (encoding === 'identity') return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(page[encoding]);
   });
+}
+
+/** A page of the visitor app, compressed once at start (the client keys are in it, so not at build time). */
+interface Page {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+  /** The app's policy with the hashes of the page's inline <style>, style attributes and loader <script>, when it has them. */
+  csp: string | null;
+}
+
+const decodeAttribute = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+function compressedPage(html: string): Page {
+  const sheets = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => cspHash(match[1]!));
+  // React writes style props as attributes in prerendered HTML (the marquee's and the sample lines'
+  // timings); 'unsafe-hashes' allows exactly these values, not inline styles in general.
+  const attributes = [...new Set([...html.matchAll(/ style="([^"]*)"/g)].map((match) => cspHash(decodeAttribute(match[1]!))))];
+  const styles = attributes.length > 0 ? [...sheets, "'unsafe-hashes'", ...attributes] : sheets;
+  // The prerendered page's loader (apps/web/prerender/page-html.ts), allowed by its hash alone.
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => cspHash(match[1]!));
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }),
+    gzip: gzipSync(html, { level: 9 }),
+    csp:
+      sheets.length + scripts.length > 0
+        ? serializeCsp({ ...APP_CSP, 'script-src': [...APP_CSP['script-src']!, ...scripts], 'style-src': [...APP_CSP['style-src']!, ...styles] })
+        : null,
+  };
+}
+
+/**
+ * The build's pages (apps/web/prerender/build-pages.ts): the prerendered entry routes, and spa.html,
+ * the plain page every other route gets (a build without it, or an older one, has only index.html).
+ */
+function loadPages(dist: string, prepare: (html: string) => string): { pageFor(url: string): Page } {
+  const read = (file: string) => (existsSync(path.join(dist, file)) ? compressedPage(prepare(readFileSync(path.join(dist, file), 'utf8'))) : null);
+  const index = read('index.html')!;
+  const plain = read('spa.html') ?? index;
+  const prerendered = new Map<string, Page>();
+  for (const [route, file] of [['/', 'index.html'], ['/check', 'check.html'], ['/report', 'report.html'], ['/corp', 'corp.html']] as const) {
+    const found = file === 'index.html' ? index : read(file);
+    if (found) prerendered.set(route, found);
+  }
+  return {
+    pageFor(url) {
+      // As the app's router matches: case-insensitive, a trailing slash ignored, the query aside.
+      const query = url.indexOf('?');
+      const pathname = (query >= 0 ? url.slice(0, query) : url).toLowerCase().replace(/\/+$/, '') || '/';
+      return prerendered.get(pathname) ?? plain;
+    },
+  };
+}
+
+/** brotli, else gzip, else none, as the browser accepts (a q=0 refuses). */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
 }

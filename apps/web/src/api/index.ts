@@ -1,6 +1,6 @@
 import { toast } from '../ui/toast.tsx';
 import { deviceId, readString } from '../storage.ts';
-import { activity } from './activity.ts';
+import { activity, type Activity } from './activity.ts';
 import { createApiClient, type ApiClient, type EventType } from './client.ts';
 import type { ClientKeys } from './client-keys.ts';
 import type { Platform } from '@kuaibao/domain';
@@ -10,7 +10,7 @@ export { RequestError, type ApiClient, type QueryParams, type RequestOptions } f
 let client: ApiClient | null = null;
 
 /** Builds the app's one request client; called once at start (main.tsx), or by tests with a fake fetch. */
-export function initApi(input: { keys: ClientKeys; platform: Platform; fetch?: typeof fetch }): ApiClient {
+export function initApi(input: { keys: ClientKeys; platform: Platform; fetch?: typeof fetch; activity?: Activity }): ApiClient {
   client = createApiClient({
     fetch: input.fetch ?? ((url, init) => fetch(url, init)),
     keys: input.keys,
@@ -28,7 +28,7 @@ export function initApi(input: { keys: ClientKeys; platform: Platform; fetch?: t
         env: readString('env'),
       }),
     },
-    activity,
+    activity: input.activity ?? activity,
     notifyError: (text) => toast.error(text),
   });
   return client;

@@ -55,8 +55,9 @@ function Router({ history, children }: { history: AppHistory; children?: ReactNo
 }
 
 /** Follows the browser's address; `basename` is '/corp' in the official-account variant. */
-export function BrowserRouter({ basename = '', children }: { basename?: string; children?: ReactNode }) {
-  const [history] = useState(() => createBrowserHistory(basename));
+export function BrowserRouter({ basename = '', history: given, children }: { basename?: string; history?: AppHistory; children?: ReactNode }) {
+  // `history`: made before the router mounts, so start-up can move it (a prerendered page hydrates first).
+  const [history] = useState(() => given ?? createBrowserHistory(basename));
   return <Router history={history}>{children}</Router>;
 }
 

@@ -1,4 +1,5 @@
 import type { JulyCountdown } from '@kuaibao/domain';
+import { useHydrating } from '../site-data.tsx';
 import styles from './countdown-banner.module.css';
 
 /**
@@ -16,12 +17,16 @@ export function CountdownBanner({
   overdueLabel: string;
   note?: string;
 }) {
-  const overdue = countdown.kind === 'overdue';
+  // The clock's text is not in prerendered HTML (built on another day): while hydrating, the banner
+  // keeps its place with the label and days hidden (decision 028). Only this leaf re-renders after.
+  const shown = useHydrating() ? null : countdown;
+  const overdue = shown?.kind === 'overdue';
   return (
-    <div className={`${styles.banner} ${overdue ? styles.overdue : ''}`} data-testid="countdown" role="note">
+    <div className={`${styles.banner} ${overdue ? styles.overdue : ''} ${shown ? '' : styles.pending}`} data-testid="countdown" role="note">
       <span className={styles.label}>{overdue ? overdueLabel : leftLabel}</span>
       <span className={styles.days}>
-        <strong>{countdown.days}</strong>
+        {/* 000: the widest number the banner shows, so the real one never widens it. */}
+        <strong>{shown ? shown.days : '000'}</strong>
         <span>天</span>
       </span>
       {note && <span className={styles.note}>{note}</span>}

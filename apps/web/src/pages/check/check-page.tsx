@@ -5,6 +5,8 @@ import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../common/honesty-notice.tsx';
 import { useGoBack } from '../../common/use-go-back.ts';
 import { readString, writeString } from '../../storage.ts';
+import { useHydrating } from '../../site-data.tsx';
+import { UntilHydrated } from '../../ui/until-hydrated.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -28,10 +30,12 @@ export default function CheckPage() {
   const goBack = useGoBack();
   const location = useLocation();
   // A pure read at mount: StrictMode may run initialisers twice.
-  const [forward] = useState(() => Boolean(readString('checkPhone')));
+  const [saved] = useState(() => Boolean(readString('checkPhone')));
   const [phone, setPhone] = useState(() => (location.state as CheckLocationState | null)?.phone ?? '');
+  // The prerendered page hydrates first (its HTML has the form); a saved number forwards right after.
+  const hydrating = useHydrating();
 
-  if (forward) return <Navigate to="/checkDetail" replace />;
+  if (saved && !hydrating) return <Navigate to="/checkDetail" replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,10 +59,12 @@ export default function CheckPage() {
           </h2>
           <p className={styles.lead}>输入下单时填写的手机号码，查看最近一笔订单的办理进度。</p>
           <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="check-heading">
-            <PhoneField value={phone} onChange={setPhone} />
-            <Button type="submit" size="lg" block data-testid="check-submit">
-              查看订单进度
-            </Button>
+            <UntilHydrated>
+              <PhoneField value={phone} onChange={setPhone} />
+              <Button type="submit" size="lg" block data-testid="check-submit">
+                查看订单进度
+              </Button>
+            </UntilHydrated>
           </form>
           <ContactAgent mode="link" source="check" />
         </section>

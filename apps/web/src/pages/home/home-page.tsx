@@ -5,31 +5,19 @@ import {
   LICENSE_TITLE,
   type Goods,
   type OrderRecord,
+  type PrevInfo,
 } from '@kuaibao/domain';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from '../../router/router.tsx';
 import { fetchMemberGoods, fetchRecentOrder } from '../../api/endpoints.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../common/use-now.ts';
 import { useRequest } from '../../common/use-request.ts';
-import {
-  emptyOrderForm,
-  readConfig,
-  readGoods,
-  readOrderForm,
-  readPrevInfo,
-  writeJson,
-  writeOrderForm,
-  type OrderForm,
-} from '../../storage.ts';
-import { CountdownBanner } from '../../ui/countdown-banner.tsx';
-import { Danmaku } from '../../ui/danmaku.tsx';
-import { Marquee } from '../../ui/marquee.tsx';
-import { Explanation } from './explanation.tsx';
-import { HomeFooter } from './home-footer.tsx';
+import { emptyOrderForm, readOrderForm, writeJson, writeOrderForm, type OrderForm } from '../../storage.ts';
+import { useSiteData } from '../../site-data.tsx';
+import { HomeExtra } from './home-extras-slot.tsx';
 import styles from './home-page.module.css';
 import { OrderFormCard } from './order-form.tsx';
-import { ReportEntry } from './report-entry.tsx';
 
 const DesktopPayDialog = lazy(() => import('../../payment/desktop-pay-dialog.tsx'));
 const SuccessDialog = lazy(() => import('../success/success-dialog.tsx'));
@@ -44,11 +32,9 @@ const MiniProgramOrders = lazy(() => import('../corp/mini-program-orders.tsx').t
 export type HomeDialog = 'query' | 'report';
 
 /** The form to start from: this visit's form, else the previous visit's info (docs/product/data.md), else empty. */
-function initialForm(goods: readonly Goods[], source: OrderForm['source']): OrderForm {
-  const stored = readOrderForm();
+function initialForm(goods: readonly Goods[], source: OrderForm['source'], prev: PrevInfo | null, stored: OrderForm | null): OrderForm {
   if (stored?.entity_name) return { ...emptyOrderForm(source), ...stored, source };
   const base = emptyOrderForm(source);
-  const prev = readPrevInfo();
   const firstGoods = goods[0] ? String(goods[0].goods_id) : base.goods_id;
   if (!prev) return { ...base, goods_id: firstGoods };
   return {
@@ -69,10 +55,21 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
   const platform = usePlatform();
   const now = useNow();
   const navigate = useNavigate();
-  const config = useMemo(() => readConfig(), []);
-  const hideGoods = useMemo(() => readPrevInfo() !== null, []);
-  const [goods, setGoods] = useState<Goods[]>(() => readGoods());
-  const [form, setForm] = useState<OrderForm>(() => initialForm(goods, platform.platform));
+  const site = useSiteData();
+  const { config } = site;
+  const hideGoods = site.prevInfo !== null;
+  // Goods come with start-up; the member goods call fills them only when start-up left none.
+  const [memberGoods, setMemberGoods] = useState<Goods[] | null>(null);
+  const goods = memberGoods ?? site.goods;
+  // Prerendered: the form starts empty (as in the HTML) and takes this browser's stored form once start-up is done.
+  const [startForm] = useState<OrderForm>(() => initialForm(goods, platform.platform, site.prevInfo, site.ready ? readOrderForm() : null));
+  const [form, setForm] = useState<OrderForm>(startForm);
+  // Start-up done: a form the visitor has not touched yet becomes this browser's (typing is never overwritten).
+  const [sawReady, setSawReady] = useState(site.ready);
+  if (site.ready && !sawReady) {
+    setSawReady(true);
+    if (form === startForm) setForm(initialForm(site.goods, platform.platform, site.prevInfo, readOrderForm()));
+  }
   const [serviceOpen, setServiceOpen] = useState(false);
   const [payForm, setPayForm] = useState<OrderForm | null>(null);
   const [paid, setPaid] = useState<{ order: OrderRecord | null; form?: OrderForm; editKey?: string } | null>(success ? { order: null } : null);
@@ -84,10 +81,10 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     if (routeDialog) navigate('/', { replace: true });
   };
 
-  useRequest(goods.length > 0 ? null : 'goods', fetchMemberGoods, {
+  useRequest(goods.length > 0 || !site.ready ? null : 'goods', fetchMemberGoods, {
     onData: (list) => {
       writeJson('goods', list);
-      setGoods(list);
+      setMemberGoods(list);
       setForm((current) => (list.some((item) => String(item.goods_id) === current.goods_id) || !list[0] ? current : { ...current, goods_id: String(list[0].goods_id) }));
     },
   });
@@ -126,12 +123,13 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
         {texts.pageTitle}
       </h1>
       {goodsType === 'license_year' && <p className={styles.kicker}>{LICENSE_TITLE}</p>}
-      <ReportEntry onOpen={() => setDialog('report')} />
+      <HomeExtra name="ReportEntry" onOpen={() => setDialog('report')} />
     </header>
   );
   const countdownBanner =
     goodsType === 'license_year' ? (
-      <CountdownBanner
+      <HomeExtra
+        name="CountdownBanner"
         countdown={countdown}
         leftLabel="距年报截止(6月30日)还有"
         overdueLabel="本年度年报已逾期"
@@ -149,11 +147,12 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     />
   );
   const explanation = (
-    <Explanation paragraphs={texts.explanation} goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
+    <HomeExtra name="Explanation" paragraphs={texts.explanation} goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
   );
-  const danmaku = <Danmaku lines={config?.['client.home.danmaku'] ?? []} />;
+  const danmaku = <HomeExtra name="Danmaku" lines={config?.['client.home.danmaku'] ?? []} />;
   const footer = (
-    <HomeFooter
+    <HomeExtra
+      name="HomeFooter"
       onContact={() => setServiceOpen(true)}
       onProgress={desktop ? () => setDialog('query') : undefined}
       servicePhone={config?.service_phone}
@@ -163,7 +162,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
 
   return (
     <div className={desktop ? styles.desktop : styles.phone} data-testid="home">
-      <Marquee text={config?.['client.home.tips'] ?? ''} />
+      <HomeExtra name="Marquee" text={config?.['client.home.tips'] ?? ''} />
       {desktop ? (
         <div className={styles.columns}>
           <div className={styles.main}>

@@ -14,6 +14,8 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { track } from '../../api/index.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../common/use-now.ts';
+import { useWordingTime } from '../../site-data.tsx';
+import { UntilHydrated } from '../../ui/until-hydrated.tsx';
 import { CompanyCard } from '../../common/company-card.tsx';
 import { HonestyNotice, NeverAskNotice } from '../../common/honesty-notice.tsx';
 import type { OrderForm } from '../../storage.ts';
@@ -118,147 +120,154 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
         submit(consented);
       }}
     >
-      <HonestyNotice />
+      <UntilHydrated>
+        <HonestyNotice />
 
-      {!hideGoods && goods.length > 0 && (
-        <RadioList
-          legend="办理业务"
-          testId="goods-list"
-          value={form.goods_id}
-          onChange={(value) => set({ goods_id: value })}
-          options={goods.map((item) => ({
-            value: String(item.goods_id),
-            label: item.goods_name,
-            // Only the chosen service's description, so the form stays short on a phone.
-            ...(item.description && String(item.goods_id) === form.goods_id ? { description: item.description } : {}),
-            extra: formatYuan(item.price_fen),
-            testId: `goods-${item.goods_id}`,
-          }))}
-        />
-      )}
-
-      {chosenGoods && (
-        <p className={styles.fee} data-testid="service-fee">
-          <span>
-            {chosenGoods.goods_name} · 代办服务费
-            <strong>{formatYuan(chosenGoods.price_fen)}</strong>
-          </span>
-          <span className={styles.feeNote}>{PROMISES[0]}</span>
-        </p>
-      )}
-
-      <div ref={companyField} className={styles.anchor}>
-        <CompanySearchField
-          value={form.entity_name}
-          inputRef={companyInput}
-          onType={(name) => set({ entity_name: name, entity_id: '', entity_legal: '' })}
-          onPick={pickCompany}
-          search={search}
-          maxHeight={desktop ? DROPDOWN_MAX_HEIGHT_DESKTOP : DROPDOWN_MAX_HEIGHT_MOBILE}
-        />
-      </div>
-
-      {form.entity_id && (
-        <CompanyCard
-          testId="selected-company"
-          name={form.entity_name}
-          creditCode={form.entity_id}
-          legal={form.entity_legal}
-          onClear={() => {
-            set({ entity_name: '', entity_id: '', entity_legal: '' });
-            companyInput.current?.focus();
-          }}
-        />
-      )}
-
-      <div className={styles.field}>
-        <label htmlFor={idInputId} className={styles.label}>
-          法定代表人身份证号{REQUIRED}
-        </label>
-        <input
-          id={idInputId}
-          className={styles.input}
-          data-testid="id-input"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder="请输入法定代表人身份证号码"
-          value={form.entity_idno}
-          onChange={(event) => {
-            const { value, exceeded } = filterIdNumberInput(event.target.value);
-            if (exceeded) toast.warn(errorMessage('EXCEEDS_LENGTH'));
-            set({ entity_idno: value });
-          }}
-        />
-      </div>
-
-      <div className={styles.field}>
-        <label htmlFor={phoneInputId} className={styles.label}>
-          手机号码{REQUIRED}
-        </label>
-        <input
-          id={phoneInputId}
-          className={styles.input}
-          data-testid="phone-input"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="用于接收办理进度短信"
-          value={form.entity_phone}
-          onChange={(event) => {
-            const { value, exceeded } = filterPhoneInput(event.target.value);
-            if (exceeded) toast.warn(errorMessage('EXCEEDS_LENGTH'));
-            set({ entity_phone: value });
-          }}
-        />
-      </div>
-
-      <div className={styles.consent}>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            data-testid="consent-checkbox"
-            checked={consented}
-            onChange={(event) => setConsented(event.target.checked)}
+        {!hideGoods && goods.length > 0 && (
+          <RadioList
+            legend="办理业务"
+            testId="goods-list"
+            value={form.goods_id}
+            onChange={(value) => set({ goods_id: value })}
+            options={goods.map((item) => ({
+              value: String(item.goods_id),
+              label: item.goods_name,
+              // Only the chosen service's description, so the form stays short on a phone.
+              ...(item.description && String(item.goods_id) === form.goods_id ? { description: item.description } : {}),
+              extra: formatYuan(item.price_fen),
+              testId: `goods-${item.goods_id}`,
+            }))}
           />
-          <span>我已阅读并同意</span>
-        </label>
-        <button type="button" className={styles.link} onClick={openAgreement} data-testid="agreement-link">
-          《{AGREEMENT_TITLE}》
-        </button>
-      </div>
+        )}
 
-      <Button type="submit" size="lg" block data-testid="submit">
-        {submitLabel({ variant: platform.variant, platform: platform.platform, now })}
-      </Button>
+        {chosenGoods && (
+          <p className={styles.fee} data-testid="service-fee">
+            <span>
+              {chosenGoods.goods_name} · 代办服务费
+              <strong>{formatYuan(chosenGoods.price_fen)}</strong>
+            </span>
+            <span className={styles.feeNote}>{PROMISES[0]}</span>
+          </p>
+        )}
 
-      <NeverAskNotice />
+        <div ref={companyField} className={styles.anchor}>
+          <CompanySearchField
+            value={form.entity_name}
+            inputRef={companyInput}
+            onType={(name) => set({ entity_name: name, entity_id: '', entity_legal: '' })}
+            onPick={pickCompany}
+            search={search}
+            maxHeight={desktop ? DROPDOWN_MAX_HEIGHT_DESKTOP : DROPDOWN_MAX_HEIGHT_MOBILE}
+          />
+        </div>
 
-      {modalsWanted && (
-        <ErrorBoundary fallback={null} onError={onModalsFailed}>
-          <Suspense fallback={null}>
-            <AgreementModals
-              desktop={desktop}
-              privacy={privacy}
-              consented={consented}
-              consentOpen={consentOpen}
-              agreementOpen={agreementOpen}
-              onConsentClose={() => setConsentOpen(false)}
-              onConsentAgree={() => {
-                setConsented(true);
-                setConsentOpen(false);
-                submit(true);
-              }}
-              onAgreementOpen={() => setAgreementOpen(true)}
-              onAgreementClose={() => setAgreementOpen(false)}
-              onAgreementAgree={() => {
-                setConsented(true);
-                setAgreementOpen(false);
-              }}
+        {form.entity_id && (
+          <CompanyCard
+            testId="selected-company"
+            name={form.entity_name}
+            creditCode={form.entity_id}
+            legal={form.entity_legal}
+            onClear={() => {
+              set({ entity_name: '', entity_id: '', entity_legal: '' });
+              companyInput.current?.focus();
+            }}
+          />
+        )}
+
+        <div className={styles.field}>
+          <label htmlFor={idInputId} className={styles.label}>
+            法定代表人身份证号{REQUIRED}
+          </label>
+          <input
+            id={idInputId}
+            className={styles.input}
+            data-testid="id-input"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="请输入法定代表人身份证号码"
+            value={form.entity_idno}
+            onChange={(event) => {
+              const { value, exceeded } = filterIdNumberInput(event.target.value);
+              if (exceeded) toast.warn(errorMessage('EXCEEDS_LENGTH'));
+              set({ entity_idno: value });
+            }}
+          />
+        </div>
+
+        <div className={styles.field}>
+          <label htmlFor={phoneInputId} className={styles.label}>
+            手机号码{REQUIRED}
+          </label>
+          <input
+            id={phoneInputId}
+            className={styles.input}
+            data-testid="phone-input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="用于接收办理进度短信"
+            value={form.entity_phone}
+            onChange={(event) => {
+              const { value, exceeded } = filterPhoneInput(event.target.value);
+              if (exceeded) toast.warn(errorMessage('EXCEEDS_LENGTH'));
+              set({ entity_phone: value });
+            }}
+          />
+        </div>
+
+        <div className={styles.consent}>
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              data-testid="consent-checkbox"
+              checked={consented}
+              onChange={(event) => setConsented(event.target.checked)}
             />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+            <span>我已阅读并同意</span>
+          </label>
+          <button type="button" className={styles.link} onClick={openAgreement} data-testid="agreement-link">
+            《{AGREEMENT_TITLE}》
+          </button>
+        </div>
+
+        <Button type="submit" size="lg" block data-testid="submit">
+          <SubmitLabel variant={platform.variant} platform={platform.platform} now={now} />
+        </Button>
+
+        <NeverAskNotice />
+
+        {modalsWanted && (
+          <ErrorBoundary fallback={null} onError={onModalsFailed}>
+            <Suspense fallback={null}>
+              <AgreementModals
+                desktop={desktop}
+                privacy={privacy}
+                consented={consented}
+                consentOpen={consentOpen}
+                agreementOpen={agreementOpen}
+                onConsentClose={() => setConsentOpen(false)}
+                onConsentAgree={() => {
+                  setConsented(true);
+                  setConsentOpen(false);
+                  submit(true);
+                }}
+                onAgreementOpen={() => setAgreementOpen(true)}
+                onAgreementClose={() => setAgreementOpen(false)}
+                onAgreementAgree={() => {
+                  setConsented(true);
+                  setAgreementOpen(false);
+                }}
+              />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      </UntilHydrated>
     </form>
   );
+}
+
+/** The submit button's words depend on the date: a leaf, so hydration's second look re-renders only it. */
+function SubmitLabel({ variant, platform, now }: Parameters<typeof submitLabel>[0]) {
+  return submitLabel({ variant, platform, now: useWordingTime(now) });
 }

@@ -13,6 +13,7 @@ import { submitFeedback } from '../../api/order-endpoints.ts';
 import { track } from '../../api/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { UntilHydrated } from '../../ui/until-hydrated.tsx';
 import styles from './report-form.module.css';
 
 /** Cuts a text to the limit in characters (as the domain counts them), saying so when it had to. */
@@ -61,67 +62,69 @@ export function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="平台举报" data-testid="report-form">
-      <fieldset className={styles.types}>
-        <legend className={styles.label}>举报类型</legend>
-        <div className={styles.chips}>
-          {REPORT_TYPES.map((item) => (
-            <label key={item} className={`${styles.chip} ${item === type ? styles.chosen : ''}`} data-testid="report-type">
-              <input
-                type="radio"
-                name={typeName}
-                value={item}
-                checked={item === type}
-                onChange={() => setType(item)}
-                className={styles.radio}
-              />
-              {item}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <UntilHydrated>
+        <fieldset className={styles.types}>
+          <legend className={styles.label}>举报类型</legend>
+          <div className={styles.chips}>
+            {REPORT_TYPES.map((item) => (
+              <label key={item} className={`${styles.chip} ${item === type ? styles.chosen : ''}`} data-testid="report-type">
+                <input
+                  type="radio"
+                  name={typeName}
+                  value={item}
+                  checked={item === type}
+                  onChange={() => setType(item)}
+                  className={styles.radio}
+                />
+                {item}
+              </label>
+            ))}
+          </div>
+        </fieldset>
 
-      <div className={styles.field}>
-        <label htmlFor={reasonId} className={styles.label}>
-          举报原因<span aria-hidden="true" className={styles.required}>*</span>
-        </label>
-        <div className={styles.areaBox}>
-          <textarea
-            id={reasonId}
-            className={styles.area}
-            rows={6}
-            placeholder="请描述您遇到的问题，例如对方冒充本平台收费的时间、金额和联系方式"
-            value={content}
-            onChange={(event) => setContent(capped(event.target.value))}
-            aria-describedby={counterId}
-            data-testid="report-content"
+        <div className={styles.field}>
+          <label htmlFor={reasonId} className={styles.label}>
+            举报原因<span aria-hidden="true" className={styles.required}>*</span>
+          </label>
+          <div className={styles.areaBox}>
+            <textarea
+              id={reasonId}
+              className={styles.area}
+              rows={6}
+              placeholder="请描述您遇到的问题，例如对方冒充本平台收费的时间、金额和联系方式"
+              value={content}
+              onChange={(event) => setContent(capped(event.target.value))}
+              aria-describedby={counterId}
+              data-testid="report-content"
+            />
+            <span id={counterId} className={styles.counter} data-testid="report-counter">
+              <span className="visually-hidden">已输入字数</span>
+              {reportTextLength(content)}/{REPORT_TEXT_MAX_LENGTH}
+            </span>
+          </div>
+        </div>
+
+        <div className={styles.field}>
+          <label htmlFor={contactId} className={styles.label}>
+            联系方式<span className={styles.optional}>（选填）</span>
+          </label>
+          <input
+            id={contactId}
+            className={styles.input}
+            type="text"
+            inputMode="text"
+            autoComplete="tel"
+            placeholder="手机号或微信号，便于我们核实回访"
+            value={contact}
+            onChange={(event) => setContact(capped(event.target.value))}
+            data-testid="report-contact"
           />
-          <span id={counterId} className={styles.counter} data-testid="report-counter">
-            <span className="visually-hidden">已输入字数</span>
-            {reportTextLength(content)}/{REPORT_TEXT_MAX_LENGTH}
-          </span>
         </div>
-      </div>
 
-      <div className={styles.field}>
-        <label htmlFor={contactId} className={styles.label}>
-          联系方式<span className={styles.optional}>（选填）</span>
-        </label>
-        <input
-          id={contactId}
-          className={styles.input}
-          type="text"
-          inputMode="text"
-          autoComplete="tel"
-          placeholder="手机号或微信号，便于我们核实回访"
-          value={contact}
-          onChange={(event) => setContact(capped(event.target.value))}
-          data-testid="report-contact"
-        />
-      </div>
-
-      <Button type="submit" size="lg" block disabled={busy} data-testid="report-submit">
-        提交
-      </Button>
+        <Button type="submit" size="lg" block disabled={busy} data-testid="report-submit">
+          提交
+        </Button>
+      </UntilHydrated>
     </form>
   );
 }
