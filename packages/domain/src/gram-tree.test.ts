@@ -94,12 +94,15 @@ describe('planContainsSearch', () => {
       kind: 'walk',
       gram: '）有',
     });
-    // a rare share and too many postings: the intersection
-    expect(planContainsSearch('郸市盛', { ...facts(split, { 郸市: 23_789, 市盛: 55_580 }, MAX_MERGED_LEAVES + 1), keywordCount: 4000 })).toEqual({
+    // too many postings to read, but a third of 郸市's names hold it: walk 郸市
+    expect(planContainsSearch('郸市盛', { ...facts(split, { 郸市: 23_789, 市盛: 55_580 }, MAX_MERGED_LEAVES + 1), keywordCount: 8000 })).toEqual({
       kind: 'walk',
       gram: '郸市',
     });
-    expect(planContainsSearch('郸市盛', { ...facts(split, { 郸市: 230_000, 市盛: 550_000 }, MAX_MERGED_LEAVES + 1), keywordCount: 4000 })).toEqual({
+    // an exact merge of few leaves is preferred to a walk estimated from a share (业（ gathers in short 商业（…） names)
+    expect(planContainsSearch('企业（', { ...facts(['企业', '业（', '企业（'], { 企业: 170_272, '业（': 118_795 }, 1), keywordCount: 104_046 })).toEqual({ kind: 'leaves' });
+    // a rare share and too many postings: the intersection
+    expect(planContainsSearch('郸市盛', { ...facts(split, { 郸市: 230_000, 市盛: 550_000 }, MAX_MERGED_LEAVES + 1), keywordCount: 8000 })).toEqual({
       kind: 'both',
       grams: ['郸市', '市盛'],
     });
