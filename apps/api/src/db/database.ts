@@ -5,6 +5,7 @@ import { defaults as pgDefaults, Pool, types as pgTypes } from 'pg';
 import type { Database } from './schema.ts';
 import { createSqliteDialect, openSqliteFile } from './sqlite-dialect.ts';
 import { startSqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.ts';
+import { prepareStatements } from './pg-prepared.ts';
 
 export type DatabaseOptions =
   | {
@@ -95,6 +96,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<AppDatabase
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  prepareStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const database: PostgresAppDatabase = {
     kind: 'postgres',
