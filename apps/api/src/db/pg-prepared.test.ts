@@ -29,6 +29,15 @@ describe.runIf(url)('prepared statements on PostgreSQL (db/pg-prepared.ts)', () 
     expect(await preparedLike('select "id" from "goods" where "id" = $1')).toHaveLength(1);
   });
 
+  it('prepares a statement again when a migration changed its table under it (a rolling restart)', async () => {
+    await sql`CREATE TABLE plan_change (id int PRIMARY KEY)`.execute(database.db);
+    await sql`INSERT INTO plan_change VALUES (1)`.execute(database.db);
+    const read = () => sql<Record<string, unknown>>`SELECT * FROM plan_change WHERE id = ${1}`.execute(database.db);
+    expect((await read()).rows).toEqual([{ id: 1 }]);
+    await sql`ALTER TABLE plan_change ADD COLUMN note text DEFAULT 'added'`.execute(database.db);
+    expect((await read()).rows).toEqual([{ id: 1, note: 'added' }]);
+  });
+
   it('names at most PREPARED_PER_CONNECTION texts on a connection; the rest still run, unnamed', async () => {
     for (let i = 0; i < PREPARED_PER_CONNECTION + 20; i += 1) {
       const { rows } = await sql<{ n: number; p: string }>`SELECT ${sql.lit(i)}::int AS n, ${'a parameter'}::text AS p`.execute(database.db);

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
  * runs inside the commit that crosses 1,000 pages, on the connection that commits: here the main
  * thread, since node:sqlite is synchronous. A checkpoint fsyncs the database file, so every few
  * hundred signed requests (each stores its nonce) the whole server stopped for as long as the disk
- * took: the API bench's p99 went from a few to over 100 ms (docs/decisions/029). With this, the
+ * took: the API bench's p99 went from a few to over 100 ms (docs/decisions/029-catalog-in-memory-and-hot-path.md). With this, the
  * main connection never checkpoints (wal_autocheckpoint = 0) and a worker thread does it every
  * second on its own connection. Should the worker fail, the main connection checkpoints itself
  * again (the log must not grow without bound).

@@ -24,7 +24,7 @@ interface Waiting {
  * one multi-row statement after it (setImmediate), each request waiting for its own answer. On
  * SQLite every commit is a write to the WAL, about a quarter of a millisecond here, which capped every
  * signed route at ~4,000 requests a second; on PostgreSQL it is one round trip instead of one per
- * request (docs/decisions/029-catalog-in-memory.md). Nothing is answered before its nonce is stored,
+ * request (docs/decisions/029-catalog-in-memory-and-hot-path.md). Nothing is answered before its nonce is stored,
  * so a crash loses only nonces of requests that were never answered. The same nonce twice in one
  * batch: the first counts, the second is a replay, as if they had come one after the other.
  */

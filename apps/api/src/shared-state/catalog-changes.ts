@@ -3,7 +3,7 @@ import type { SharedState } from './shared-state.ts';
 
 /**
  * Goods and site config are read on every start-up request and changed a few times a month from
- * the console, so each instance keeps them in memory (docs/decisions/029-catalog-in-memory.md).
+ * the console, so each instance keeps them in memory (docs/decisions/029-catalog-in-memory-and-hot-path.md).
  * This is how a change reaches every copy: the instance that made it drops its own at once, and,
  * with REDIS_URL, publishes the change on a channel every instance subscribes to. A copy is kept
  * at most CATALOG_MAX_AGE_MS while this instance hears the others, and at most
