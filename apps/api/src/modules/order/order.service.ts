@@ -250,8 +250,9 @@ export function createOrderService(deps: {
       let order = await orderRepository.findByPublicId(db, publicId);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
       if (isOrderUnpaid(order.status)) {
-        await deps.payments.reconcileOrder(order);
-        order = (await orderRepository.findById(db, order.id)) ?? order;
+        // Read again only when a provider was asked (at most every 2 s per attempt, decision 024):
+        // otherwise nothing changed it since the read above, and a paying page polls every second.
+        if (await deps.payments.reconcileOrder(order)) order = (await orderRepository.findById(db, order.id)) ?? order;
       }
       return toRecord(order);
     },
