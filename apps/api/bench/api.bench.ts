@@ -35,7 +35,7 @@ import autocannon from 'autocannon';
 import { API_VERSION, canonicalRequestString, idNumberCheckChar } from '@kuaibao/domain';
 import { DEV_DEFAULTS, environmentWith, readEnv } from '../src/config.ts';
 import { decryptJson } from '../src/http/response-crypto.ts';
-import { FIXED_COMPANIES } from '../src/seed/synthetic-companies.ts';
+import { FIXED_COMPANIES, generateCompanies } from '../src/seed/synthetic-companies.ts';
 
 const SECONDS = Number(readEnv('BENCH_API_SECONDS') ?? 8);
 const CONNECTIONS = Number(readEnv('BENCH_API_CONNECTIONS') ?? 20);
@@ -99,7 +99,12 @@ function nextPhone(): string {
   return `139${String(phoneCounter).padStart(8, '0')}`;
 }
 
-const ORDER_COMPANIES = FIXED_COMPANIES.filter((company) => company.name.endsWith('公司'));
+/**
+ * Companies of the seeded synthetic directory (the same deterministic list the server seeds), so
+ * that orders spread over many companies as real ones do: a few companies with thousands of orders
+ * each would measure scans no real traffic makes.
+ */
+const ORDER_COMPANIES = generateCompanies(Math.max(Math.min(COMPANIES, 50_000), FIXED_COMPANIES.length)).filter((company) => company.oper_name && company.name.endsWith('公司'));
 
 function orderForm(): string {
   const company = ORDER_COMPANIES[randomInt(ORDER_COMPANIES.length)]!;
@@ -144,6 +149,8 @@ interface Running {
   baseUrl: string;
   /** CPU seconds (user + system) the process has used so far, from /proc. */
   cpuSeconds(): number;
+  /** The last lines the process wrote (its warnings and errors). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -167,6 +174,7 @@ async function startProcess(entry: string, env: Record<string, string>, port: nu
   }
   return {
     baseUrl,
+    output: () => output,
     cpuSeconds() {
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks.
@@ -282,6 +290,9 @@ function requestPool(next: () => { path: string; body?: string }, size: number):
   return pool;
 }
 
+/** The first few refusals of the run, printed at the end: a figure with errors in it needs its reason. */
+const refusals: string[] = [];
+
 function load(baseUrl: string, method: 'GET' | 'POST', pool: RequestPool, seconds: number): Promise<Measured> {
   const headers: Record<string, string> = { ...CLIENT_HEADERS, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) };
   return new Promise((resolve, reject) => {
@@ -294,6 +305,9 @@ function load(baseUrl: string, method: 'GET' | 'POST', pool: RequestPool, second
           {
             method,
             headers,
+            onResponse: (status: number, body: string) => {
+              if (status >= 300 && refusals.length < 3) refusals.push(`${status} ${body.slice(0, 160)}`);
+            },
             setupRequest: (request) => {
               const fresh = pool.take();
               request.path = fresh.path;
@@ -458,6 +472,7 @@ async function benchDatabase(database: 'sqlite' | 'pg', ports: { bare: number; a
       rows.push({ endpoint: { name: 'bare', label: 'bare Fastify JSON route (baseline)' }, ...bareBeside });
       rows.push({ endpoint, ...(await measure(api, endpoint.method, () => endpoint.next(), poolSize)) });
     }
+    if (rows.some((row) => row.measured.non2xx > 0)) console.log(`\n${label}: the server's last lines:\n${api.output().slice(-1500)}`);
     return printTable(label, rows);
   } finally {
     await bare.stop();
@@ -471,6 +486,7 @@ const ports = PORT_BASE ? { bare: Number(PORT_BASE), api: Number(PORT_BASE) + 1 
 const misses: string[] = [];
 if (DATABASES !== 'pg') misses.push(...(await benchDatabase('sqlite', ports)));
 if (DATABASES !== 'sqlite') misses.push(...(await benchDatabase('pg', ports)));
+if (refusals.length > 0) console.log(`\nFirst refusals:\n${refusals.map((line) => `  - ${line}`).join('\n')}`);
 if (misses.length > 0) {
   console.log(`\nTargets missed:\n${misses.map((miss) => `  - ${miss}`).join('\n')}`);
   if (STRICT) process.exit(1);

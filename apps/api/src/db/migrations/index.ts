@@ -12,6 +12,7 @@ import { companyDirectoryVendor } from './012_company_directory_vendor.ts';
 import { companyImport } from './013_company_import.ts';
 import { companyBigramFrequencies } from './014_company_bigram_frequencies.ts';
 import { annualReportPrecheck } from './015_annual_report_precheck.ts';
+import { orderLookupIndexes } from './016_order_lookup_indexes.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -31,5 +32,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '013_company_import': companyImport(kind),
     '014_company_bigram_frequencies': companyBigramFrequencies(kind),
     '015_annual_report_precheck': annualReportPrecheck(kind),
+    '016_order_lookup_indexes': orderLookupIndexes(kind),
   };
 }
