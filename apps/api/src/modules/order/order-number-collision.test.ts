@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import type * as OrderNumbers from './order-number.ts';
 
 /** Order numbers as the generator would draw them with an unlucky second: the same number twice, then another. */
 const drawn = vi.hoisted(() => ({ numbers: [] as string[] }));
 vi.mock('./order-number.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./order-number.ts')>();
+  const original = await importOriginal<typeof OrderNumbers>();
   return { ...original, newOrderNumber: (now: Date) => drawn.numbers.shift() ?? original.newOrderNumber(now) };
 });
 
