@@ -12,6 +12,7 @@ import { createDatabaseNonceStore, createRedisNonceStore } from './http/nonce-st
 import { registerRateLimits } from './http/rate-limit.ts';
 import { connectSharedState, createSharedState, type SharedState } from './shared-state/shared-state.ts';
 import { createOnceKeys, type OnceKeys } from './shared-state/once-keys.ts';
+import { createCatalogChanges, type CatalogChanges } from './shared-state/catalog-changes.ts';
 import { verifyRequestSignature } from './http/request-signature.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { baselineSecurityHeaders, registerSecurityHeaders, withSecurityHeaders } from './http/security-headers.ts';
@@ -89,6 +90,8 @@ export interface Services {
   sharedState: SharedState;
   /** Single-use keys every instance sees (used OAuth states, payment query throttle). */
   onceKeys: OnceKeys;
+  /** Drops the in-memory goods and site config on every instance when the console changes them (decision 029). */
+  catalogChanges: CatalogChanges;
 }
 
 declare module 'fastify' {
@@ -187,6 +190,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sharedState = createSharedState({ redisUrl: config.redisUrl, log: app.log });
   await connectSharedState(sharedState);
   const onceKeys = createOnceKeys({ sharedState, now });
+  // Goods and site config in memory, dropped on every instance when the console changes them (decision 029).
+  const catalogChanges = createCatalogChanges(sharedState);
+  await catalogChanges.start();
   const { providers, sandbox } = buildPaymentProviders({
     config,
     db,
@@ -197,7 +203,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   const vault = createPersonalDataVault({ encryptionKey: config.idEncryptionKey, hashKey: config.idHashKey });
-  const goods = createGoodsService({ db });
+  const goods = createGoodsService({ db, changes: catalogChanges });
+  const siteConfig = createSiteConfigService({ db, changes: catalogChanges });
   const sms = buildSmsProvider(config.sms, app.log);
   const reportChecks = createAnnualReportCheckRepository(database);
   const directory = buildCompanyDirectory(config.directory, {
@@ -218,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const accounts = createAccountService({ db, wechatAuth, now, tokenTtlSeconds: config.wechatAuth.tokenTtlSeconds });
   const services: Services = {
     now,
-    siteConfig: createSiteConfigService({ db }),
+    siteConfig,
     goods,
     companies,
     directory,
@@ -230,16 +237,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandbox,
     paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now, metrics }),
     // The ID hash key, under its own label, also keys the sign-in device cookies (decision 014).
-    console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey, directory }),
+    console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey, directory, catalogChanges }),
     sms,
     storage,
     smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics }),
     retention: createRetentionSweep({ database, periods: config.retention.periods, intervalMs: config.retention.sweepIntervalMs, now, log: app.log, metrics }),
     wechatAuth,
     accounts,
-    corp: createCorpService({ db, orders, goods, siteConfig: createSiteConfigService({ db }), accounts }),
+    corp: createCorpService({ db, orders, goods, siteConfig, accounts }),
     sharedState,
     onceKeys,
+    catalogChanges,
   };
   app.decorate('services', services);
   metrics.gaugeFromCallback('sms_outbox_backlog', 'SMS notices waiting to be sent (retries included)', () => countPendingOutbox(db, 'sms.%'));
@@ -254,7 +262,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await services.retention.stop();
   });
   // After the workers above have stopped.
-  app.addHook('onClose', async () => sharedState.close());
+  app.addHook('onClose', async () => {
+    await catalogChanges.close();
+    await sharedState.close();
+  });
 
   if (config.signature.required) {
     // In the database, or in Redis in front of it: a restart must not accept a request captured

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   try {
     assertUsableDatabaseFile(config.database);
     if (config.database.kind === 'sqlite') mkdirSync(path.dirname(config.database.file), { recursive: true });
-    database = await createDatabase(config.database);
+    // The server checkpoints SQLite's log on a worker thread (db/sqlite-checkpointer.ts).
+    database = await createDatabase(config.database.kind === 'sqlite' ? { ...config.database, backgroundCheckpoints: true } : config.database);
     migrated = await migrate(database);
     seeded = await seedDatabase(database, { companies: config.seedCompanies });
   } catch (error) {

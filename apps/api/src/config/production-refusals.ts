@@ -1,4 +1,4 @@
-import { DEV_DEFAULTS, type Env } from './schema.ts';
+import { DEV_DEFAULTS, PHONE_LOOKUP_LIMIT_DEFAULT, type Env } from './schema.ts';
 
 /**
  * What production refuses (docs/security.md): public development keys, the sandbox gateway
@@ -18,6 +18,7 @@ export function productionRefusals(e: Env, providers: readonly string[]): string
   if (e.METRICS_PORT !== undefined && !isLoopbackHost(e.METRICS_HOST) && !e.METRICS_TOKEN) {
     refusals.push('METRICS_TOKEN: required in production when METRICS_HOST is not a loopback address (the metrics would be open to the network)');
   }
+  if (e.PHONE_LOOKUP_LIMIT > PHONE_LOOKUP_LIMIT_DEFAULT) refusals.push(`PHONE_LOOKUP_LIMIT: above ${PHONE_LOOKUP_LIMIT_DEFAULT} lets a scraper walk phone numbers; raising it is for the benchmark only, not allowed in production`);
   if (!e.PUBLIC_BASE_URL) refusals.push('PUBLIC_BASE_URL: required in production (our own origin, e.g. https://kuaibao.example; never taken from the request)');
   return refusals;
 }

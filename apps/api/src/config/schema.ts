@@ -13,6 +13,9 @@ export const DEV_DEFAULTS = {
   SANDBOX_NOTIFY_KEY: 'kuaibao-dev-sandbox-notify-key',
 } as const;
 
+/** The phone lookup's limit per address and ten minutes; production may lower it, never raise it. */
+export const PHONE_LOOKUP_LIMIT_DEFAULT = 30;
+
 const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`), `must be ${bytes * 2} hex characters`);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -43,6 +46,9 @@ export const EnvSchema = z.object({
   SQLITE_FILE: z.string().default('data/kuaibao.sqlite'),
   // Shared state between instances (rate limits, nonces, single-use keys; docs/decisions/024-shared-state-in-redis.md): unset keeps it in process.
   REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL').optional(),
+  // Phone lookups per client address per ten minutes (docs/decisions/024-shared-state-in-redis.md): raised only
+  // by the API benchmark (npm run bench:api); production refuses anything above the default.
+  PHONE_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(1_000_000_000).default(PHONE_LOOKUP_LIMIT_DEFAULT),
   SEED_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),
   // Retention (docs/privacy-retention.md, docs/decisions/031-retention-sweep.md): days each kind of personal data is kept; 0 keeps it.
   RETENTION_ID_NUMBER_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),

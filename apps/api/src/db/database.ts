@@ -4,9 +4,17 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { defaults as pgDefaults, Pool, types as pgTypes } from 'pg';
 import type { Database } from './schema.ts';
 import { createSqliteDialect, openSqliteFile } from './sqlite-dialect.ts';
+import { startSqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.ts';
+import { prepareStatements } from './pg-prepared.ts';
 
 export type DatabaseOptions =
-  | { kind: 'sqlite'; file: string; busyTimeoutMs?: number }
+  | {
+      kind: 'sqlite';
+      file: string;
+      busyTimeoutMs?: number;
+      /** Checkpoint the write-ahead log on a worker thread, not in the commits of the main one (db/sqlite-checkpointer.ts). The server does. */
+      backgroundCheckpoints?: boolean;
+    }
   | {
       kind: 'postgres';
       url: string;
@@ -24,6 +32,8 @@ export interface SqliteAppDatabase {
   db: Kysely<Database>;
   /** the underlying node:sqlite handle, for bulk loads and the FTS5 table */
   raw: DatabaseSync;
+  /** present when the write-ahead log is checkpointed on a worker thread */
+  checkpointer?: SqliteCheckpointer | undefined;
   close(): Promise<void>;
 }
 
@@ -53,11 +63,15 @@ export async function createDatabase(opts: DatabaseOptions): Promise<AppDatabase
   if (opts.kind === 'sqlite') {
     const raw = openSqliteFile(opts.file, opts.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: opts.busyTimeoutMs });
     const db = new Kysely<Database>({ dialect: createSqliteDialect(raw) });
+    const memory = opts.file === ':memory:' || opts.file === '';
+    const checkpointer = opts.backgroundCheckpoints && !memory ? startSqliteCheckpointer(raw, opts.file) : undefined;
     return {
       kind: 'sqlite',
       db,
       raw,
+      checkpointer,
       async close() {
+        await checkpointer?.stop();
         await db.destroy();
         if (raw.isOpen) raw.close();
       },
@@ -82,6 +96,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<AppDatabase
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  prepareStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const database: PostgresAppDatabase = {
     kind: 'postgres',

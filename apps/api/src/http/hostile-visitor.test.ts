@@ -42,6 +42,12 @@ describe('production refuses what lets anyone in (issue 11 finding 1)', () => {
     expect(configFailure(withoutOrigin)).toContain('PUBLIC_BASE_URL: required in production');
   });
 
+  it('refuses a raised phone-lookup limit (the API bench lifts it; a scraper would walk phone numbers)', () => {
+    expect(loadConfig({}).phoneLookupLimit).toBe(30);
+    expect(configFailure({ ...PROD_KEYS, PAYMENT_PROVIDERS: 'alipay', PHONE_LOOKUP_LIMIT: '31' })).toContain('PHONE_LOOKUP_LIMIT: above 30');
+    expect(loadConfig({ APP_ENV: 'dev', PHONE_LOOKUP_LIMIT: '1000000000' }).phoneLookupLimit).toBe(1_000_000_000);
+  });
+
   it('still names every public development key', () => {
     expect(configFailure({ APP_ENV: 'prod', PUBLIC_BASE_URL: 'https://kuaibao.example' })).toContain(Object.keys(DEV_DEFAULTS).join(', '));
   });

@@ -32,6 +32,22 @@ describe.each(availableDialects())('the database nonce store (%s)', (dialect) =>
 
   behavesLikeANonceStore(() => createDatabaseNonceStore(test.database.db));
 
+  it('writes the nonces of concurrent requests together, each answered for itself, a repeat in the batch a replay', async () => {
+    const nonces = createDatabaseNonceStore(test.database.db);
+    const t = 1_764_100_000;
+    const names = Array.from({ length: 40 }, (_, i) => `batch-${dialect}-${String(i).padStart(4, '0')}`);
+    // Started in one turn of the event loop: one batch, with one nonce twice and one already stored.
+    expect(await nonces.remember(names[0]!, t)).toBe(true);
+    const answers = await Promise.all([...names, names[5]!].map((nonce) => nonces.remember(nonce, t + 1)));
+    expect(answers[0]).toBe(false);
+    expect(answers.slice(1, 40).every(Boolean)).toBe(true);
+    expect(answers[40]).toBe(false);
+    const stored = await test.database.db.selectFrom('request_nonces').select('nonce').where('nonce', 'in', names).execute();
+    expect(stored).toHaveLength(40);
+    // And the next turn sees them all.
+    expect(await Promise.all(names.map((nonce) => nonces.remember(nonce, t + 2)))).toEqual(names.map(() => false));
+  });
+
   it('refuses a captured request after a restart on the same database (issue 11 finding 14)', async () => {
     const request = { url: '/env', nonce: `replay-${dialect}-0001` };
     const first = await signedInject(test, request);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '@kuaibao/domain';
 import { ErrorEnvelopeSchema, sendData } from './envelope.ts';
 import { validationDetail } from './validate.ts';
+import { deepFreeze } from '../shared-state/cached-value.ts';
 
 /** What a route reads from the request, as the domain's zod schemas (packages/domain/src/contracts). */
 export interface RequestContract {
@@ -76,6 +77,35 @@ export function undocumentedFields(sent: unknown, parsed: unknown, path: string)
 export function apiRoute<R extends RequestContract, D extends z.ZodType>(app: FastifyInstance, route: ApiRoute<R, D>): void {
   const encrypt: Encryption<z.output<D>> = route.encrypt ?? 'never';
   const checkResponses = app.config.env !== 'prod';
+  /**
+   * A frozen answer (the catalog's, shared-state/cached-value.ts deepFreeze) is the same object
+   * request after request and cannot change: it is checked once, and its checked form reused.
+   */
+  const checkedAnswers = new WeakMap<object, unknown>();
+  function checkAnswer(request: FastifyRequest, data: unknown): unknown {
+    const checked = route.response.safeParse(data);
+    let answer: unknown = data;
+    if (checked.success) {
+      // Only what the schema documents goes out, as with Fastify's own response schemas: a
+      // service that spreads a whole row cannot leak its other columns.
+      answer = checked.data;
+      if (checkResponses) {
+        const dropped = undocumentedFields(data, checked.data, 'data');
+        if (dropped.length > 0) request.log.warn({ route: `${route.method} ${route.url}`, dropped }, 'answer fields the response schema does not document were left out');
+      }
+    } else if (checkResponses) {
+      throw new AppError('INTERNAL', `${route.method} ${route.url} answered a shape its response schema refuses: ${validationDetail(checked.error, 'data')}`);
+    } else {
+      // In production a schema slip must not take the route down: the answer goes out as it is.
+      request.log.error({ route: `${route.method} ${route.url}`, detail: validationDetail(checked.error, 'data') }, 'answer does not match its response schema');
+    }
+    if (typeof data === 'object' && data !== null && Object.isFrozen(data)) {
+      // Frozen too, so that the envelope built from it may be kept (http/envelope.ts).
+      answer = deepFreeze(answer);
+      checkedAnswers.set(data, answer);
+    }
+    return answer;
+  }
   app.route({
     method: route.method,
     url: route.url,
@@ -85,22 +115,7 @@ export function apiRoute<R extends RequestContract, D extends z.ZodType>(app: Fa
     ...(route.preValidation ? { preValidation: route.preValidation } : {}),
     handler: async (request, reply) => {
       const data = await route.handler(request as ContractRequest<R>, reply);
-      const checked = route.response.safeParse(data);
-      let answer: unknown = data;
-      if (checked.success) {
-        // Only what the schema documents goes out, as with Fastify's own response schemas: a
-        // service that spreads a whole row cannot leak its other columns.
-        answer = checked.data;
-        if (checkResponses) {
-          const dropped = undocumentedFields(data, checked.data, 'data');
-          if (dropped.length > 0) request.log.warn({ route: `${route.method} ${route.url}`, dropped }, 'answer fields the response schema does not document were left out');
-        }
-      } else if (checkResponses) {
-        throw new AppError('INTERNAL', `${route.method} ${route.url} answered a shape its response schema refuses: ${validationDetail(checked.error, 'data')}`);
-      } else {
-        // In production a schema slip must not take the route down: the answer goes out as it is.
-        request.log.error({ route: `${route.method} ${route.url}`, detail: validationDetail(checked.error, 'data') }, 'answer does not match its response schema');
-      }
+      const answer = checkedAnswers.get(data as object) ?? checkAnswer(request, data);
       const encrypted = encrypt === 'always' || (typeof encrypt === 'function' && encrypt(answer as z.output<D>));
       return sendData(reply, answer, { encrypt: encrypted });
     },

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /**
  * One purpose's message authentication: HMAC-SHA256 under a key derived (HKDF-SHA256) from a
@@ -17,7 +17,8 @@ export interface KeyedMac {
 }
 
 export function createKeyedMac(secret: string, label: string): KeyedMac {
-  const key = Buffer.from(hkdfSync('sha256', secret, '', label, 32));
+  // A key object, imported once (a raw key is imported again by every createHmac).
+  const key = createSecretKey(Buffer.from(hkdfSync('sha256', secret, '', label, 32)));
   const tag = (text: string, bytes = 32) => createHmac('sha256', key).update(text, 'utf8').digest().subarray(0, bytes).toString('base64url');
   return {
     tag,

@@ -14,6 +14,7 @@ import { companyBigramFrequencies } from './014_company_bigram_frequencies.ts';
 import { annualReportPrecheck } from './015_annual_report_precheck.ts';
 import { companyGramTree } from './016_company_gram_tree.ts';
 import { retention } from './017_retention.ts';
+import { orderLookupIndexes } from './018_order_lookup_indexes.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -35,5 +36,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '015_annual_report_precheck': annualReportPrecheck(kind),
     '016_company_gram_tree': companyGramTree(kind),
     '017_retention': retention(kind),
+    '018_order_lookup_indexes': orderLookupIndexes(kind),
   };
 }

@@ -4,10 +4,12 @@ import type { Database } from '../../db/schema.ts';
 import { createGoodsAdmin } from '../goods/goods.service.ts';
 import { createSiteConfigAdmin } from '../site-config/site-config.service.ts';
 import { assertCan, type Actor } from './actor.ts';
+import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 
 /**
- * Goods and site texts, behind the console's permissions. The visitor API reads both on every
- * request (no cache), so a change here is what the next visitor sees, without a restart.
+ * Goods and site texts, behind the console's permissions. The visitor API keeps both in memory;
+ * a change here drops every instance's copy (shared-state/catalog-changes.ts), so it is what the
+ * next visitor sees, without a restart.
  */
 export interface CatalogService {
   listGoods(actor: Actor): Promise<ConsoleGoods[]>;
@@ -17,7 +19,7 @@ export interface CatalogService {
   updateSiteConfig(actor: Actor, key: string, value: unknown): Promise<ConsoleSiteConfigEntry>;
 }
 
-export function createCatalogService(deps: { db: Kysely<Database>; now: () => Date }): CatalogService {
+export function createCatalogService(deps: { db: Kysely<Database>; now: () => Date; changes?: CatalogChanges }): CatalogService {
   const goods = createGoodsAdmin(deps);
   const siteConfig = createSiteConfigAdmin(deps);
   return {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CompanyDirectory } from '../../providers/directory/port.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
+import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import { createFeedbackInbox } from '../feedback/feedback.service.ts';
 import { createOrderHandlingService } from '../order/order-handling.service.ts';
@@ -44,6 +45,8 @@ export function createConsoleServices(deps: {
   deviceCookieSecret: string;
   /** the company directory's source, for its ledger view */
   directory: CompanyDirectory;
+  /** tells every instance's goods and site config cache of a catalog edit */
+  catalogChanges?: CatalogChanges;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
@@ -58,7 +61,7 @@ export function createConsoleServices(deps: {
     orders: createConsoleOrdersService({ now, vault: deps.vault, handling, payments, refundRequests, feedback: feedbackInbox, smsLog }),
     refunds,
     feedback: createFeedbackInboxService({ inbox: feedbackInbox }),
-    catalog: createCatalogService({ db, now }),
+    catalog: createCatalogService({ db, now, ...(deps.catalogChanges ? { changes: deps.catalogChanges } : {}) }),
     dashboard: createDashboardService({ db, now, orders: handling }),
     smsLog,
     audit: createAuditService({ db }),

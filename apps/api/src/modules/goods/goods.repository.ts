@@ -7,10 +7,6 @@ export const goodsRepository = {
     return db.selectFrom('goods').selectAll().where('active', '=', 1).orderBy('sort').orderBy('id').execute();
   },
 
-  findActive(db: Db, id: number): Promise<GoodsRow | undefined> {
-    return db.selectFrom('goods').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
-  },
-
   listAll(db: Db): Promise<GoodsRow[]> {
     return db.selectFrom('goods').selectAll().orderBy('sort').orderBy('id').execute();
   },

@@ -4,6 +4,8 @@ import type { Database, GoodsRow } from '../../db/schema.ts';
 import { writeAudit } from '../audit/audit.ts';
 import type { Actor } from '../staff/actor.ts';
 import { goodsRepository } from './goods.repository.ts';
+import { cachedValue, deepFreeze } from '../../shared-state/cached-value.ts';
+import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 
 export interface GoodsService {
   listActiveGoods(): Promise<Goods[]>;
@@ -26,16 +28,24 @@ function toGoods(row: GoodsRow): Goods {
   };
 }
 
-export function createGoodsService(deps: { db: Kysely<Database> }): GoodsService {
+/**
+ * The active goods, read on every start-up and every order: kept in memory (frozen, shared by every
+ * request) and dropped when the console changes them (shared-state/catalog-changes.ts). Without
+ * `changes` nothing is kept.
+ */
+export function createGoodsService(deps: { db: Kysely<Database>; changes?: CatalogChanges }): GoodsService {
+  const { changes } = deps;
+  const active = cachedValue({
+    load: async () => deepFreeze((await goodsRepository.listActive(deps.db)).map(toGoods)),
+    maxAgeMs: () => changes?.maxAgeMs() ?? 0,
+  });
+  changes?.onChange('goods', active.drop);
   return {
-    async listActiveGoods() {
-      const rows = await goodsRepository.listActive(deps.db);
-      return rows.map(toGoods);
-    },
+    listActiveGoods: () => active.get(),
     async getActiveGoods(goodsId) {
-      const row = await goodsRepository.findActive(deps.db, goodsId);
-      if (!row) throw new AppError('GOODS_NOT_FOUND');
-      return toGoods(row);
+      const goods = (await active.get()).find((item) => item.id === goodsId);
+      if (!goods) throw new AppError('GOODS_NOT_FOUND');
+      return goods;
     },
   };
 }
@@ -68,8 +78,13 @@ function goodsValues(input: ConsoleGoodsUpdate) {
   return { name: input.name, type: input.type, price_fen: price, pay_types: payTypes.join(','), sort: input.sort, active: input.active ? 1 : 0, description: input.description };
 }
 
-export function createGoodsAdmin(deps: { db: Kysely<Database>; now: () => Date }): GoodsAdmin {
+/** `changes` drops every instance's copy of the active goods once a change has committed. */
+export function createGoodsAdmin(deps: { db: Kysely<Database>; now: () => Date; changes?: CatalogChanges }): GoodsAdmin {
   const { db, now } = deps;
+  const changed = async <T>(result: T): Promise<T> => {
+    await deps.changes?.changed('goods');
+    return result;
+  };
   return {
     async list() {
       return (await goodsRepository.listAll(db)).map(toConsoleGoods);
@@ -78,24 +93,28 @@ export function createGoodsAdmin(deps: { db: Kysely<Database>; now: () => Date }
     async create(actor, input) {
       const values = goodsValues(input);
       const at = now();
-      return db.transaction().execute(async (trx) => {
-        const row = await goodsRepository.insert(trx, values);
-        await writeAudit(trx, actor, { action: 'goods.create', targetType: 'goods', targetId: row.id, after: toConsoleGoods(row) }, at);
-        return toConsoleGoods(row);
-      });
+      return changed(
+        await db.transaction().execute(async (trx) => {
+          const row = await goodsRepository.insert(trx, values);
+          await writeAudit(trx, actor, { action: 'goods.create', targetType: 'goods', targetId: row.id, after: toConsoleGoods(row) }, at);
+          return toConsoleGoods(row);
+        }),
+      );
     },
 
     async update(actor, id, input) {
       const values = goodsValues(input);
       const at = now();
-      return db.transaction().execute(async (trx) => {
-        const before = await goodsRepository.findById(trx, id);
-        if (!before) throw new AppError('GOODS_NOT_FOUND');
-        await goodsRepository.update(trx, id, values);
-        const after = (await goodsRepository.findById(trx, id))!;
-        await writeAudit(trx, actor, { action: 'goods.update', targetType: 'goods', targetId: id, before: toConsoleGoods(before), after: toConsoleGoods(after) }, at);
-        return toConsoleGoods(after);
-      });
+      return changed(
+        await db.transaction().execute(async (trx) => {
+          const before = await goodsRepository.findById(trx, id);
+          if (!before) throw new AppError('GOODS_NOT_FOUND');
+          await goodsRepository.update(trx, id, values);
+          const after = (await goodsRepository.findById(trx, id))!;
+          await writeAudit(trx, actor, { action: 'goods.update', targetType: 'goods', targetId: id, before: toConsoleGoods(before), after: toConsoleGoods(after) }, at);
+          return toConsoleGoods(after);
+        }),
+      );
     },
   };
 }

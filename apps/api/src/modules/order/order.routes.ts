@@ -8,7 +8,7 @@ import { requestToken } from '../account/account.routes.ts';
 
 export function registerOrderRoutes(app: FastifyInstance): void {
   // A phone number is the only key to the lookup, so it is what a scraper would walk.
-  const phoneLookups = limitRequests(app, { name: 'phone-lookup-ip', max: 30, windowMs: 10 * 60_000, key: (request) => request.ip });
+  const phoneLookups = limitRequests(app, { name: 'phone-lookup-ip', max: app.config.phoneLookupLimit, windowMs: 10 * 60_000, key: (request) => request.ip });
 
   apiRoute(app, {
     method: 'POST',

@@ -17,7 +17,8 @@ function attemptNumber(orderNo: string, sequence: number): string {
 export interface Attempts {
   checkPaymentChoice(input: { platform: Platform; payType: PayType; paySource: PaySource; openid: string | undefined }): void;
   startAttempt(input: StartAttemptInput): Promise<Extract<CreatePaymentResult, { ok: true }>>;
-  reconcileOrder(order: OrderRow): Promise<void>;
+  /** True when a provider was asked (the order may have changed); false when nothing was due. */
+  reconcileOrder(order: OrderRow): Promise<boolean>;
   /** `fromPoll`: the paying page asked; the sweep's schedule is left alone (it is for when nobody is watching). */
   reconcileAttempt(attempt: PaymentAttemptRow, fromPoll?: boolean): Promise<void>;
   /** The one state transition for "money arrived", used by notifications and by queries alike. */
@@ -207,16 +208,19 @@ export function createAttempts(ctx: PaymentContext): Attempts {
     },
 
     async reconcileOrder(order) {
-      if (!isOrderUnpaid(order.status)) return;
+      if (!isOrderUnpaid(order.status)) return false;
       const pending = await paymentRepository.listPendingAttempts(db, order.id);
+      let asked = false;
       for (const attempt of pending) {
         if (!(await pollQueries.claim(`payment-query:${attempt.id}`, POLL_QUERY_MIN_INTERVAL_MS))) continue;
+        asked = true;
         try {
           await reconcileAttempt(attempt, true);
         } catch (error) {
           log.warn({ err: error, outTradeNo: attempt.out_trade_no }, 'payment query failed');
         }
       }
+      return asked;
     },
 
     listAttempts(orderId) {

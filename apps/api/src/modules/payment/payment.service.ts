@@ -61,7 +61,8 @@ export interface PaymentService {
   /** Verifies and applies a provider notification; the answer is what the provider expects back. */
   handleNotification(providerId: string, raw: RawNotification): Promise<NotificationAck>;
   /** Asks the provider about pending attempts of an order (the paying page polling). */
-  reconcileOrder(order: OrderRow): Promise<void>;
+  /** True when a provider was asked (the order may have changed); false when nothing was due. */
+  reconcileOrder(order: OrderRow): Promise<boolean>;
   /**
    * Full refund of the attempt that paid the order, under a deterministic number (`R` + out_trade_no)
    * reused on every retry. On SUCCESS — now, or later through a refund notification or the refund

@@ -6,6 +6,11 @@ export const siteConfigRepository = {
     return db.selectFrom('site_config').select(['corp_id', 'key', 'value']).where('corp_id', 'in', corpIds).execute();
   },
 
+  /** Every corp's rows: the table is a few rows per corp, read whole into memory (site-config.service.ts). */
+  listAll(db: Db): Promise<Array<{ corp_id: number; key: string; value: string }>> {
+    return db.selectFrom('site_config').select(['corp_id', 'key', 'value']).execute();
+  },
+
   findValue(db: Db, corpId: number, key: string): Promise<{ value: string } | undefined> {
     return db.selectFrom('site_config').select('value').where('corp_id', '=', corpId).where('key', '=', key).executeTakeFirst();
   },

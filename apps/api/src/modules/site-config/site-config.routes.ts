@@ -1,9 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { InitResponseSchema, SiteConfigSchema, WeixinServiceResponseSchema } from '@kuaibao/domain';
+import { InitResponseSchema, SiteConfigSchema, WeixinServiceResponseSchema, type Goods, type InitResponse, type SiteConfig } from '@kuaibao/domain';
 import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
+import { deepFreeze } from '../../shared-state/cached-value.ts';
 
 export function registerSiteConfigRoutes(app: FastifyInstance): void {
+  /**
+   * The start-up answer without a previous form is the same for every visitor of a corp while the
+   * catalog is unchanged: composed once per (config, goods) pair the services keep, and frozen, so
+   * that the route checks and serialises it once (http/route.ts, http/envelope.ts).
+   */
+  const anonymousInits = new WeakMap<SiteConfig, WeakMap<readonly Goods[], InitResponse>>();
+  function anonymousInit(goods: readonly Goods[], config: SiteConfig): InitResponse {
+    let byGoods = anonymousInits.get(config);
+    if (!byGoods) anonymousInits.set(config, (byGoods = new WeakMap()));
+    let init = byGoods.get(goods);
+    if (!init) byGoods.set(goods, (init = deepFreeze({ goods: goods as Goods[], token: '', appid: '', package: '', config, prev_info: null })));
+    return init;
+  }
+
   apiRoute(app, {
     method: 'GET',
     url: '/api/h5/corp',
@@ -20,6 +35,7 @@ export function registerSiteConfigRoutes(app: FastifyInstance): void {
         app.services.orders.findPrevInfo(visitor.prevId),
       ]);
       // h5 visitors are anonymous: no token, app id or mini-program package (those belong to the corp variants).
+      if (!prevInfo) return anonymousInit(goods, config);
       return { goods, token: '', appid: '', package: '', config, prev_info: prevInfo };
     },
   });

@@ -4,20 +4,46 @@ import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../audit/audit.ts';
 import type { Actor } from '../staff/actor.ts';
 import { siteConfigRepository } from './site-config.repository.ts';
+import { cachedValue, deepFreeze } from '../../shared-state/cached-value.ts';
+import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 
 export interface SiteConfigService {
   getSiteConfig(corpId?: number): Promise<SiteConfig>;
 }
 
-/** Site config lives as JSON values per corp; corp 0 is the default every corp falls back to. */
-export function createSiteConfigService(deps: { db: Kysely<Database> }): SiteConfigService {
+function parseSiteConfig(rows: ReadonlyArray<{ corp_id: number; key: string; value: string }>): SiteConfig {
+  const values: Record<string, unknown> = {};
+  // Corp-specific rows override the defaults of corp 0.
+  for (const row of [...rows].sort((a, b) => a.corp_id - b.corp_id)) values[row.key] = JSON.parse(row.value);
+  return SiteConfigSchema.parse(values);
+}
+
+/**
+ * Site config lives as JSON values per corp; corp 0 is the default every corp falls back to. Every
+ * start-up reads it, so the whole table (a few rows per corp) is kept in memory, parsed once per corp
+ * that has rows, frozen, and dropped when the console changes it (shared-state/catalog-changes.ts).
+ * A corp without rows (the corp id is the visitor's header) gets corp 0's object: the cache never
+ * grows with what visitors send. Without `changes` nothing is kept.
+ */
+export function createSiteConfigService(deps: { db: Kysely<Database>; changes?: CatalogChanges }): SiteConfigService {
+  const { changes } = deps;
+  const byCorp = cachedValue({
+    load: async () => {
+      const rows = await siteConfigRepository.listAll(deps.db);
+      const defaults = rows.filter((row) => row.corp_id === 0);
+      const configs = new Map<number, SiteConfig>([[0, deepFreeze(parseSiteConfig(defaults))]]);
+      for (const corpId of new Set(rows.map((row) => row.corp_id))) {
+        if (corpId !== 0) configs.set(corpId, deepFreeze(parseSiteConfig([...defaults, ...rows.filter((row) => row.corp_id === corpId)])));
+      }
+      return configs;
+    },
+    maxAgeMs: () => changes?.maxAgeMs() ?? 0,
+  });
+  changes?.onChange('site-config', byCorp.drop);
   return {
     async getSiteConfig(corpId = 0) {
-      const rows = await siteConfigRepository.listForCorps(deps.db, [0, corpId]);
-      const values: Record<string, unknown> = {};
-      // Corp-specific rows override the defaults of corp 0.
-      for (const row of rows.sort((a, b) => a.corp_id - b.corp_id)) values[row.key] = JSON.parse(row.value);
-      return SiteConfigSchema.parse(values);
+      const configs = await byCorp.get();
+      return configs.get(corpId) ?? configs.get(0)!;
     },
   };
 }
@@ -62,7 +88,8 @@ export interface SiteConfigAdmin {
   update(actor: Actor, key: string, value: unknown): Promise<ConsoleSiteConfigEntry>;
 }
 
-export function createSiteConfigAdmin(deps: { db: Kysely<Database>; now: () => Date }): SiteConfigAdmin {
+/** `changes` drops every instance's copy of the site config once a change has committed. */
+export function createSiteConfigAdmin(deps: { db: Kysely<Database>; now: () => Date; changes?: CatalogChanges }): SiteConfigAdmin {
   const { db, now } = deps;
   return {
     async list() {
@@ -82,6 +109,7 @@ export function createSiteConfigAdmin(deps: { db: Kysely<Database>; now: () => D
         await siteConfigRepository.upsert(trx, { corpId: 0, key, value: JSON.stringify(data) });
         await writeAudit(trx, actor, { action: 'site_config.update', targetType: 'site_config', targetId: key, before: before ? (JSON.parse(before.value) as unknown) : null, after: data }, at);
       });
+      await deps.changes?.changed('site-config');
       const info = siteKeyInfo(key);
       return { key, value: data, label: info.label, kind: info.kind };
     },
