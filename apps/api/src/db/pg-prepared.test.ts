@@ -4,11 +4,34 @@ import { sql } from 'kysely';
 import { readEnv } from '../config.ts';
 import { createDatabase, type PostgresAppDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
-import { PREPARED_PER_CONNECTION } from './pg-prepared.ts';
+import { PREPARED_PER_CONNECTION, prepareStatements } from './pg-prepared.ts';
 
 const url = readEnv('TEST_DATABASE_URL');
 
-describe.runIf(url)('prepared statements on PostgreSQL (db/pg-prepared.ts)', () => {
+describe('prepareStatements on a connection (no server)', () => {
+  it('names a text once per connection, leaves value-less and callback calls alone, and stops at the bound', async () => {
+    const calls: unknown[] = [];
+    let onConnect: ((client: unknown) => void) | undefined;
+    const pool = { on: (event: string, listener: (client: unknown) => void) => event === 'connect' && (onConnect = listener) };
+    const client = { query: (config: unknown, values?: unknown) => (calls.push(values === undefined ? config : [config, values]), Promise.resolve({ rows: [] })) };
+    prepareStatements(pool as unknown as Parameters<typeof prepareStatements>[0]);
+    onConnect!(client);
+    await client.query('SELECT $1::int', [1]);
+    await client.query('SELECT $1::int', [2]);
+    await client.query('SELECT 1');
+    const [first, second, plain] = calls as Array<{ name: string; text: string; values: unknown[] } | string>;
+    expect(first).toMatchObject({ text: 'SELECT $1::int', values: [1] });
+    expect(second).toMatchObject({ name: (first as { name: string }).name, values: [2] });
+    expect(plain).toBe('SELECT 1');
+    for (let i = 0; i < PREPARED_PER_CONNECTION + 5; i++) await client.query(`SELECT $1::int + ${i}`, [i]);
+    const named = new Set(calls.filter((c): c is { name: string } => typeof c === 'object' && c !== null && 'name' in c).map((c) => c.name));
+    expect(named.size).toBe(PREPARED_PER_CONNECTION);
+    expect(calls.at(-1)).toEqual([`SELECT $1::int + ${PREPARED_PER_CONNECTION + 4}`, [PREPARED_PER_CONNECTION + 4]]);
+  });
+});
+
+// Defined only with a PostgreSQL to run against (npm run test:api:pg), so the SQLite run shows no skipped test.
+if (url) describe('prepared statements on PostgreSQL (db/pg-prepared.ts)', () => {
   let database: PostgresAppDatabase;
   const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   beforeAll(async () => {

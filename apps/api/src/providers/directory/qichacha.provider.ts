@@ -232,23 +232,30 @@ export function createQichachaDirectory(deps: QichachaDirectoryDeps): CompanyDir
     },
 
     async annualReports(creditCode, year) {
-      try {
-        const stored = await validStoredAnswer(deps.reportChecks, creditCode, year, deps.now());
-        if (stored) return stored.lookup;
-      } catch (err) {
-        log.error({ vendor: QICHACHA, err }, 'company directory vendor: could not read the stored annual-report answer');
-        return { kind: 'unavailable' };
-      }
-      // The pay page and its dialog may ask at once: one call serves them.
+      // The pay page and its dialog may ask at once: one lookup serves them. It covers the read of
+      // the stored answer too, or a second check whose read straddled the first one's whole call
+      // would find neither a stored answer nor a call in flight, and ask again.
       const key = `${creditCode}:${year}`;
       let pending = reportsInFlight.get(key);
       if (!pending) {
-        pending = askAnnualReports(creditCode, year).finally(() => reportsInFlight.delete(key));
+        pending = lookUpAnnualReports(creditCode, year).finally(() => reportsInFlight.delete(key));
         reportsInFlight.set(key, pending);
       }
       return pending;
     },
   };
+
+  /** The stored answer while it is valid, else one call. Never throws. */
+  async function lookUpAnnualReports(creditCode: string, year: number): Promise<AnnualReportLookup> {
+    try {
+      const stored = await validStoredAnswer(deps.reportChecks, creditCode, year, deps.now());
+      if (stored) return stored.lookup;
+    } catch (err) {
+      log.error({ vendor: QICHACHA, err }, 'company directory vendor: could not read the stored annual-report answer');
+      return { kind: 'unavailable' };
+    }
+    return askAnnualReports(creditCode, year);
+  }
 
   /** One budgeted call for the summary; a definite answer is stored. Never throws. */
   async function askAnnualReports(creditCode: string, year: number): Promise<AnnualReportLookup> {
