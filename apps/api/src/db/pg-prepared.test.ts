@@ -31,12 +31,12 @@ describe('prepareStatements on a connection (no server)', () => {
 });
 
 // Defined only with a PostgreSQL to run against (npm run test:api:pg), so the SQLite run shows no skipped test.
-if (url) describe('prepared statements on PostgreSQL (db/pg-prepared.ts)', () => {
+for (const pgUrl of url ? [url] : []) describe('prepared statements on PostgreSQL (db/pg-prepared.ts)', () => {
   let database: PostgresAppDatabase;
   const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   beforeAll(async () => {
     // One connection, so that what it prepared can be read back on it.
-    database = (await createDatabase({ kind: 'postgres', url: url!, schema, max: 1 })) as PostgresAppDatabase;
+    database = (await createDatabase({ kind: 'postgres', url: pgUrl, schema, max: 1 })) as PostgresAppDatabase;
     await migrate(database);
   });
   afterAll(async () => {
