@@ -76,9 +76,10 @@ function hasFrameProtection(answer: { headers: Record<string, string | string[] 
 /** Finding 10: every kind of answer carries a content security policy, nosniff and frame protection. */
 export async function securityHeadersProbe(target: AttackTarget): Promise<ProbeResult[]> {
   const home = await send(target.baseUrl, { path: '/', headers: { accept: 'text/html' } });
-  const asset = /(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/.exec(home.text)?.[1];
+  // Any quoted built path: the prerendered home loads its entry from an inline loader (decision 028).
+  const asset = /["'](\/assets\/[^"']+\.(?:js|css))["']/.exec(home.text)?.[1];
   const consoleHome = await send(target.baseUrl, { path: '/console/', headers: { accept: 'text/html' } });
-  const consoleAsset = /(?:src|href)="(\/console\/assets\/[^"]+\.(?:js|css))"/.exec(consoleHome.text)?.[1];
+  const consoleAsset = /["'](\/console\/assets\/[^"']+\.(?:js|css))["']/.exec(consoleHome.text)?.[1];
   const pages: Array<[string, Answer | undefined]> = [
     ['/', home],
     ['/console/', consoleHome],
