@@ -26,16 +26,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A whole app on a fresh database (a temp SQLite file, or a fresh schema in the test PostgreSQL). */
-export async function buildTestApp(options: { dialect?: Dialect; companies?: number; env?: Record<string, string>; /** the test clock's start (default: the real time) */ now?: Date; logStream?: { write(line: string): void }; onRoute?: (route: RouteOptions) => void } = {}): Promise<TestApp> {
-  const dialect = options.dialect ?? 'sqlite';
-  const dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-api-'));
-  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SQLITE_FILE: path.join(dir, 'test.sqlite'), ...options.env });
+/** A fresh, empty database (not migrated): a temp SQLite file, or a schema of its own in the test PostgreSQL; `cleanup` drops it. */
+export async function openTestDatabase(dialect: Dialect, options: { max?: number } = {}): Promise<{ database: AppDatabase; dir: string; cleanup(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-db-'));
   const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const database =
     dialect === 'sqlite'
       ? await createDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') })
-      : await createDatabase({ kind: 'postgres', url: readEnv('TEST_DATABASE_URL') as string, schema });
+      : await createDatabase({ kind: 'postgres', url: readEnv('TEST_DATABASE_URL') as string, schema, ...(options.max ? { max: options.max } : {}) });
+  return {
+    database,
+    dir,
+    async cleanup() {
+      if (database.kind === 'postgres') await database.raw.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A whole app on a fresh database (a temp SQLite file, or a fresh schema in the test PostgreSQL). */
+export async function buildTestApp(options: { dialect?: Dialect; companies?: number; env?: Record<string, string>; /** the test clock's start (default: the real time) */ now?: Date; logStream?: { write(line: string): void }; onRoute?: (route: RouteOptions) => void } = {}): Promise<TestApp> {
+  const { database, dir, cleanup } = await openTestDatabase(options.dialect ?? 'sqlite');
+  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SQLITE_FILE: path.join(dir, 'test.sqlite'), ...options.env });
   await migrate(database);
   await seedDatabase(database, { companies: options.companies ?? 2000 });
   const clock = {
@@ -52,9 +65,7 @@ export async function buildTestApp(options: { dialect?: Dialect; companies?: num
     clock,
     async close() {
       await app.close();
-      if (database.kind === 'postgres') await database.raw.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      await cleanup();
     },
   };
 }

@@ -4,58 +4,20 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigramQuery, bigramsOf, creditCodeCheckChar } from '@kuaibao/domain';
-import { readEnv } from '../../config.ts';
-import { createDatabase } from '../../db/database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { generateCompanies } from '../../seed/synthetic-companies.ts';
 import { importCompanyFile } from './company-import.service.ts';
 import type { CompanyImportOptions, ImportOutcome } from './company-import.service.ts';
 import { createCompanyRepository } from './company.repository.ts';
+import { availableDialects, openTestDatabase } from '../../test/helper.ts';
 
 /**
  * `npm run companies:import` end to end below the CLI, on SQLite and (with TEST_DATABASE_URL) on
  * PostgreSQL: rejects, upsert by credit code, resuming after an interruption in either phase.
  */
 
-interface Opened {
-  database: AppDatabase;
-  cleanup(): Promise<void>;
-}
-
-const backends: Array<{ name: string; open(): Promise<Opened> }> = [
-  {
-    name: 'sqlite',
-    async open() {
-      const dir = mkdtempSync(join(tmpdir(), 'kuaibao-import-db-'));
-      const database = await createDatabase({ kind: 'sqlite', file: join(dir, 'test.sqlite') });
-      return {
-        database,
-        async cleanup() {
-          await database.close();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-];
-const pgUrl = readEnv('TEST_DATABASE_URL');
-if (pgUrl) {
-  backends.push({
-    name: 'postgres',
-    async open() {
-      const schema = `test_import_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-      const database = await createDatabase({ kind: 'postgres', url: pgUrl, schema, max: 4 });
-      return {
-        database,
-        async cleanup() {
-          await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(database.db);
-          await database.close();
-        },
-      };
-    },
-  });
-}
+const backends = availableDialects().map((name) => ({ name, open: () => openTestDatabase(name, { max: 4 }) }));
 
 /** Ids the search index holds for a name fragment (its bigram phrase), before any verification. */
 async function indexed(database: AppDatabase, fragment: string): Promise<number[]> {
@@ -128,7 +90,7 @@ const IMPORTED = GOOD.length + SPECIAL.length;
 for (const backend of backends) {
   describe(`companies:import (${backend.name})`, () => {
     let dir: string;
-    const opened: Opened[] = [];
+    const opened: Array<{ cleanup(): Promise<void> }> = [];
     const open = async () => {
       const o = await backend.open();
       opened.push(o);

@@ -10,7 +10,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { companyBigramFrequencies } from '../../db/migrations/014_company_bigram_frequencies.ts';
 import { seedDatabase } from '../../seed/seed.ts';
-import { readEnv } from '../../config.ts';
+import { availableDialects, openTestDatabase } from '../../test/helper.ts';
 import { FIXED_COMPANIES, generateCompanies } from '../../seed/synthetic-companies.ts';
 import {
   createCompanyRepository,
@@ -34,44 +34,11 @@ import type { CompanyCandidate, CompanyRepository } from './company.repository.t
 
 const COMPANIES = 20_000;
 
-interface Backend {
-  name: string;
-  open(): Promise<{ database: AppDatabase; cleanup(): Promise<void> }>;
-}
+const backends = availableDialects().map((name) => ({ name, open: () => openTestDatabase(name, { max: 4 }) }));
 
-const backends: Backend[] = [
-  {
-    name: 'sqlite',
-    async open() {
-      const dir = mkdtempSync(join(tmpdir(), 'kuaibao-company-'));
-      const database = await createDatabase({ kind: 'sqlite', file: join(dir, 'test.sqlite') });
-      return {
-        database,
-        async cleanup() {
-          await database.close();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-];
-
-const pgUrl = readEnv('TEST_DATABASE_URL');
-if (pgUrl) {
-  backends.push({
-    name: 'postgres',
-    async open() {
-      const schema = `test_company_${process.pid}_${Date.now().toString(36)}`;
-      const database = await createDatabase({ kind: 'postgres', url: pgUrl, schema, max: 4 });
-      return {
-        database,
-        async cleanup() {
-          await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(database.db);
-          await database.close();
-        },
-      };
-    },
-  });
+/** Every company as the search verifies it, in id order: what a brute-force scan compares against. */
+async function allCandidates(database: AppDatabase): Promise<CompanyCandidate[]> {
+  return (await database.db.selectFrom('companies').select(['id', 'name', 'name_norm', 'credit_code', 'oper_name', 'status']).orderBy('id').execute()) as CompanyCandidate[];
 }
 
 /** A valid code for made-up test rows: 91 + Hangzhou + a 9-character body + check. */
@@ -177,11 +144,7 @@ for (const backend of backends) {
       await importCompanies(database, generateCompanies(COMPANIES), { bulk: true });
       await importCompanies(database, RANKING_ROWS, { bulk: false });
       repo = createCompanyRepository(database);
-      all = (await database.db
-        .selectFrom('companies')
-        .select(['id', 'name', 'name_norm', 'credit_code', 'oper_name', 'status'])
-        .orderBy('id')
-        .execute()) as CompanyCandidate[];
+      all = await allCandidates(database);
     });
 
     afterAll(async () => {
@@ -334,11 +297,7 @@ for (const backend of backends) {
       );
       await database.db.transaction().execute((trx) => upsertCompanies(database, trx, batch));
       repo = createCompanyRepository(database);
-      all = (await database.db
-        .selectFrom('companies')
-        .select(['id', 'name', 'name_norm', 'credit_code', 'oper_name', 'status'])
-        .orderBy('id')
-        .execute()) as CompanyCandidate[];
+      all = await allCandidates(database);
     });
 
     afterAll(async () => {
@@ -379,7 +338,7 @@ for (const backend of backends) {
         await importCompanies(database, generateCompanies(4000), { bulk: false });
         expect(await hasGramTree(database)).toBe(false);
         const repo = createCompanyRepository(database);
-        const all = (await database.db.selectFrom('companies').select(['id', 'name', 'name_norm', 'credit_code', 'oper_name', 'status']).orderBy('id').execute()) as CompanyCandidate[];
+        const all = await allCandidates(database);
         const keywords = [...sampleKeywords(all), '有限责任', '有限公司', '科技有限公司', '任公司'];
         const before = await Promise.all(keywords.map(async (kw) => (await repo.search(kw)).map((r) => r.id)));
         expect(await rebuildSearchIndex(database, { splitDf: 6 })).toBeGreaterThan(300);
