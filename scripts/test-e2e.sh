@@ -3,15 +3,7 @@
 # browser and a CJK font (without it Chinese renders as boxes) come from apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-need=()
-[ -x /usr/bin/chromium ] || need+=(chromium)
-fc-list 2>/dev/null | grep -qi "wenquanyi micro hei" || need+=(fonts-wqy-microhei)
-if [ ${#need[@]} -gt 0 ]; then
-  if [ "$(id -u)" -ne 0 ]; then echo "Missing ${need[*]}: install them with apt-get (needs root)." >&2; exit 1; fi
-  echo "Installing ${need[*]} with apt-get"
-  DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+source scripts/lib/browser-deps.sh
 npx playwright test -c e2e/playwright.config.ts "$@"
 # The journey against the real payment adapters and the fake WeChat Pay / Alipay gateways (decision 006).
 if [ $# -eq 0 ]; then npx playwright test -c e2e/payments.config.ts; fi
