@@ -21,6 +21,13 @@ describe('request signature', () => {
     expect(signature).toBe(md5Hex(canonicalRequestString(base)));
   });
 
+  it('hashes each secret as given when secrets alternate (the digest is kept for the last one only)', () => {
+    const query = { timestamp: 1, nonce: 'a' };
+    for (const secret of ['k', 'other', 'k', 'k', 'other']) {
+      expect(canonicalRequestString({ query, secret }).endsWith(`&secret=${md5Hex(secret)}`)).toBe(true);
+    }
+  });
+
   it('compares signatures exactly', () => {
     expect(signaturesEqual('abc', 'abc')).toBe(true);
     expect(signaturesEqual('abc', 'abd')).toBe(false);

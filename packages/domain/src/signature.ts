@@ -33,7 +33,19 @@ export function canonicalRequestString(input: { query: QueryValues; body?: strin
     .map((key) => `${key}=${String(input.query[key])}`);
   let canonical = pairs.join('&');
   if (input.body) canonical += `&body=${input.body}`;
-  return `${canonical}&secret=${md5Hex(input.secret)}`;
+  return `${canonical}&secret=${secretDigest(input.secret)}`;
+}
+
+// The server checks every request with the same secret: its digest is computed once, not per call
+// (this JavaScript MD5 ran twice per request; docs/decisions/029).
+let lastSecret: string | undefined;
+let lastSecretDigest = '';
+function secretDigest(secret: string): string {
+  if (secret !== lastSecret) {
+    lastSecretDigest = md5Hex(secret);
+    lastSecret = secret;
+  }
+  return lastSecretDigest;
 }
 
 export function signRequest(input: { query: QueryValues; body?: string | undefined; secret: string }): string {
