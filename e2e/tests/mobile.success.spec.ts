@@ -108,6 +108,7 @@ test('a company files its annual figures after paying, then reads the receipt be
   await expect(zero).toBeVisible();
   await zero.getByTestId('decl-zero-cancel').click();
   await expect(zero).toBeHidden();
+  await page.getByTestId('decl-input-sale_amount').fill('0');
   await page.getByTestId('decl-input-tax_amount').fill('0');
 
   await page.getByTestId('decl-input-total_amount').fill('三百');
@@ -306,11 +307,10 @@ test('the pay page guards its exit, reloads once paid in another app, and refuse
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByTestId('declaration')).toBeVisible();
 
-  // The same company and service again: 'paied' → the message, then home after 1 s.
+  // The same company and service again: told as /pay opens, before any tap (decision 032), then home after 1 s.
   await page.unroute('**/sandbox/cashier/**');
   await toPayPage(page, COOPERATIVE);
-  await page.getByTestId('pay-now').click();
   await expectToast(page, '当前公司已申报');
-  await expect(page).toHaveURL(/\/pay$/);
+  await expect(page.getByTestId('pay-now')).toBeDisabled();
   await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
 });
