@@ -72,7 +72,7 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   // Home in corp mode: the official-account submit label and the bottom tabs.
-  await expect(page.getByTestId('submit')).toHaveText(submitLabel({ variant: 'v0', platform: 'wx-oa', now: new Date() }));
+  await expect(page.getByTestId('submit')).toHaveText(submitLabel({ goodsType: 'license_year', variant: 'v0', platform: 'wx-oa', now: new Date() }));
   await expect(page.getByTestId('corp-tabs')).toBeVisible();
   await snapshot(page, testInfo, 'corp-home');
   expect(await accessibilityViolations(page)).toEqual([]);

@@ -116,22 +116,22 @@ test('a company pays by QR, is asked before closing the declaration, files a zer
   await expect(zero).toBeHidden();
   await expect(declaration).toBeVisible();
 
-  // Submitting the zero report: a company still owes assets and headcount.
+  // The zero report in one step (decision 032): its confirmation asks the headcount, the one figure
+  // it cannot assume, keeps what was typed and files 0 for the rest.
+  await declaration.getByTestId('decl-input-total_amount').fill('88');
+  await declaration.getByTestId('decl-show-total_employee').selectOption('true');
   await declaration.getByTestId('decl-zero').click();
+  await expect(zero.getByTestId('decl-zero-text')).toContainText('请填写从业人数');
   await zero.getByTestId('decl-zero-submit').click();
   await expectToast(page, '请填写完整内容');
-  await expect(declaration.getByTestId('decl-input-sale_amount')).toHaveValue('0');
-  await expect(declaration.getByTestId('decl-input-tax_amount')).toHaveValue('0');
-  await declaration.getByTestId('decl-input-total_amount').fill('88');
-  await declaration.getByTestId('decl-input-total_employee').fill('3人');
-  await declaration.getByTestId('decl-input-female_employee').fill('1');
-  await declaration.getByTestId('decl-input-insure_employee').fill('3');
-  await declaration.getByTestId('decl-submit').click();
+  await expect(zero).toBeVisible();
+  await zero.getByTestId('decl-zero-headcount').fill('3人');
+  await zero.getByTestId('decl-zero-submit').click();
   await expectToast(page, '请填写数字');
   expect(declarationCalls).toHaveLength(0);
-  await declaration.getByTestId('decl-input-total_employee').fill('3');
-  await declaration.getByTestId('decl-show-total_employee').selectOption('true');
-  await declaration.getByTestId('decl-submit').click();
+  await zero.getByTestId('decl-zero-headcount').fill('3');
+  await dialogShot(page, testInfo, 'desktop-zero-confirm-headcount');
+  await zero.getByTestId('decl-zero-submit').click();
 
   const done = page.getByTestId('decl-done');
   await expect(done).toContainText('申报成功，将在7个工作日内公示');
@@ -139,7 +139,7 @@ test('a company pays by QR, is asked before closing the declaration, files a zer
   expect(declarationCalls[0]!.postDataJSON()).toMatchObject({
     corp_id: 0,
     edit_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
-    entity_extra: { sale_amount: '0', tax_amount: '0', total_amount: '88', total_employee: '3', total_employee_show: 'true' },
+    entity_extra: { sale_amount: '0', tax_amount: '0', total_amount: '88', total_employee: '3', total_employee_show: 'true', female_employee: '0', insure_employee: '0' },
   });
   await dialogShot(page, testInfo, 'desktop-declaration-filed');
 

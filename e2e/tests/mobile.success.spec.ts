@@ -100,12 +100,16 @@ test('a company files its annual figures after paying, then reads the receipt be
   await dialogShot(page, testInfo, 'mobile-zero-confirm');
   await zero.getByTestId('decl-zero-cancel').click();
   await expect(zero).toBeHidden();
-  // Submitted, it files 0 turnover and 0 tax; a company still owes its assets and headcount.
+  // A company's zero report asks its headcount in the confirmation: without it nothing is filed and
+  // the confirmation stays (the one-step zero report has its own spec, mobile.zero-report.spec.ts).
   await page.getByTestId('decl-zero').click();
   await zero.getByTestId('decl-zero-submit').click();
   await expectToast(page, '请填写完整内容');
-  await expect(page.getByTestId('decl-input-sale_amount')).toHaveValue('0');
-  await expect(page.getByTestId('decl-input-tax_amount')).toHaveValue('0');
+  await expect(zero).toBeVisible();
+  await zero.getByTestId('decl-zero-cancel').click();
+  await expect(zero).toBeHidden();
+  await page.getByTestId('decl-input-sale_amount').fill('0');
+  await page.getByTestId('decl-input-tax_amount').fill('0');
 
   await page.getByTestId('decl-input-total_amount').fill('三百');
   await page.getByTestId('decl-input-total_employee').fill('0');
@@ -303,11 +307,10 @@ test('the pay page guards its exit, reloads once paid in another app, and refuse
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByTestId('declaration')).toBeVisible();
 
-  // The same company and service again: 'paied' → the message, then home after 1 s.
+  // The same company and service again: told as /pay opens, before any tap (decision 032), then home after 1 s.
   await page.unroute('**/sandbox/cashier/**');
   await toPayPage(page, COOPERATIVE);
-  await page.getByTestId('pay-now').click();
   await expectToast(page, '当前公司已申报');
-  await expect(page).toHaveURL(/\/pay$/);
+  await expect(page.getByTestId('pay-now')).toBeDisabled();
   await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
 });

@@ -36,7 +36,7 @@ test('inside a mini-program: mpCode login posted to the host, weixin only, hand-
 
   // Not the official-account variant: no bottom tabs, the palette variant's submit label.
   await expect(page.getByTestId('corp-tabs')).toHaveCount(0);
-  await expect(page.getByTestId('submit')).toHaveText(submitLabel({ variant: 'v0', platform: 'wx-mp', now: new Date() }));
+  await expect(page.getByTestId('submit')).toHaveText(submitLabel({ goodsType: 'license_year', variant: 'v0', platform: 'wx-mp', now: new Date() }));
   await snapshot(page, testInfo, 'wx-mp-home');
   expect(await accessibilityViolations(page)).toEqual([]);
 

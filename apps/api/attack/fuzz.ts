@@ -31,6 +31,7 @@ import {
   FeedbackRequestSchema,
   GoodsQuerySchema,
   LoginRequestSchema,
+  OrderCheckRequestSchema,
   OrderIdQuerySchema,
   PhoneQuerySchema,
   RecentOrderQuerySchema,
@@ -309,6 +310,7 @@ const isSignedRoute = (route: FuzzRoute) => (route.url.startsWith('/api/') && !r
 /** The contract of each route's body and query, where the route reads one (packages/domain/src/contracts/). */
 const SHAPES: Record<string, { body?: z.ZodType; query?: z.ZodType; form?: boolean; multipart?: boolean; notify?: boolean }> = {
   'POST /api/h5/order': { body: CreateOrderRequestSchema },
+  'POST /api/h5/order/check': { body: OrderCheckRequestSchema },
   'PUT /api/h5/order': { body: UpdateOrderExtraRequestSchema },
   'GET /api/h5/order/detail': { query: OrderIdQuerySchema },
   'GET /api/h5/order/phone': { query: PhoneQuerySchema },

@@ -7,6 +7,7 @@ import {
   isCompanyName,
   validateDeclaration,
   zeroDeclaration,
+  zeroReportAsksHeadcount,
 } from './annual-declaration.ts';
 
 const COMPANY = '北京字节跳动科技有限公司';
@@ -76,13 +77,37 @@ describe('emptyDeclaration and zeroDeclaration', () => {
     });
     expect(Object.keys(emptyDeclaration(COMPANY))).toHaveLength(12);
   });
-  it('zeroes turnover and tax and leaves the rest', () => {
-    const current: Record<string, string> = { ...emptyDeclaration(COMPANY), total_employee: '3', sale_amount_show: 'true' };
-    expect(zeroDeclaration(current)).toEqual({ ...current, sale_amount: '0', tax_amount: '0' });
+  it('asks a company, and only a company, for its headcount', () => {
+    expect(zeroReportAsksHeadcount(COMPANY)).toBe(true);
+    expect(zeroReportAsksHeadcount(SOLE_TRADER)).toBe(false);
+  });
+  it('files a blank company form complete in one step: zeros and the confirmed headcount', () => {
+    const current: Record<string, string> = { ...emptyDeclaration(COMPANY), sale_amount_show: 'true' };
+    const zero = zeroDeclaration({ entityName: COMPANY, current, headcount: ' 3 ' });
+    expect(zero).toEqual({
+      ok: true,
+      value: { ...current, sale_amount: '0', tax_amount: '0', total_amount: '0', total_employee: '3', female_employee: '0', insure_employee: '0' },
+    });
     expect(current.sale_amount).toBe('');
   });
-  it('gives a zero report that passes for a sole trader', () => {
-    expect(validateDeclaration(zeroDeclaration(emptyDeclaration(SOLE_TRADER)), SOLE_TRADER).ok).toBe(true);
+  it('keeps figures already typed, except turnover and tax, which a zero report files as 0', () => {
+    const current = { ...emptyDeclaration(COMPANY), sale_amount: '12', tax_amount: '1', total_amount: '50', female_employee: '2', insure_employee: '4', total_employee: '9' };
+    const zero = zeroDeclaration({ entityName: COMPANY, current, headcount: '5' });
+    expect(zero.ok && zero.value).toMatchObject({ sale_amount: '0', tax_amount: '0', total_amount: '50', total_employee: '5', female_employee: '2', insure_employee: '4' });
+  });
+  it('refuses a headcount below 1 or not a number, and typed figures above the headcount, with the rules\' own reasons', () => {
+    const blank = emptyDeclaration(COMPANY);
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '0' })).toEqual({ ok: false, error: 'DECLARATION_EMPLOYEES_MIN' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '' })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '2.5' })).toEqual({ ok: false, error: 'DECLARATION_NOT_NUMBER' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: { ...blank, insure_employee: '12' }, headcount: '5' })).toEqual({ ok: false, error: 'DECLARATION_INSURED_OVER_TOTAL' });
+  });
+  it('gives a sole trader a complete zero report without asking anything', () => {
+    expect(zeroDeclaration({ entityName: SOLE_TRADER, current: emptyDeclaration(SOLE_TRADER), headcount: 'ignored' })).toEqual({
+      ok: true,
+      value: { sale_amount: '0', sale_amount_show: 'false', tax_amount: '0', tax_amount_show: 'false' },
+    });
   });
   it('offers the two disclosure choices', () => {
     expect(DISCLOSURE_OPTIONS).toEqual([

@@ -60,9 +60,36 @@ export function emptyDeclaration(entityName: string): Record<string, string> {
   return record;
 }
 
-/** The one-tap zero report: turnover and tax become '0'; everything else stays as entered. */
-export function zeroDeclaration(current: Record<string, string>): Record<string, string> {
-  return { ...current, sale_amount: '0', tax_amount: '0' };
+/** What the zero report always files as 0 (docs/product/orders-and-statuses.md: a zero report). */
+const ZEROED_FIGURES = ['sale_amount', 'tax_amount'] as const;
+/** The one figure a zero report cannot assume for a company: someone runs it (at least 1). */
+const HEADCOUNT_KEY = 'total_employee';
+
+/** Whether the zero report's confirmation asks for the headcount: companies only (sole traders have none to give). */
+export function zeroReportAsksHeadcount(entityName: string): boolean {
+  return isCompanyName(entityName);
+}
+
+/**
+ * The one-step zero report (一键零申报, docs/decisions/032-texts-per-service.md): turnover and tax become
+ * '0'; a company's headcount is the figure its confirmation asked for; every other figure left
+ * blank becomes '0' (assets, women, insured staff), and a figure already typed is kept. Checked with
+ * validateDeclaration, so the answer is either the complete declaration to file or the reason it is
+ * not (a headcount below 1, or typed figures that disagree with it).
+ */
+export function zeroDeclaration(input: {
+  entityName: string;
+  current: Record<string, string>;
+  /** The confirmation's headcount; companies only. */
+  headcount?: string;
+}): ReturnType<typeof validateDeclaration> {
+  const filled: Record<string, string> = { ...input.current };
+  for (const field of declarationFields(input.entityName)) {
+    if ((filled[field.key] ?? '').trim() === '') filled[field.key] = '0';
+  }
+  for (const key of ZEROED_FIGURES) filled[key] = '0';
+  if (zeroReportAsksHeadcount(input.entityName)) filled[HEADCOUNT_KEY] = (input.headcount ?? '').trim();
+  return validateDeclaration(filled, input.entityName);
 }
 
 /**

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_CATALOG, errorCodeOf, errorMessage, SERVER_ERRORS, STAFF_ERRORS, toastText, VISITOR_ERRORS } from './errors.ts';
+import { AppError, alreadyOrderedMessage, ERROR_CATALOG, errorCodeOf, errorMessage, SERVER_ERRORS, STAFF_ERRORS, toastText, VISITOR_ERRORS } from './errors.ts';
 
 describe('error catalog', () => {
+  it('words "already ordered" per service under one code, the annual report as the spec does', () => {
+    expect(alreadyOrderedMessage('license_year')).toBe('当前公司已申报');
+    expect(alreadyOrderedMessage('license_year')).toBe(ERROR_CATALOG.COMPANY_ALREADY_FILED.message);
+    expect(alreadyOrderedMessage('license_destory')).toBe('当前公司已下单注销代办，无需重复下单');
+    expect(alreadyOrderedMessage('credit_repair')).toBe('当前公司已下单信用修复代办，无需重复下单');
+    // A toast shows the first ASCII-comma segment: each message must survive it whole.
+    for (const type of ['license_year', 'license_destory', 'credit_repair'] as const) expect(toastText(alreadyOrderedMessage(type))).toBe(alreadyOrderedMessage(type));
+  });
+
   it('gives every entry a unique numeric code', () => {
     const codes = Object.values(ERROR_CATALOG).map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);

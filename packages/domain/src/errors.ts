@@ -12,7 +12,13 @@
  * 40050–40059, 40150–40159 and 40350–40359; console 40060–40099, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
  * refunds 40930–40949; client-only texts 9xxxx (status 0).
  */
-type CatalogEntries = Record<string, { code: number; status: number; message: string }>;
+import type { GoodsType } from './goods-texts.ts';
+
+/**
+ * `byService`: the message as each service words it, for a code whose meaning is the same for
+ * every service but whose words are not (`message` is the annual report's, as the spec words it).
+ */
+type CatalogEntries = Record<string, { code: number; status: number; message: string; byService?: Record<GoodsType, string> }>;
 
 /** Codes the visitor's web app names: its own checks, its client-only texts, and server codes it reacts to. */
 export const VISITOR_ERRORS = {
@@ -44,7 +50,20 @@ export const VISITOR_ERRORS = {
   WECHAT_CODE_INVALID: { code: 40153, status: 401, message: '微信授权已失效，请重新进入页面' },
   /** A corp login code without the state this browser was issued (decision 013): authorize again. */
   WECHAT_STATE_INVALID: { code: 40350, status: 403, message: '登录校验失败，请重新进入页面' },
-  COMPANY_ALREADY_FILED: { code: 90001, status: 0, message: '当前公司已申报' },
+  /**
+   * The company already paid for this service this year: one code, the service's words
+   * (alreadyOrderedMessage; docs/decisions/032-texts-per-service.md).
+   */
+  COMPANY_ALREADY_FILED: {
+    code: 90001,
+    status: 0,
+    message: '当前公司已申报',
+    byService: {
+      license_year: '当前公司已申报',
+      license_destory: '当前公司已下单注销代办，无需重复下单',
+      credit_repair: '当前公司已下单信用修复代办，无需重复下单',
+    },
+  },
   NO_RECORD: { code: 90002, status: 0, message: '暂无记录' },
   QUERY_FAILED: { code: 90003, status: 0, message: '暂时无法查询，请稍后再试' },
   NETWORK_ERROR: { code: 90004, status: 0, message: '网络异常，请检查网络后重试' },
@@ -164,6 +183,11 @@ export const NOTICES = {
 /** The message of a code the visitor can meet (the web app's lookup; it reads the visitor part only). */
 export function errorMessage(code: VisitorErrorCode): string {
   return VISITOR_ERRORS[code].message;
+}
+
+/** The "already ordered" message in the words of the service the visitor chose. */
+export function alreadyOrderedMessage(type: GoodsType): string {
+  return VISITOR_ERRORS.COMPANY_ALREADY_FILED.byService[type];
 }
 
 export function isErrorCode(value: string): value is ErrorCode {

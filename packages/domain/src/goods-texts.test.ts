@@ -4,6 +4,7 @@ import {
   NEVER_ASK_TEXT,
   OFFICIAL_CHANNEL_URL,
   PROMISES,
+  handlingNotes,
   THIRD_PARTY_DISCLOSURE,
   goodsTexts,
   isGoodsType,
@@ -66,8 +67,13 @@ describe('trust texts', () => {
   it('lists what we never ask for', () => {
     for (const word of ['银行卡号', '支付密码', '短信验证码']) expect(NEVER_ASK_TEXT).toContain(word);
   });
-  it('states the four promises', () => {
-    expect(PROMISES).toHaveLength(4);
-    expect(PROMISES.join('')).toMatch(/全额退款.*24小时.*短信.*7个工作日/);
+  it('states the three promises every service keeps', () => {
+    expect(PROMISES.join('')).toMatch(/^办理失败，全额退款付款后24小时内专员致电联系办理进度短信通知法定代表人手机$/);
+  });
+  it('words the handling notes per service: the promises, then when the result shows', () => {
+    expect(handlingNotes('license_year')).toEqual([...PROMISES, '年报提交后7个工作日内公示']);
+    expect(handlingNotes('license_destory')).toEqual([...PROMISES, '注销完成后，公示系统一般在1至3天内更新']);
+    expect(handlingNotes('credit_repair')).toEqual([...PROMISES, '修复完成后，公示系统一般在15至30个工作日内更新']);
+    for (const type of ['license_destory', 'credit_repair'] as const) expect(handlingNotes(type).join('')).not.toMatch(/年报/);
   });
 });

@@ -50,39 +50,60 @@ describe('variants', () => {
     expect(VARIANTS.map(isReportHidden)).toEqual([false, false, true]);
   });
 
-  it('show the pay countdown for v0 and v1', () => {
-    expect(VARIANTS.map(showsPayCountdown)).toEqual([true, true, false]);
+  it('show the pay countdown for annual reports in v0 and v1, never for the other services', () => {
+    expect(VARIANTS.map((variant) => showsPayCountdown({ goodsType: 'license_year', variant }))).toEqual([true, true, false]);
+    for (const goodsType of ['license_destory', 'credit_repair'] as const) {
+      expect(VARIANTS.map((variant) => showsPayCountdown({ goodsType, variant }))).toEqual([false, false, false]);
+    }
   });
 });
 
 describe('submitLabel', () => {
   it('switches v0 at 1 July in Shanghai', () => {
-    expect(submitLabel({ variant: 'v0', platform: 'web', now: JUNE_30 })).toBe('立即办理');
-    expect(submitLabel({ variant: 'v0', platform: 'web', now: JULY_1 })).toBe('逾期补报');
+    expect(submitLabel({ goodsType: 'license_year', variant: 'v0', platform: 'web', now: JUNE_30 })).toBe('立即办理');
+    expect(submitLabel({ goodsType: 'license_year', variant: 'v0', platform: 'web', now: JULY_1 })).toBe('逾期补报');
   });
 
   it('is fixed for v1 and v2', () => {
     for (const now of [JUNE_30, JULY_1]) {
-      expect(submitLabel({ variant: 'v1', platform: 'web', now })).toBe('填写年报');
-      expect(submitLabel({ variant: 'v2', platform: 'wx-mp', now })).toBe('立即填写');
+      expect(submitLabel({ goodsType: 'license_year', variant: 'v1', platform: 'web', now })).toBe('填写年报');
+      expect(submitLabel({ goodsType: 'license_year', variant: 'v2', platform: 'wx-mp', now })).toBe('立即填写');
     }
   });
 
   it('follows the official-account rule in wx-oa whatever the variant', () => {
     for (const variant of VARIANTS) {
-      expect(submitLabel({ variant, platform: 'wx-oa', now: JUNE_30 })).toBe('立即办理');
-      expect(submitLabel({ variant, platform: 'wx-oa', now: JULY_1 })).toBe('补报年报');
+      expect(submitLabel({ goodsType: 'license_year', variant, platform: 'wx-oa', now: JUNE_30 })).toBe('立即办理');
+      expect(submitLabel({ goodsType: 'license_year', variant, platform: 'wx-oa', now: JULY_1 })).toBe('补报年报');
     }
   });
 });
 
 describe('amountLabel', () => {
   it('says 申报金额 before 1 July and 补报金额 after, for v0', () => {
-    expect(amountLabel({ variant: 'v0', now: JUNE_30 })).toBe('申报金额');
-    expect(amountLabel({ variant: 'v0', now: JULY_1 })).toBe('补报金额');
+    expect(amountLabel({ goodsType: 'license_year', variant: 'v0', now: JUNE_30 })).toBe('申报金额');
+    expect(amountLabel({ goodsType: 'license_year', variant: 'v0', now: JULY_1 })).toBe('补报金额');
   });
   it('says 支付金额 for v1 and 代办金额 for v2', () => {
-    expect(amountLabel({ variant: 'v1', now: JULY_1 })).toBe('支付金额');
-    expect(amountLabel({ variant: 'v2', now: JUNE_30 })).toBe('代办金额');
+    expect(amountLabel({ goodsType: 'license_year', variant: 'v1', now: JULY_1 })).toBe('支付金额');
+    expect(amountLabel({ goodsType: 'license_year', variant: 'v2', now: JUNE_30 })).toBe('代办金额');
+  });
+});
+
+describe('labels of the services other than the annual report', () => {
+  const others = [
+    ['license_destory', '立即办理注销', '注销代办费'],
+    ['credit_repair', '立即办理修复', '修复代办费'],
+  ] as const;
+  it('are their own in every palette, platform and season, and never speak of a report', () => {
+    for (const [goodsType, submit, amount] of others) {
+      for (const variant of VARIANTS) {
+        for (const now of [JUNE_30, JULY_1]) {
+          for (const platform of ['web', 'wx-oa', 'wx-mp'] as const) expect(submitLabel({ goodsType, variant, platform, now })).toBe(submit);
+          expect(amountLabel({ goodsType, variant, now })).toBe(amount);
+        }
+      }
+      expect(`${submit}${amount}`).not.toMatch(/年报|申报|补报/);
+    }
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { PLATFORMS } from './constants.ts';
 import { daysUntilJuly } from './countdown.ts';
+import type { GoodsType } from './goods-texts.ts';
 
 export const VARIANTS = ['v0', 'v1', 'v2'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -48,11 +49,22 @@ function isBeforeJuly(now: Date): boolean {
 }
 
 /**
- * The home submit button. The official-account variant has its own rule and wins over the
- * palette variant: 立即办理 while days until 1 July are above 0, else 补报年报. Otherwise v0:
- * 立即办理 before 1 July, 逾期补报 after; v1: 填写年报; v2: 立即填写.
+ * The spec words the submit button, the amount label and the pay countdown without the service:
+ * they are the annual-report service's texts (docs/decisions/032-texts-per-service.md). The other
+ * services say what they are, whatever the palette, and have no deadline to count down to.
  */
-export function submitLabel({ variant, platform, now }: { variant: Variant; platform: PlatformValue; now: Date }): string {
+const SERVICE_LABELS: Record<Exclude<GoodsType, 'license_year'>, { submit: string; amount: string }> = {
+  license_destory: { submit: '立即办理注销', amount: '注销代办费' },
+  credit_repair: { submit: '立即办理修复', amount: '修复代办费' },
+};
+
+/**
+ * The home submit button. Annual reports: the official-account variant has its own rule and wins
+ * over the palette: 立即办理 while days until 1 July are above 0, else 补报年报. Otherwise v0:
+ * 立即办理 before 1 July, 逾期补报 after; v1: 填写年报; v2: 立即填写. Other services: their own label.
+ */
+export function submitLabel({ goodsType, variant, platform, now }: { goodsType: GoodsType; variant: Variant; platform: PlatformValue; now: Date }): string {
+  if (goodsType !== 'license_year') return SERVICE_LABELS[goodsType].submit;
   if (platform === 'wx-oa') return isBeforeJuly(now) ? '立即办理' : '补报年报';
   if (variant === 'v0') return isBeforeJuly(now) ? '立即办理' : '逾期补报';
   if (variant === 'v1') return '填写年报';
@@ -60,13 +72,14 @@ export function submitLabel({ variant, platform, now }: { variant: Variant; plat
 }
 
 /** The label in front of the fee on the payment page. */
-export function amountLabel({ variant, now }: { variant: Variant; now: Date }): string {
+export function amountLabel({ goodsType, variant, now }: { goodsType: GoodsType; variant: Variant; now: Date }): string {
+  if (goodsType !== 'license_year') return SERVICE_LABELS[goodsType].amount;
   if (variant === 'v0') return isBeforeJuly(now) ? '申报金额' : '补报金额';
   if (variant === 'v1') return '支付金额';
   return '代办金额';
 }
 
-/** v0 and v1 show the red countdown to 1 July (or days overdue) beside the fee. */
-export function showsPayCountdown(v: Variant): boolean {
-  return v === 'v0' || v === 'v1';
+/** The red countdown to 1 July (or days overdue) beside the fee: annual reports only, in v0 and v1. */
+export function showsPayCountdown({ goodsType, variant }: { goodsType: GoodsType; variant: Variant }): boolean {
+  return goodsType === 'license_year' && (variant === 'v0' || variant === 'v1');
 }

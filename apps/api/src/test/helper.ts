@@ -77,6 +77,8 @@ export interface SignedRequest {
   /** An object is sent as JSON; a string is sent as is (for malformed bodies). */
   body?: unknown;
   headers?: Record<string, string>;
+  /** The client's address (rate limits count per address). */
+  remoteAddress?: string;
   /** Overrides for negative tests. */
   timestamp?: number;
   nonce?: string;
@@ -99,6 +101,7 @@ export function signedInject(test: TestApp, request: SignedRequest): Promise<Lig
     query,
     headers: { 'x-device-id': 'device-test-1', 'x-platform': 'web', 'x-channel': 'web', 'x-version': '3.0.0', ...(bodyText !== undefined ? { 'content-type': 'application/json' } : {}), ...request.headers },
     ...(bodyText !== undefined ? { payload: bodyText } : {}),
+    ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
   };
   return test.app.inject(options);
 }

@@ -41,10 +41,13 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
     [goods?.pay_type, platform.os, platform.platform],
   );
   const [payType, setPayType] = useState<PayType | ''>(types[0] ?? '');
+  // The spec's texts are the annual report's: without a known service, its words (decision 032).
+  const goodsType = goods?.goods_type ?? 'license_year';
   const [showAll, setShowAll] = useState(false);
   const [phase, setPhase] = useState<'pay' | 'tip'>('pay');
   const payment = usePayment({
     form,
+    goodsType,
     paySource: paySourceFor({ formFactor: 'desktop', inMessenger: platform.inMessenger }),
     poll: phase === 'pay',
     onCreated: rememberOrder,
@@ -141,13 +144,13 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
                 <dd>{goods?.goods_name ?? '—'}</dd>
               </div>
               <div className={styles.amount}>
-                <dt>{amountLabel({ variant: platform.variant, now })}</dt>
+                <dt>{amountLabel({ goodsType, variant: platform.variant, now })}</dt>
                 <dd data-testid="pay-amount">{formatYuan(fee)}</dd>
               </div>
             </dl>
-            <PayCountdown variant={platform.variant} />
+            <PayCountdown goodsType={goodsType} variant={platform.variant} />
             <HonestyNotice compact />
-            <Promises />
+            <Promises goodsType={goodsType} />
           </div>
 
           {choosing && published ? (
@@ -166,6 +169,12 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
               <div className={styles.qrBox} aria-live="polite">
                 {shown && <PayQr result={shown} label={`${PAY_TYPE_LABELS[payType || 'weixin']}二维码`} />}
                 {(state.kind === 'creating' || state.kind === 'idle') && <p className={styles.hint}>正在生成支付二维码…</p>}
+                {/* Already ordered: said here as well as in the toast, until the dialog closes (decision 032). */}
+                {state.kind === 'leaving' && (
+                  <p className={styles.hint} data-testid="pay-refused">
+                    {state.text}
+                  </p>
+                )}
                 {state.kind === 'failed' && (
                   <div className={styles.retry}>
                     <p>{state.text}</p>

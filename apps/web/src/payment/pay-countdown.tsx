@@ -1,11 +1,11 @@
-import { countdownToJuly, showsPayCountdown, type Variant } from '@kuaibao/domain';
+import { countdownToJuly, showsPayCountdown, type GoodsType, type Variant } from '@kuaibao/domain';
 import styles from './pay-countdown.module.css';
 import { useNow } from '../common/use-now.ts';
 
-/** v0 and v1: the red countdown beside the fee (docs/product/screens.md#payment). */
-export function PayCountdown({ variant }: { variant: Variant }) {
+/** Annual reports in v0 and v1: the red countdown beside the fee (docs/product/screens.md#payment). */
+export function PayCountdown({ goodsType, variant }: { goodsType: GoodsType; variant: Variant }) {
   const now = useNow();
-  if (!showsPayCountdown(variant)) return null;
+  if (!showsPayCountdown({ goodsType, variant })) return null;
   const countdown = countdownToJuly(now);
   return (
     <p className={styles.countdown} data-testid="pay-countdown">

@@ -11,6 +11,7 @@ import {
   PAYMENT_CONFIRMING,
   paySourceFor,
   type PayType,
+  REDIRECT_DELAY_MS,
   TAB_RETURN_REFRESH_MS,
 } from '@kuaibao/domain';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -36,6 +37,7 @@ import styles from './pay-page.module.css';
 import { usePayment } from './use-payment.ts';
 import { usePublishedAnnualReport } from './annual-report-precheck.ts';
 import { PrecheckNotice } from './precheck-notice.tsx';
+import { useAlreadyOrdered } from './already-ordered.ts';
 
 // The QR code library loads only when the visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -56,6 +58,8 @@ export default function PayPage() {
     [goods, platform.os, platform.platform],
   );
   const [payType, setPayType] = useState<PayType | ''>(types[0] ?? '');
+  // The spec's texts are the annual report's: without a known service, its words (decision 032).
+  const goodsType = goods?.goods_type ?? 'license_year';
   const usable = platform.formFactor === 'phone' && !!form?.entity_name;
   const [exitOpen, setExitOpen] = useState(false);
   const [serviceOpen, setServiceOpen] = useState(false);
@@ -73,6 +77,7 @@ export default function PayPage() {
 
   const payment = usePayment({
     form: form ?? emptyOrderForm(platform.platform),
+    goodsType,
     paySource: paySourceFor({ formFactor: platform.formFactor, inMessenger: platform.inMessenger }),
     returnUrl: `${location.origin}/pay`,
     poll: false,
@@ -92,7 +97,21 @@ export default function PayPage() {
     },
     onLeave: () => navigate('/'),
   });
-  const busy = payment.state.kind !== 'idle' && payment.state.kind !== 'failed';
+  // Asked as the page opens (decision 032): a company that already ordered the service is told
+  // at once, in the service's words, and goes home as after the refusal on 立即办理.
+  const alreadyOrdered = useAlreadyOrdered(usable ? form : null, (message) => {
+    toast.info(message);
+    track('pay.ispaied', form?.entity_id, 'event', { at: 'open' });
+  });
+  useEffect(() => {
+    if (!alreadyOrdered) return;
+    const timer = setTimeout(() => {
+      guard.release();
+      navigate('/', { replace: true });
+    }, REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [alreadyOrdered, guard, navigate]);
+  const busy = (payment.state.kind !== 'idle' && payment.state.kind !== 'failed') || !!alreadyOrdered;
 
   // The pre-check (docs/product/annual-report-precheck.md): asked beside the page, never waited for.
   // Once it says the report is published, 立即办理 becomes an explicit choice.
@@ -212,11 +231,11 @@ export default function PayPage() {
         creditCode={form.entity_id}
         legal={form.entity_legal}
         phone={form.entity_phone}
-        {...(fee !== undefined ? { fee: [amountLabel({ variant: platform.variant, now }), formatYuan(fee)] as [string, string] } : {})}
+        {...(fee !== undefined ? { fee: [amountLabel({ goodsType, variant: platform.variant, now }), formatYuan(fee)] as [string, string] } : {})}
         onEdit={() => navigate('/')}
       >
         {goods && <p className={styles.goods}>办理业务：{goods.goods_name}</p>}
-        <PayCountdown variant={platform.variant} />
+        <PayCountdown goodsType={goodsType} variant={platform.variant} />
       </CompanyCard>
 
       <HonestyNotice />
@@ -230,7 +249,7 @@ export default function PayPage() {
       </section>
 
       <section className={styles.card}>
-        <Promises />
+        <Promises goodsType={goodsType} />
       </section>
 
       <NeverAskNotice />

@@ -2,7 +2,8 @@ import {
   ALREADY_PAID_RESULT,
   type CreateOrderRequest,
   type CreateOrderResult,
-  errorMessage,
+  alreadyOrderedMessage,
+  type GoodsType,
   type PaySource,
   type PayType,
 } from '@kuaibao/domain';
@@ -27,6 +28,8 @@ export type PlaceOrderOutcome =
  */
 export async function placeOrder(input: {
   form: OrderForm;
+  /** The chosen service: words the "already ordered" answer. */
+  goodsType: GoodsType;
   payType: PayType;
   paySource: PaySource;
   /** For h5 payments: where the provider sends the visitor back. */
@@ -55,13 +58,13 @@ export async function placeOrder(input: {
     if (typeof answer === 'string') {
       if (answer === ALREADY_PAID_RESULT) {
         track('pay.ispaied', form.entity_id);
-        return { kind: 'filed', text: errorMessage('COMPANY_ALREADY_FILED') };
+        return { kind: 'filed', text: alreadyOrderedMessage(input.goodsType) };
       }
       return { kind: 'message', text: answer };
     }
     if (answer.isPaied) {
       track('pay.ispaied', form.entity_id);
-      return { kind: 'filed', text: errorMessage('COMPANY_ALREADY_FILED') };
+      return { kind: 'filed', text: alreadyOrderedMessage(input.goodsType) };
     }
     track('pay.created', answer.orderId, 'event', { pay_type: input.payType, pay_source: input.paySource });
     return { kind: 'created', result: answer };

@@ -87,7 +87,7 @@ describe('usePayment', () => {
     vi.mocked(placeOrder).mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise).mockReturnValueOnce(third.promise);
     const onCreated = vi.fn<(created: CreateOrderResult) => void>();
     const { result: payment } = renderHook(() =>
-      usePayment({ form: emptyOrderForm('web'), paySource: 'native', poll: false, onCreated, onLeave: () => undefined }),
+      usePayment({ form: emptyOrderForm('web'), goodsType: 'license_year', paySource: 'native', poll: false, onCreated, onLeave: () => undefined }),
     );
     act(() => payment.current.create('weixin'));
     act(() => payment.current.create('alipay'));
@@ -109,7 +109,7 @@ describe('usePayment', () => {
     vi.mocked(placeOrder).mockReturnValueOnce(only.promise);
     const onCreated = vi.fn<(created: CreateOrderResult) => void>();
     const { result: payment, unmount } = renderHook(() =>
-      usePayment({ form: emptyOrderForm('web'), paySource: 'h5', poll: false, onCreated, onLeave: () => undefined }),
+      usePayment({ form: emptyOrderForm('web'), goodsType: 'license_year', paySource: 'h5', poll: false, onCreated, onLeave: () => undefined }),
     );
     act(() => payment.current.create('weixin'));
     unmount();
@@ -121,7 +121,7 @@ describe('usePayment', () => {
 describe('usePayment and the pre-check', () => {
   it('passes 我已了解，仍要办理 to the order only when the visitor chose it', async () => {
     vi.mocked(placeOrder).mockReset().mockResolvedValue({ kind: 'created', result });
-    const { result: payment } = renderHook(() => usePayment({ form: emptyOrderForm('web'), paySource: 'native', poll: false, onLeave: () => undefined }));
+    const { result: payment } = renderHook(() => usePayment({ form: emptyOrderForm('web'), goodsType: 'license_year', paySource: 'native', poll: false, onLeave: () => undefined }));
     await act(async () => payment.current.create('weixin'));
     await act(async () => payment.current.create('weixin', { precheckContinued: true }));
     await act(async () => payment.current.create('alipay', { precheckContinued: false }));
@@ -143,7 +143,7 @@ describe('usePayment confirming a WeChat answer (the order decides)', () => {
     const onPaid = vi.fn<(paid: OrderRecord) => void>();
     const onUnconfirmed = vi.fn<(answer: string) => void>();
     const { result: payment } = renderHook(() =>
-      usePayment({ form: emptyOrderForm('wx-oa'), paySource: 'jsapi', poll: false, onPaid, onUnconfirmed, onLeave: () => undefined }),
+      usePayment({ form: emptyOrderForm('wx-oa'), goodsType: 'license_year', paySource: 'jsapi', poll: false, onPaid, onUnconfirmed, onLeave: () => undefined }),
     );
     await act(async () => payment.current.create('weixin'));
     act(() => payment.current.confirm(answer));

@@ -4,6 +4,7 @@ import {
   PAY_POLL_MS,
   REDIRECT_DELAY_MS,
   type CreateOrderResult,
+  type GoodsType,
   type JsapiPayOutcome,
   type OrderRecord,
   type PaySource,
@@ -72,6 +73,8 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
 
 export interface PaymentOptions {
   form: OrderForm;
+  /** The chosen service (its words for "already ordered"). */
+  goodsType: GoodsType;
   paySource: PaySource;
   /** For h5 payments: where the provider sends the visitor back. */
   returnUrl?: string;
@@ -121,8 +124,8 @@ export function usePayment(options: PaymentOptions): Payment {
   const create = useCallback((payType: PayType, choice?: { precheckContinued?: boolean }) => {
     const mine = ++ticket.current;
     dispatch({ type: 'create', payType });
-    const { form, paySource, returnUrl } = latest.current;
-    void placeOrder({ form, payType, paySource, ...(returnUrl ? { returnUrl } : {}), ...(choice?.precheckContinued ? { precheckContinued: true } : {}) }).then((outcome) => {
+    const { form, goodsType, paySource, returnUrl } = latest.current;
+    void placeOrder({ form, goodsType, payType, paySource, ...(returnUrl ? { returnUrl } : {}), ...(choice?.precheckContinued ? { precheckContinued: true } : {}) }).then((outcome) => {
       if (mine !== ticket.current) return;
       if (outcome.kind === 'created') {
         dispatch({ type: 'created', result: outcome.result });

@@ -40,6 +40,27 @@ export const CreateOrderRequestSchema = z.object({
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 
 /**
+ * "Has this company already ordered this service?", asked when /pay opens (docs/decisions/032-texts-per-service.md).
+ * The same form as the order's creation, checked by the same rules, so the answer tells no one
+ * more than creating the order would: nothing about payment, and no order is made.
+ */
+export const OrderCheckRequestSchema = CreateOrderRequestSchema.pick({
+  goods_id: true,
+  source: true,
+  entity_name: true,
+  entity_id: true,
+  entity_legal: true,
+  entity_idno: true,
+  entity_phone: true,
+  extra: true,
+});
+export type OrderCheckRequest = z.infer<typeof OrderCheckRequestSchema>;
+
+/** `message`: the service's "already ordered" text from the error catalog; '' when not ordered. */
+export const OrderCheckResultSchema = z.object({ alreadyOrdered: z.boolean(), message: z.string() });
+export type OrderCheckResult = z.infer<typeof OrderCheckResultSchema>;
+
+/**
  * The annual-report pre-check an order recorded at its creation (orders.precheck_*,
  * docs/decisions/023-annual-report-precheck.md): what the source had said, and whether the visitor
  * went on past the "already published" notice.

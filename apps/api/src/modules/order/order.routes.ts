@@ -1,10 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CreateOrderRequestSchema, CreateOrderResponseSchema, OrderIdQuerySchema, OrderRecordSchema, PhoneQuerySchema, UpdateOrderExtraRequestSchema } from '@kuaibao/domain';
+import {
+  CreateOrderRequestSchema,
+  CreateOrderResponseSchema,
+  OrderCheckRequestSchema,
+  OrderCheckResultSchema,
+  OrderIdQuerySchema,
+  OrderRecordSchema,
+  PhoneQuerySchema,
+  UpdateOrderExtraRequestSchema,
+} from '@kuaibao/domain';
 import { limitRequests } from '../../http/rate-limit.ts';
 import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 import { requestToken } from '../account/account.routes.ts';
+
+/**
+ * A visitor opens /pay a few times; more is someone walking companies. The answer is no more than
+ * the order's creation tells (decision 032), but it leaves no order behind, so it is counted.
+ */
+export const ORDER_CHECKS_PER_TEN_MINUTES = 60;
 
 export function registerOrderRoutes(app: FastifyInstance): void {
   // A phone number is the only key to the lookup, so it is what a scraper would walk.
@@ -23,6 +38,18 @@ export function registerOrderRoutes(app: FastifyInstance): void {
       const payer = user ? { userId: user.id, openid: user.openid } : undefined;
       return app.services.orders.createOrder(request.body, { ...visitorContext(request, app.config.publicBaseUrl), payer });
     },
+  });
+
+  const orderChecks = limitRequests(app, { name: 'order-check-ip', max: ORDER_CHECKS_PER_TEN_MINUTES, windowMs: 10 * 60_000, key: (request) => request.ip });
+  apiRoute(app, {
+    method: 'POST',
+    url: '/api/h5/order/check',
+    summary: 'Whether placing this order would be refused as already ordered (no order is made; decision 032)',
+    tag: 'order',
+    request: { body: OrderCheckRequestSchema },
+    response: OrderCheckResultSchema,
+    preValidation: orderChecks,
+    handler: async (request) => app.services.orders.checkAlreadyOrdered(request.body),
   });
 
   apiRoute(app, {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   ALREADY_PAID_RESULT,
+  alreadyOrderedMessage,
   AppError,
   ORDER_STATUS,
   PROCESS_STATUS,
@@ -16,6 +17,8 @@ import {
   validateDeclaration,
   type CreateOrderRequest,
   type CreateOrderResponse,
+  type OrderCheckRequest,
+  type OrderCheckResult,
   type OrderRecord,
   type PaySource,
   type PayType,
@@ -48,6 +51,11 @@ export interface VisitorContext {
 
 export interface OrderService {
   createOrder(form: CreateOrderRequest, visitor: VisitorContext): Promise<CreateOrderResponse>;
+  /**
+   * Whether creating the order would be refused as "already ordered": the same checks in the same
+   * order up to that refusal, no order and no payment (docs/decisions/032-texts-per-service.md).
+   */
+  checkAlreadyOrdered(form: OrderCheckRequest): Promise<OrderCheckResult>;
   /** The order as the visitor sees it; a pending payment is first checked with the provider. */
   getOrderForVisitor(publicId: string): Promise<OrderRecord>;
   findPrevInfo(publicId: string): Promise<PrevInfo | null>;
@@ -95,7 +103,7 @@ async function withFreshOrderNumbers<T>(place: () => Promise<T>): Promise<T> {
 const REUSE_WINDOW_MS = 2 * 3600 * 1000;
 
 /** The business rules of the order form, in the order the spec checks them (docs/product/orders-and-statuses.md#form-submit). */
-function checkForm(form: CreateOrderRequest): void {
+function checkForm(form: OrderCheckRequest): void {
   if (!form.entity_name || !form.entity_idno || !form.entity_phone) throw new AppError('FORM_INCOMPLETE');
   if (!form.entity_id || !form.entity_legal) throw new AppError('COMPANY_NOT_CHOSEN');
   if (!isValidCreditCode(form.entity_id)) throw new AppError('CREDIT_CODE_INVALID');
@@ -158,6 +166,13 @@ export function createOrderService(deps: {
   }
 
   return {
+    async checkAlreadyOrdered(form) {
+      checkForm(form);
+      const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
+      const alreadyPaid = await orderRepository.findPaidSince(db, { entityId: form.entity_id, goodsId: goods.id, since: shanghaiYearStart(now()) });
+      return alreadyPaid ? { alreadyOrdered: true, message: alreadyOrderedMessage(goods.type) } : { alreadyOrdered: false, message: '' };
+    },
+
     async createOrder(form, visitor) {
       checkForm(form);
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));

@@ -81,6 +81,8 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const phoneInputId = useId();
   const desktop = platform.formFactor === 'desktop';
   const chosenGoods = goods.find((item) => String(item.goods_id) === form.goods_id);
+  // The button's words are the chosen service's (the home shows the first service until one is chosen).
+  const goodsType = (chosenGoods ?? goods[0])?.goods_type ?? 'license_year';
 
   const set = (patch: Partial<OrderForm>) => onChange((current) => ({ ...current, ...patch }));
 
@@ -232,7 +234,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
         </div>
 
         <Button type="submit" size="lg" block data-testid="submit">
-          <SubmitLabel variant={platform.variant} platform={platform.platform} now={now} />
+          <SubmitLabel goodsType={goodsType} variant={platform.variant} platform={platform.platform} now={now} />
         </Button>
 
         <NeverAskNotice />
@@ -268,6 +270,6 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
 }
 
 /** The submit button's words depend on the date: a leaf, so hydration's second look re-renders only it. */
-function SubmitLabel({ variant, platform, now }: Parameters<typeof submitLabel>[0]) {
-  return submitLabel({ variant, platform, now: useWordingTime(now) });
+function SubmitLabel({ goodsType, variant, platform, now }: Parameters<typeof submitLabel>[0]) {
+  return submitLabel({ goodsType, variant, platform, now: useWordingTime(now) });
 }

@@ -215,15 +215,42 @@ describe('mobile /success for license_year (docs/product/screens.md, docs/produc
     });
   });
 
-  it('a company zero declaration with blank assets returns to the form with the zeros and the message', async () => {
+  it('a company zero declaration is one step: the confirmation asks the headcount and files a complete report', async () => {
     await openMobile();
     fireEvent.click(screen.getByTestId('decl-zero'));
-    fireEvent.click(within(await screen.findByTestId('decl-zero-confirm')).getByTestId('decl-zero-submit'));
-    await waitFor(() => expect(screen.queryByTestId('decl-zero-confirm')).toBeNull());
+    const confirm = await screen.findByTestId('decl-zero-confirm');
+    expect(within(confirm).getByTestId('decl-zero-text').textContent).toContain('请填写从业人数');
+    const headcount = within(confirm).getByTestId('decl-zero-headcount') as HTMLInputElement;
+    expect(headcount.value).toBe('');
+
+    // Without a headcount (or with 0) nothing is sent: the rule's message, the confirmation stays.
+    fireEvent.click(within(confirm).getByTestId('decl-zero-submit'));
     expect(toastText()).toBe(ERROR_CATALOG.DECLARATION_INCOMPLETE.message);
-    expect((screen.getByTestId('decl-input-sale_amount') as HTMLInputElement).value).toBe('0');
-    expect((screen.getByTestId('decl-input-tax_amount') as HTMLInputElement).value).toBe('0');
+    fireEvent.change(headcount, { target: { value: '0' } });
+    fireEvent.click(within(confirm).getByTestId('decl-zero-submit'));
+    expect(toastText()).toBe(ERROR_CATALOG.DECLARATION_EMPLOYEES_MIN.message);
+    expect(screen.getByTestId('decl-zero-confirm')).toBeTruthy();
     expect(puts()).toHaveLength(0);
+
+    fireEvent.change(headcount, { target: { value: '3' } });
+    fireEvent.click(within(confirm).getByTestId('decl-zero-submit'));
+    await screen.findByTestId('decl-done');
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0]!.body).toMatchObject({
+      entity_extra: { sale_amount: '0', tax_amount: '0', total_amount: '0', total_employee: '3', female_employee: '0', insure_employee: '0' },
+    });
+  });
+
+  it('a company zero declaration starts from the headcount already typed and keeps typed figures', async () => {
+    await openMobile();
+    fireEvent.change(screen.getByTestId('decl-input-total_employee'), { target: { value: '8' } });
+    fireEvent.change(screen.getByTestId('decl-input-total_amount'), { target: { value: '40' } });
+    fireEvent.click(screen.getByTestId('decl-zero'));
+    const confirm = await screen.findByTestId('decl-zero-confirm');
+    expect((within(confirm).getByTestId('decl-zero-headcount') as HTMLInputElement).value).toBe('8');
+    fireEvent.click(within(confirm).getByTestId('decl-zero-submit'));
+    await screen.findByTestId('decl-done');
+    expect(puts()[0]!.body).toMatchObject({ entity_extra: { sale_amount: '0', tax_amount: '0', total_amount: '40', total_employee: '8' } });
   });
 
   it('files with the edit key read before it was removed, and without one when none is stored (a logged-in owner)', async () => {

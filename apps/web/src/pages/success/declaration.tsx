@@ -162,6 +162,7 @@ export function DeclarationActions({ model }: { model: DeclarationModel }) {
  * '确定要零申报吗？', the desktop dialog '是否确认零申报？'.
  */
 export function ZeroConfirmDialog({ model, layout }: { model: DeclarationModel; layout: Layout }) {
+  const headcountId = useId();
   return (
     <Dialog
       open={model.step === 1}
@@ -174,15 +175,43 @@ export function ZeroConfirmDialog({ model, layout }: { model: DeclarationModel; 
           <Button variant="ghost" onClick={model.cancelZero} data-testid="decl-zero-cancel">
             取消
           </Button>
-          <Button disabled={model.saving} onClick={() => void model.confirmZero()} data-testid="decl-zero-submit" data-autofocus>
+          <Button disabled={model.saving} onClick={() => void model.confirmZero()} data-testid="decl-zero-submit" data-autofocus={model.zeroAsksHeadcount ? undefined : true}>
             提交
           </Button>
         </>
       }
     >
-      <p className={styles.confirmText}>
-        营业总收入和纳税总额将按 0 万元申报{model.fields.length > 2 ? '；资产总额和从业人员信息请按实际填写' : ''}。
+      <p className={styles.confirmText} data-testid="decl-zero-text">
+        营业总收入和纳税总额将按 0 万元申报{model.zeroAsksHeadcount ? '；未填写的资产总额、女性从业人数和参保人数按 0 申报，请填写从业人数' : ''}。
       </p>
+      {/* The one figure a zero report cannot assume (decision 032): asked here, so one step files it all. */}
+      {model.zeroAsksHeadcount && (
+        <form
+          className={styles.zeroField}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void model.confirmZero();
+          }}
+        >
+          <label htmlFor={headcountId}>从业人数</label>
+          <span className={styles.inputBox}>
+            <input
+              id={headcountId}
+              className={styles.input}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={7}
+              placeholder="至少1人"
+              value={model.zeroHeadcount}
+              onChange={(event) => model.setZeroHeadcount(event.target.value)}
+              data-testid="decl-zero-headcount"
+              data-autofocus
+            />
+            <span className={styles.unit}>人</span>
+          </span>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import {
   errorMessage,
   validateDeclaration,
   zeroDeclaration,
+  zeroReportAsksHeadcount,
   type DeclarationField,
   type OrderRecord,
 } from '@kuaibao/domain';
@@ -27,10 +28,18 @@ export interface DeclarationModel {
   step: DeclarationStep;
   saving: boolean;
   setValue(key: string, value: string): void;
+  /** Whether the zero confirmation asks for the headcount (companies). */
+  zeroAsksHeadcount: boolean;
+  /** The headcount typed in the zero confirmation (starts from the form's). */
+  zeroHeadcount: string;
+  setZeroHeadcount(value: string): void;
   /** '一键零申报' / '一键零报': ask for the confirmation. */
   requestZero(): void;
   cancelZero(): void;
-  /** Sets sale_amount and tax_amount to '0' and files. */
+  /**
+   * Files the zero report in one step (zeroDeclaration): complete, or the rule's message with the
+   * confirmation still open to correct the headcount.
+   */
   confirmZero(): Promise<void>;
   /** '立即申报'. */
   submit(): Promise<void>;
@@ -63,6 +72,7 @@ export function useDeclaration(initial: OrderRecord, editKey: string | null = nu
   const [values, setValues] = useState(() => initialValues(initial));
   const [step, setStep] = useState<DeclarationStep>(() => (isFiled(initial) ? 2 : 0));
   const [saving, setSaving] = useState(false);
+  const [zeroHeadcount, setZeroHeadcount] = useState('');
   const busy = useRef(false);
 
   /** Validates and files; true once the server stored it. */
@@ -97,17 +107,26 @@ export function useDeclaration(initial: OrderRecord, editKey: string | null = nu
     step,
     saving,
     setValue: (key, value) => setValues((current) => ({ ...current, [key]: value })),
+    zeroAsksHeadcount: zeroReportAsksHeadcount(order.entity_name),
+    zeroHeadcount,
+    setZeroHeadcount,
     requestZero: () => {
       track('declaration.zero', order.id, 'click');
+      setZeroHeadcount(values.total_employee ?? '');
       setStep(1);
     },
     cancelZero: () => setStep(0),
     confirmZero: async () => {
-      const zeroed = zeroDeclaration(values);
-      setValues(zeroed);
+      if (busy.current) return;
       track('declaration.zero.submit', order.id, 'click');
-      // A company still owes its assets and headcount: back to the form, with the message.
-      if (!(await file(zeroed))) setStep(0);
+      const zero = zeroDeclaration({ entityName: order.entity_name, current: values, headcount: zeroHeadcount });
+      if (!zero.ok) {
+        toast.warn(errorMessage(zero.error));
+        return;
+      }
+      setValues(zero.value);
+      // The server refused it (its message is shown): back to the form, which now holds the zeros.
+      if (!(await file(zero.value))) setStep(0);
     },
     submit: async () => {
       track('declaration.submit', order.id, 'click');

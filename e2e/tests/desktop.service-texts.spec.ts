@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { alreadyOrderedMessage, handlingNotes } from '@kuaibao/domain';
+import { expectToast, snapshot } from '../support/journey.ts';
+import { payOnDesktop, submitHomeForm, type Customer } from '../support/lookup.ts';
+import { unusedCompany } from '../support/unused-company.ts';
+
+/*
+ * Credit repair in its own words on the desktop (issue 16, items 1 and 4; decision 032): the home
+ * button and the pay dialog say what the service is, without the annual report's countdown, and a
+ * company that already ordered it is told so as the dialog opens.
+ */
+test('credit repair reads its own words in the pay dialog, and a second order is refused as the dialog opens', async ({ page, context }, testInfo) => {
+  const company = unusedCompany(53);
+  const customer: Customer = { name: company.name, creditCode: company.creditCode, legal: company.legal, phone: '13700000373', goodsId: 3 };
+
+  await submitHomeForm(page, customer);
+  await expect(page.getByTestId('submit')).toHaveText('立即办理修复');
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog.getByTestId('pay-qr')).toBeVisible();
+  await expect(dialog).toContainText('修复代办费');
+  await expect(dialog.getByTestId('pay-amount')).toHaveText('¥999.00');
+  await expect(dialog.getByTestId('pay-countdown')).toHaveCount(0);
+  await expect(dialog.getByTestId('promises').locator('li')).toHaveText([...handlingNotes('credit_repair')]);
+  await expect(dialog).not.toContainText(/逾期补报|补报金额|申报金额|年报已逾期|距年报截止|年报提交后/);
+  await snapshot(page, testInfo, 'desktop-pay-credit-repair');
+
+  // Paid; then the same company and service again: the dialog says so at once, without a QR code.
+  await payOnDesktop(page, context, customer);
+  await submitHomeForm(page, customer);
+  const again = page.getByTestId('pay-dialog');
+  await expect(again.getByTestId('pay-refused')).toHaveText(alreadyOrderedMessage('credit_repair'));
+  await expectToast(page, alreadyOrderedMessage('credit_repair'));
+  await expect(again.getByTestId('pay-qr')).toHaveCount(0);
+  await snapshot(page, testInfo, 'desktop-pay-already-ordered');
+});

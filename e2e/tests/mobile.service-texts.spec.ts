@@ -1,0 +1,115 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { alreadyOrderedMessage, handlingNotes } from '@kuaibao/domain';
+import { VALID_ID, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { unusedCompany } from '../support/unused-company.ts';
+
+/*
+ * Each service in its own words on a phone (issue 16, items 1 and 4; decision 032): cancellation and
+ * credit repair never read annual-report wording on the home button or /pay, and a company that
+ * already ordered a service is told so as /pay opens, in that service's words, with no order made.
+ */
+
+const SERVICES = [
+  { goodsId: 2, type: 'license_destory', submit: '立即办理注销', amount: '注销代办费', price: '¥699.00', offset: 37 },
+  { goodsId: 3, type: 'credit_repair', submit: '立即办理修复', amount: '修复代办费', price: '¥999.00', offset: 41 },
+] as const;
+
+const ANNUAL_WORDS = /逾期补报|补报金额|申报金额|年报已逾期|距年报截止|年报提交后/;
+
+/** Home with the service chosen, the company picked and the person filled in; consent ticked. */
+async function fillHome(page: Page, goodsId: number, company: { name: string }, phone: string): Promise<void> {
+  await openHome(page);
+  await page.getByTestId(`goods-${goodsId}`).click();
+  await searchAndPick(page, company.name, company.name);
+  await fillPerson(page, VALID_ID, phone);
+  await page.getByTestId('consent-checkbox').check();
+}
+
+type Service = Omit<(typeof SERVICES)[number], 'offset'> & { offset: number };
+
+async function checkServiceWords(page: Page, testInfo: TestInfo, service: Service, label: string): Promise<void> {
+  const company = unusedCompany(service.offset);
+  await fillHome(page, service.goodsId, company, '13700000371');
+  const submit = page.getByTestId('submit');
+  await expect(submit).toHaveText(service.submit);
+  await expect(page.getByTestId('home')).not.toContainText(/逾期补报/);
+  await submit.click();
+  await expect(page).toHaveURL(/\/pay$/);
+
+  const card = page.getByTestId('pay-company');
+  await expect(card).toContainText(service.amount);
+  await expect(card).toContainText(service.price);
+  await expect(page.getByTestId('pay-countdown')).toHaveCount(0);
+  const notes = page.getByTestId('promises').locator('li');
+  await expect(notes).toHaveText([...handlingNotes(service.type)]);
+  await expect(page.getByTestId('pay-page')).not.toContainText(ANNUAL_WORDS);
+  // Not ordered yet: 立即办理 stays open, no message.
+  await expect(page.getByTestId('pay-now')).toBeEnabled();
+  await snapshot(page, testInfo, `${label}-pay-${service.type}`);
+}
+
+test('cancellation and credit repair say their own words on the home button and /pay (390 px)', async ({ page }, testInfo) => {
+  expect(page.viewportSize()?.width).toBe(390);
+  for (const service of SERVICES) await checkServiceWords(page, testInfo, service, 'mobile-390');
+  // The annual report keeps the spec's words, countdown included.
+  await openHome(page);
+  await page.getByTestId('goods-1').click();
+  await expect(page.getByTestId('submit')).toHaveText(/立即办理|逾期补报/);
+});
+
+test('a company that already ordered the service is told as /pay opens, in the service\'s words, and no order is made', async ({ page }, testInfo) => {
+  const company = unusedCompany(43);
+  const phone = '13700000372';
+  // Pay for the cancellation once.
+  await fillHome(page, 2, company, phone);
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/pay$/);
+  await page.getByTestId('pay-now').click();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  // Leaving the success page as a visitor does: the paid order is no longer where start-up sends.
+  await page.getByRole('button', { name: '查看办理进度' }).click();
+  await expect(page).toHaveURL(/\/check/);
+
+  // Again: the message comes as /pay opens, before any tap, and nothing is created.
+  const creations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/h5/order') creations.push(request.url());
+  });
+  await fillHome(page, 2, company, phone);
+  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/h5/order/check');
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/pay$/);
+  expect((await checked).status()).toBe(200);
+  await expectToast(page, alreadyOrderedMessage('license_destory'));
+  await expect(page.getByTestId('pay-now')).toBeDisabled();
+  await snapshot(page, testInfo, 'mobile-pay-already-ordered');
+  await expect(page).toHaveURL(/\/$/);
+  expect(creations).toEqual([]);
+
+  // Another service of the same company is still open to order.
+  await fillHome(page, 3, company, phone);
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/pay$/);
+  await expect(page.getByTestId('pay-now')).toBeEnabled();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+});
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the services\' labels fit the smallest phone', async ({ page }, testInfo) => {
+    const service = SERVICES[0];
+    await checkServiceWords(page, testInfo, { ...service, offset: 47 }, 'mobile-320');
+    // The amount label and the fee sit inside the screen, on one line each.
+    const card = page.getByTestId('pay-company');
+    for (const text of [service.amount, service.price]) {
+      const box = await card.getByText(text, { exact: true }).boundingBox();
+      expect(box, text).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+      expect(box!.height, text).toBeLessThan(30);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+});
