@@ -36,6 +36,7 @@ import styles from './pay-page.module.css';
 import { usePayment } from './use-payment.ts';
 import { usePublishedAnnualReport } from './annual-report-precheck.ts';
 import { PrecheckNotice } from './precheck-notice.tsx';
+import type { HomeLocationState } from '../pages/home/order-form.tsx';
 
 // The QR code library loads only when the visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -213,7 +214,7 @@ export default function PayPage() {
         legal={form.entity_legal}
         phone={form.entity_phone}
         {...(fee !== undefined ? { fee: [amountLabel({ variant: platform.variant, now }), formatYuan(fee)] as [string, string] } : {})}
-        onEdit={() => navigate('/')}
+        onEdit={() => navigate('/', { state: { consented: true } satisfies HomeLocationState })}
       >
         {goods && <p className={styles.goods}>办理业务：{goods.goods_name}</p>}
         <PayCountdown variant={platform.variant} />

@@ -202,12 +202,12 @@ describe('/checkDetail (docs/product/screens.md, docs/product/orders-and-statuse
     expect(screen.getByTestId('order-info').textContent).toContain(orderTexts('license_destory').infoBlock.title);
   });
 
-  it('a finished order (process status 5) is green on the phone pages', async () => {
+  it('a finished order (process status 5) is grey (ended) on the phone pages, as in the desktop table', async () => {
     calls = installFakeServer(answer([OLDER]));
     localStorage.setItem('checkPhone', PHONE_NUMBER);
     renderAt('/checkDetail');
     const badge = await screen.findByTestId('status-badge');
-    expect(badge.getAttribute('data-status-class')).toBe('completed');
+    expect(badge.getAttribute('data-status-class')).toBe('ended');
     expect(screen.getByTestId('order-info').textContent).toContain(orderTexts('license_destory').infoBlock.title);
   });
 
@@ -299,8 +299,8 @@ describe('desktop query dialog (docs/product/screens.md, issue 4)', () => {
       expect(first.textContent).toContain(text);
     }
     const classes = rows.map((row) => within(row).getByTestId('status-badge').getAttribute('data-status-class'));
-    // process status 5 is red in the desktop table (queryStatusClass), unlike on the phone pages
-    expect(classes).toEqual(['processing', 'pending', 'completed']);
+    // process status 5 (ended) is grey here as on the phone pages: one rule (issue 16 item 8)
+    expect(classes).toEqual(['processing', 'ended', 'completed']);
     expect(rows[1]!.textContent).toContain('微信支付');
     expect(rows[1]!.textContent).toContain('¥699.00');
   });

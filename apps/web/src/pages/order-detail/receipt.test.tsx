@@ -80,7 +80,7 @@ describe('Receipt (docs/product/screens.md#receipt)', () => {
     expect(screen.queryByTestId('receipt-screenshots')).toBeNull();
     cleanup();
 
-    // '5' is green in lists but does not unlock the completion stamp (docs/product/orders-and-statuses.md).
+    // '5' (ended, grey in lists) does not unlock the completion stamp (docs/product/orders-and-statuses.md).
     render(<Receipt order={order({ process_status: '5' })} />);
     expect(screen.getByTestId('receipt-stamp').getAttribute('data-stamp')).toBe('accepted');
     expect(screen.queryByTestId('receipt-screenshots')).toBeNull();
