@@ -48,6 +48,8 @@ test('a phone with two orders reaches the older one and its receipt from /checkD
   await expect(page).toHaveURL(/\/orderDetail$/);
   await expect(page.getByTestId('receipt')).toContainText(FIRST.name);
   await expect(page.getByTestId('receipt-order-number')).toHaveText(olderNo!);
+  // The order number once, at the head of the slip (issue 16 item 11).
+  expect((await page.getByTestId('receipt').textContent())!.split(olderNo!)).toHaveLength(2);
   await page.getByRole('button', { name: '返回' }).click();
   await expect(page).toHaveURL(/\/checkDetail$/);
   await expect(card.getByTestId('order-no')).toHaveText(olderNo!);

@@ -31,6 +31,7 @@ import { openWechatPay } from './wechat-pay-flow.ts';
 import { emptyOrderForm, forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../storage.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/modal.tsx';
+import { PageHeader } from '../ui/page-header.tsx';
 import { toast } from '../ui/toast.tsx';
 import styles from './pay-page.module.css';
 import { usePayment } from './use-payment.ts';
@@ -202,10 +203,16 @@ export default function PayPage() {
     track('pay.exit.contact', form.goods_id, 'click');
   };
 
+  // The top bar's back arrow asks as the browser's back does (issue 16 item 11: /pay had no top bar).
+  const askExit = () => {
+    setExitOpen(true);
+    track('pay.exit.ask', form.goods_id);
+  };
+
   const fee = goods?.price_fen;
   return (
     <main className={styles.page} data-testid="pay-page">
-      <h1 className={styles.title}>确认办理信息</h1>
+      <PageHeader title="确认办理信息" onBack={askExit} testId="pay-header" />
       {published && <PrecheckNotice report={published} />}
       <CompanyCard
         testId="pay-company"
