@@ -197,12 +197,8 @@ export const readOrderDetail = () => readSessionJson('orderDetail', isStoredOrde
 
 export const readOAuthAttempts = () => readSessionJson('oauthAttempts', (value) => Array.isArray(value) && value.every((at) => typeof at === 'number')) ?? [];
 
-/** Whether start-up left word that a payment was not finished; reading it removes it. */
-export function takePayUnfinished(): boolean {
-  const unfinished = readSessionJson('payUnfinished', (value) => value === true) === true;
-  if (unfinished) removeSessionKey('payUnfinished');
-  return unfinished;
-}
+/** Whether start-up left word that a payment was not finished (the home removes it once shown). */
+export const readPayUnfinished = () => readSessionJson('payUnfinished', (value) => value === true) === true;
 
 export function writeSessionJson<K extends SessionKey>(key: K, value: SessionValues[K]): void {
   try {

@@ -13,8 +13,8 @@ import { fetchMemberGoods, fetchRecentOrder } from '../../api/endpoints.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../common/use-now.ts';
 import { useRequest } from '../../common/use-request.ts';
-import { emptyOrderForm, readOrderForm, removeKey, takePayUnfinished, writeJson, writeOrderForm, type OrderForm } from '../../storage.ts';
-import { useSiteData } from '../../site-data.tsx';
+import { emptyOrderForm, readOrderForm, readPayUnfinished, removeKey, removeSessionKey, writeJson, writeOrderForm, type OrderForm } from '../../storage.ts';
+import { useHydrating, useSiteData } from '../../site-data.tsx';
 import { HomeExtra } from './home-extras-slot.tsx';
 import styles from './home-page.module.css';
 import { OrderFormCard } from './order-form.tsx';
@@ -71,12 +71,13 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     setSawReady(true);
     if (form === startForm) setForm(initialForm(site.goods, platform.platform, site.prevInfo, readOrderForm()));
   }
-  // Back from the cashier unpaid (start-up left word): read after mount, so the prerendered home hydrates unchanged.
-  const [payUnfinished, setPayUnfinished] = useState(false);
+  // Back from the cashier unpaid (start-up left word): said once, and not while hydrating the prerendered home.
+  const [payUnfinished, setPayUnfinished] = useState(readPayUnfinished);
   useEffect(() => {
-    if (takePayUnfinished()) setPayUnfinished(true);
-  }, []);
-  const unfinishedNotice = payUnfinished && (
+    if (payUnfinished) removeSessionKey('payUnfinished');
+  }, [payUnfinished]);
+  const hydrating = useHydrating();
+  const unfinishedNotice = payUnfinished && !hydrating && (
     <Suspense fallback={null}>
       <PayUnfinishedNotice onClose={() => setPayUnfinished(false)} />
     </Suspense>
