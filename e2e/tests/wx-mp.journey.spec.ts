@@ -99,7 +99,7 @@ test('inside a mini-program: mpCode login posted to the host, weixin only, hand-
   for (const [status, name, colour] of [
     ['4', '处理中', 'processing'],
     ['2', '已完成', 'completed'],
-    ['5', '已结束', 'pending'],
+    ['5', '已结束', 'ended'],
   ] as const) {
     setProcessStatus(handoff.order.orderId, status, name);
     await page.reload();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeServer, seedStorage, CONFIG, GOODS, type FakeCall, type Responder } from './test/harness.tsx';
 import { parseEntryPath, queryWithoutCode, startUp, type Navigator } from './startup.ts';
+import { readPayUnfinished } from './storage.ts';
 
 function fakeNavigator(pathname: string, search = '') {
   const log: { replaced: string[]; reloaded: string[] } = { replaced: [], reloaded: [] };
@@ -105,6 +106,8 @@ describe('start-up (docs/product/orders-and-statuses.md)', () => {
     expect(run.log.replaced).toEqual(['/']);
     expect(localStorage.getItem('orderId')).toBeNull();
     expect(localStorage.getItem('orderKey')).toBeNull();
+    // ...and the home is told that the payment was not finished (issue 16 item 8).
+    expect(readPayUnfinished()).toBe(true);
 
     localStorage.setItem('orderId', 'o-3');
     localStorage.setItem('orderKey', 'key-of-o-3');

@@ -1,7 +1,7 @@
 import { isPaidStatus, type CorpInitResponse, type SiteConfig } from '@kuaibao/domain';
 import { fetchEnv, fetchInit, fetchOrderDetail, fetchSiteConfig, fetchWeixinService } from './api/endpoints.ts';
 import { stripBasePath, withBasePath } from './platform/base-path.ts';
-import { forgetOrder, readConfig, readString, removeKey, writeJson, writeString, type StorageKey } from './storage.ts';
+import { forgetOrder, readConfig, readString, removeKey, writeJson, writeSessionJson, writeString, type StorageKey } from './storage.ts';
 
 /**
  * Start-up (docs/product/orders-and-statuses.md#start-up), before any page renders:
@@ -85,7 +85,7 @@ export async function startUp(nav: Navigator = browserNavigator): Promise<'ready
 
 /**
  * Step 3: a stored orderId is fetched; paid goes to /success, anything else clears it and goes
- * home. 'ready' when start-up has nothing more to do, 'init' when the init calls should follow.
+ * home, which says the payment was not finished (issue 16 item 8). 'ready' when start-up has nothing more to do, 'init' when the init calls should follow.
  */
 export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'> {
   const orderId = readString('orderId');
@@ -97,7 +97,9 @@ export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'
       // The success page needs the site config of the visit that paid; fetch it only if it is gone.
       if (readConfig()) return 'ready';
     } else {
+      // Back from the cashier without paying: the home tells the visitor what became of it.
       forgetOrder();
+      writeSessionJson('payUnfinished', true);
       nav.replace('/');
     }
   } catch (error) {

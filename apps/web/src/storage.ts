@@ -176,6 +176,8 @@ interface SessionValues {
   orderDetail: OrderRecord;
   /** Corp mode: recent automatic authorizations, so a refused code cannot loop forever. */
   oauthAttempts: number[];
+  /** Start-up found the stored order unpaid (back from the cashier without paying): the home says so once. */
+  payUnfinished: true;
 }
 
 export type SessionKey = keyof SessionValues;
@@ -194,6 +196,9 @@ export const isStoredOrderRecord = (value: unknown) =>
 export const readOrderDetail = () => readSessionJson('orderDetail', isStoredOrderRecord);
 
 export const readOAuthAttempts = () => readSessionJson('oauthAttempts', (value) => Array.isArray(value) && value.every((at) => typeof at === 'number')) ?? [];
+
+/** Whether start-up left word that a payment was not finished (the home removes it once shown). */
+export const readPayUnfinished = () => readSessionJson('payUnfinished', (value) => value === true) === true;
 
 export function writeSessionJson<K extends SessionKey>(key: K, value: SessionValues[K]): void {
   try {

@@ -14,26 +14,24 @@ export const PROCESS_STATUS_NAMES: Record<ProcessStatus, string> = {
   '5': '已结束',
 };
 
-export type StatusClass = 'completed' | 'processing' | 'pending';
+export type StatusClass = 'completed' | 'processing' | 'pending' | 'ended';
 
 export const STATUS_COLORS: Record<StatusClass, string> = {
   completed: '#37D2AD',
   processing: '#FF8E13',
   pending: '#FF431D',
+  ended: '#8C8C8C',
 };
 
-/** Badges on the receipt and progress pages: 2 and 5 completed, 4 processing, anything else pending (red). */
+/**
+ * The tone of a handling status, the one rule for every badge (phone pages, receipt, desktop query
+ * table, mini-program home, console): 2 completed (green), 4 processing (orange), 5 ended (grey: a
+ * refunded or closed order is neither done nor waiting on anyone), anything else pending (red).
+ */
 export function processStatusClass(ps: StatusCode): StatusClass {
-  const code = String(ps);
-  if (code === PROCESS_STATUS.completed || code === PROCESS_STATUS.ended) return 'completed';
-  if (code === PROCESS_STATUS.processing) return 'processing';
-  return 'pending';
-}
-
-/** The desktop query table and the mini-program home: only 2 is completed (5 stays red there). */
-export function queryStatusClass(ps: StatusCode): StatusClass {
   const code = String(ps);
   if (code === PROCESS_STATUS.completed) return 'completed';
   if (code === PROCESS_STATUS.processing) return 'processing';
+  if (code === PROCESS_STATUS.ended) return 'ended';
   return 'pending';
 }

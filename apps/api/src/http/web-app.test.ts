@@ -124,3 +124,50 @@ describe('the prerendered pages (decision 028)', () => {
     expect(plain.body).toContain('>首页</h1>');
   });
 });
+
+describe('files at the root of the build, and files that are not there (issue 16 item 11)', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  let dir: string;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-root-files-'));
+    writeDist(dir, 'console.log(1);\n');
+    writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /console/\n');
+    writeFileSync(path.join(dir, 'apple-touch-icon.png'), png);
+    test = await buildTestApp({ companies: 10, env: { WEB_DIST: dir } });
+  });
+
+  afterAll(async () => {
+    await test.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves robots.txt and the touch icon as themselves', async () => {
+    const robots = await test.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toBe('User-agent: *\nDisallow: /console/\n');
+    const icon = await test.app.inject({ method: 'GET', url: '/apple-touch-icon.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.rawPayload.equals(png)).toBe(true);
+  });
+
+  it.each(['/apple-touch-icon-precomposed.png', '/favicon.ico', '/sitemap.xml', '/images/gone.svg', '/wp-login.php?x=1'])(
+    'answers a file the build does not have (%s) with 404, not the app',
+    async (url) => {
+      const missing = await test.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toMatch(/^text\/plain/);
+      expect(missing.body).not.toContain('<html');
+    },
+  );
+
+  it.each(['/', '/pay', '/checkDetail', '/h/abc123', '/corp/order?code=x.y'])('still answers the app route %s with the app', async (url) => {
+    const page = await test.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<meta name="kb-client"');
+  });
+});

@@ -81,6 +81,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (!built) {
       return reply.status(404).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`.');
     }
+    // A path naming a file (/favicon.ico, /sitemap.xml, /x.png) that the build does not have: 404, not
+    // the app's HTML, which a crawler or an icon fetch would take for the file. App routes have no extension.
+    if (looksLikeFile(url)) {
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
+    }
     // Every other path is a route of the single-page app: its prerendered page (decision 028) or the plain one.
     const page = pages!.pageFor(url);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
@@ -89,6 +94,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (encoding === 'identity') return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(page[encoding]);
   });
+}
+
+/** The last segment of the path has a file extension (the query aside). */
+export function looksLikeFile(url: string): boolean {
+  const query = url.search(/[?#]/);
+  const pathname = query >= 0 ? url.slice(0, query) : url;
+  return /\.[A-Za-z0-9]{1,8}$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
 /** A page of the visitor app, compressed once at start (the client keys are in it, so not at build time). */

@@ -3,7 +3,7 @@ import { ORDER_STATUS, processStatusClass, type OrderStatus, type StatusClass } 
 import { ORDER_STATUS_NAMES } from '../lib/format.ts';
 
 /**
- * The visitor's colours (docs/product/orders-and-statuses.md: green done, orange processing, red pending) as the console's
+ * The visitor's colours (docs/product/orders-and-statuses.md: green done, orange processing, red pending, grey ended) as the console's
  * tags: the same classes from the domain, in darker text on light grounds so they stay legible
  * (WCAG AA) in dense tables.
  */
@@ -11,6 +11,7 @@ const CLASS_STYLE: Record<StatusClass, { color: string; background: string; bord
   completed: { color: '#0a6b4f', background: '#e3f7f0', borderColor: '#8fd9bf' },
   processing: { color: '#8a4600', background: '#fff3e3', borderColor: '#ffc97a' },
   pending: { color: '#a8071a', background: '#fff1f0', borderColor: '#ffa39e' },
+  ended: { color: '#434343', background: '#f5f5f5', borderColor: '#d9d9d9' },
 };
 
 export function ProcessStatusTag(props: { code: string; name: string }) {

@@ -32,12 +32,14 @@ import { openWechatPay } from './wechat-pay-flow.ts';
 import { emptyOrderForm, forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../storage.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/modal.tsx';
+import { PageHeader } from '../ui/page-header.tsx';
 import { toast } from '../ui/toast.tsx';
 import styles from './pay-page.module.css';
 import { usePayment } from './use-payment.ts';
 import { usePublishedAnnualReport } from './annual-report-precheck.ts';
 import { PrecheckNotice } from './precheck-notice.tsx';
 import { useAlreadyOrdered } from './already-ordered.ts';
+import type { HomeLocationState } from '../pages/home/order-form.tsx';
 
 // The QR code library loads only when the visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -220,10 +222,16 @@ export default function PayPage() {
     track('pay.exit.contact', form.goods_id, 'click');
   };
 
+  // The top bar's back arrow asks as the browser's back does (issue 16 item 11: /pay had no top bar).
+  const askExit = () => {
+    setExitOpen(true);
+    track('pay.exit.ask', form.goods_id);
+  };
+
   const fee = goods?.price_fen;
   return (
     <main className={styles.page} data-testid="pay-page">
-      <h1 className={styles.title}>确认办理信息</h1>
+      <PageHeader title="确认办理信息" onBack={askExit} testId="pay-header" />
       {published && <PrecheckNotice report={published} />}
       <CompanyCard
         testId="pay-company"
@@ -232,7 +240,7 @@ export default function PayPage() {
         legal={form.entity_legal}
         phone={form.entity_phone}
         {...(fee !== undefined ? { fee: [amountLabel({ goodsType, variant: platform.variant, now }), formatYuan(fee)] as [string, string] } : {})}
-        onEdit={() => navigate('/')}
+        onEdit={() => navigate('/', { state: { consented: true } satisfies HomeLocationState })}
       >
         {goods && <p className={styles.goods}>办理业务：{goods.goods_name}</p>}
         <PayCountdown goodsType={goodsType} variant={platform.variant} />

@@ -4,9 +4,10 @@ import styles from './danmaku.module.css';
 const ROWS = 4;
 
 /**
- * Sample lines drifting across four rows (docs/product/screens.md): each row starts 1–3 s late so they do not
- * move in step. The lines come from config `client.home.danmaku`; the panel is decorative
- * (aria-hidden) and still under reduced motion.
+ * Sample lines drifting across four rows (docs/product/screens.md). Each row starts part-way through its
+ * drift (a negative delay, 10–40 % of its cycle), so the first paint already has lines in place
+ * rather than an empty box, and the rows never move in step. The lines come from config
+ * `client.home.danmaku`; the panel is decorative (aria-hidden) and still under reduced motion.
  */
 export function Danmaku({ lines, seed = 1 }: { lines: readonly string[]; seed?: number }) {
   const rows = useMemo(() => {
@@ -15,9 +16,9 @@ export function Danmaku({ lines, seed = 1 }: { lines: readonly string[]; seed?: 
     return Array.from({ length: ROWS }, (_row, row) => {
       const items = clean.filter((_line, index) => index % ROWS === row);
       const content = items.length > 0 ? items : [clean[row % clean.length]!];
-      // Deterministic 1.0–3.0 s delays, so a re-render never jumps the animation.
-      const delay = 1 + ((row * 7 + seed * 3) % 9) / 4;
+      // Deterministic, so a re-render (and the prerendered page's hydration) never jumps the animation.
       const duration = 14 + ((row * 5 + seed) % 4) * 2;
+      const delay = -duration * (0.1 + ((row * 3 + seed) % 4) * 0.1);
       return { content, delay, duration };
     });
   }, [lines, seed]);

@@ -7,8 +7,8 @@ import {
   REDIRECT_DELAY_MS,
   type OrderRecord,
 } from '@kuaibao/domain';
-import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from '../../router/router.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../common/honesty-notice.tsx';
 import { PAY_TYPE_LABELS } from '../../payment/pay-types.ts';
@@ -25,13 +25,22 @@ import { ContactAgent } from './contact-agent.tsx';
 import { lookupOrders } from './lookup.ts';
 import { StatusBadge } from './status-badge.tsx';
 
+/** Which of the phone's orders the page shows, kept in the entry's history state so the receipt's 返回 comes back to it. */
+interface CheckDetailLocationState {
+  orderNo?: string;
+}
+
 /**
  * /checkDetail (docs/product/screens.md#progress-lookup, docs/product/orders-and-statuses.md): looks up the saved phone (and removes it), shows
- * the latest order with the info block of its service; 'no record' or a failure returns to
- * /check after 1 s, with the number still in the input.
+ * the latest order with the info block of its service, and lists every order of the phone so each
+ * one and its receipt can be reached; 'no record' or a failure returns to /check after 1 s, with the
+ * number still in the input.
  */
 export default function CheckDetailPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const selectedNo = (location.state as CheckDetailLocationState | null)?.orderNo;
+  const top = useRef<HTMLDivElement>(null);
   const goBack = useGoBack('/check');
   // A pure read at mount; the key is removed in the effect (StrictMode runs initialisers twice).
   const [phone] = useState(() => readString('checkPhone') ?? '');
@@ -60,18 +69,30 @@ export default function CheckDetailPage() {
 
   if (!phone) return <Navigate to="/check" replace />;
 
+  const select = (order: OrderRecord) => {
+    track('checkDetail.select', order.goods_type, 'click');
+    navigate('/checkDetail', { replace: true, state: { orderNo: order.out_trade_no } satisfies CheckDetailLocationState });
+    top.current?.scrollIntoView?.({ block: 'start' });
+  };
+
   const openReceipt = (order: OrderRecord) => {
     track('checkDetail.receipt', order.goods_type, 'click');
     saveOrderForReceipt(order);
     navigate('/orderDetail');
   };
 
+  const orders = outcome?.kind === 'found' ? outcome.orders : [];
+  const shown = orders.find((order) => order.out_trade_no === selectedNo) ?? orders[0];
+
   return (
-    <div className={styles.page} data-testid="check-detail">
+    <div ref={top} className={styles.page} data-testid="check-detail">
       <PageHeader title="办理进度" onBack={goBack} />
       <main className={styles.main} aria-busy={outcome?.kind !== 'found'}>
-        {outcome?.kind === 'found' ? (
-          <OrderProgress order={outcome.orders[0]!} count={outcome.orders.length} onReceipt={() => openReceipt(outcome.orders[0]!)} />
+        {shown ? (
+          <>
+            <OrderProgress order={shown} count={orders.length} onReceipt={() => openReceipt(shown)} />
+            {orders.length > 1 && <OrderChooser orders={orders} shown={shown} onSelect={select} />}
+          </>
         ) : (
           <p className={styles.pending}>{leaving ? '正在返回查询页…' : '正在查询…'}</p>
         )}
@@ -110,7 +131,7 @@ function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count:
             </div>
           ))}
         </dl>
-        {count > 1 && <p className={styles.more}>该手机号共有 {count} 笔订单，这里显示最近一笔。</p>}
+        {count > 1 && <p className={styles.more}>该手机号共有 {count} 笔订单，可在下方列表中切换查看。</p>}
       </section>
 
       {info && (
@@ -134,5 +155,40 @@ function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count:
       </div>
       <NeverAskNotice />
     </>
+  );
+}
+
+/** Every order of the phone, newest first (as the server lists them); the one shown is marked, a tap shows another. */
+function OrderChooser({ orders, shown, onSelect }: { orders: OrderRecord[]; shown: OrderRecord; onSelect: (order: OrderRecord) => void }) {
+  return (
+    <section className={styles.card} aria-labelledby="order-list-title" data-testid="order-list">
+      <h3 id="order-list-title" className={styles.infoTitle}>
+        该手机号的全部订单（{orders.length}）
+      </h3>
+      <ul className={styles.orderList}>
+        {orders.map((order) => {
+          const current = order.out_trade_no === shown.out_trade_no;
+          return (
+            <li key={order.out_trade_no}>
+              <button
+                type="button"
+                className={styles.orderChoice}
+                aria-current={current ? 'true' : undefined}
+                onClick={() => onSelect(order)}
+                data-testid="order-choice"
+                data-order-no={order.out_trade_no}
+              >
+                <span className={styles.choiceText}>
+                  <span className={styles.choiceGoods}>{order.goods_name}</span>
+                  <span className={styles.choiceCompany}>{order.entity_name}</span>
+                  <span className={styles.choiceTime}>{formatShanghaiDateTime(order.create_time)}</span>
+                </span>
+                <StatusBadge status={order.process_status} name={order.process_status_name} />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -57,7 +57,7 @@ export default function CheckPage() {
           <h2 id="check-heading" className={styles.heading}>
             查询办理进度
           </h2>
-          <p className={styles.lead}>输入下单时填写的手机号码，查看最近一笔订单的办理进度。</p>
+          <p className={styles.lead}>输入下单时填写的手机号码，查看该手机号下订单的办理进度。</p>
           <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="check-heading">
             <UntilHydrated>
               <PhoneField value={phone} onChange={setPhone} />

@@ -181,21 +181,33 @@ describe('/checkDetail (docs/product/screens.md, docs/product/orders-and-statuse
     const badge = within(card).getByTestId('status-badge');
     expect(badge.textContent).toBe('处理中');
     expect(badge.getAttribute('data-status-class')).toBe('processing');
-    expect(card.textContent).toContain('共有 2 笔订单');
-    // the older order is not shown
-    expect(screen.queryByText(OLDER.entity_name)).toBeNull();
+    // the older order is listed, not shown in the card
+    expect(within(card).queryByText(OLDER.entity_name)).toBeNull();
+    expect(screen.getAllByTestId('order-choice').map((choice) => choice.getAttribute('data-order-no'))).toEqual([LATEST.out_trade_no, OLDER.out_trade_no]);
     const info = screen.getByTestId('order-info');
     expect(info.textContent).toContain(orderTexts('license_year').infoBlock.title);
     for (const line of orderTexts('license_year').infoBlock.lines) expect(info.textContent).toContain(line);
     expect(localStorage.getItem('checkPhone')).toBeNull();
   });
 
-  it('a finished order (process status 5) is green on the phone pages', async () => {
+  it('every order of the phone can be shown: a tap on the older one shows it in the card (issue 16 item 7)', async () => {
+    localStorage.setItem('checkPhone', PHONE_NUMBER);
+    renderAt('/checkDetail');
+    await screen.findByTestId('order-progress');
+    const older = screen.getAllByTestId('order-choice')[1]!;
+    expect(older.getAttribute('aria-current')).toBeNull();
+    fireEvent.click(older);
+    await waitFor(() => expect(within(screen.getByTestId('order-progress')).getByTestId('order-no').textContent).toBe(OLDER.out_trade_no));
+    expect(screen.getAllByTestId('order-choice')[1]!.getAttribute('aria-current')).toBe('true');
+    expect(screen.getByTestId('order-info').textContent).toContain(orderTexts('license_destory').infoBlock.title);
+  });
+
+  it('a finished order (process status 5) is grey (ended) on the phone pages, as in the desktop table', async () => {
     calls = installFakeServer(answer([OLDER]));
     localStorage.setItem('checkPhone', PHONE_NUMBER);
     renderAt('/checkDetail');
     const badge = await screen.findByTestId('status-badge');
-    expect(badge.getAttribute('data-status-class')).toBe('completed');
+    expect(badge.getAttribute('data-status-class')).toBe('ended');
     expect(screen.getByTestId('order-info').textContent).toContain(orderTexts('license_destory').infoBlock.title);
   });
 
@@ -287,8 +299,8 @@ describe('desktop query dialog (docs/product/screens.md, issue 4)', () => {
       expect(first.textContent).toContain(text);
     }
     const classes = rows.map((row) => within(row).getByTestId('status-badge').getAttribute('data-status-class'));
-    // process status 5 is red in the desktop table (queryStatusClass), unlike on the phone pages
-    expect(classes).toEqual(['processing', 'pending', 'completed']);
+    // process status 5 (ended) is grey here as on the phone pages: one rule (issue 16 item 8)
+    expect(classes).toEqual(['processing', 'ended', 'completed']);
     expect(rows[1]!.textContent).toContain('微信支付');
     expect(rows[1]!.textContent).toContain('¥699.00');
   });

@@ -120,7 +120,7 @@ export default function QueryDialog({ onClose }: { onClose: () => void }) {
                         <span className={styles.amount}>{formatYuan(order.total_fee)}</span>
                       </td>
                       <td>
-                        <StatusBadge status={order.process_status} name={order.process_status_name} rule="query" />
+                        <StatusBadge status={order.process_status} name={order.process_status_name} />
                       </td>
                       <td>
                         <button

@@ -1,14 +1,13 @@
-import { PROCESS_STATUS_NAMES, processStatusClass, queryStatusClass, STATUS_COLORS, type ProcessStatus } from '@kuaibao/domain';
+import { PROCESS_STATUS_NAMES, processStatusClass, STATUS_COLORS, type ProcessStatus } from '@kuaibao/domain';
 import type { CSSProperties } from 'react';
 import styles from './status-badge.module.css';
 
 /**
  * The handling status (docs/product/orders-and-statuses.md#status-display): the label is the server's
- * process_status_name, the colour the domain's class. `rule` 'query' is the desktop table's
- * reading (only '2' green), 'process' the phone pages' ('2' and '5' green).
+ * process_status_name, the colour the domain's one rule, the same on every page.
  */
-export function StatusBadge({ status, name, rule = 'process' }: { status: string; name: string; rule?: 'process' | 'query' }) {
-  const statusClass = rule === 'query' ? queryStatusClass(status) : processStatusClass(status);
+export function StatusBadge({ status, name }: { status: string; name: string }) {
+  const statusClass = processStatusClass(status);
   const label = name || PROCESS_STATUS_NAMES[status as ProcessStatus] || '待处理';
   return (
     <span

@@ -41,7 +41,7 @@ export function MiniProgramOrders() {
                 <span className={styles.name}>{order.entity_name}</span>
                 <span className={styles.goods}>{order.goods_name}</span>
               </span>
-              <StatusBadge status={order.process_status} name={order.process_status_name} rule="query" />
+              <StatusBadge status={order.process_status} name={order.process_status_name} />
             </button>
           </li>
         ))}

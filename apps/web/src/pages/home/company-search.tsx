@@ -89,6 +89,9 @@ export function CompanySearchField({ value, onType, onPick, search, maxHeight, i
     <div className={styles.root} ref={rootRef}>
       <label htmlFor={inputId} className={styles.label}>
         企业名称
+        <span aria-hidden="true" className={styles.required}>
+          *
+        </span>
       </label>
       <div className={styles.row}>
         <input

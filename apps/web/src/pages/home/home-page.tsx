@@ -13,8 +13,8 @@ import { fetchMemberGoods, fetchRecentOrder } from '../../api/endpoints.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../common/use-now.ts';
 import { useRequest } from '../../common/use-request.ts';
-import { emptyOrderForm, readOrderForm, writeJson, writeOrderForm, type OrderForm } from '../../storage.ts';
-import { useSiteData } from '../../site-data.tsx';
+import { emptyOrderForm, readOrderForm, readPayUnfinished, removeKey, removeSessionKey, writeJson, writeOrderForm, type OrderForm } from '../../storage.ts';
+import { useHydrating, useSiteData } from '../../site-data.tsx';
 import { HomeExtra } from './home-extras-slot.tsx';
 import styles from './home-page.module.css';
 import { OrderFormCard } from './order-form.tsx';
@@ -23,6 +23,7 @@ const DesktopPayDialog = lazy(() => import('../../payment/desktop-pay-dialog.tsx
 const SuccessDialog = lazy(() => import('../success/success-dialog.tsx'));
 // The QR code library loads only when a visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
+const PayUnfinishedNotice = lazy(() => import('./pay-unfinished-notice.tsx'));
 const QueryDialog = lazy(() => import('../check/query-dialog.tsx'));
 const ReportDialog = lazy(() => import('../report/report-dialog.tsx'));
 // Only the mini-program's web view shows the recent orders.
@@ -70,6 +71,19 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     setSawReady(true);
     if (form === startForm) setForm(initialForm(site.goods, platform.platform, site.prevInfo, readOrderForm()));
   }
+  // Back from the cashier unpaid (start-up left word): said once, and not while hydrating the prerendered home.
+  const [payUnfinished, setPayUnfinished] = useState(readPayUnfinished);
+  useEffect(() => {
+    if (payUnfinished) removeSessionKey('payUnfinished');
+  }, [payUnfinished]);
+  const hydrating = useHydrating();
+  const unfinishedNotice = payUnfinished && !hydrating && (
+    <Suspense fallback={null}>
+      <PayUnfinishedNotice onClose={() => setPayUnfinished(false)} />
+    </Suspense>
+  );
+  // A new round of the form after a desktop payment: remounting the card clears its consent and search too.
+  const [formRound, setFormRound] = useState(0);
   const [serviceOpen, setServiceOpen] = useState(false);
   const [payForm, setPayForm] = useState<OrderForm | null>(null);
   const [paid, setPaid] = useState<{ order: OrderRecord | null; form?: OrderForm; editKey?: string } | null>(success ? { order: null } : null);
@@ -138,6 +152,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     ) : null;
   const formCard = (
     <OrderFormCard
+      key={formRound}
       form={form}
       onChange={setForm}
       goods={goods}
@@ -172,6 +187,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
             {footer}
           </div>
           <div className={styles.aside}>
+            {unfinishedNotice}
             <div className={styles.card}>{formCard}</div>
           </div>
         </div>
@@ -179,6 +195,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
         <main className={styles.page}>
           {header}
           {countdownBanner}
+          {unfinishedNotice}
           <div className={styles.card}>{formCard}</div>
           {platform.host === 'wx-mp' && (
             <Suspense fallback={null}>
@@ -203,6 +220,10 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
             onPaid={(order, editKey) => {
               setPaid({ order, form: payForm, editKey });
               setPayForm(null);
+              // Paid: the form starts over (same service), so its button cannot pay the same order again (issue 16 item 8).
+              removeKey('params');
+              setForm({ ...emptyOrderForm(platform.platform), goods_id: payForm.goods_id });
+              setFormRound((round) => round + 1);
             }}
           />
         )}

@@ -11,6 +11,7 @@ import {
   type Goods,
 } from '@kuaibao/domain';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useLocation } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../common/use-now.ts';
@@ -28,6 +29,11 @@ import { CompanySearchField } from './company-search.tsx';
 import { firstFormProblem } from './form-rules.ts';
 import styles from './order-form.module.css';
 import { useCompanySearch } from './use-company-search.ts';
+
+/** What /pay hands back to the home: its edit icon returns with the consent the visitor already gave (issue 16 item 8). */
+export interface HomeLocationState {
+  consented?: boolean;
+}
 
 export interface OrderFormCardProps {
   form: OrderForm;
@@ -50,7 +56,8 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const platform = usePlatform();
   const now = useNow();
   const search = useCompanySearch();
-  const [consented, setConsented] = useState(false);
+  const location = useLocation();
+  const [consented, setConsented] = useState(() => (location.state as HomeLocationState | null)?.consented === true);
   const [consentOpen, setConsentOpen] = useState(false);
   const [agreementOpen, setAgreementOpen] = useState(false);
   /**

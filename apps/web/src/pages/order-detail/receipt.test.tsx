@@ -59,6 +59,8 @@ describe('Receipt (docs/product/screens.md#receipt)', () => {
     expect(text('receipt-accepted-time')).toBe('2026-03-02 10:03:04');
     expect(text('receipt-pay-time')).toBe('2026-03-02 10:03:04');
     expect(text('receipt-order-number')).toBe('KB2026030200009');
+    // The order number once, at the head of the slip (issue 16 item 11).
+    expect(screen.getByTestId('receipt').textContent!.split('KB2026030200009')).toHaveLength(2);
     expect(text('receipt-remarks')).toContain('国家企业信用信息公示系统');
   });
 
@@ -80,7 +82,7 @@ describe('Receipt (docs/product/screens.md#receipt)', () => {
     expect(screen.queryByTestId('receipt-screenshots')).toBeNull();
     cleanup();
 
-    // '5' is green in lists but does not unlock the completion stamp (docs/product/orders-and-statuses.md).
+    // '5' (ended, grey in lists) does not unlock the completion stamp (docs/product/orders-and-statuses.md).
     render(<Receipt order={order({ process_status: '5' })} />);
     expect(screen.getByTestId('receipt-stamp').getAttribute('data-stamp')).toBe('accepted');
     expect(screen.queryByTestId('receipt-screenshots')).toBeNull();

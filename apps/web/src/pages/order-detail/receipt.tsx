@@ -87,7 +87,6 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
           <Row label="支付时间" testId="receipt-pay-time">
             {paidAt}
           </Row>
-          <Row label="订单编号">{order.out_trade_no}</Row>
           <Row label="办理状态" testId="receipt-status">
             <span className={styles.status}>
               <span className={styles.dot} style={{ background: statusColor }} aria-hidden="true" />

@@ -1,9 +1,10 @@
-import { NOTICES, type OrderRecord } from '@kuaibao/domain';
+import { isValidMobilePhone, NOTICES, type OrderRecord } from '@kuaibao/domain';
 import { Navigate, useNavigate } from '../../router/router.tsx';
 import { usePlatform } from '../../platform/context.tsx';
 import { HonestyNotice } from '../../common/honesty-notice.tsx';
 import { progressPath } from '../../common/progress-path.ts';
 import type { OrderForm } from '../../storage.ts';
+import type { CheckLocationState } from '../check/check-page.tsx';
 import HomePage from '../home/home-page.tsx';
 import { DeclarationActions, DeclarationEntries, FiledDialog, OrderInfo, ZeroConfirmDialog } from './declaration.tsx';
 import styles from './success-page.module.css';
@@ -18,6 +19,12 @@ export default function SuccessPage() {
   return <MobileSuccess />;
 }
 
+/** /check opens with the phone of the order just paid in its input (issue 16 item 8): the visitor's own form holds it unmasked. */
+function progressState(form: OrderForm | null, order: OrderRecord | null): CheckLocationState | undefined {
+  const phone = [form?.entity_phone, order?.entity_phone].find((candidate) => !!candidate && isValidMobilePhone(candidate));
+  return phone ? { phone } : undefined;
+}
+
 function MobileSuccess() {
   const state = usePaidOrder();
   const navigate = useNavigate();
@@ -29,7 +36,10 @@ function MobileSuccess() {
   return (
     <main className={styles.page}>
       <div className={styles.card}>
-        <SuccessSummary state={state} onViewProgress={() => navigate(progressPath(platform.host))} />
+        <SuccessSummary
+          state={state}
+          onViewProgress={() => navigate(progressPath(platform.host), { state: state.kind === 'loaded' ? progressState(state.form, state.order) : undefined })}
+        />
       </div>
     </main>
   );
@@ -66,7 +76,11 @@ function MobileDeclaration({ order, form, editKey }: { order: OrderRecord; form:
       <HonestyNotice compact />
 
       <ZeroConfirmDialog model={model} layout="phone" />
-      <FiledDialog open={model.step === 2} onClose={() => navigate(progressPath(platform.host), { replace: true })} closeLabel="查看办理进度" />
+      <FiledDialog
+        open={model.step === 2}
+        onClose={() => navigate(progressPath(platform.host), { replace: true, state: progressState(form, model.order) })}
+        closeLabel="查看办理进度"
+      />
     </main>
   );
 }

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { snapshot } from '../support/journey.ts';
+import { payOnDesktop, type Customer } from '../support/lookup.ts';
+import { setProcessStatusOf } from '../support/orders-db.ts';
+
+/*
+ * The rough edges around paying on a desktop (issue 16 item 8): once paid, the form starts over (no
+ * filled form with an active button to pay again), and an ended (refunded) order has the same tone
+ * in the query table as on the phone pages.
+ */
+
+const CUSTOMER: Customer = { name: '银川市特飞照明电器有限公司', creditCode: '', legal: '', phone: '13912341803', goodsId: 2 };
+
+test('a desktop payment resets the form; an ended order is grey in the query table', async ({ page, context }, testInfo) => {
+  await payOnDesktop(page, context, CUSTOMER);
+  const success = page.getByTestId('success-dialog');
+  await success.getByRole('button', { name: '关闭' }).click();
+  await expect(success).toHaveCount(0);
+
+  // The form starts over: no company, no ID number or phone, consent not given; the same service stays chosen.
+  await expect(page.getByTestId('selected-company')).toHaveCount(0);
+  await expect(page.getByTestId('company-input')).toHaveValue('');
+  await expect(page.getByTestId('id-input')).toHaveValue('');
+  await expect(page.getByTestId('phone-input')).toHaveValue('');
+  await expect(page.getByTestId('consent-checkbox')).not.toBeChecked();
+  await expect(page.getByTestId(`goods-${CUSTOMER.goodsId}`).locator('input')).toBeChecked();
+  await snapshot(page, testInfo, 'desktop-home-after-payment');
+  // A reload does not bring the paid form back either.
+  await page.reload();
+  await expect(page.locator('html[data-idle]')).toHaveCount(1);
+  await expect(page.getByTestId('phone-input')).toHaveValue('');
+
+  await page.getByTestId('progress-link').click();
+  const dialog = page.getByTestId('query-dialog');
+  await dialog.getByTestId('query-phone').fill(CUSTOMER.phone);
+  await dialog.getByTestId('query-submit').click();
+  const row = dialog.getByTestId('query-row');
+  await expect(row).toHaveCount(1);
+  setProcessStatusOf((await row.getByTestId('query-order-no').textContent())!, '5');
+  await dialog.getByTestId('query-submit').click();
+  await expect(row.getByTestId('status-badge')).toHaveText('已结束');
+  await expect(row.getByTestId('status-badge')).toHaveAttribute('data-status-class', 'ended');
+});
