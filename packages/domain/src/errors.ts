@@ -137,6 +137,9 @@ export const STAFF_ERRORS = {
   CONSOLE_FEEDBACK_NOT_FOUND: { code: 40462, status: 404, message: '投诉记录不存在' },
   CONSOLE_FILE_NOT_FOUND: { code: 40463, status: 404, message: '文件不存在' },
   CONSOLE_CONFIG_KEY_NOT_FOUND: { code: 40464, status: 404, message: '配置项不存在' },
+  /** Daily reconciliation (decision 039). */
+  CONSOLE_RECONCILIATION_PROVIDER_NOT_CONFIGURED: { code: 40090, status: 400, message: '该支付通道未开通或没有对账单' },
+  CONSOLE_RECONCILIATION_BUSY: { code: 40990, status: 409, message: '该日对账正在进行，请稍后刷新' },
 } as const satisfies CatalogEntries;
 
 // A pure call, so a bundle that never reads the whole catalog drops it and the staff part (a spread would stay).

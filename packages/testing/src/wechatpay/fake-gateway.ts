@@ -1,9 +1,11 @@
-import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { shanghaiRfc3339 } from '@kuaibao/api/src/providers/payment/shanghai-time.ts';
 import { requestMessage, rsaSign, rsaVerify } from '@kuaibao/api/src/providers/payment/wechatpay/wechatpay-crypto.ts';
+import { adjustedRows, emptyBillAdjustments, wechatpayTradeBillText, type FakeBillAdjustments, type FakeBillRow } from '../bills/bill-files.ts';
 
 /**
  * An in-process stand-in for the WeChat Pay API v3 on 127.0.0.1, for tests (and offline demos).
@@ -99,6 +101,10 @@ export interface FakeWechatpayGateway {
   readonly trades: Map<string, FakeWechatTrade>;
   readonly refunds: Map<string, FakeWechatRefund>;
   readonly requests: RecordedRequest[];
+  /** What tests plant in the trade bills (extra, missing and altered lines). */
+  readonly bill: FakeBillAdjustments;
+  /** The next bill file served differs from the SHA1 its tradebill answer gave (a corrupted download). */
+  tamperNextBill: boolean;
   /** Status a new refund gets (WeChat usually answers PROCESSING). */
   nextRefundStatus: FakeWechatRefund['status'];
   /** The environment a test app needs to talk to this fake. */
@@ -166,6 +172,9 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
   const held = new Set<ServerResponse>();
   /** A failure injected into the answer of one request (bad signature, stale timestamp, unknown serial). */
   const answerFailures = new WeakMap<ServerResponse, InjectedFailure>();
+  /** Bill files handed out by `tradebill`, by download token. */
+  const billFiles = new Map<string, Buffer>();
+  const bill = emptyBillAdjustments();
   let sequence = 0;
 
   const unixNow = () => Math.floor(Date.now() / 1000);
@@ -345,7 +354,59 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       if (!refund) return error(res, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
       return send(res, 200, refundView(refund));
     }
+    if (method === 'GET' && path === '/v3/bill/tradebill') return tradeBill(res, url);
+    if (method === 'GET' && path === '/v3/billdownload/file') {
+      const file = billFiles.get(url.searchParams.get('token') ?? '');
+      if (!file) return error(res, 400, 'INVALID_REQUEST', '下载链接已失效');
+      // Unsigned, as WeChat says of this answer: the SHA1 in the signed tradebill answer vouches for it.
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'request-id': randomUUID() });
+      res.end(file);
+      return;
+    }
     return error(res, 404, 'NOT_FOUND', '接口不存在');
+  }
+
+  /** `GET /v3/bill/tradebill`: the day's ALL bill, gzip, its SHA1 (of the text) and a download address. */
+  function tradeBill(res: ServerResponse, url: URL): void {
+    const date = url.searchParams.get('bill_date') ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return error(res, 400, 'PARAM_ERROR', 'bill_date 格式错误');
+    if ((url.searchParams.get('bill_type') ?? 'ALL') !== 'ALL') return error(res, 400, 'PARAM_ERROR', '仅支持 ALL');
+    const rows = adjustedRows(date, billRows(date), bill);
+    if (rows.length === 0) return error(res, 400, 'NO_STATEMENT_EXIST', '账单文件不存在');
+    const text = Buffer.from(wechatpayTradeBillText(rows, keys), 'utf8');
+    const hash = createHash('sha1').update(text).digest('hex');
+    const served = gateway.tamperNextBill ? Buffer.from(text.toString('utf8').replace(/`\d+\.\d{2}/, '`0.01'), 'utf8') : text;
+    gateway.tamperNextBill = false;
+    const token = randomBytes(16).toString('hex');
+    billFiles.set(token, url.searchParams.get('tar_type') === 'GZIP' ? gzipSync(served) : served);
+    return send(res, 200, { hash_type: 'SHA1', hash_value: hash, download_url: `http://127.0.0.1:${port}/v3/billdownload/file?token=${token}` });
+  }
+
+  /** The day's paid trades (by success_time) and refunds (by create_time), Beijing dates. */
+  function billRows(date: string): FakeBillRow[] {
+    const wall = (rfc3339: string) => rfc3339.slice(0, 19).replace('T', ' ');
+    const rows: FakeBillRow[] = [];
+    for (const trade of trades.values()) {
+      if (!trade.transaction_id || !trade.success_time?.startsWith(date)) continue;
+      rows.push({ kind: 'payment', time: wall(trade.success_time), outTradeNo: trade.out_trade_no, providerTxnId: trade.transaction_id, orderFen: trade.amount_total, description: trade.description, tradeType: trade.trade_type, ...(trade.payer_openid ? { openid: trade.payer_openid } : {}) });
+    }
+    for (const refund of refunds.values()) {
+      if (!refund.create_time.startsWith(date)) continue;
+      const trade = trades.get(refund.out_trade_no);
+      rows.push({
+        kind: 'refund',
+        time: wall(refund.create_time),
+        outTradeNo: refund.out_trade_no,
+        providerTxnId: refund.transaction_id,
+        orderFen: refund.amount_total,
+        description: trade?.description ?? '',
+        outRefundNo: refund.out_refund_no,
+        providerRefundId: refund.refund_id,
+        refundFen: refund.amount_refund,
+        refundStatus: refund.status,
+      });
+    }
+    return rows.sort((a, b) => a.time.localeCompare(b.time));
   }
 
   /** Verifies Authorization the way WeChat does: fields, mchid, serial, fresh timestamp, RSA over the exact bytes. */
@@ -453,6 +514,8 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     trades,
     refunds,
     requests,
+    bill,
+    tamperNextBill: false,
     nextRefundStatus: 'PROCESSING',
 
     env() {

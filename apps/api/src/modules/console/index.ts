@@ -16,6 +16,8 @@ import { createDirectorySourceService, type DirectorySourceService } from './dir
 import { createFeedbackInboxService, type FeedbackService } from './feedback.service.ts';
 import { createConsoleOrdersService, type ConsoleOrdersService } from './orders.service.ts';
 import { createPaymentLink } from './payment-link.ts';
+import type { ReconciliationService } from '../payment/reconciliation.service.ts';
+import { createConsoleReconciliationService, type ConsoleReconciliationService } from './reconciliation.service.ts';
 import { createRefundsService, type RefundsService } from './refunds.service.ts';
 import { createSmsLogService, type SmsLogService } from './sms-log.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
@@ -32,6 +34,7 @@ export interface ConsoleServices {
   smsLog: SmsLogService;
   audit: AuditService;
   directorySource: DirectorySourceService;
+  reconciliation: ConsoleReconciliationService;
 }
 
 export function createConsoleServices(deps: {
@@ -47,6 +50,8 @@ export function createConsoleServices(deps: {
   directory: CompanyDirectory;
   /** tells every instance's goods and site config cache of a catalog edit */
   catalogChanges?: CatalogChanges;
+  /** the daily reconciliation with the providers' bills (decision 039) */
+  reconciliation: ReconciliationService;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
@@ -66,5 +71,6 @@ export function createConsoleServices(deps: {
     smsLog,
     audit: createAuditService({ db }),
     directorySource: createDirectorySourceService({ directory: deps.directory }),
+    reconciliation: createConsoleReconciliationService({ db, now, reconciliation: deps.reconciliation }),
   };
 }

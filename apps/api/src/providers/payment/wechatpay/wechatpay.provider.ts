@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { Decorator } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
 import { AppError, PAY_SOURCES_BY_PAY_TYPE } from '@kuaibao/domain';
@@ -6,6 +7,7 @@ import type { WechatpayConfig } from '../../../config.ts';
 import type {
   ClosePaymentResult,
   CreatePaymentResult,
+  DownloadBillResult,
   ParseNotificationResult,
   PaymentProvider,
   QueryPaymentResult,
@@ -14,6 +16,7 @@ import type {
   RefundState,
 } from '../port.ts';
 import { parseRfc3339, shanghaiRfc3339 } from '../shanghai-time.ts';
+import { BillFormatError, parseWechatpayTradeBill, sha1Hex } from '../bills/wechatpay-trade-bill.ts';
 import { decryptResource, notificationMessage, paySignMessage, rsaSign, rsaVerify } from './wechatpay-crypto.ts';
 
 /** Notifications older or newer than this are refused (WeChat's own SDKs use 5 minutes). */
@@ -91,6 +94,8 @@ const RefundNotificationSchema = z.object({
   amount: z.object({ refund: z.number() }).optional(),
 });
 
+const TradeBillSchema = z.object({ hash_type: z.string(), hash_value: z.string(), download_url: z.string() });
+
 const REFUND_STATES: readonly RefundState[] = ['SUCCESS', 'PROCESSING', 'ABNORMAL', 'CLOSED'];
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
@@ -148,9 +153,14 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
   });
 
   /** One API call. 2xx → the answer; 4xx → a BusinessError to branch on; the rest is thrown. */
-  async function call<T>(method: Method, pathname: string, options: { data?: object; params?: Record<string, string>; vars?: Record<string, string> } = {}): Promise<HttpAnswer<T> | BusinessError> {
+  async function call<T>(
+    method: Method,
+    pathname: string,
+    options: { data?: object; params?: Record<string, string>; vars?: Record<string, string>; responseType?: 'arraybuffer' } = {},
+  ): Promise<HttpAnswer<T> | BusinessError> {
     try {
-      const response = (await client.request(pathname, method, options.data, { ...options.vars, ...(options.params ? { params: options.params } : {}) })) as HttpAnswer<T>;
+      const extra = { ...(options.params ? { params: options.params } : {}), ...(options.responseType ? { responseType: options.responseType } : {}) };
+      const response = (await client.request(pathname, method, options.data, { ...options.vars, ...extra })) as HttpAnswer<T>;
       return { status: response.status, data: response.data };
     } catch (error) {
       if (!isAxiosLike(error)) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `wechatpay ${pathname}: ${String(error)}`, { cause: error });
@@ -353,6 +363,36 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
         };
       }
       return { ok: true, event: { kind: 'ignored', eventId, reason: envelope.event_type } };
+    },
+
+    async downloadTradeBill({ date }): Promise<DownloadBillResult> {
+      const answer = await call<unknown>('get', 'v3/bill/tradebill', { params: { bill_date: date, bill_type: 'ALL', tar_type: 'GZIP' } });
+      if (isBusinessError(answer)) {
+        if (answer.code === 'NO_STATEMENT_EXIST') return { ok: false, reason: 'NO_BILL', message: `${answer.code}: ${answer.message}` };
+        if (answer.code === 'STATEMENT_CREATING') return { ok: false, reason: 'NOT_READY', message: `${answer.code}: ${answer.message}` };
+        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `wechatpay tradebill: ${answer.code} ${answer.message}`);
+      }
+      const parsed = TradeBillSchema.safeParse(answer.data);
+      if (!parsed.success || parsed.data.hash_type !== 'SHA1') throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', 'wechatpay tradebill: unexpected answer');
+      // The file's answer is not signed (WeChat says so); the SHA1 from the signed answer above vouches for it.
+      // Only our configured API origin gets our signed request.
+      const url = new URL(parsed.data.download_url.trim());
+      if (url.origin !== new URL(config.baseUrl).origin) throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', `wechatpay tradebill: download_url on ${url.origin}`);
+      const file = await call<ArrayBuffer>('get', url.pathname.replace(/^\//, ''), { params: Object.fromEntries(url.searchParams), responseType: 'arraybuffer' });
+      if (isBusinessError(file)) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `wechatpay billdownload: ${file.code} ${file.message}`);
+      let text: Buffer;
+      try {
+        text = gunzipSync(Buffer.from(file.data));
+      } catch (error) {
+        throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', 'wechatpay billdownload: not gzip', { cause: error });
+      }
+      if (sha1Hex(text) !== parsed.data.hash_value.toLowerCase()) throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', 'wechatpay billdownload: SHA1 differs from hash_value');
+      try {
+        return { ok: true, lines: parseWechatpayTradeBill(text.toString('utf8')) };
+      } catch (error) {
+        if (error instanceof BillFormatError) throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', `wechatpay trade bill: ${error.message}`, { cause: error });
+        throw error;
+      }
     },
 
     acknowledge(kind, message) {
