@@ -43,3 +43,13 @@ describe('Beijing days', () => {
     expect(previousShanghaiDate(new Date('2026-11-26T17:00:00Z'))).toBe('2026-11-26');
   });
 });
+
+describe('ledgerStatusName', () => {
+  it('speaks Chinese for both sides', async () => {
+    const { ledgerStatusName } = await import('./reconciliation.ts');
+    expect(ledgerStatusName('ours', 'payment', 'PENDING')).toBe('待支付');
+    expect(ledgerStatusName('theirs', 'payment', 'SUCCESS')).toBe('支付成功');
+    expect(ledgerStatusName('theirs', 'refund', '退款')).toBe('退款成功');
+    expect(ledgerStatusName('ours', 'refund', null)).toBe('—');
+  });
+});

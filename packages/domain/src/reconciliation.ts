@@ -179,3 +179,14 @@ export function shanghaiHour(at: Date): number {
 export function previousShanghaiDate(at: Date): string {
   return shanghaiIsoDay(new Date(at.getTime() - 86_400_000));
 }
+
+const OUR_PAYMENT_STATUS_NAMES: Record<string, string> = { PAID: '已支付', PENDING: '待支付', CLOSED: '已关闭', EXPIRED: '已过期', SUPERSEDED: '已被新支付替换' };
+const REFUND_STATUS_NAMES: Record<string, string> = { REQUESTED: '待提交', PROCESSING: '退款处理中', SUCCESS: '退款成功', ABNORMAL: '退款异常', CLOSED: '退款关闭' };
+const THEIR_PAYMENT_STATUS_NAMES: Record<string, string> = { SUCCESS: '支付成功', REVOKED: '已撤销', 交易: '支付成功' };
+
+/** A line's state in words for staff, whichever side said it (the provider's words for what we do not know). */
+export function ledgerStatusName(side: 'ours' | 'theirs', lineKind: BillLineKind, status: string | null): string {
+  if (status === null) return '—';
+  if (lineKind === 'refund') return REFUND_STATUS_NAMES[status] ?? (status === '退款' ? '退款成功' : status);
+  return (side === 'ours' ? OUR_PAYMENT_STATUS_NAMES : THEIR_PAYMENT_STATUS_NAMES)[status] ?? status;
+}

@@ -26,6 +26,7 @@ export const GoodsPage = lazyPage(() => import('./config/goods-page.tsx'), (modu
 export const SiteConfigPage = lazyPage(() => import('./config/site-config-page.tsx'), (module) => module.SiteConfigPage);
 export const DirectorySourcePage = lazyPage(() => import('./directory/directory-source-page.tsx'), (module) => module.DirectorySourcePage);
 export const StaffPage = lazyPage(() => import('./staff/staff-page.tsx'), (module) => module.StaffPage);
+export const ReconciliationPage = lazyPage(() => import('./reconciliation/reconciliation-page.tsx'), (module) => module.ReconciliationPage);
 export const AuditPage = lazyPage(() => import('./audit/audit-page.tsx'), (module) => module.AuditPage);
 
 /** The page a signed-in path shows (its first segment), to preload it with the layout. */
@@ -40,6 +41,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   'directory-source': DirectorySourcePage,
   staff: StaffPage,
   audit: AuditPage,
+  reconciliation: ReconciliationPage,
 };
 
 /** Starts downloading the layout and the page of `pathname` at once (a deep link or a fresh sign-in). */

@@ -430,6 +430,11 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
         void payFromControl(raw, res);
         return;
       }
+      if (req.method === 'POST' && url.pathname === '/__fake/bill') {
+        // Test control: plant differences in the trade bills (see FakeBillAdjustments).
+        plantFromControl(raw, res);
+        return;
+      }
       const record: RecordedRequest = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, body: raw, verified: false, status: 0 };
       requests.push(record);
       res.on('finish', () => {
@@ -453,8 +458,17 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
+  function plantFromControl(raw: string, res: ServerResponse): void {
+    const wanted = JSON.parse(raw || '{}') as { extra?: FakeBillAdjustments['extra']; omit?: string[]; amounts?: Record<string, number> };
+    bill.extra.push(...(wanted.extra ?? []));
+    for (const key of wanted.omit ?? []) bill.omit.add(key);
+    for (const [key, fen] of Object.entries(wanted.amounts ?? {})) bill.amounts.set(key, fen);
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ extra: bill.extra.length, omit: bill.omit.size, amounts: bill.amounts.size }));
+  }
+
   async function payFromControl(raw: string, res: ServerResponse): Promise<void> {
-    let wanted: { code_url?: unknown; out_trade_no?: unknown } = {};
+    let wanted: { code_url?: unknown; out_trade_no?: unknown; notify?: unknown } = {};
     try {
       wanted = JSON.parse(raw || '{}') as typeof wanted;
     } catch {
@@ -468,6 +482,11 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       return;
     }
     gateway.pay(trade.out_trade_no);
+    // `notify: false`: a notification that never reached us (the merchant's side stays unpaid).
+    if (wanted.notify === false) {
+      res.end(JSON.stringify({ out_trade_no: trade.out_trade_no, notified: 0 }));
+      return;
+    }
     const delivered = await gateway.deliver(gateway.paymentNotification(trade.out_trade_no), trade.notify_url).catch(() => 0);
     res.end(JSON.stringify({ out_trade_no: trade.out_trade_no, notified: delivered }));
   }
