@@ -299,6 +299,38 @@ export interface Database {
   request_nonces: RequestNoncesTable;
   reconciliation_runs: ReconciliationRunsTable;
   reconciliation_differences: ReconciliationDifferencesTable;
+  wechat_complaints: WechatComplaintsTable;
+}
+
+// ---- WeChat Pay complaints (migration 022, docs/decisions/040-wechat-pay-complaints.md) ----
+
+export interface WechatComplaintsTable {
+  id: Generated<number>;
+  complaint_id: string;
+  state: 'PENDING' | 'PROCESSING' | 'PROCESSED';
+  complaint_time: string;
+  detail: string;
+  problem_type: string | null;
+  problem_description: string;
+  apply_refund_fen: number | null;
+  /** 0/1 */
+  full_refunded: number;
+  incoming_user_response: number;
+  user_complaint_times: number;
+  /** the complained payment (our attempt's number) */
+  out_trade_no: string | null;
+  transaction_id: string | null;
+  amount_fen: number | null;
+  order_id: number | null;
+  /** the negotiation history as JSON (NegotiationEntry[], dates as ISO strings) */
+  history: string;
+  last_action_type: string;
+  refund_request_id: number | null;
+  responded_at: string | null;
+  completed_at: string | null;
+  handled_by: Generated<string>;
+  created_at: Generated<string>;
+  updated_at: string;
 }
 
 // ---- daily reconciliation (migration 022, docs/decisions/039-daily-bill-reconciliation.md) ----

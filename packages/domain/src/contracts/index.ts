@@ -8,3 +8,4 @@ export * from './init.ts';
 export * from './console.ts';
 export * from './account.ts';
 export * from './reconciliation.ts';
+export * from './wechat-complaints.ts';

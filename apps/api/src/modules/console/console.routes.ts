@@ -7,6 +7,7 @@ import { registerConsoleFeedbackRoutes } from './routes/feedback.routes.ts';
 import { registerConsoleOrderRoutes } from './routes/orders.routes.ts';
 import { registerConsoleReconciliationRoutes } from './routes/reconciliation.routes.ts';
 import { registerConsoleRefundRoutes } from './routes/refunds.routes.ts';
+import { registerConsoleWechatComplaintRoutes } from './routes/wechat-complaints.routes.ts';
 import { registerConsoleSessionRoutes } from './routes/session.routes.ts';
 import { registerConsoleDirectorySourceRoutes } from './routes/directory-source.routes.ts';
 import { registerConsoleSmsLogRoutes } from './routes/sms-log.routes.ts';
@@ -69,6 +70,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleStaffRoutes(scope);
       registerConsoleDirectorySourceRoutes(scope);
       registerConsoleReconciliationRoutes(scope);
+      registerConsoleWechatComplaintRoutes(scope);
     },
     { prefix: '/api/console' },
   );

@@ -17,6 +17,8 @@ import { createFeedbackInboxService, type FeedbackService } from './feedback.ser
 import { createConsoleOrdersService, type ConsoleOrdersService } from './orders.service.ts';
 import { createPaymentLink } from './payment-link.ts';
 import type { ReconciliationService } from '../payment/reconciliation.service.ts';
+import type { WechatComplaints } from '../payment/wechat-complaints.service.ts';
+import { createConsoleWechatComplaintsService, type ConsoleWechatComplaintsService } from './wechat-complaints.service.ts';
 import { createConsoleReconciliationService, type ConsoleReconciliationService } from './reconciliation.service.ts';
 import { createRefundsService, type RefundsService } from './refunds.service.ts';
 import { createSmsLogService, type SmsLogService } from './sms-log.service.ts';
@@ -35,6 +37,7 @@ export interface ConsoleServices {
   audit: AuditService;
   directorySource: DirectorySourceService;
   reconciliation: ConsoleReconciliationService;
+  wechatComplaints: ConsoleWechatComplaintsService;
 }
 
 export function createConsoleServices(deps: {
@@ -52,6 +55,8 @@ export function createConsoleServices(deps: {
   catalogChanges?: CatalogChanges;
   /** the daily reconciliation with the providers' bills (decision 039) */
   reconciliation: ReconciliationService;
+  /** WeChat Pay's consumer complaints (decision 040) */
+  wechatComplaints: WechatComplaints;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
@@ -72,5 +77,6 @@ export function createConsoleServices(deps: {
     audit: createAuditService({ db }),
     directorySource: createDirectorySourceService({ directory: deps.directory }),
     reconciliation: createConsoleReconciliationService({ db, now, reconciliation: deps.reconciliation }),
+    wechatComplaints: createConsoleWechatComplaintsService({ db, now, complaints: deps.wechatComplaints, refundRequests }),
   };
 }

@@ -33,3 +33,14 @@ export const paymentLedgerRepository = {
     return rows;
   },
 };
+
+/** The order a payment attempt belongs to (complaints name the payment, decision 040). */
+export function orderIdOfAttempt(db: Db, provider: string, outTradeNo: string): Promise<number | undefined> {
+  return db
+    .selectFrom('payment_attempts')
+    .select('order_id')
+    .where('provider', '=', provider)
+    .where('out_trade_no', '=', outTradeNo)
+    .executeTakeFirst()
+    .then((row) => row?.order_id);
+}
