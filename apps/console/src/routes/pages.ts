@@ -20,7 +20,8 @@ export const DashboardPage = lazyPage(() => import('./dashboard/dashboard-page.t
 export const OrderListPage = lazyPage(() => import('./orders/order-list-page.tsx'), (module) => module.OrderListPage);
 export const OrderDetailPage = lazyPage(() => import('./orders/order-detail-page.tsx'), (module) => module.OrderDetailPage);
 export const RefundListPage = lazyPage(() => import('./refunds/refund-list-page.tsx'), (module) => module.RefundListPage);
-export const FeedbackPage = lazyPage(() => import('./feedback/feedback-page.tsx'), (module) => module.FeedbackPage);
+/** 投诉处理: the site's reports and WeChat Pay's complaints, one tab each (decision 040). */
+export const FeedbackPage = lazyPage(() => import('./feedback/complaint-tabs.tsx'), (module) => module.ComplaintTabsPage);
 export const SmsLogPage = lazyPage(() => import('./sms/sms-log-page.tsx'), (module) => module.SmsLogPage);
 export const GoodsPage = lazyPage(() => import('./config/goods-page.tsx'), (module) => module.GoodsPage);
 export const SiteConfigPage = lazyPage(() => import('./config/site-config-page.tsx'), (module) => module.SiteConfigPage);
