@@ -52,18 +52,18 @@ test('对账: today’s WeChat Pay bill with one planted difference of each kind
 
   await page.getByRole('button', { name: '对账 微信支付' }).click();
   const wechat = page.getByTestId('reconciliation-wechatpay');
-  await expect(wechat.getByTestId('reconciliation-wechatpay-summary')).toHaveText('一致 1 笔 · 差异 4 笔');
+  // Other specs of this project pay on the same day too: their lines match; the four planted ones do not.
+  await expect(wechat.getByTestId('reconciliation-wechatpay-summary')).toHaveText(/^一致 [1-9]\d* 笔 · 差异 4 笔$/);
   const rows = wechat.getByTestId('reconciliation-wechatpay-differences').locator('tbody tr');
   await expect(rows).toHaveCount(4);
   await expect(rows.filter({ hasText: '我方缺失' })).toContainText(oursMissing);
   await expect(rows.filter({ hasText: '对方缺失' })).toContainText(theirsMissing.orderNo);
   await expect(rows.filter({ hasText: '金额不符' })).toContainText('0.01');
   await expect(rows.filter({ hasText: '状态不符' })).toContainText('待支付');
-  await expect(wechat).toContainText('收款 4 笔');
 
   await page.getByRole('button', { name: '对账 支付宝' }).click();
   const alipayCard = page.getByTestId('reconciliation-alipay');
-  await expect(alipayCard.getByTestId('reconciliation-alipay-summary')).toHaveText('一致 1 笔 · 差异 0 笔');
+  await expect(alipayCard.getByTestId('reconciliation-alipay-summary')).toHaveText(/^一致 [1-9]\d* 笔 · 差异 0 笔$/);
   await expect(alipayCard).toContainText('账单与我方记录一致');
 
   // The order behind a difference is one click away.
@@ -73,6 +73,6 @@ test('对账: today’s WeChat Pay bill with one planted difference of each kind
 
   // Re-running the day gives the same answer (the run is replaced, not added to).
   await wechat.getByRole('button', { name: `重新对账 微信支付 ${today}` }).click();
-  await expect(wechat.getByTestId('reconciliation-wechatpay-summary')).toHaveText('一致 1 笔 · 差异 4 笔');
+  await expect(wechat.getByTestId('reconciliation-wechatpay-summary')).toHaveText(/^一致 [1-9]\d* 笔 · 差异 4 笔$/);
   await expect(rows).toHaveCount(4);
 });
