@@ -190,3 +190,17 @@ export function ledgerStatusName(side: 'ours' | 'theirs', lineKind: BillLineKind
   if (lineKind === 'refund') return REFUND_STATUS_NAMES[status] ?? (status === '退款' ? '退款成功' : status);
   return (side === 'ours' ? OUR_PAYMENT_STATUS_NAMES : THEIR_PAYMENT_STATUS_NAMES)[status] ?? status;
 }
+
+/** The console's 对账 (docs/decisions/039-daily-bill-reconciliation.md): one run per provider and Beijing day. */
+export const RECONCILIATION_PROVIDERS = ['wechatpay', 'alipay'] as const;
+export type ReconciliationProvider = (typeof RECONCILIATION_PROVIDERS)[number];
+export const RECONCILIATION_PROVIDER_NAMES: Record<ReconciliationProvider, string> = { wechatpay: '微信支付', alipay: '支付宝' };
+
+export const RECONCILIATION_RUN_STATUSES = ['RUNNING', 'DONE', 'NO_BILL', 'NOT_READY', 'FAILED'] as const;
+export const RECONCILIATION_RUN_STATUS_NAMES: Record<(typeof RECONCILIATION_RUN_STATUSES)[number], string> = {
+  RUNNING: '对账中',
+  DONE: '已对账',
+  NO_BILL: '当日无账单',
+  NOT_READY: '账单未生成',
+  FAILED: '对账失败',
+};

@@ -1,19 +1,5 @@
 import { z } from 'zod';
-import { DIFFERENCE_KINDS } from '../reconciliation.ts';
-
-/** The console's 对账 (docs/decisions/039-daily-bill-reconciliation.md): one run per provider and Beijing day. */
-export const RECONCILIATION_PROVIDERS = ['wechatpay', 'alipay'] as const;
-export type ReconciliationProvider = (typeof RECONCILIATION_PROVIDERS)[number];
-export const RECONCILIATION_PROVIDER_NAMES: Record<ReconciliationProvider, string> = { wechatpay: '微信支付', alipay: '支付宝' };
-
-export const RECONCILIATION_RUN_STATUSES = ['RUNNING', 'DONE', 'NO_BILL', 'NOT_READY', 'FAILED'] as const;
-export const RECONCILIATION_RUN_STATUS_NAMES: Record<(typeof RECONCILIATION_RUN_STATUSES)[number], string> = {
-  RUNNING: '对账中',
-  DONE: '已对账',
-  NO_BILL: '当日无账单',
-  NOT_READY: '账单未生成',
-  FAILED: '对账失败',
-};
+import { DIFFERENCE_KINDS, RECONCILIATION_PROVIDERS, RECONCILIATION_RUN_STATUSES } from '../reconciliation.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
