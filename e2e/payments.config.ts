@@ -32,6 +32,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       APP_ENV: 'test',
       FAKE_GATEWAYS_FILE: `data/e2e-${PORT}/fake-gateways.json`,
+      // The console specs against the real adapters (payments.reconciliation) sign in as this admin.
+      CONSOLE_ADMIN_PASSWORD: 'e2e-console-admin-1',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -70,7 +70,7 @@ test('a page shows a spinner inside the layout while its chunk loads, and a lost
     await held;
     await route.continue();
   });
-  await page.route(`**/console/${routeFile('src/routes/feedback/feedback-page.tsx')}`, (route) => route.abort('connectionfailed'));
+  await page.route(`**/console/${routeFile('src/routes/feedback/complaint-tabs.tsx')}`, (route) => route.abort('connectionfailed'));
 
   await page.goto('/console/login');
   await page.getByTestId('login-username').fill(CONSOLE_ADMIN.username);

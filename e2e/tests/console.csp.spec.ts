@@ -40,6 +40,7 @@ test('sign-in, the dashboard and every page of the menu run under the console po
     ['服务与价格', 'goods'],
     ['站点配置', 'site-config'],
     ['操作日志', 'audit'],
+    ['对账', 'reconciliation'],
     ['员工账号', 'staff'],
   ] as const) {
     await nav.getByText(title, { exact: true }).click();

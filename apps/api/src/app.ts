@@ -5,6 +5,9 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
 import { createRetentionSweep, type RetentionSweep } from './jobs/retention-sweep.ts';
+import { createBillReconciliationJob, type BillReconciliationJob } from './jobs/bill-reconciliation.ts';
+import { createReconciliationService } from './modules/payment/reconciliation.service.ts';
+import { createWechatComplaints, type WechatComplaints } from './modules/payment/wechat-complaints.service.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { isApiDocsRoute, registerApiDocsRoutes, registerOpenApiCollector } from './http/api-docs.ts';
 import { registerZodValidation } from './http/validate.ts';
@@ -81,6 +84,10 @@ export interface Services {
   smsOutbox: SmsOutboxWorker;
   /** Purges personal data past its retention period (decision 031); server.ts starts it, tests call runOnce(). */
   retention: RetentionSweep;
+  /** The daily reconciliation with the providers' trade bills (decision 039); server.ts starts it, tests call runOnce(). */
+  billReconciliation: BillReconciliationJob;
+  /** WeChat Pay's consumer complaints (decision 040); answers its complaint notifications. */
+  wechatComplaints: WechatComplaints;
   /** WeChat login (official account and mini-program) and the visitors' sessions (docs/decisions/009). */
   wechatAuth: WechatAuthProvider;
   accounts: AccountService;
@@ -193,7 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Goods and site config in memory, dropped on every instance when the console changes them (decision 029).
   const catalogChanges = createCatalogChanges(sharedState);
   await catalogChanges.start();
-  const { providers, sandbox } = buildPaymentProviders({
+  const { providers, sandbox, complaints } = buildPaymentProviders({
     config,
     db,
     now,
@@ -217,6 +224,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const storage = buildStorage(config.storage);
   const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log, metrics, onceKeys });
+  const reconciliation = createReconciliationService({ database, providers, now, readyHour: config.payment.reconciliation.readyHour, log: app.log });
+  const wechatComplaints = createWechatComplaints({ db, api: complaints, now, log: app.log });
   const companies = createCompanyService({ directory, reportChecks, now });
   const orders = createOrderService({ db, goods, payments, vault, now, companies, metrics });
   const wechatAuth = buildWechatAuthProvider(config.wechatAuth, now);
@@ -237,11 +246,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandbox,
     paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now, metrics }),
     // The ID hash key, under its own label, also keys the sign-in device cookies (decision 014).
-    console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey, directory, catalogChanges }),
+    console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey, directory, catalogChanges, reconciliation, wechatComplaints }),
     sms,
     storage,
     smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics }),
     retention: createRetentionSweep({ database, periods: config.retention.periods, intervalMs: config.retention.sweepIntervalMs, now, log: app.log, metrics }),
+    wechatComplaints,
+    billReconciliation: createBillReconciliationJob({ reconciliation, intervalMs: config.payment.reconciliation.intervalMs, log: app.log }),
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig, accounts }),
@@ -260,6 +271,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     await services.retention.stop();
+  });
+  app.addHook('onClose', async () => {
+    await services.billReconciliation.stop();
   });
   // After the workers above have stopped.
   app.addHook('onClose', async () => {

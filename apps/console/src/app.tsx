@@ -18,6 +18,7 @@ import {
   OrderListPage,
   PasswordDialog,
   preloadSignedInPage,
+  ReconciliationPage,
   RefundListPage,
   SiteConfigPage,
   SmsLogPage,
@@ -97,6 +98,7 @@ export function ConsoleApp() {
           <Route path="directory-source" element={<DirectorySourcePage />} />
           <Route path="staff" element={<StaffPage />} />
           <Route path="audit" element={<AuditPage />} />
+          <Route path="reconciliation" element={<ReconciliationPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Routes>

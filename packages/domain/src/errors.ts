@@ -156,6 +156,14 @@ export const STAFF_ERRORS = {
   CONSOLE_FEEDBACK_NOT_FOUND: { code: 40462, status: 404, message: '投诉记录不存在' },
   CONSOLE_FILE_NOT_FOUND: { code: 40463, status: 404, message: '文件不存在' },
   CONSOLE_CONFIG_KEY_NOT_FOUND: { code: 40464, status: 404, message: '配置项不存在' },
+  /** Daily reconciliation (decision 039). */
+  CONSOLE_RECONCILIATION_PROVIDER_NOT_CONFIGURED: { code: 40090, status: 400, message: '该支付通道未开通或没有对账单' },
+  CONSOLE_RECONCILIATION_BUSY: { code: 40990, status: 409, message: '该日对账正在进行，请稍后刷新' },
+  /** WeChat Pay complaints (decision 040). */
+  CONSOLE_WECHAT_COMPLAINT_NOT_FOUND: { code: 40491, status: 404, message: '微信支付投诉不存在' },
+  CONSOLE_WECHAT_COMPLAINTS_OFF: { code: 40091, status: 400, message: '未开通微信支付，无法处理微信支付投诉' },
+  CONSOLE_WECHAT_COMPLAINT_NO_ORDER: { code: 40092, status: 400, message: '该投诉没有关联到本站订单，请在微信支付商户平台处理' },
+  CONSOLE_WECHAT_COMPLAINT_CLOSED: { code: 40093, status: 400, message: '该投诉已处理完成' },
 } as const satisfies CatalogEntries;
 
 // A pure call, so a bundle that never reads the whole catalog drops it and the staff part (a spread would stay).

@@ -26,6 +26,8 @@ export * from './annual-report-precheck.ts';
 export * from './payment-rules.ts';
 export * from './wechat-login.ts';
 export * from './date-time.ts';
+export * from './reconciliation.ts';
+export * from './wechat-complaints.ts';
 export * from './staff.ts';
 export * from './order-handling.ts';
 export * from './order-row.ts';

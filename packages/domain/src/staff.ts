@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'config.edit',
   'staff.manage',
   'audit.view',
+  /** the daily reconciliation with the payment providers' bills (decision 039) */
+  'money.reconcile',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

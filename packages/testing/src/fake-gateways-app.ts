@@ -15,6 +15,8 @@ export interface FakeGatewaysApp {
   /** Posts a WeChat-shaped notification to our notify route. */
   notifyWechat(notification: FakeNotification): Promise<{ status: number; body: string }>;
   notifyAlipay(notification: { headers: Record<string, string>; body: string }): Promise<{ status: number; body: string }>;
+  /** Posts a WeChat complaint notification (投诉通知回调) to our complaint notify route. */
+  notifyWechatComplaint(notification: FakeNotification): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -44,13 +46,15 @@ export async function buildAppWithFakeGateways(options: { dialect?: Dialect; pro
     return { status: response.statusCode, body: response.body };
   };
   alipay.deliver = async (notification) => (await post('/api/pay/notify/alipay', notification)).status;
-  wechat.deliver = async (notification) => (await post('/api/pay/notify/wechat', notification)).status;
+  // By the notify URL's path: payments and refunds at /api/pay/notify/wechat, complaints at their own.
+  wechat.deliver = async (notification, notifyUrl) => (await post(new URL(notifyUrl, TEST_NOTIFY_BASE_URL).pathname, notification)).status;
   return {
     test,
     wechat,
     alipay,
     notifyWechat: (notification) => post('/api/pay/notify/wechat', notification),
     notifyAlipay: (notification) => post('/api/pay/notify/alipay', notification),
+    notifyWechatComplaint: (notification) => post('/api/pay/notify/wechat-complaints', notification),
     async close() {
       await test.close();
       await wechat.close();

@@ -15,7 +15,10 @@ import { startFakeWechatpayGateway } from './wechatpay/fake-gateway.ts';
  * The fakes listen on free ports of 127.0.0.1 and notify the server over HTTP; their addresses are
  * printed and, when FAKE_GATEWAYS_FILE is set, written there as JSON ({wechatpay, alipay}).
  * `POST <wechatpay>/__fake/pay {"code_url": "weixin://…"}` plays a payer scanning a WeChat QR
- * code; the Alipay fake serves its own cashier page behind the wap.pay redirect.
+ * code (`"notify": false`: a notification that never reaches us); the Alipay fake serves its own
+ * cashier page behind the wap.pay redirect. `POST <wechatpay>/__fake/bill {extra, omit, amounts}`
+ * plants differences in the trade bills (decision 039); `POST <wechatpay>/__fake/complaint
+ * {out_trade_no, detail, notify_url}` files a WeChat Pay complaint and notifies it (decision 040).
  */
 const port = Number(readEnv('PORT') ?? 3171);
 const wechat = await startFakeWechatpayGateway();

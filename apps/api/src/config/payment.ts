@@ -36,6 +36,8 @@ export interface PaymentConfig {
   notifyBaseUrl: string | undefined;
   /** How often the reconciliation and refund sweeps run; 0 turns them off. */
   sweepIntervalSeconds: number;
+  /** The daily bill reconciliation (decision 039): how often a round runs (0: off) and the Beijing hour bills are ready. */
+  reconciliation: { intervalMs: number; readyHour: number };
   wechatpay: WechatpayConfig | undefined;
   alipay: AlipayConfig | undefined;
 }
@@ -53,6 +55,7 @@ export function paymentSettings(e: Env, providers: readonly string[]): PaymentCo
     expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
     ...realPaymentProviders(e, providers),
     sweepIntervalSeconds: e.PAYMENT_SWEEP_INTERVAL_SECONDS,
+    reconciliation: { intervalMs: e.RECONCILIATION_INTERVAL_MS, readyHour: e.RECONCILIATION_READY_HOUR },
   };
 }
 

@@ -68,6 +68,9 @@ export const EnvSchema = z.object({
   // Real payment providers (issue 5); required only when PAYMENT_PROVIDERS lists them.
   NOTIFY_BASE_URL: z.url().optional(),
   PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // The daily reconciliation with the providers' trade bills (decision 039): how often each instance looks for a day to reconcile (0: never on a timer), and the Beijing hour from which yesterday's bills are asked for.
+  RECONCILIATION_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  RECONCILIATION_READY_HOUR: z.coerce.number().int().min(0).max(23).default(10),
   WECHATPAY_MCH_ID: z.string().regex(/^\d{6,32}$/, 'must be the merchant id (digits)').optional(),
   WECHATPAY_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be an appid starting with wx').optional(),
   WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-Fa-f]{8,64}$/, 'must be the certificate serial number (hex)').optional(),

@@ -297,6 +297,81 @@ export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
   request_nonces: RequestNoncesTable;
+  reconciliation_runs: ReconciliationRunsTable;
+  reconciliation_differences: ReconciliationDifferencesTable;
+  wechat_complaints: WechatComplaintsTable;
+}
+
+// ---- WeChat Pay complaints (migration 022, docs/decisions/040-wechat-pay-complaints.md) ----
+
+export interface WechatComplaintsTable {
+  id: Generated<number>;
+  complaint_id: string;
+  state: 'PENDING' | 'PROCESSING' | 'PROCESSED';
+  complaint_time: string;
+  detail: string;
+  problem_type: string | null;
+  problem_description: string;
+  apply_refund_fen: number | null;
+  /** 0/1 */
+  full_refunded: number;
+  incoming_user_response: number;
+  user_complaint_times: number;
+  /** the complained payment (our attempt's number) */
+  out_trade_no: string | null;
+  transaction_id: string | null;
+  amount_fen: number | null;
+  order_id: number | null;
+  /** the negotiation history as JSON (NegotiationEntry[], dates as ISO strings) */
+  history: string;
+  last_action_type: string;
+  refund_request_id: number | null;
+  responded_at: string | null;
+  completed_at: string | null;
+  handled_by: Generated<string>;
+  created_at: Generated<string>;
+  updated_at: string;
+}
+
+// ---- daily reconciliation (migration 022, docs/decisions/039-daily-bill-reconciliation.md) ----
+
+export type ReconciliationRunStatus = 'RUNNING' | 'DONE' | 'NO_BILL' | 'NOT_READY' | 'FAILED';
+
+export interface ReconciliationRunsTable {
+  id: Generated<number>;
+  provider: string;
+  /** the Beijing day, YYYY-MM-DD */
+  bill_date: string;
+  status: ReconciliationRunStatus;
+  their_payment_count: Generated<number>;
+  their_payment_fen: Generated<number>;
+  their_refund_count: Generated<number>;
+  their_refund_fen: Generated<number>;
+  our_payment_count: Generated<number>;
+  our_payment_fen: Generated<number>;
+  our_refund_count: Generated<number>;
+  our_refund_fen: Generated<number>;
+  matched_count: Generated<number>;
+  difference_count: Generated<number>;
+  error: Generated<string>;
+  /** 'system' (the daily job) or the staff member who re-ran the day */
+  triggered_by: Generated<string>;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface ReconciliationDifferencesTable {
+  id: Generated<number>;
+  run_id: number;
+  kind: 'MISSING_OURS' | 'MISSING_THEIRS' | 'AMOUNT_MISMATCH' | 'STATUS_MISMATCH';
+  line_kind: 'payment' | 'refund';
+  out_trade_no: string;
+  out_refund_no: string | null;
+  order_id: number | null;
+  their_amount_fen: number | null;
+  our_amount_fen: number | null;
+  their_status: string | null;
+  our_status: string | null;
 }
 
 /** Signature nonces inside their window (migration 008, docs/security.md). */

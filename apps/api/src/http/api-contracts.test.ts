@@ -26,7 +26,7 @@ type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, O
  * order is in the path), and payment notifications, whose body is the provider's own format,
  * verified over its raw bytes by the provider adapter rather than a schema.
  */
-const NO_BODY_SCHEMA = new Set(['POST /api/corp/user/oauth-state', 'POST /api/console/orders/:id/reveal-id', 'POST /api/pay/notify/:provider']);
+const NO_BODY_SCHEMA = new Set(['POST /api/corp/user/oauth-state', 'POST /api/console/orders/:id/reveal-id', 'POST /api/pay/notify/:provider', 'POST /api/pay/notify/wechat-complaints']);
 
 /** The JSON API: what the client signs (/api/*, /env), the console, and the probes. */
 const isApiRoute = (url: string) => (url.startsWith('/api/') || url === '/env' || url === '/healthz' || url === '/readyz') && !isApiDocsRoute(url);

@@ -20,12 +20,14 @@ export const DashboardPage = lazyPage(() => import('./dashboard/dashboard-page.t
 export const OrderListPage = lazyPage(() => import('./orders/order-list-page.tsx'), (module) => module.OrderListPage);
 export const OrderDetailPage = lazyPage(() => import('./orders/order-detail-page.tsx'), (module) => module.OrderDetailPage);
 export const RefundListPage = lazyPage(() => import('./refunds/refund-list-page.tsx'), (module) => module.RefundListPage);
-export const FeedbackPage = lazyPage(() => import('./feedback/feedback-page.tsx'), (module) => module.FeedbackPage);
+/** 投诉处理: the site's reports and WeChat Pay's complaints, one tab each (decision 040). */
+export const FeedbackPage = lazyPage(() => import('./feedback/complaint-tabs.tsx'), (module) => module.ComplaintTabsPage);
 export const SmsLogPage = lazyPage(() => import('./sms/sms-log-page.tsx'), (module) => module.SmsLogPage);
 export const GoodsPage = lazyPage(() => import('./config/goods-page.tsx'), (module) => module.GoodsPage);
 export const SiteConfigPage = lazyPage(() => import('./config/site-config-page.tsx'), (module) => module.SiteConfigPage);
 export const DirectorySourcePage = lazyPage(() => import('./directory/directory-source-page.tsx'), (module) => module.DirectorySourcePage);
 export const StaffPage = lazyPage(() => import('./staff/staff-page.tsx'), (module) => module.StaffPage);
+export const ReconciliationPage = lazyPage(() => import('./reconciliation/reconciliation-page.tsx'), (module) => module.ReconciliationPage);
 export const AuditPage = lazyPage(() => import('./audit/audit-page.tsx'), (module) => module.AuditPage);
 
 /** The page a signed-in path shows (its first segment), to preload it with the layout. */
@@ -40,6 +42,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   'directory-source': DirectorySourcePage,
   staff: StaffPage,
   audit: AuditPage,
+  reconciliation: ReconciliationPage,
 };
 
 /** Starts downloading the layout and the page of `pathname` at once (a deep link or a fresh sign-in). */

@@ -7,3 +7,5 @@ export * from './event.ts';
 export * from './init.ts';
 export * from './console.ts';
 export * from './account.ts';
+export * from './reconciliation.ts';
+export * from './wechat-complaints.ts';

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fenToYuanString, yuanStringToFen } from '@kuaibao/domain';
 import { parseShanghaiDateTime, shanghaiDateTime } from '@kuaibao/api/src/providers/payment/shanghai-time.ts';
+import { adjustedRows, alipayTradeBillZip, emptyBillAdjustments, type FakeBillAdjustments, type FakeBillRow } from '../bills/bill-files.ts';
 
 /**
  * An in-process stand-in for Alipay's classic gateway (`/gateway.do`) on 127.0.0.1, for tests and
@@ -81,6 +82,8 @@ export interface FakeAlipayGateway {
   readonly trades: Map<string, FakeAlipayTrade>;
   readonly refunds: Map<string, FakeAlipayRefund>;
   readonly requests: RecordedAlipayRequest[];
+  /** What tests plant in the trade bills (extra, missing and altered lines). */
+  readonly bill: FakeBillAdjustments;
   /** fund_change a new refund answers with: "Y" (refunded now) or "N" (settled later, confirm by query). */
   nextRefundFundChange: 'Y' | 'N';
   env(): Record<string, string>;
@@ -136,7 +139,34 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
   const failures: AlipayFailure[] = [];
   const held = new Set<ServerResponse>();
   const appPublicKey = createPublicKey(keys.appPublicKey.export({ type: 'spki', format: 'pem' }));
+  const bill = emptyBillAdjustments();
+  /** Bill archives handed out by the download-address query, by token. */
+  const billFiles = new Map<string, Buffer>();
   let sequence = 0;
+
+  /** The day's paid trades (by gmt_payment) and refunds (by gmt_refund_pay), Beijing dates. */
+  function billRows(date: string): FakeBillRow[] {
+    const rows: FakeBillRow[] = [];
+    for (const trade of trades.values()) {
+      if (!trade.trade_no || !trade.gmt_payment?.startsWith(date)) continue;
+      rows.push({ kind: 'payment', time: trade.gmt_payment, outTradeNo: trade.out_trade_no, providerTxnId: trade.trade_no, orderFen: yuanStringToFen(trade.total_amount)!, description: trade.subject });
+    }
+    for (const refund of refunds.values()) {
+      if (refund.status !== 'SUCCESS' || !refund.gmt_refund_pay?.startsWith(date)) continue;
+      const trade = trades.get(refund.out_trade_no);
+      rows.push({
+        kind: 'refund',
+        time: refund.gmt_refund_pay,
+        outTradeNo: refund.out_trade_no,
+        providerTxnId: trade?.trade_no ?? '',
+        orderFen: yuanStringToFen(trade?.total_amount ?? '0.00') ?? 0,
+        description: trade?.subject ?? '',
+        outRefundNo: refund.out_request_no,
+        refundFen: yuanStringToFen(refund.refund_amount)!,
+      });
+    }
+    return rows.sort((a, b) => a.time.localeCompare(b.time));
+  }
 
   function verify(params: Record<string, string>): boolean {
     if (!params.sign || params.sign_type !== 'RSA2' || params.app_id !== keys.appId || params.charset !== 'utf-8') return false;
@@ -254,6 +284,15 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
           gmt_refund_pay: refund.gmt_refund_pay,
         });
       }
+      case 'alipay.data.dataservice.bill.downloadurl.query': {
+        const date = typeof biz.bill_date === 'string' ? biz.bill_date : '';
+        if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return fail('40002', 'isv.invalid-parameter', '参数有误');
+        const rows = adjustedRows(date, billRows(date), bill);
+        if (rows.length === 0) return fail('40004', 'isp.bill_not_exist', '账单不存在');
+        const token = randomUUID().replace(/-/g, '');
+        billFiles.set(token, alipayTradeBillZip(rows, { pid: keys.sellerId }, date, shanghaiDateTime(now())));
+        return ok({ bill_download_url: `${base}/downloadBillFile.resource?bizType=trade&userId=${keys.sellerId}0156&fileType=csv.zip&bizDates=${date.replaceAll('-', '')}&token=${token}` });
+      }
       default:
         return fail('40002', 'isv.invalid-method', '不存在的方法名');
     }
@@ -281,6 +320,12 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
       for (const [k, v] of url.searchParams) params[k] = v;
       if (req.method === 'POST' && url.pathname === '/gateway.do') for (const [k, v] of new URLSearchParams(raw)) params[k] = v;
 
+      if (req.method === 'GET' && url.pathname === '/downloadBillFile.resource') {
+        const file = billFiles.get(url.searchParams.get('token') ?? '');
+        res.writeHead(file ? 200 : 404, { 'content-type': file ? 'application/oct-stream' : 'text/plain; charset=utf-8' });
+        res.end(file ?? '下载超时，请重新下载');
+        return;
+      }
       const cashierPay = /^\/cashier\/([^/]+)\/pay$/.exec(url.pathname);
       if (req.method === 'POST' && cashierPay) {
         const trade = gateway.pay(decodeURIComponent(cashierPay[1]!));
@@ -365,6 +410,7 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
     trades,
     refunds,
     requests,
+    bill,
     nextRefundFundChange: 'Y',
 
     env() {

@@ -1,9 +1,11 @@
-import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { shanghaiRfc3339 } from '@kuaibao/api/src/providers/payment/shanghai-time.ts';
 import { requestMessage, rsaSign, rsaVerify } from '@kuaibao/api/src/providers/payment/wechatpay/wechatpay-crypto.ts';
+import { adjustedRows, emptyBillAdjustments, wechatpayTradeBillText, type FakeBillAdjustments, type FakeBillRow } from '../bills/bill-files.ts';
 
 /**
  * An in-process stand-in for the WeChat Pay API v3 on 127.0.0.1, for tests (and offline demos).
@@ -64,6 +66,23 @@ export interface FakeWechatRefund {
   notify_url: string | null;
 }
 
+/** A consumer complaint (消费者投诉2.0) as the fake keeps it. */
+export interface FakeWechatComplaint {
+  complaint_id: string;
+  complaint_time: string;
+  complaint_detail: string;
+  complaint_state: 'PENDING' | 'PROCESSING' | 'PROCESSED';
+  out_trade_no: string;
+  transaction_id: string;
+  amount: number;
+  problem_type: 'REFUND' | 'SERVICE_NOT_WORK' | 'OTHERS';
+  problem_description: string;
+  apply_refund_amount: number | null;
+  user_complaint_times: number;
+  incoming_user_response: boolean;
+  history: Array<{ log_id: string; operator: string; operate_time: string; operate_type: string; operate_details: string }>;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -99,6 +118,15 @@ export interface FakeWechatpayGateway {
   readonly trades: Map<string, FakeWechatTrade>;
   readonly refunds: Map<string, FakeWechatRefund>;
   readonly requests: RecordedRequest[];
+  /** What tests plant in the trade bills (extra, missing and altered lines). */
+  readonly bill: FakeBillAdjustments;
+  readonly complaints: Map<string, FakeWechatComplaint>;
+  /** The customer complains in WeChat Pay about a paid trade. */
+  fileComplaint(outTradeNo: string, options?: { detail?: string; problemType?: FakeWechatComplaint['problem_type'] }): FakeWechatComplaint;
+  /** The complaint notification WeChat sends (COMPLAINT.CREATE or COMPLAINT.STATE_CHANGE), signed and encrypted. */
+  complaintNotification(complaintId: string, actionType: string, options?: NotificationOptions): FakeNotification;
+  /** The next bill file served differs from the SHA1 its tradebill answer gave (a corrupted download). */
+  tamperNextBill: boolean;
   /** Status a new refund gets (WeChat usually answers PROCESSING). */
   nextRefundStatus: FakeWechatRefund['status'];
   /** The environment a test app needs to talk to this fake. */
@@ -166,6 +194,10 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
   const held = new Set<ServerResponse>();
   /** A failure injected into the answer of one request (bad signature, stale timestamp, unknown serial). */
   const answerFailures = new WeakMap<ServerResponse, InjectedFailure>();
+  /** Bill files handed out by `tradebill`, by download token. */
+  const billFiles = new Map<string, Buffer>();
+  const bill = emptyBillAdjustments();
+  const complaints = new Map<string, FakeWechatComplaint>();
   let sequence = 0;
 
   const unixNow = () => Math.floor(Date.now() / 1000);
@@ -345,7 +377,108 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       if (!refund) return error(res, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
       return send(res, 200, refundView(refund));
     }
+    const complaint = /^\/v3\/merchant-service\/complaints-v2\/([^/]+)(?:\/(negotiation-historys|response|complete))?$/.exec(path);
+    if (complaint) return complaintRoute(res, method, decodeURIComponent(complaint[1]!), complaint[2], url, body);
+    if (method === 'GET' && path === '/v3/bill/tradebill') return tradeBill(res, url);
+    if (method === 'GET' && path === '/v3/billdownload/file') {
+      const file = billFiles.get(url.searchParams.get('token') ?? '');
+      if (!file) return error(res, 400, 'INVALID_REQUEST', '下载链接已失效');
+      // Unsigned, as WeChat says of this answer: the SHA1 in the signed tradebill answer vouches for it.
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'request-id': randomUUID() });
+      res.end(file);
+      return;
+    }
     return error(res, 404, 'NOT_FOUND', '接口不存在');
+  }
+
+  /** The merchant complaint API v2: detail, negotiation history, reply, completion. */
+  function complaintRoute(res: ServerResponse, method: string, complaintId: string, action: string | undefined, url: URL, body: Record<string, unknown>): void {
+    const found = complaints.get(complaintId);
+    if (!found) return error(res, 404, 'RESOURCE_NOT_EXISTS', '投诉单不存在');
+    if (method === 'GET' && action === undefined) {
+      return send(res, 200, {
+        complaint_id: found.complaint_id,
+        complaint_time: found.complaint_time,
+        complaint_detail: found.complaint_detail,
+        complaint_state: found.complaint_state,
+        complainted_mchid: keys.mchId,
+        payer_phone: 'Uy5Hb0c5Se/orEbrWze/ROHu9EPAs/CigDlJ2fnyzC1ppJNBrqcBszhYQUlu5zn6o2uZpBhAsQwd3QAjw==',
+        complaint_order_info: [{ transaction_id: found.transaction_id, out_trade_no: found.out_trade_no, amount: found.amount }],
+        complaint_full_refunded: false,
+        incoming_user_response: found.incoming_user_response,
+        problem_description: found.problem_description,
+        user_complaint_times: found.user_complaint_times,
+        complaint_media_list: [],
+        problem_type: found.problem_type,
+        ...(found.apply_refund_amount !== null ? { apply_refund_amount: found.apply_refund_amount } : {}),
+        user_tag_list: [],
+      });
+    }
+    if (method === 'GET' && action === 'negotiation-historys') {
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 300 || !Number.isInteger(offset) || offset < 0) return error(res, 400, 'PARAM_ERROR', 'limit/offset 不合法');
+      return send(res, 200, { data: found.history.slice(offset, offset + limit).map((h) => ({ ...h, image_list: [], complaint_media_list: null })), limit, offset, total_count: found.history.length });
+    }
+    if (method === 'POST' && (action === 'response' || action === 'complete')) {
+      if (body.complainted_mchid !== keys.mchId) return error(res, 400, 'PARAM_ERROR', 'complainted_mchid 不匹配');
+      if (found.complaint_state === 'PROCESSED') return error(res, 400, 'INVALID_REQUEST', '投诉单已处理完成');
+      if (action === 'response') {
+        const content = body.response_content;
+        if (typeof content !== 'string' || content.length === 0 || [...content].length > 200) return error(res, 400, 'PARAM_ERROR', 'response_content 长度不合法');
+        found.history.push({ log_id: `log-${++sequence}`, operator: '商户', operate_time: shanghaiRfc3339(now()), operate_type: 'MERCHANT_RESPONSE', operate_details: content });
+        found.incoming_user_response = false;
+        if (found.complaint_state === 'PENDING') found.complaint_state = 'PROCESSING';
+      } else {
+        found.history.push({ log_id: `log-${++sequence}`, operator: '商户', operate_time: shanghaiRfc3339(now()), operate_type: 'MERCHANT_CONFIRM_COMPLETE', operate_details: '' });
+        found.complaint_state = 'PROCESSED';
+      }
+      return send(res, 204, undefined);
+    }
+    return error(res, 404, 'NOT_FOUND', '接口不存在');
+  }
+
+  /** `GET /v3/bill/tradebill`: the day's ALL bill, gzip, its SHA1 (of the text) and a download address. */
+  function tradeBill(res: ServerResponse, url: URL): void {
+    const date = url.searchParams.get('bill_date') ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return error(res, 400, 'PARAM_ERROR', 'bill_date 格式错误');
+    if ((url.searchParams.get('bill_type') ?? 'ALL') !== 'ALL') return error(res, 400, 'PARAM_ERROR', '仅支持 ALL');
+    const rows = adjustedRows(date, billRows(date), bill);
+    if (rows.length === 0) return error(res, 400, 'NO_STATEMENT_EXIST', '账单文件不存在');
+    const text = Buffer.from(wechatpayTradeBillText(rows, keys), 'utf8');
+    const hash = createHash('sha1').update(text).digest('hex');
+    const served = gateway.tamperNextBill ? Buffer.from(text.toString('utf8').replace(/`\d+\.\d{2}/, '`0.01'), 'utf8') : text;
+    gateway.tamperNextBill = false;
+    const token = randomBytes(16).toString('hex');
+    billFiles.set(token, url.searchParams.get('tar_type') === 'GZIP' ? gzipSync(served) : served);
+    return send(res, 200, { hash_type: 'SHA1', hash_value: hash, download_url: `http://127.0.0.1:${port}/v3/billdownload/file?token=${token}` });
+  }
+
+  /** The day's paid trades (by success_time) and refunds (by create_time), Beijing dates. */
+  function billRows(date: string): FakeBillRow[] {
+    const wall = (rfc3339: string) => rfc3339.slice(0, 19).replace('T', ' ');
+    const rows: FakeBillRow[] = [];
+    for (const trade of trades.values()) {
+      if (!trade.transaction_id || !trade.success_time?.startsWith(date)) continue;
+      rows.push({ kind: 'payment', time: wall(trade.success_time), outTradeNo: trade.out_trade_no, providerTxnId: trade.transaction_id, orderFen: trade.amount_total, description: trade.description, tradeType: trade.trade_type, ...(trade.payer_openid ? { openid: trade.payer_openid } : {}) });
+    }
+    for (const refund of refunds.values()) {
+      if (!refund.create_time.startsWith(date)) continue;
+      const trade = trades.get(refund.out_trade_no);
+      rows.push({
+        kind: 'refund',
+        time: wall(refund.create_time),
+        outTradeNo: refund.out_trade_no,
+        providerTxnId: refund.transaction_id,
+        orderFen: refund.amount_total,
+        description: trade?.description ?? '',
+        outRefundNo: refund.out_refund_no,
+        providerRefundId: refund.refund_id,
+        refundFen: refund.amount_refund,
+        refundStatus: refund.status,
+      });
+    }
+    return rows.sort((a, b) => a.time.localeCompare(b.time));
   }
 
   /** Verifies Authorization the way WeChat does: fields, mchid, serial, fresh timestamp, RSA over the exact bytes. */
@@ -367,6 +500,16 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       if (req.method === 'POST' && url.pathname === '/__fake/pay') {
         // Test control, not WeChat's API: the payer scans a code_url (or pays a trade) in WeChat.
         void payFromControl(raw, res);
+        return;
+      }
+      if (req.method === 'POST' && url.pathname === '/__fake/complaint') {
+        // Test control: a customer complains about a trade in WeChat Pay; WeChat notifies `notify_url`.
+        void complainFromControl(raw, res);
+        return;
+      }
+      if (req.method === 'POST' && url.pathname === '/__fake/bill') {
+        // Test control: plant differences in the trade bills (see FakeBillAdjustments).
+        plantFromControl(raw, res);
         return;
       }
       const record: RecordedRequest = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, body: raw, verified: false, status: 0 };
@@ -392,8 +535,30 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
+  async function complainFromControl(raw: string, res: ServerResponse): Promise<void> {
+    const wanted = JSON.parse(raw || '{}') as { out_trade_no?: string; detail?: string; problem_type?: FakeWechatComplaint['problem_type']; notify_url?: string };
+    res.setHeader('content-type', 'application/json');
+    if (!wanted.out_trade_no || !wanted.notify_url) {
+      res.statusCode = 400;
+      res.end(JSON.stringify({ error: 'out_trade_no and notify_url are required' }));
+      return;
+    }
+    const filed = gateway.fileComplaint(wanted.out_trade_no, { ...(wanted.detail ? { detail: wanted.detail } : {}), ...(wanted.problem_type ? { problemType: wanted.problem_type } : {}) });
+    const notified = await gateway.deliver(gateway.complaintNotification(filed.complaint_id, 'CREATE_COMPLAINT'), wanted.notify_url).catch(() => 0);
+    res.end(JSON.stringify({ complaint_id: filed.complaint_id, notified }));
+  }
+
+  function plantFromControl(raw: string, res: ServerResponse): void {
+    const wanted = JSON.parse(raw || '{}') as { extra?: FakeBillAdjustments['extra']; omit?: string[]; amounts?: Record<string, number> };
+    bill.extra.push(...(wanted.extra ?? []));
+    for (const key of wanted.omit ?? []) bill.omit.add(key);
+    for (const [key, fen] of Object.entries(wanted.amounts ?? {})) bill.amounts.set(key, fen);
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ extra: bill.extra.length, omit: bill.omit.size, amounts: bill.amounts.size }));
+  }
+
   async function payFromControl(raw: string, res: ServerResponse): Promise<void> {
-    let wanted: { code_url?: unknown; out_trade_no?: unknown } = {};
+    let wanted: { code_url?: unknown; out_trade_no?: unknown; notify?: unknown } = {};
     try {
       wanted = JSON.parse(raw || '{}') as typeof wanted;
     } catch {
@@ -407,12 +572,17 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       return;
     }
     gateway.pay(trade.out_trade_no);
+    // `notify: false`: a notification that never reached us (the merchant's side stays unpaid).
+    if (wanted.notify === false) {
+      res.end(JSON.stringify({ out_trade_no: trade.out_trade_no, notified: 0 }));
+      return;
+    }
     const delivered = await gateway.deliver(gateway.paymentNotification(trade.out_trade_no), trade.notify_url).catch(() => 0);
     res.end(JSON.stringify({ out_trade_no: trade.out_trade_no, notified: delivered }));
   }
 
   /** Builds a notification like WeChat's, signed and encrypted with the plugin's helpers. */
-  function buildNotification(eventType: string, originalType: 'transaction' | 'refund', summary: string, resource: object, opts: NotificationOptions): FakeNotification {
+  function buildNotification(eventType: string, originalType: 'transaction' | 'refund' | 'complaint', summary: string, resource: object, opts: NotificationOptions): FakeNotification {
     const nonce12 = Formatter.nonce(12);
     const plaintext = JSON.stringify(resource);
     const body = JSON.stringify({
@@ -453,6 +623,9 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     trades,
     refunds,
     requests,
+    bill,
+    complaints,
+    tamperNextBill: false,
     nextRefundStatus: 'PROCESSING',
 
     env() {
@@ -515,6 +688,38 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
 
     failNext(failure) {
       failures.push(failure);
+    },
+
+    fileComplaint(outTradeNo, complaintOptions = {}) {
+      const trade = trades.get(outTradeNo);
+      if (!trade || !trade.transaction_id) throw new Error(`fake wechatpay: trade ${outTradeNo} is not paid`);
+      const at = shanghaiRfc3339(now());
+      const problemType = complaintOptions.problemType ?? 'REFUND';
+      const complaintId = `2002${at.slice(0, 10).replaceAll('-', '')}${String(++sequence).padStart(8, '0')}`;
+      const detail = complaintOptions.detail ?? '付款后一直没人联系我，要求退款';
+      const filed: FakeWechatComplaint = {
+        complaint_id: complaintId,
+        complaint_time: at,
+        complaint_detail: detail,
+        complaint_state: 'PENDING',
+        out_trade_no: outTradeNo,
+        transaction_id: trade.transaction_id,
+        amount: trade.amount_total,
+        problem_type: problemType,
+        problem_description: { REFUND: '申请退款', SERVICE_NOT_WORK: '服务权益未生效', OTHERS: '其他' }[problemType],
+        apply_refund_amount: problemType === 'REFUND' ? trade.amount_total : null,
+        user_complaint_times: [...complaints.values()].filter((c) => c.transaction_id === trade.transaction_id).length + 1,
+        incoming_user_response: false,
+        history: [{ log_id: `log-${++sequence}`, operator: '投诉人', operate_time: at, operate_type: 'USER_CREATE_COMPLAINT', operate_details: detail }],
+      };
+      complaints.set(complaintId, filed);
+      return filed;
+    },
+
+    complaintNotification(complaintId, actionType, opts = {}) {
+      if (!complaints.has(complaintId)) throw new Error(`fake wechatpay: no complaint ${complaintId}`);
+      const eventType = actionType === 'CREATE_COMPLAINT' ? 'COMPLAINT.CREATE' : 'COMPLAINT.STATE_CHANGE';
+      return buildNotification(eventType, 'complaint', '投诉单状态变更', { complaint_id: complaintId, action_type: actionType }, opts);
     },
 
     deliver: async (notification, notifyUrl) => {

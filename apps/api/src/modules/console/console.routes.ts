@@ -5,7 +5,9 @@ import { registerConsoleCatalogRoutes } from './routes/catalog.routes.ts';
 import { registerConsoleDashboardRoutes } from './routes/dashboard.routes.ts';
 import { registerConsoleFeedbackRoutes } from './routes/feedback.routes.ts';
 import { registerConsoleOrderRoutes } from './routes/orders.routes.ts';
+import { registerConsoleReconciliationRoutes } from './routes/reconciliation.routes.ts';
 import { registerConsoleRefundRoutes } from './routes/refunds.routes.ts';
+import { registerConsoleWechatComplaintRoutes } from './routes/wechat-complaints.routes.ts';
 import { registerConsoleSessionRoutes } from './routes/session.routes.ts';
 import { registerConsoleDirectorySourceRoutes } from './routes/directory-source.routes.ts';
 import { registerConsoleSmsLogRoutes } from './routes/sms-log.routes.ts';
@@ -67,6 +69,8 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleDashboardRoutes(scope);
       registerConsoleStaffRoutes(scope);
       registerConsoleDirectorySourceRoutes(scope);
+      registerConsoleReconciliationRoutes(scope);
+      registerConsoleWechatComplaintRoutes(scope);
     },
     { prefix: '/api/console' },
   );

@@ -16,6 +16,10 @@ import { createDirectorySourceService, type DirectorySourceService } from './dir
 import { createFeedbackInboxService, type FeedbackService } from './feedback.service.ts';
 import { createConsoleOrdersService, type ConsoleOrdersService } from './orders.service.ts';
 import { createPaymentLink } from './payment-link.ts';
+import type { ReconciliationService } from '../payment/reconciliation.service.ts';
+import type { WechatComplaints } from '../payment/wechat-complaints.service.ts';
+import { createConsoleWechatComplaintsService, type ConsoleWechatComplaintsService } from './wechat-complaints.service.ts';
+import { createConsoleReconciliationService, type ConsoleReconciliationService } from './reconciliation.service.ts';
 import { createRefundsService, type RefundsService } from './refunds.service.ts';
 import { createSmsLogService, type SmsLogService } from './sms-log.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
@@ -32,6 +36,8 @@ export interface ConsoleServices {
   smsLog: SmsLogService;
   audit: AuditService;
   directorySource: DirectorySourceService;
+  reconciliation: ConsoleReconciliationService;
+  wechatComplaints: ConsoleWechatComplaintsService;
 }
 
 export function createConsoleServices(deps: {
@@ -47,6 +53,10 @@ export function createConsoleServices(deps: {
   directory: CompanyDirectory;
   /** tells every instance's goods and site config cache of a catalog edit */
   catalogChanges?: CatalogChanges;
+  /** the daily reconciliation with the providers' bills (decision 039) */
+  reconciliation: ReconciliationService;
+  /** WeChat Pay's consumer complaints (decision 040) */
+  wechatComplaints: WechatComplaints;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
@@ -66,5 +76,7 @@ export function createConsoleServices(deps: {
     smsLog,
     audit: createAuditService({ db }),
     directorySource: createDirectorySourceService({ directory: deps.directory }),
+    reconciliation: createConsoleReconciliationService({ db, now, reconciliation: deps.reconciliation }),
+    wechatComplaints: createConsoleWechatComplaintsService({ db, now, complaints: deps.wechatComplaints, refundRequests }),
   };
 }

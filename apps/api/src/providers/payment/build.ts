@@ -7,7 +7,12 @@ import type { PaymentProvider } from './port.ts';
 import { createSandboxGateway, type SandboxGateway, type SandboxNotification, type SandboxTables } from './sandbox/sandbox-gateway.ts';
 import { NOTIFY_PATH_SEGMENTS } from './index.ts';
 import { createSandboxProvider } from './sandbox/sandbox.provider.ts';
+import type { ComplaintsApi } from './complaints-port.ts';
+import { createWechatpayComplaints } from './wechatpay/wechatpay-complaints.ts';
 import { createWechatpayProvider } from './wechatpay/wechatpay.provider.ts';
+
+/** Where WeChat Pay posts complaint notifications (registered once in the merchant platform or through its complaint-notifications API). */
+export const WECHAT_COMPLAINT_NOTIFY_PATH = '/api/pay/notify/wechat-complaints';
 
 /** Where a provider posts its notifications: one generic route, the provider's path segment last. */
 export function notifyUrlFor(notifyBaseUrl: string, provider: 'wechatpay' | 'alipay'): string {
@@ -20,10 +25,11 @@ export function buildPaymentProviders(deps: {
   db: Kysely<Database>;
   now: () => Date;
   deliverSandboxNotification: (notification: SandboxNotification) => Promise<number>;
-}): { providers: PaymentProviders; sandbox: SandboxGateway | undefined } {
+}): { providers: PaymentProviders; sandbox: SandboxGateway | undefined; complaints: ComplaintsApi | undefined } {
   const ids = assertKnownPaymentProviders(deps.config.payment.providers);
   const built: PaymentProvider[] = [];
   let sandbox: SandboxGateway | undefined;
+  let complaints: ComplaintsApi | undefined;
   for (const id of ids) {
     if (id === 'sandbox') {
       // config.ts refuses this already; a Config built by hand must not get past it either.
@@ -42,6 +48,7 @@ export function buildPaymentProviders(deps: {
       if (id === 'wechatpay') {
         if (!wechatpay) throw new ConfigError('Invalid configuration:\n  WECHATPAY_*: missing');
         built.push(createWechatpayProvider({ config: wechatpay, notifyUrl: notifyUrlFor(notifyBaseUrl, 'wechatpay'), now: deps.now }));
+        complaints = createWechatpayComplaints({ config: wechatpay, now: deps.now });
       } else {
         if (!alipay) throw new ConfigError('Invalid configuration:\n  ALIPAY_*: missing');
         // The process's time zone is set where it starts (server.ts), not here: refuse rather than stamp requests 8 hours off.
@@ -52,5 +59,5 @@ export function buildPaymentProviders(deps: {
   }
   // Real providers first, so the sandbox serves only the pay types nothing else covers.
   built.sort((a, b) => Number(a.id === 'sandbox') - Number(b.id === 'sandbox'));
-  return { providers: createPaymentProviders(built), sandbox };
+  return { providers: createPaymentProviders(built), sandbox, complaints };
 }

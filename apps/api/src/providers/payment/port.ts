@@ -1,4 +1,4 @@
-import type { PaySource, PayType } from '@kuaibao/domain';
+import type { PaySource, PayType, ProviderBillLine } from '@kuaibao/domain';
 
 /**
  * The payment port. Every provider (sandbox, WeChat Pay, Alipay) implements it; amounts are
@@ -114,6 +114,13 @@ export interface NotificationAck {
 /** accepted: processed (or a harmless repeat); rejected: not authentic or not ours; failed: our fault, please retry. */
 export type AckKind = 'accepted' | 'rejected' | 'failed';
 
+/**
+ * A day's trade bill (docs/decisions/039-daily-bill-reconciliation.md): every payment and refund
+ * line in our terms, downloaded and checked (WeChat: SHA1 of the file) by the adapter.
+ * NOT_READY: the provider has not drawn it up yet (ask again later); NO_BILL: nothing happened that day.
+ */
+export type DownloadBillResult = { ok: true; lines: ProviderBillLine[] } | { ok: false; reason: 'NOT_READY' | 'NO_BILL'; message: string };
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   readonly payTypes: readonly PayType[];
@@ -128,4 +135,6 @@ export interface PaymentProvider {
   /** Verifies the signature over the raw body and normalises the event. */
   parseNotification(input: RawNotification): Promise<ParseNotificationResult>;
   acknowledge(kind: AckKind, message?: string): NotificationAck;
+  /** The trade bill of one Beijing day (YYYY-MM-DD); absent for providers without bills (the sandbox). */
+  downloadTradeBill?(input: { date: string }): Promise<DownloadBillResult>;
 }

@@ -1,4 +1,4 @@
-import { AuditOutlined, DashboardOutlined, DatabaseOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, AuditOutlined, DashboardOutlined, DatabaseOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Layout, Menu, Tag } from 'antd';
 import { STAFF_ROLE_NAMES, type ConsoleSessionStaff } from '@kuaibao/domain';
 import { Suspense, useState, type ReactNode } from 'react';
@@ -37,6 +37,7 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
     { key: '/site-config', icon: <SettingOutlined />, label: '站点配置' },
     ...(can('config.view') ? [{ key: '/directory-source', icon: <DatabaseOutlined />, label: '企业数据源' }] : []),
     ...(can('staff.manage') ? [{ key: '/staff', icon: <TeamOutlined />, label: '员工账号' }] : []),
+    ...(can('money.reconcile') ? [{ key: '/reconciliation', icon: <AccountBookOutlined />, label: '对账' }] : []),
     ...(can('audit.view') ? [{ key: '/audit', icon: <AuditOutlined />, label: '操作日志' }] : []),
   ];
   const selected = items.map((i) => i.key).filter((key) => (key === '/' ? location.pathname === '/' : location.pathname.startsWith(key)));

@@ -1,7 +1,10 @@
 import { AlipaySdk } from 'alipay-sdk';
 import { AppError, PAY_SOURCES_BY_PAY_TYPE, fenToYuanString, yuanStringToFen } from '@kuaibao/domain';
 import type { AlipayConfig } from '../../../config.ts';
-import type { ClosePaymentResult, CreatePaymentResult, ParseNotificationResult, PaymentProvider, QueryPaymentResult, RefundQueryResult } from '../port.ts';
+import { BillFormatError } from '../bills/wechatpay-trade-bill.ts';
+import { parseAlipayTradeBillZip } from '../bills/alipay-trade-bill.ts';
+import { ZipFormatError } from '../bills/zip-entries.ts';
+import type { ClosePaymentResult, CreatePaymentResult, DownloadBillResult, ParseNotificationResult, PaymentProvider, QueryPaymentResult, RefundQueryResult } from '../port.ts';
 import { parseShanghaiDateTime, shanghaiDateTime } from '../shanghai-time.ts';
 
 /** A classic-gateway answer (`alipay_trade_*_response`), snake_case as Alipay sends it. */
@@ -210,6 +213,30 @@ export function createAlipayProvider(deps: { config: AlipayConfig; notifyUrl: st
         }
         default:
           return { ok: true, event: { kind: 'ignored', eventId, outTradeNo, reason: `trade_status ${params.trade_status ?? 'none'}` } };
+      }
+    },
+
+    async downloadTradeBill({ date }): Promise<DownloadBillResult> {
+      const answer = await exec('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: date });
+      if (answer.code !== SUCCESS) {
+        if (subCode(answer) === 'isp.bill_not_exist') return { ok: false, reason: 'NO_BILL', message: describe(answer) };
+        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `alipay bill url: ${describe(answer)}`);
+      }
+      if (typeof answer.bill_download_url !== 'string') throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', 'alipay bill url: no bill_download_url');
+      // The address came in a signed answer and is valid for a short while; the file itself is a plain GET.
+      let zip: Buffer;
+      try {
+        const response = await fetch(answer.bill_download_url, { signal: AbortSignal.timeout(config.timeoutMs * 4) });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        zip = Buffer.from(await response.arrayBuffer());
+      } catch (error) {
+        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `alipay bill download: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      try {
+        return { ok: true, lines: parseAlipayTradeBillZip(zip) };
+      } catch (error) {
+        if (error instanceof BillFormatError || error instanceof ZipFormatError) throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', `alipay trade bill: ${error.message}`, { cause: error });
+        throw error;
       }
     },
 

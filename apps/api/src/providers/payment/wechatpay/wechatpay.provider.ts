@@ -1,11 +1,12 @@
 import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
-import { Decorator } from 'wechatpay-axios-plugin';
+import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { AppError, PAY_SOURCES_BY_PAY_TYPE } from '@kuaibao/domain';
 import type { WechatpayConfig } from '../../../config.ts';
 import type {
   ClosePaymentResult,
   CreatePaymentResult,
+  DownloadBillResult,
   ParseNotificationResult,
   PaymentProvider,
   QueryPaymentResult,
@@ -14,41 +15,11 @@ import type {
   RefundState,
 } from '../port.ts';
 import { parseRfc3339, shanghaiRfc3339 } from '../shanghai-time.ts';
-import { decryptResource, notificationMessage, paySignMessage, rsaSign, rsaVerify } from './wechatpay-crypto.ts';
+import { BillFormatError, parseWechatpayTradeBill, sha1Hex } from '../bills/wechatpay-trade-bill.ts';
+import { createWechatpayClient, openWechatpayNotification, wechatpayAck } from './wechatpay-client.ts';
+import { paySignMessage, rsaSign } from './wechatpay-crypto.ts';
 
-/** Notifications older or newer than this are refused (WeChat's own SDKs use 5 minutes). */
-export const WECHATPAY_MAX_SKEW_SECONDS = 300;
-/** WeChat deliberately sends a few wrongly signed notifications; their signatures start like this. */
-export const WECHATPAY_PROBE_PREFIX = 'WECHATPAY/SIGNTEST/';
-
-export const WECHATPAY_HEADERS = {
-  timestamp: 'wechatpay-timestamp',
-  nonce: 'wechatpay-nonce',
-  signature: 'wechatpay-signature',
-  serial: 'wechatpay-serial',
-} as const;
-
-type Method = 'get' | 'post';
-
-interface HttpAnswer<T> {
-  status: number;
-  data: T;
-}
-
-/** A 4xx business answer from WeChat (`{code, message}`); anything worse is thrown as an AppError. */
-interface BusinessError {
-  status: number;
-  code: string;
-  message: string;
-}
-
-/** The shape of what axios (inside the plugin) throws; duck-typed so we need not depend on axios. */
-interface AxiosLikeError {
-  isAxiosError?: boolean;
-  code?: string;
-  message?: string;
-  response?: { status: number; data: unknown };
-}
+export { WECHATPAY_HEADERS, WECHATPAY_MAX_SKEW_SECONDS, WECHATPAY_PROBE_PREFIX } from './wechatpay-client.ts';
 
 const TransactionSchema = z.object({
   appid: z.string(),
@@ -68,19 +39,6 @@ const RefundSchema = z.object({
   success_time: z.string().optional().nullable(),
 });
 
-const NotificationSchema = z.object({
-  id: z.string().min(1).max(64),
-  event_type: z.string(),
-  resource_type: z.string().optional(),
-  resource: z.object({
-    algorithm: z.string(),
-    ciphertext: z.string(),
-    nonce: z.string(),
-    associated_data: z.string().optional(),
-    original_type: z.string().optional(),
-  }),
-});
-
 const RefundNotificationSchema = z.object({
   mchid: z.string(),
   out_trade_no: z.string(),
@@ -91,16 +49,9 @@ const RefundNotificationSchema = z.object({
   amount: z.object({ refund: z.number() }).optional(),
 });
 
+const TradeBillSchema = z.object({ hash_type: z.string(), hash_value: z.string(), download_url: z.string() });
+
 const REFUND_STATES: readonly RefundState[] = ['SUCCESS', 'PROCESSING', 'ABNORMAL', 'CLOSED'];
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function isAxiosLike(error: unknown): error is AxiosLikeError {
-  return typeof error === 'object' && error !== null && ('isAxiosError' in error || 'response' in error || 'code' in error);
-}
 
 /** WeChat trade states in our terms (docs/product/payments.md#wechat-pay). */
 export function mapTradeState(state: string): 'PAID' | 'REFUNDED' | 'PENDING' | 'CLOSED' {
@@ -138,35 +89,7 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
   const { config, notifyUrl, now } = deps;
   const merchantKey: KeyObject = createPrivateKey(config.merchantPrivateKey);
   const verificationKeys = new Map<string, KeyObject>(Object.entries(config.verificationKeys).map(([serial, pem]) => [serial, createPublicKey(pem)]));
-  const client = new Decorator({
-    mchid: config.mchId,
-    serial: config.merchantSerial,
-    privateKey: config.merchantPrivateKey,
-    certs: { ...config.verificationKeys },
-    baseURL: config.baseUrl,
-    timeout: config.timeoutMs,
-  });
-
-  /** One API call. 2xx → the answer; 4xx → a BusinessError to branch on; the rest is thrown. */
-  async function call<T>(method: Method, pathname: string, options: { data?: object; params?: Record<string, string>; vars?: Record<string, string> } = {}): Promise<HttpAnswer<T> | BusinessError> {
-    try {
-      const response = (await client.request(pathname, method, options.data, { ...options.vars, ...(options.params ? { params: options.params } : {}) })) as HttpAnswer<T>;
-      return { status: response.status, data: response.data };
-    } catch (error) {
-      if (!isAxiosLike(error)) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `wechatpay ${pathname}: ${String(error)}`, { cause: error });
-      const code = error.code ?? '';
-      if (code.startsWith('EV3_')) throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', `wechatpay ${pathname}: ${code}`, { cause: error });
-      if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') throw new AppError('PAYMENT_PROVIDER_TIMEOUT', `wechatpay ${pathname}: ${code}`, { cause: error });
-      const status = error.response?.status;
-      if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
-        const body = (error.response?.data ?? {}) as { code?: unknown; message?: unknown };
-        return { status, code: typeof body.code === 'string' ? body.code : `HTTP_${status}`, message: typeof body.message === 'string' ? body.message : '' };
-      }
-      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `wechatpay ${pathname}: ${status ? `HTTP ${status}` : code || error.message}`, { cause: error });
-    }
-  }
-
-  const isBusinessError = <T>(answer: HttpAnswer<T> | BusinessError): answer is BusinessError => 'code' in answer;
+  const { call, isBusinessError } = createWechatpayClient(config);
 
   function checkMerchant(transaction: { appid: string; mchid: string }, where: string): void {
     if (transaction.mchid !== config.mchId || transaction.appid !== config.appId) {
@@ -285,34 +208,9 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
     },
 
     async parseNotification({ headers, rawBody }): Promise<ParseNotificationResult> {
-      const timestamp = header(headers, WECHATPAY_HEADERS.timestamp);
-      const nonce = header(headers, WECHATPAY_HEADERS.nonce);
-      const signature = header(headers, WECHATPAY_HEADERS.signature);
-      const serial = header(headers, WECHATPAY_HEADERS.serial);
-      if (!timestamp || !nonce || !signature || !serial) return { ok: false, reason: 'missing Wechatpay-* headers' };
-      if (signature.startsWith(WECHATPAY_PROBE_PREFIX)) return { ok: false, reason: 'probe signature (WECHATPAY/SIGNTEST)' };
-      if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now().getTime() / 1000 - Number(timestamp)) > WECHATPAY_MAX_SKEW_SECONDS) {
-        return { ok: false, reason: `timestamp outside ±${WECHATPAY_MAX_SKEW_SECONDS} s` };
-      }
-      const key = verificationKeys.get(serial);
-      if (!key) return { ok: false, reason: `unknown Wechatpay-Serial ${serial.slice(0, 64)}` };
-      if (!rsaVerify(notificationMessage(timestamp, nonce, rawBody), signature, key)) return { ok: false, reason: 'bad signature' };
-
-      let envelope: z.infer<typeof NotificationSchema>;
-      try {
-        envelope = NotificationSchema.parse(JSON.parse(rawBody));
-      } catch {
-        return { ok: false, reason: 'unexpected notification body' };
-      }
-      if (envelope.resource.algorithm !== 'AEAD_AES_256_GCM') return { ok: false, reason: `unknown algorithm ${envelope.resource.algorithm}` };
-      const plaintext = decryptResource(envelope.resource, config.apiV3Key);
-      if (plaintext === undefined) return { ok: false, reason: 'resource does not decrypt' };
-      let resource: unknown;
-      try {
-        resource = JSON.parse(plaintext);
-      } catch {
-        return { ok: false, reason: 'resource is not JSON' };
-      }
+      const opened = openWechatpayNotification({ headers, rawBody }, { verificationKeys, apiV3Key: config.apiV3Key, now });
+      if (!opened.ok) return opened;
+      const { envelope, resource } = opened;
       const eventId = envelope.id;
 
       if (envelope.event_type === 'TRANSACTION.SUCCESS') {
@@ -355,10 +253,39 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
       return { ok: true, event: { kind: 'ignored', eventId, reason: envelope.event_type } };
     },
 
+    async downloadTradeBill({ date }): Promise<DownloadBillResult> {
+      const answer = await call<unknown>('get', 'v3/bill/tradebill', { params: { bill_date: date, bill_type: 'ALL', tar_type: 'GZIP' } });
+      if (isBusinessError(answer)) {
+        if (answer.code === 'NO_STATEMENT_EXIST') return { ok: false, reason: 'NO_BILL', message: `${answer.code}: ${answer.message}` };
+        if (answer.code === 'STATEMENT_CREATING') return { ok: false, reason: 'NOT_READY', message: `${answer.code}: ${answer.message}` };
+        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `wechatpay tradebill: ${answer.code} ${answer.message}`);
+      }
+      const parsed = TradeBillSchema.safeParse(answer.data);
+      if (!parsed.success || parsed.data.hash_type !== 'SHA1') throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', 'wechatpay tradebill: unexpected answer');
+      // The file's answer is not signed (WeChat says so); the SHA1 from the signed answer above vouches for it.
+      // Only our configured API origin gets our signed request.
+      const url = new URL(parsed.data.download_url.trim());
+      if (url.origin !== new URL(config.baseUrl).origin) throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', `wechatpay tradebill: download_url on ${url.origin}`);
+      const file = await call<ArrayBuffer>('get', url.pathname.replace(/^\//, ''), { params: Object.fromEntries(url.searchParams), responseType: 'arraybuffer' });
+      if (isBusinessError(file)) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `wechatpay billdownload: ${file.code} ${file.message}`);
+      let text: Buffer;
+      try {
+        text = gunzipSync(Buffer.from(file.data));
+      } catch (error) {
+        throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', 'wechatpay billdownload: not gzip', { cause: error });
+      }
+      if (sha1Hex(text) !== parsed.data.hash_value.toLowerCase()) throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', 'wechatpay billdownload: SHA1 differs from hash_value');
+      try {
+        return { ok: true, lines: parseWechatpayTradeBill(text.toString('utf8')) };
+      } catch (error) {
+        if (error instanceof BillFormatError) throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', `wechatpay trade bill: ${error.message}`, { cause: error });
+        throw error;
+      }
+    },
+
     acknowledge(kind, message) {
       // WeChat reads the status code: 2xx is "received", 4xx/5xx makes it retry (up to 24 h).
-      if (kind === 'accepted') return { status: 204, contentType: 'application/json', body: '' };
-      return { status: kind === 'rejected' ? 400 : 500, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: message ?? (kind === 'rejected' ? '验签失败' : '处理失败') }) };
+      return wechatpayAck(kind, message);
     },
   };
 }

@@ -1,0 +1,26 @@
+import { shanghaiDayWindow, type OurLedgerLine } from '@kuaibao/domain';
+import type { Db } from '../../db/query-helpers.ts';
+import { paymentLedgerRepository } from './payment-ledger.repository.ts';
+
+/**
+ * Our side of one provider's day, for the daily reconciliation (docs/decisions/039): the attempts
+ * paid that Beijing day and the refunds asked for that day (sent to the provider or not), plus
+ * every other attempt or refund the bill names.
+ */
+export async function ledgerForDay(db: Db, input: { provider: string; date: string; outTradeNos: readonly string[]; outRefundNos: readonly string[] }): Promise<OurLedgerLine[]> {
+  const window = shanghaiDayWindow(input.date);
+  if (!window) return [];
+  const { provider } = input;
+  const lines = new Map<string, OurLedgerLine>();
+  const inWindow = (at: string | null) => at !== null && at >= window.start && at < window.end;
+
+  const attempts = [...(await paymentLedgerRepository.attemptsPaidBetween(db, provider, window.start, window.end)), ...(await paymentLedgerRepository.attemptsByOutTradeNo(db, provider, input.outTradeNos))];
+  for (const a of attempts) {
+    lines.set(`P:${a.out_trade_no}`, { kind: 'payment', outTradeNo: a.out_trade_no, outRefundNo: null, orderId: a.order_id, amountFen: a.amount_fen, status: a.status, inDay: a.status === 'PAID' && inWindow(a.paid_at) });
+  }
+  const refunds = [...(await paymentLedgerRepository.refundsCreatedBetween(db, provider, window.start, window.end)), ...(await paymentLedgerRepository.refundsByOutRefundNo(db, provider, input.outRefundNos))];
+  for (const r of refunds) {
+    lines.set(`R:${r.out_refund_no}`, { kind: 'refund', outTradeNo: r.out_trade_no, outRefundNo: r.out_refund_no, orderId: r.order_id, amountFen: r.amount_fen, status: r.status, inDay: r.status !== 'REQUESTED' && inWindow(r.created_at) });
+  }
+  return [...lines.values()];
+}

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { yuanStringToFen, type LedgerRefundState, type ProviderBillLine } from '@kuaibao/domain';
+
+/**
+ * WeChat Pay's trade bill (bill_type ALL), as `GET /v3/bill/tradebill` points to it
+ * (docs/decisions/039-daily-bill-reconciliation.md): UTF-8 text, one header line, one line per
+ * payment or refund with every field prefixed by a backtick, then a totals header
+ * (`总交易单数,…`) and its line. Amounts are yuan with two decimals. Columns are found by name.
+ */
+export class BillFormatError extends Error {}
+
+/** SHA1 (hex) of the uncompressed bill: what `hash_value` names. */
+export function sha1Hex(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
+/** Every field starts with a backtick, so a comma inside a product name cannot split a field. */
+function fieldsOf(line: string): string[] {
+  return line.split(/,(?=`)/).map((field) => field.replace(/^`/, '').trim());
+}
+
+function fen(value: string | undefined, column: string): number {
+  const parsed = yuanStringToFen((value ?? '').replace(/^-/, ''));
+  if (parsed === undefined) throw new BillFormatError(`${column}: ${value ?? ''}`);
+  return parsed;
+}
+
+function refundState(status: string): LedgerRefundState {
+  if (status === 'SUCCESS') return 'SUCCESS';
+  if (status === 'PROCESSING') return 'PROCESSING';
+  return 'FAILED';
+}
+
+export function parseWechatpayTradeBill(text: string): ProviderBillLine[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const header = lines[0]?.split(',').map((name) => name.trim()) ?? [];
+  const at = (name: string) => {
+    const index = header.indexOf(name);
+    if (index < 0) throw new BillFormatError(`missing column ${name}`);
+    return index;
+  };
+  const columns = {
+    outTradeNo: at('商户订单号'),
+    tradeState: at('交易状态'),
+    orderFen: at('订单金额'),
+    outRefundNo: at('商户退款单号'),
+    refundFen: at('退款金额'),
+    requestedRefundFen: header.indexOf('申请退款金额'),
+    refundStatus: at('退款状态'),
+  };
+  const result: ProviderBillLine[] = [];
+  for (const line of lines.slice(1)) {
+    if (line.startsWith('总交易单数')) break;
+    const fields = fieldsOf(line);
+    if (fields.length < header.length) throw new BillFormatError(`short line: ${line.slice(0, 80)}`);
+    const outTradeNo = fields[columns.outTradeNo]!;
+    const state = fields[columns.tradeState]!;
+    if (state === 'REFUND') {
+      const requested = columns.requestedRefundFen >= 0 ? fields[columns.requestedRefundFen] : undefined;
+      const status = fields[columns.refundStatus]!;
+      result.push({
+        kind: 'refund',
+        outTradeNo,
+        outRefundNo: fields[columns.outRefundNo]!,
+        amountFen: fen(requested || fields[columns.refundFen], '退款金额'),
+        refundState: refundState(status),
+        providerStatus: status || 'REFUND',
+      });
+    } else {
+      // SUCCESS (and REVOKED, a payment taken back, which we never do): money came in on this trade.
+      result.push({ kind: 'payment', outTradeNo, outRefundNo: null, amountFen: fen(fields[columns.orderFen], '订单金额'), refundState: null, providerStatus: state });
+    }
+  }
+  return result;
+}

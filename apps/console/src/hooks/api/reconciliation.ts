@@ -1,0 +1,21 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConsoleReconciliationDay, ConsoleReconciliationRerun } from '@kuaibao/domain';
+import { api } from '../../lib/client.ts';
+
+const KEY = ['reconciliation'] as const;
+
+/** A day's reconciliation runs (the latest day when none is chosen). */
+export function useReconciliationDay(date: string | undefined) {
+  return useQuery({ queryKey: [...KEY, date ?? 'latest'], queryFn: () => api.get<ConsoleReconciliationDay>('/reconciliation', date ? { date } : {}) });
+}
+
+export function useRerunReconciliation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConsoleReconciliationRerun) => api.post<ConsoleReconciliationDay>('/reconciliation/runs', input),
+    onSuccess: (day) => {
+      client.setQueryData([...KEY, day.date], day);
+      void client.invalidateQueries({ queryKey: KEY });
+    },
+  });
+}

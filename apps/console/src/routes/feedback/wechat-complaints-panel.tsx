@@ -1,0 +1,233 @@
+import { Alert, Button, Descriptions, Drawer, Input, Modal, Popconfirm, Segmented, Space, Table, Tag, Timeline, Typography } from 'antd';
+import {
+  WECHAT_COMPLAINT_PROBLEM_NAMES,
+  WECHAT_COMPLAINT_STATE_NAMES,
+  WECHAT_NEGOTIATION_TYPE_NAMES,
+  type ConsoleWechatComplaint,
+  type WechatComplaintState,
+} from '@kuaibao/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useWechatComplaint, useWechatComplaintAction, useWechatComplaints } from '../../hooks/api/wechat-complaints.ts';
+import { dateTime, yuan } from '../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryState } from '../../ui/query-state.tsx';
+
+const STATE_COLORS: Record<WechatComplaintState, { color: string; background: string }> = {
+  PENDING: { color: '#a8071a', background: '#fff1f0' },
+  PROCESSING: { color: '#874d00', background: '#fff7e6' },
+  PROCESSED: { color: '#0a6b4f', background: '#e3f7f0' },
+};
+
+const REFUND_REQUEST_NAMES: Record<string, string> = { PENDING: '待管理员审批', PROCESSING: '退款处理中', SUCCEEDED: '已退款', FAILED: '退款失败', REJECTED: '已驳回' };
+
+function StateTag(props: { state: WechatComplaintState }) {
+  return <Tag style={{ ...STATE_COLORS[props.state], borderColor: 'transparent' }}>{WECHAT_COMPLAINT_STATE_NAMES[props.state]}</Tag>;
+}
+
+const REPLY_MAX = 200;
+
+function ComplaintDrawer(props: { id: number | undefined; onClose: () => void }) {
+  const complaint = useWechatComplaint(props.id);
+  const action = useWechatComplaintAction();
+  const [reply, setReply] = useState('');
+  const [refundOpen, setRefundOpen] = useState(false);
+  const [reason, setReason] = useState('');
+
+  return (
+    <Drawer open={props.id !== undefined} onClose={props.onClose} size={680} title="微信支付投诉" destroyOnHidden data-testid="wechat-complaint-drawer">
+      <QueryState query={complaint}>
+        {(c) => {
+          const closed = c.state === 'PROCESSED';
+          return (
+            <>
+              <Descriptions size="small" column={2} bordered styles={{ label: { whiteSpace: 'nowrap' } }}>
+                <Descriptions.Item label="投诉单号">
+                  <span className="mono">{c.complaint_id}</span>
+                </Descriptions.Item>
+                <Descriptions.Item label="状态">
+                  <StateTag state={c.state} />
+                </Descriptions.Item>
+                <Descriptions.Item label="投诉时间">{dateTime(c.complaint_time)}</Descriptions.Item>
+                <Descriptions.Item label="问题类型">{c.problem_type ? (WECHAT_COMPLAINT_PROBLEM_NAMES[c.problem_type] ?? c.problem_type) : '—'}</Descriptions.Item>
+                <Descriptions.Item label="订单">{c.order_id && c.order_no ? <Link to={`/orders/${c.order_id}`} className="mono">{c.order_no}</Link> : '未关联本站订单'}</Descriptions.Item>
+                <Descriptions.Item label="支付金额">{yuan(c.amount_fen)}</Descriptions.Item>
+                <Descriptions.Item label="申请退款">{c.apply_refund_fen === null ? '—' : yuan(c.apply_refund_fen)}</Descriptions.Item>
+                <Descriptions.Item label="该用户投诉次数">{c.user_complaint_times}</Descriptions.Item>
+                <Descriptions.Item label="投诉内容" span={2}>
+                  {c.detail || '—'}
+                </Descriptions.Item>
+              </Descriptions>
+
+              <Typography.Title level={2} style={{ fontSize: 16, margin: '20px 0 12px' }}>
+                协商记录
+              </Typography.Title>
+              <Timeline
+                data-testid="wechat-complaint-history"
+                items={c.history.map((h) => ({
+                  key: h.log_id,
+                  children: (
+                    <div>
+                      <Typography.Text strong>{WECHAT_NEGOTIATION_TYPE_NAMES[h.type] ?? h.type}</Typography.Text>
+                      <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                        {h.operator} · {dateTime(h.at)}
+                      </Typography.Text>
+                      {h.details ? <div>{h.details}</div> : null}
+                    </div>
+                  ),
+                }))}
+              />
+
+              {c.refund_request_id !== null ? (
+                <Alert
+                  type="info"
+                  showIcon
+                  style={{ marginBottom: 12 }}
+                  title={`已从此投诉申请退款：${REFUND_REQUEST_NAMES[c.refund_request_status ?? ''] ?? c.refund_request_status ?? '—'}`}
+                  action={<Link to="/refunds">退款审批</Link>}
+                  data-testid="wechat-complaint-refund"
+                />
+              ) : null}
+
+              {closed ? (
+                <Alert type="success" showIcon title="已反馈处理完成，微信会请客户评价本次处理" />
+              ) : (
+                <>
+                  <label htmlFor="wechat-complaint-reply" style={{ display: 'block', marginBottom: 6 }}>
+                    回复客户（客户在微信支付里看到）
+                  </label>
+                  <Input.TextArea id="wechat-complaint-reply" rows={3} maxLength={REPLY_MAX} showCount value={reply} onChange={(e) => setReply(e.target.value)} />
+                  <Space style={{ marginTop: 12 }} wrap>
+                    <Button
+                      type="primary"
+                      disabled={reply.trim() === ''}
+                      loading={action.isPending && action.variables?.action === 'reply'}
+                      onClick={() =>
+                        action.mutate(
+                          { id: c.id, action: 'reply', content: reply.trim() },
+                          {
+                            onSuccess: () => {
+                              setReply('');
+                              notifySuccess('已回复客户');
+                            },
+                            onError: notifyError,
+                          },
+                        )
+                      }
+                    >
+                      回复客户
+                    </Button>
+                    <Button disabled={c.order_id === null || c.refund_request_id !== null} onClick={() => setRefundOpen(true)}>
+                      申请退款
+                    </Button>
+                    <Popconfirm
+                      title="确认已与客户协商处理完毕？"
+                      description="提交后微信会请客户评价，投诉单不能再回复"
+                      okText="确认处理完成"
+                      cancelText="取消"
+                      onConfirm={() => action.mutate({ id: c.id, action: 'complete' }, { onSuccess: () => notifySuccess('已反馈处理完成'), onError: notifyError })}
+                    >
+                      <Button loading={action.isPending && action.variables?.action === 'complete'}>标记处理完成</Button>
+                    </Popconfirm>
+                  </Space>
+                </>
+              )}
+
+              <Modal
+                open={refundOpen}
+                title="从投诉申请退款"
+                okText="提交退款申请"
+                cancelText="取消"
+                okButtonProps={{ disabled: reason.trim() === '', loading: action.isPending && action.variables?.action === 'refund-request' }}
+                onCancel={() => setRefundOpen(false)}
+                onOk={() =>
+                  action.mutate(
+                    { id: c.id, action: 'refund-request', reason: reason.trim() },
+                    {
+                      onSuccess: () => {
+                        setRefundOpen(false);
+                        setReason('');
+                        notifySuccess('退款申请已提交，等待管理员审批');
+                      },
+                      onError: notifyError,
+                    },
+                  )
+                }
+              >
+                <p>
+                  订单 {c.order_no} 全额退款 {yuan(c.amount_fen)}，经管理员在“退款审批”中同意后原路退回。
+                </p>
+                <label htmlFor="wechat-complaint-refund-reason" style={{ display: 'block', marginBottom: 6 }}>
+                  退款原因
+                </label>
+                <Input.TextArea id="wechat-complaint-refund-reason" rows={2} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+              </Modal>
+            </>
+          );
+        }}
+      </QueryState>
+    </Drawer>
+  );
+}
+
+/** Complaints customers filed inside WeChat Pay about our payments (消费者投诉2.0, decision 040). */
+export function WechatComplaintsPanel() {
+  const [state, setState] = useState<WechatComplaintState | 'all'>('PENDING');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | undefined>();
+  const list = useWechatComplaints({ page, page_size: 20, ...(state === 'all' ? {} : { state }) });
+
+  return (
+    <>
+      <PageHeader title="投诉处理" subtitle="客户在微信支付里对付款发起的投诉；微信按重复投诉率评价商户，请尽快回复客户并反馈处理完成" />
+      <Segmented
+        aria-label="微信支付投诉状态"
+        style={{ marginBottom: 12 }}
+        value={state}
+        onChange={(value) => {
+          setState(value as WechatComplaintState | 'all');
+          setPage(1);
+        }}
+        options={[
+          { value: 'PENDING', label: '待处理' },
+          { value: 'PROCESSING', label: '处理中' },
+          { value: 'PROCESSED', label: '已处理完成' },
+          { value: 'all', label: '全部' },
+        ]}
+      />
+      <Table<ConsoleWechatComplaint>
+        rowKey="id"
+        loading={list.isPending || list.isPlaceholderData}
+        dataSource={list.data?.items ?? []}
+        data-testid="wechat-complaints-table"
+        locale={{ emptyText: '暂无微信支付投诉' }}
+        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条` }}
+        columns={[
+          { title: '投诉时间', dataIndex: 'complaint_time', width: 160, render: (v: string) => dateTime(v) },
+          { title: '订单', dataIndex: 'order_no', width: 200, render: (v: string | null, row) => (v && row.order_id ? <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> : '—') },
+          { title: '问题', dataIndex: 'problem_type', width: 110, render: (v: string | null) => (v ? (WECHAT_COMPLAINT_PROBLEM_NAMES[v] ?? v) : '—') },
+          { title: '投诉内容', dataIndex: 'detail', ellipsis: true },
+          { title: '金额', dataIndex: 'amount_fen', width: 100, align: 'right', render: (v: number | null) => yuan(v) },
+          { title: '状态', dataIndex: 'state', width: 110, render: (v: WechatComplaintState, row) => (
+            <Space size={4}>
+              <StateTag state={v} />
+              {row.incoming_user_response ? <Tag>客户新留言</Tag> : null}
+            </Space>
+          ) },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 90,
+            render: (_: unknown, row) => (
+              <Button size="small" onClick={() => setOpenId(row.id)} aria-label={`查看投诉 ${row.complaint_id}`}>
+                处理
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <ComplaintDrawer id={openId} onClose={() => setOpenId(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { creditCodeCheckChar, signRequest } from '@kuaibao/domain';
+
+/**
+ * Orders placed straight through the visitor API (signed like the web app, with the server's
+ * development signing secret), for console specs that need many paid orders without walking the
+ * form each time; the payment attempt's number is read from the e2e server's database.
+ */
+const SIGN_SECRET = 'kuaibao-dev-sign-secret';
+const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_PORT ?? 3171)}/kuaibao.sqlite`);
+
+let sequence = 0;
+
+export async function placeOrder(request: APIRequestContext, payType: 'weixin' | 'alipay'): Promise<{ outTradeNo: string; orderNo: string }> {
+  sequence += 1;
+  const first17 = `91110108${String(Date.now()).slice(-6)}${String(sequence).padStart(3, '0')}`;
+  const body = JSON.stringify({
+    goods_id: '1',
+    pay_type: payType,
+    pay_source: 'native',
+    source: 'web',
+    entity_name: `对账演示科技有限公司${sequence}`,
+    entity_id: `${first17}${creditCodeCheckChar(first17)}`,
+    entity_legal: '张三',
+    entity_idno: '11010519491231002X',
+    entity_phone: '13812345678',
+    extra: { consent: true, agreement_version: '2026-11' },
+  });
+  const query: Record<string, string> = { timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomUUID() };
+  query.signature = signRequest({ query, body, secret: SIGN_SECRET });
+  const response = await request.post(`/api/h5/order?${new URLSearchParams(query).toString()}`, {
+    headers: { 'content-type': 'application/json', 'x-device-id': `device-reconcile-${randomUUID()}`, 'x-platform': 'web', 'x-channel': 'web', 'x-version': '3.0.0' },
+    data: body,
+  });
+  if (!response.ok()) throw new Error(`order refused: ${response.status()} ${await response.text()}`);
+  const db = new DatabaseSync(DB_FILE, { readOnly: true });
+  try {
+    const row = db.prepare('SELECT a.out_trade_no AS attempt, o.out_trade_no AS order_no FROM payment_attempts a JOIN orders o ON o.id = a.order_id ORDER BY a.id DESC LIMIT 1').get() as { attempt: string; order_no: string };
+    return { outTradeNo: row.attempt, orderNo: row.order_no };
+  } finally {
+    db.close();
+  }
+}
