@@ -218,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const storage = buildStorage(config.storage);
   const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log, metrics, onceKeys });
   const companies = createCompanyService({ directory, reportChecks, now });
-  const orders = createOrderService({ db, goods, payments, vault, now, companies, metrics });
+  const orders = createOrderService({ db, goods, payments, vault, now, companies, metrics, agreements: siteConfig });
   const wechatAuth = buildWechatAuthProvider(config.wechatAuth, now);
   // config.ts refuses this already; a Config built by hand must not get past it either.
   if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');

@@ -20,6 +20,7 @@ import {
   preloadSignedInPage,
   RefundListPage,
   SiteConfigPage,
+  AgreementsPage,
   SmsLogPage,
   StaffPage,
 } from './routes/pages.ts';
@@ -94,6 +95,7 @@ export function ConsoleApp() {
           <Route path="sms" element={<SmsLogPage />} />
           <Route path="goods" element={<GoodsPage />} />
           <Route path="site-config" element={<SiteConfigPage />} />
+          <Route path="agreements" element={<AgreementsPage />} />
           <Route path="directory-source" element={<DirectorySourcePage />} />
           <Route path="staff" element={<StaffPage />} />
           <Route path="audit" element={<AuditPage />} />

@@ -18,6 +18,7 @@ import styles from './desktop-pay-dialog.module.css';
 import { usePayment } from './use-payment.ts';
 import { usePublishedAnnualReport } from './annual-report-precheck.ts';
 import { PrecheckNotice } from './precheck-notice.tsx';
+import { AgreementUpdateDialog } from './agreement-update.tsx';
 
 export interface DesktopPayDialogProps {
   form: OrderForm;
@@ -187,6 +188,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
           )}
         </div>
       </Dialog>
+      <AgreementUpdateDialog agreement={state.kind === 'agreement' ? state.agreement : null} onAgree={payment.agreeAndRetry} onClose={onClose} />
       <ServiceDialog
         open={phase === 'tip'}
         onClose={onClose}

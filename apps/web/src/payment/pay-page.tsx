@@ -36,6 +36,7 @@ import styles from './pay-page.module.css';
 import { usePayment } from './use-payment.ts';
 import { usePublishedAnnualReport } from './annual-report-precheck.ts';
 import { PrecheckNotice } from './precheck-notice.tsx';
+import { AgreementUpdateDialog } from './agreement-update.tsx';
 
 // The QR code library loads only when the visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -271,6 +272,11 @@ export default function PayPage() {
       >
         <p className={styles.exitText}>订单尚未支付。如有疑问，可先联系客服咨询。</p>
       </Dialog>
+      <AgreementUpdateDialog
+        agreement={payment.state.kind === 'agreement' ? payment.state.agreement : null}
+        onAgree={payment.agreeAndRetry}
+        onClose={payment.reset}
+      />
       <Suspense fallback={null}>{serviceOpen && <ServiceDialog open onClose={() => setServiceOpen(false)} />}</Suspense>
     </main>
   );

@@ -25,6 +25,7 @@ import type { Database, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { GoodsService } from '../goods/goods.service.ts';
+import type { SiteConfigService } from '../site-config/site-config.service.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { PaymentService } from '../payment/payment.service.ts';
 import { newOrderNumber, newPublicOrderId, shanghaiYearStart } from './order-number.ts';
@@ -126,6 +127,8 @@ export function createOrderService(deps: {
   metrics?: AppMetrics;
   /** the annual-report pre-check stored for the company (decision 023) */
   companies: Pick<CompanyService, 'storedPrecheck'>;
+  /** the current agreement version, which an order must name (decision 034) */
+  agreements: Pick<SiteConfigService, 'currentAgreement'>;
 }): OrderService {
   const { db, vault, now } = deps;
 
@@ -160,6 +163,11 @@ export function createOrderService(deps: {
   return {
     async createOrder(form, visitor) {
       checkForm(form);
+      // Consent counts for the text the visitor was shown, and only the current text governs a new
+      // order (docs/decisions/034-versioned-agreements.md): an older or unknown version is refused,
+      // and the page fetches the current one and asks again.
+      const agreement = await deps.agreements.currentAgreement();
+      if (!agreement || form.extra?.agreement_version !== agreement.version) throw new AppError('AGREEMENT_OUTDATED');
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
       if (!goodsOffersPayType(goods.pay_type, form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');
       // In-app payment needs the payer's openid: the logged-in visitor's; without a login, extra.openid.
@@ -198,8 +206,10 @@ export function createOrderService(deps: {
         // Never reuse another visitor's order (two WeChat accounts on one device).
         if (reusable && reusable.user_id === userId) {
           // A recreation (another method, or 仍要办理 after the notice) records the latest pre-check.
-          await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, update_time: nowIso });
-          return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns };
+          // The consent is the latest one: the version this request was shown, at this time.
+          const consent = { consent_version: agreement.version, consent_time: nowIso };
+          await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent, update_time: nowIso });
+          return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent };
         }
         created = true;
         return orderRepository.insertOrder(trx, {
@@ -231,7 +241,7 @@ export function createOrderService(deps: {
           share_id: visitor.shareId,
           prev_id: visitor.prevId,
           user_id: userId,
-          consent_version: form.extra?.agreement_version ?? 'unversioned',
+          consent_version: agreement.version,
           consent_time: nowIso,
           ...precheckColumns,
           create_time: nowIso,
