@@ -452,6 +452,8 @@ export interface SmsLogTable {
 }
 
 export type SiteConfigRow = Selectable<SiteConfigTable>;
+export type OrderAuthorizationRow = Selectable<OrderAuthorizationsTable>;
+export type NewOrderAuthorization = Insertable<OrderAuthorizationsTable>;
 export type GoodsRow = Selectable<GoodsTable>;
 export type NewGoods = Insertable<GoodsTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
