@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { ORDER_STATUS } from '@kuaibao/domain';
 import { E2E_DB_FILE } from '../support/orders-db.ts';
-import { expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { accessibilityViolations, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
 
 /*
  * Licence cancellation under the 2025 agent rules (issue 16, item 15; docs/decisions/035-cancellation-authorisation.md):
@@ -30,6 +30,7 @@ test('at 390 px: the authorisation names the company, its legal representative a
   await expect(card.getByTestId('authorization-text')).toContainText('注销登记');
   await expect(card.getByTestId('authorization-text')).toContainText('委托期限');
   await snapshot(page, testInfo, 'mobile-390-authorization');
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   // Not confirmed: no order, a clear message.
   await page.getByTestId('pay-now').click();
