@@ -9,4 +9,5 @@ if [ ! -f "$index" ] || [ -n "$(find apps/web/src apps/web/index.html apps/web/p
   || [ ! -f "$console_index" ] || [ -n "$(find apps/console/src apps/console/index.html apps/console/public packages/domain/src -newer "$console_index" -print -quit 2>/dev/null)" ]; then
   npm run build --silent
 fi
+bash scripts/ensure-cjk-font.sh
 exec node apps/api/src/server.ts

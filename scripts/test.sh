@@ -6,6 +6,7 @@ step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
 step "typecheck";            npm run --silent typecheck
 step "lint";                 npm run --silent lint
 step "unit (domain, web)";   npm run --silent test:unit
+step "CJK font (authorisation PDF)"; bash scripts/ensure-cjk-font.sh --required
 step "API on SQLite";        npm run --silent test:api
 step "API on PostgreSQL";    npm run --silent test:api:pg
 step "deploy kit (nginx, systemd)"; npm run --silent test:deploy

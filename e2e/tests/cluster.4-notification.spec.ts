@@ -13,7 +13,7 @@ const ORDER = {
   entity_legal: '张一鸣',
   entity_idno: '11010519491231002X',
   entity_phone: '13812345678',
-  extra: { consent: true, agreement_version: '2026-11' },
+  extra: { consent: true, agreement_version: '2025-07-01' },
 };
 
 /** The sandbox gateway's notification signature (apps/api/src/providers/payment/sandbox/sandbox-gateway.ts). */

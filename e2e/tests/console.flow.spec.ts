@@ -75,7 +75,8 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   const keys = await clientKeys(request);
   const company = await pickCompany(request, keys);
 
-  // A visitor orders credit repair and pays in the sandbox cashier.
+  // A visitor orders credit repair and pays in the sandbox cashier, agreeing to the current agreement.
+  const agreement = (await visitorCall(request, keys, 'GET', '/api/h5/agreement')) as { version: string };
   const created = (await visitorCall(request, keys, 'POST', '/api/h5/order', {
     body: {
       goods_id: CUSTOMER.goodsId,
@@ -87,7 +88,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
       entity_legal: company.legal,
       entity_idno: CUSTOMER.idno,
       entity_phone: CUSTOMER.phone,
-      extra: { consent: true, agreement_version: '2025-07-01' },
+      extra: { consent: true, agreement_version: agreement.version },
     },
   })) as { orderId: string; qrcodeUrl: string };
   const cashier = await context.newPage();

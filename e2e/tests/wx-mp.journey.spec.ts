@@ -52,6 +52,10 @@ test('inside a mini-program: mpCode login posted to the host, weixin only, hand-
   await snapshot(page, testInfo, 'wx-mp-pay');
   expect(await accessibilityViolations(page)).toEqual([]);
 
+  // A cancellation: the legal representative confirms the authorisation first (decision 035).
+  const legal = /法定代表人（负责人）：(.+?)受托人/.exec((await page.getByTestId('authorization-text').textContent()) ?? '')![1]!;
+  await page.getByTestId('authorization-signer').fill(legal);
+  await page.getByTestId('authorization-tick').check();
   // 'Handle now' hands off to the mini-program's pay page with the order and the form as base64 JSON.
   await page.getByTestId('pay-now').click();
   await expect.poll(() => wechat.calls.filter((call) => call.name === 'invokeMiniProgramAPI').length).toBe(2);

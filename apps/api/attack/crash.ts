@@ -1,3 +1,4 @@
+import { FIRST_AGREEMENT_VERSION } from '../src/seed/defaults.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
@@ -294,7 +295,7 @@ async function runRound(
       entity_legal: company.oper_name || '张三',
       entity_idno: idNumber(serial),
       entity_phone: `138${String(10_000_000 + serial).slice(-8)}`,
-      extra: { consent: true, agreement_version: '2026-11' },
+      extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
     });
     const errorsBefore = client.errors;
     const created = client.data<{ orderId?: string; qrcodeUrl?: string } | string>(await client.signed('POST', '/api/h5/order', {}, form(payType)));

@@ -1,3 +1,4 @@
+import { FIRST_AGREEMENT_VERSION } from '../src/seed/defaults.ts';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import * as fc from 'fast-check';
@@ -362,7 +363,7 @@ const KNOWN_VALUES: Record<string, unknown> = {
   entity_legal: '张一鸣',
   entity_idno: '11010519491231002X',
   entity_phone: '13812345678',
-  extra: { consent: true, agreement_version: '2026-11' },
+  extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
   keyword: '华为',
   phone: '13812345678',
   key: 'client.fuzz',
@@ -1268,7 +1269,7 @@ function fuzzSetupHelpers(send: Send, setup: { signSecret: string; nowSeconds: (
   return {
     /** An order paid through the sandbox cashier, so detail, cashier and console ids are real. */
     async seedOrder(pools: FuzzPools): Promise<void> {
-      const bodyText = JSON.stringify({ ...Object.fromEntries(Object.entries(KNOWN_VALUES).filter(([key]) => key.startsWith('entity_') && key !== 'entity_extra')), goods_id: '1', pay_type: 'weixin', pay_source: 'native', source: 'web', extra: { consent: true, agreement_version: '2026-11' } });
+      const bodyText = JSON.stringify({ ...Object.fromEntries(Object.entries(KNOWN_VALUES).filter(([key]) => key.startsWith('entity_') && key !== 'entity_extra')), goods_id: '1', pay_type: 'weixin', pay_source: 'native', source: 'web', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION } });
       const created = json(await send({ method: 'POST', target: signedTarget('/api/h5/order', {}, bodyText), headers: [...CLIENT_HEADERS, ['content-type', 'application/json']], body: Buffer.from(bodyText), raw: false }));
       const data = created?.data as { orderId?: string; qrcodeUrl?: string } | undefined;
       if (data?.orderId) pools.orderPublicId.push(data.orderId);

@@ -1,3 +1,4 @@
+import { FIRST_AGREEMENT_VERSION } from '../src/seed/defaults.ts';
 /**
  * API throughput benchmark (docs/operations.md#benchmarks): in one run, a bare Fastify JSON route
  * (the baseline, bench/bare-server.ts) and the project's hot endpoints on the real server
@@ -118,7 +119,7 @@ function orderForm(): string {
     entity_legal: company.oper_name,
     entity_idno: randomIdNumber(),
     entity_phone: nextPhone(),
-    extra: { consent: true, agreement_version: '2026-11' },
+    extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
   });
 }
 

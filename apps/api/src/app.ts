@@ -227,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reconciliation = createReconciliationService({ database, providers, now, readyHour: config.payment.reconciliation.readyHour, log: app.log });
   const wechatComplaints = createWechatComplaints({ db, api: complaints, now, log: app.log });
   const companies = createCompanyService({ directory, reportChecks, now });
-  const orders = createOrderService({ db, goods, payments, vault, now, companies, metrics });
+  const orders = createOrderService({ db, goods, payments, vault, now, companies, metrics, siteConfig });
   const wechatAuth = buildWechatAuthProvider(config.wechatAuth, now);
   // config.ts refuses this already; a Config built by hand must not get past it either.
   if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');
@@ -246,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandbox,
     paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now, metrics }),
     // The ID hash key, under its own label, also keys the sign-in device cookies (decision 014).
-    console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey, directory, catalogChanges, reconciliation, wechatComplaints }),
+    console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey, directory, catalogChanges, reconciliation, wechatComplaints, authorizationPdfFont: config.authorizationPdfFont }),
     sms,
     storage,
     smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics }),

@@ -21,6 +21,7 @@ import {
   ReconciliationPage,
   RefundListPage,
   SiteConfigPage,
+  AgreementsPage,
   SmsLogPage,
   StaffPage,
 } from './routes/pages.ts';
@@ -95,6 +96,7 @@ export function ConsoleApp() {
           <Route path="sms" element={<SmsLogPage />} />
           <Route path="goods" element={<GoodsPage />} />
           <Route path="site-config" element={<SiteConfigPage />} />
+          <Route path="agreements" element={<AgreementsPage />} />
           <Route path="directory-source" element={<DirectorySourcePage />} />
           <Route path="staff" element={<StaffPage />} />
           <Route path="audit" element={<AuditPage />} />

@@ -146,7 +146,7 @@ const isStringList = (value: unknown) => Array.isArray(value) && value.every((li
 /** Every field is read with a fallback; a wrong type is not. */
 export const isStoredConfig = (value: unknown) =>
   isObject(value) &&
-  holds(value, 'string', 'privacy client.home.tips proxy_version service_weixin service_phone operator_name', true) &&
+  holds(value, 'string', 'privacy agreement_version agreement_effective_date client.home.tips proxy_version service_weixin service_phone operator_name', true) &&
   (value['client.home.danmaku'] === undefined || isStringList(value['client.home.danmaku']));
 
 /** What paying needs (id and pay types) must be there; the rest only has to have its type. */

@@ -40,6 +40,12 @@ export const VISITOR_ERRORS = {
   DECLARATION_FIELD_UNKNOWN: { code: 40020, status: 400, message: '请填写完整内容' },
   DECLARATION_FEMALE_OVER_TOTAL: { code: 40027, status: 400, message: '女性从业人数不能多于从业人数' },
   DECLARATION_INSURED_OVER_TOTAL: { code: 40028, status: 400, message: '参保人数不能多于从业人数' },
+  /** 注销 needs the visitor's confirmed authorisation (docs/decisions/035-cancellation-authorisation.md). */
+  AUTHORIZATION_REQUIRED: { code: 40023, status: 400, message: '请阅读并确认授权委托书' },
+  AUTHORIZATION_NAME_MISMATCH: { code: 40024, status: 400, message: '签署姓名与法定代表人姓名不一致' },
+  /** The order named an agreement version that is no longer the current one (docs/decisions/034-versioned-agreements.md). */
+  AGREEMENT_OUTDATED: { code: 40910, status: 409, message: '服务协议已更新，请阅读新版本并重新确认' },
+  AUTHORIZATION_OUTDATED: { code: 40911, status: 409, message: '授权委托书已更新，请重新阅读并确认' },
   RATE_LIMITED: { code: 42901, status: 429, message: '操作过于频繁，请稍后再试' },
   INTERNAL: { code: 50001, status: 500, message: '系统繁忙，请稍后再试' },
   PAYMENT_PROVIDER_UNAVAILABLE: { code: 50201, status: 502, message: '支付通道暂不可用，请稍后再试' },
@@ -164,6 +170,9 @@ export const STAFF_ERRORS = {
   CONSOLE_WECHAT_COMPLAINTS_OFF: { code: 40091, status: 400, message: '未开通微信支付，无法处理微信支付投诉' },
   CONSOLE_WECHAT_COMPLAINT_NO_ORDER: { code: 40092, status: 400, message: '该投诉没有关联到本站订单，请在微信支付商户平台处理' },
   CONSOLE_WECHAT_COMPLAINT_CLOSED: { code: 40093, status: 400, message: '该投诉已处理完成' },
+  CONSOLE_AGREEMENT_TEXT_INVALID: { code: 40080, status: 400, message: '协议内容不能为空，且不超过 20000 字' },
+  CONSOLE_AGREEMENT_UNCHANGED: { code: 40081, status: 400, message: '协议内容与当前版本相同，无需发布' },
+  CONSOLE_AUTHORIZATION_NOT_FOUND: { code: 40465, status: 404, message: '该订单没有授权委托书' },
 } as const satisfies CatalogEntries;
 
 // A pure call, so a bundle that never reads the whole catalog drops it and the staff part (a spread would stay).

@@ -33,5 +33,7 @@ export * from './order-handling.ts';
 export * from './order-row.ts';
 export * from './sms-texts.ts';
 export * from './directory-source.ts';
+export * from './authorization.ts';
+export * from './agreement-version.ts';
 export * from './contracts/index.ts';
 export * from './company-import.ts';

@@ -38,6 +38,8 @@ export type Config = Readonly<{
   /** Where instances share rate limits, nonces and single-use keys; undefined keeps them in this process (decision 024). */
   redisUrl: string | undefined;
   seedCompanies: number;
+  /** The font file (TTF, OTF or TTC) embedded in the authorisation PDF (decision 035). */
+  authorizationPdfFont: string;
   /** Phone lookups allowed per client address per ten minutes (30; raised by the API benchmark only). */
   phoneLookupLimit: number;
   signature: { secret: string; required: boolean };
@@ -95,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.resolve(repoRoot, e.SQLITE_FILE) },
     redisUrl: e.REDIS_URL,
     seedCompanies: e.SEED_COMPANIES,
+    authorizationPdfFont: e.AUTHORIZATION_PDF_FONT,
     phoneLookupLimit: e.PHONE_LOOKUP_LIMIT,
     signature: { secret: e.SIGN_SECRET, required: e.SIGNATURE_REQUIRED },
     responseAesKey: Buffer.from(e.RESPONSE_AES_KEY, 'hex'),

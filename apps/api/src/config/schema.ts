@@ -49,6 +49,8 @@ export const EnvSchema = z.object({
   // Phone lookups per client address per ten minutes (docs/decisions/024-shared-state-in-redis.md): raised only
   // by the API benchmark (npm run bench:api); production refuses anything above the default.
   PHONE_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(1_000_000_000).default(PHONE_LOOKUP_LIMIT_DEFAULT),
+  // The CJK font the console's 授权委托书 PDF embeds (docs/decisions/035-cancellation-authorisation.md): Debian's fonts-wqy-microhei.
+  AUTHORIZATION_PDF_FONT: z.string().min(1).default('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
   SEED_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),
   // Retention (docs/privacy-retention.md, docs/decisions/031-retention-sweep.md): days each kind of personal data is kept; 0 keeps it.
   RETENTION_ID_NUMBER_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),

@@ -268,8 +268,34 @@ export interface EventsTable {
   created_at: CreatedAt;
 }
 
+/** One published version of the service agreement; never updated (decision 034). */
+export interface AgreementsTable {
+  id: Generated<number>;
+  version: string;
+  /** YYYY-MM-DD, Beijing time */
+  effective_date: string;
+  text: string;
+  created_at: CreatedAt;
+  /** staff id; NULL for the seeded first version */
+  created_by: number | null;
+}
+
+/** The authorisation confirmed for a licence cancellation, one per order (decision 035). */
+export interface OrderAuthorizationsTable {
+  id: Generated<number>;
+  order_id: number;
+  template_version: string;
+  text: string;
+  signer_name: string;
+  agent_name: string;
+  confirmed_at: string;
+  client_ip: string;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
+  agreements: AgreementsTable;
+  order_authorizations: OrderAuthorizationsTable;
   goods: GoodsTable;
   companies: CompaniesTable;
   company_import_staging: CompanyImportStagingTable;
@@ -501,6 +527,8 @@ export interface SmsLogTable {
 }
 
 export type SiteConfigRow = Selectable<SiteConfigTable>;
+export type OrderAuthorizationRow = Selectable<OrderAuthorizationsTable>;
+export type NewOrderAuthorization = Insertable<OrderAuthorizationsTable>;
 export type GoodsRow = Selectable<GoodsTable>;
 export type NewGoods = Insertable<GoodsTable>;
 export type CompanyRow = Selectable<CompaniesTable>;

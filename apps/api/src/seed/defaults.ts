@@ -43,12 +43,14 @@ export const DEFAULT_GOODS: readonly DefaultGoods[] = [
   },
 ];
 
-/** Version of the service agreement and privacy notice below; orders record it with the consent time. */
-export const PRIVACY_VERSION = '2025-07-01';
+/**
+ * The first version of the service agreement and privacy notice (decision 034): the seed writes it
+ * into `agreements` when there is none; the console publishes later versions. The version and its
+ * effective date are shown above the text by the pages, so the text does not repeat them.
+ */
+export const FIRST_AGREEMENT_VERSION = '2025-07-01';
 
 const PRIVACY_TEXT = `快报代办服务协议及个人信息保护说明
-
-版本：${PRIVACY_VERSION}
 
 重要提示：本平台是由民营第三方机构运营的有偿代办服务平台，不是政府部门，也不是国家企业信用信息公示系统或任何政府网站，与市场监督管理部门没有隶属或合作关系。企业和个体工商户的年度报告可以通过国家企业信用信息公示系统（https://www.gsxt.gov.cn）免费自行填报；营业执照注销、移出经营异常名录等信用修复事项，也可以向登记机关免费自行申请办理。您在本平台下单，即表示您自愿委托本平台代为办理并支付服务费。请您在下单前仔细阅读本协议，特别是以“重要”标注的内容。
 
@@ -106,6 +108,8 @@ const PRIVACY_TEXT = `快报代办服务协议及个人信息保护说明
 十二、联系我们与投诉
 客服电话：400-000-0000（工作日9:00-18:00），也可以在页面上添加客服微信或通过“平台举报”提交投诉，我们会在3个工作日内处理。对处理结果不满意的，您可以向当地市场监督管理部门投诉（全国12315平台：https://www.12315.cn，电话12315）。`;
 
+export const FIRST_AGREEMENT = { version: FIRST_AGREEMENT_VERSION, effective_date: FIRST_AGREEMENT_VERSION, text: PRIVACY_TEXT } as const;
+
 /** Key → value of the corp-0 (default) site configuration. Values are stored as JSON text. */
 export const DEFAULT_SITE_CONFIG: Readonly<Record<string, unknown>> = {
   'client.home.tips':
@@ -125,7 +129,6 @@ export const DEFAULT_SITE_CONFIG: Readonly<Record<string, unknown>> = {
     '凭手机号可随时查询办理进度',
     '部分财务数据可选择公示或不公示',
   ],
-  privacy: PRIVACY_TEXT,
   service_weixin: 'https://kf.example.com/kuaibao/weixin',
   service_phone: '400-000-0000',
   proxy_version: 'v0',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG } from './defaults.ts';
+import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG, FIRST_AGREEMENT, FIRST_AGREEMENT_VERSION } from './defaults.ts';
 import { PUBLISHED_REPORT_DEMO_COMPANIES, demoPublishDate, seedDatabase } from './seed.ts';
 
 describe('seedDatabase (sqlite)', () => {
@@ -25,11 +25,11 @@ describe('seedDatabase (sqlite)', () => {
 
   it('seeds goods, the default corp config and the directory once', async () => {
     const first = await seedDatabase(database, { companies: 5000 });
-    expect(first).toMatchObject({ goodsInserted: 3, configInserted: Object.keys(DEFAULT_SITE_CONFIG).length });
+    expect(first).toMatchObject({ goodsInserted: 3, configInserted: Object.keys(DEFAULT_SITE_CONFIG).length, agreementInserted: true });
     expect(first.companies).toMatchObject({ inserted: 5000, firstId: 1, lastId: 5000 });
 
     const second = await seedDatabase(database, { companies: 5000 });
-    expect(second).toMatchObject({ goodsInserted: 0, configInserted: 0, companies: undefined });
+    expect(second).toMatchObject({ goodsInserted: 0, configInserted: 0, agreementInserted: false, companies: undefined });
   });
 
   it('writes the three goods with integer fen prices and both pay types', async () => {
@@ -51,7 +51,7 @@ describe('seedDatabase (sqlite)', () => {
     const rows = await database.db.selectFrom('site_config').selectAll().where('corp_id', '=', 0).execute();
     const config = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
     expect(Object.keys(config).sort()).toEqual(
-      ['client.home.danmaku', 'client.home.tips', 'privacy', 'proxy_version', 'service_phone', 'service_weixin'].sort(),
+      ['client.home.danmaku', 'client.home.tips', 'proxy_version', 'service_phone', 'service_weixin'].sort(),
     );
     const danmaku = config['client.home.danmaku'] as string[];
     expect(danmaku.length).toBeGreaterThanOrEqual(10);
@@ -59,9 +59,29 @@ describe('seedDatabase (sqlite)', () => {
     expect(danmaku.filter((line) => /\d{3}\*{2,}\d{2,}|1\d{10}/.test(line))).toEqual([]);
     expect(config.proxy_version).toBe('v0');
     expect(config.service_weixin).toMatch(/^https:\/\//);
-    const privacy = config.privacy as string;
+    const agreements = await database.db.selectFrom('agreements').selectAll().execute();
+    expect(agreements.map((row) => [row.version, row.effective_date, row.created_by])).toEqual([[FIRST_AGREEMENT_VERSION, FIRST_AGREEMENT_VERSION, null]]);
+    const privacy = agreements[0]!.text;
+    expect(privacy).toBe(FIRST_AGREEMENT.text);
     for (const must of ['第三方', '不是政府部门', '免费', '身份证号码', '手机号码', '删除', '退款', '同意', '400-000-0000', '12315']) {
       expect(privacy).toContain(must);
+    }
+  });
+
+  it('turns the agreement of a database from before versions into its first version, keeping its text', async () => {
+    const legacyDir = mkdtempSync(join(tmpdir(), 'kuaibao-seed-legacy-'));
+    const legacy = await createDatabase({ kind: 'sqlite', file: join(legacyDir, 'legacy.sqlite') });
+    try {
+      await migrate(legacy);
+      const edited = '快报代办服务协议\n\n版本：2025-08-15\n\n一、运营方编辑过的条款';
+      await legacy.db.insertInto('site_config').values({ corp_id: 0, key: 'privacy', value: JSON.stringify(edited) }).execute();
+      await seedDatabase(legacy, { companies: 0 });
+      const rows = await legacy.db.selectFrom('agreements').select(['version', 'effective_date', 'text']).execute();
+      expect(rows).toEqual([{ version: '2025-08-15', effective_date: '2025-08-15', text: '快报代办服务协议\n\n一、运营方编辑过的条款' }]);
+      expect(await legacy.db.selectFrom('site_config').select('key').where('key', '=', 'privacy').execute()).toEqual([]);
+    } finally {
+      await legacy.close();
+      rmSync(legacyDir, { recursive: true, force: true });
     }
   });
 

@@ -4,7 +4,7 @@ import { annualReportYearToCheck, shanghaiDate } from '@kuaibao/domain';
 import { createAnnualReportCheckRepository } from '../modules/company/annual-report-checks.repository.ts';
 import { importCompanies } from '../modules/company/company.repository.ts';
 import type { ImportResult } from '../modules/company/company.repository.ts';
-import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG } from './defaults.ts';
+import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG, FIRST_AGREEMENT, FIRST_AGREEMENT_VERSION } from './defaults.ts';
 import { generateCompanies } from './synthetic-companies.ts';
 
 export interface SeedOptions {
@@ -41,9 +41,35 @@ export function demoPublishDate(now: Date): string {
 export interface SeedResult {
   goodsInserted: number;
   configInserted: number;
+  /** The first agreement version was written (the table was empty). */
+  agreementInserted: boolean;
   /** undefined when the directory already had companies (or none were asked for) */
   companies: ImportResult | undefined;
   ms: number;
+}
+
+/**
+ * The first agreement version when there is none (decision 034). A database from before versioned
+ * agreements keeps its text: the corp-0 `privacy` key of site_config becomes the first version
+ * (under the version its text names, else FIRST_AGREEMENT_VERSION), and the key is removed, since
+ * the agreement is no longer a site setting.
+ */
+async function seedFirstAgreement(database: AppDatabase): Promise<boolean> {
+  const { db } = database;
+  return db.transaction().execute(async (trx) => {
+    if (await trx.selectFrom('agreements').select('id').limit(1).executeTakeFirst()) return false;
+    const legacy = await trx.selectFrom('site_config').select('value').where('corp_id', '=', 0).where('key', '=', 'privacy').executeTakeFirst();
+    let first: { version: string; effective_date: string; text: string } = FIRST_AGREEMENT;
+    const legacyText = legacy ? (JSON.parse(legacy.value) as unknown) : null;
+    if (typeof legacyText === 'string' && legacyText.trim() !== '') {
+      const named = /版本[：:]\s*(\d{4}-\d{2}-\d{2})/.exec(legacyText)?.[1];
+      const version = named ?? FIRST_AGREEMENT_VERSION;
+      first = { version, effective_date: version, text: legacyText.replace(/\n?版本[：:][^\n]*\n/, '').trim() };
+    }
+    await trx.insertInto('agreements').values({ ...first, created_by: null }).execute();
+    await trx.deleteFrom('site_config').where('key', '=', 'privacy').execute();
+    return true;
+  });
 }
 
 /**
@@ -75,6 +101,8 @@ export async function seedDatabase(database: AppDatabase, opts: SeedOptions): Pr
     .onConflict((oc) => oc.columns(['corp_id', 'key']).doNothing())
     .executeTakeFirst();
 
+  const agreementInserted = await seedFirstAgreement(database);
+
   let companies: ImportResult | undefined;
   if (opts.companies > 0) {
     const existing = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
@@ -102,6 +130,7 @@ export async function seedDatabase(database: AppDatabase, opts: SeedOptions): Pr
   return {
     goodsInserted: Number(goods.numInsertedOrUpdatedRows ?? 0n),
     configInserted: Number(config.numInsertedOrUpdatedRows ?? 0n),
+    agreementInserted,
     companies,
     ms: Math.round(performance.now() - started),
   };

@@ -1,3 +1,4 @@
+import { FIRST_AGREEMENT_VERSION } from '../seed/defaults.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -125,7 +126,7 @@ export function validOrderForm(overrides: Record<string, unknown> = {}): Record<
     entity_legal: '张一鸣',
     entity_idno: '11010519491231002X',
     entity_phone: '13812345678',
-    extra: { consent: true, agreement_version: '2026-11' },
+    extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ export const FeedbackPage = lazyPage(() => import('./feedback/complaint-tabs.tsx
 export const SmsLogPage = lazyPage(() => import('./sms/sms-log-page.tsx'), (module) => module.SmsLogPage);
 export const GoodsPage = lazyPage(() => import('./config/goods-page.tsx'), (module) => module.GoodsPage);
 export const SiteConfigPage = lazyPage(() => import('./config/site-config-page.tsx'), (module) => module.SiteConfigPage);
+export const AgreementsPage = lazyPage(() => import('./config/agreements-page.tsx'), (module) => module.AgreementsPage);
 export const DirectorySourcePage = lazyPage(() => import('./directory/directory-source-page.tsx'), (module) => module.DirectorySourcePage);
 export const StaffPage = lazyPage(() => import('./staff/staff-page.tsx'), (module) => module.StaffPage);
 export const ReconciliationPage = lazyPage(() => import('./reconciliation/reconciliation-page.tsx'), (module) => module.ReconciliationPage);
@@ -39,6 +40,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   sms: SmsLogPage,
   goods: GoodsPage,
   'site-config': SiteConfigPage,
+  agreements: AgreementsPage,
   'directory-source': DirectorySourcePage,
   staff: StaffPage,
   audit: AuditPage,

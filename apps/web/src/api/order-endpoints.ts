@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, CreateOrderResponse, FeedbackRequest, OrderRecord, UpdateOrderExtraRequest } from '@kuaibao/domain';
+import type { Agreement, CreateOrderRequest, CreateOrderResponse, FeedbackRequest, OrderRecord, UpdateOrderExtraRequest } from '@kuaibao/domain';
 import { isCorpMode } from './endpoints.ts';
 import { api } from './index.ts';
 
@@ -29,3 +29,6 @@ export const fetchOrdersByPhone = (phone: string) =>
 /** A platform report (docs/product/api.md POST /api/user/feedback). */
 export const submitFeedback = (report: FeedbackRequest['report']) =>
   api().post<null>('/api/user/feedback', { report } satisfies FeedbackRequest);
+
+/** The current agreement with its version (decision 034): fetched after an order was refused for an older one. */
+export const fetchCurrentAgreement = () => api().get<Agreement>('/api/h5/agreement');

@@ -1,4 +1,4 @@
-import { allowedPayTypes, amountLabel, formatYuan, paySourceFor, type Goods, type OrderRecord, type PayType } from '@kuaibao/domain';
+import { allowedPayTypes, amountLabel, errorMessage, formatYuan, needsAuthorization, paySourceFor, type AuthorizationConfirmation, type Goods, type OrderRecord, type PayType } from '@kuaibao/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from '../router/router.tsx';
 import { track } from '../api/index.ts';
@@ -18,6 +18,10 @@ import styles from './desktop-pay-dialog.module.css';
 import { usePayment } from './use-payment.ts';
 import { usePublishedAnnualReport } from './annual-report-precheck.ts';
 import { PrecheckNotice } from './precheck-notice.tsx';
+import { AgreementUpdateDialog } from './agreement-update.tsx';
+import { AuthorizationCard, authorizationConfirmation, EMPTY_AUTHORIZATION } from './authorization-card.tsx';
+import { useSiteData } from '../site-data.tsx';
+import { toast } from '../ui/toast.tsx';
 
 export interface DesktopPayDialogProps {
   form: OrderForm;
@@ -64,6 +68,13 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
   });
   const { state, create } = payment;
 
+  // A cancellation's 授权委托书 comes first (docs/decisions/035-cancellation-authorisation.md): no order, no QR code before it is confirmed.
+  const needsAuth = needsAuthorization(goods?.goods_type);
+  const [authorizationInput, setAuthorizationInput] = useState(EMPTY_AUTHORIZATION);
+  const [authorized, setAuthorized] = useState<AuthorizationConfirmation | null>(null);
+  const agentName = useSiteData().config?.operator_name ?? '';
+  const withAuthorization = (options: { precheckContinued: boolean }) => (authorized ? { ...options, authorization: authorized } : options);
+
   // The pre-check (docs/product/annual-report-precheck.md): asked beside the order's creation, never
   // waited for. Once it says the report is published, the QR code waits for an explicit choice.
   const published = usePublishedAnnualReport(form.entity_id, goods?.goods_type, now);
@@ -80,17 +91,27 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
   // The order for the first method is created on open. The form is fixed for the dialog's life.
   const [first] = useState(types[0]);
   useEffect(() => {
-    if (first) create(first);
-  }, [first, create]);
+    if (first && !needsAuth) create(first);
+  }, [first, create, needsAuth]);
+
+  const confirmAuthorization = () => {
+    const checked = authorizationConfirmation(authorizationInput, form.entity_legal);
+    if (!checked.ok) {
+      toast.error(errorMessage(checked.error));
+      return;
+    }
+    setAuthorized(checked.confirmation);
+    if (payType) create(payType, { precheckContinued: continued, authorization: checked.confirmation });
+  };
 
   const choose = (type: PayType) => {
     if (type === payType) return;
     setPayType(type);
-    create(type, { precheckContinued: continued });
+    create(type, withAuthorization({ precheckContinued: continued }));
   };
 
   const retry = () => {
-    if (payType) create(payType, { precheckContinued: continued });
+    if (payType) create(payType, withAuthorization({ precheckContinued: continued }));
   };
 
   /** 我已了解，仍要办理: the order is made again, recording the choice, and its QR code shows. */
@@ -153,7 +174,21 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
             <Promises goodsType={goodsType} />
           </div>
 
-          {choosing && published ? (
+          {needsAuth && !authorized ? (
+            <div className={styles.payBox}>
+              <AuthorizationCard
+                entityName={form.entity_name}
+                creditCode={form.entity_id}
+                legalName={form.entity_legal}
+                agentName={agentName}
+                value={authorizationInput}
+                onChange={setAuthorizationInput}
+              />
+              <Button onClick={confirmAuthorization} disabled={types.length === 0} data-testid="authorization-confirm">
+                确认授权并生成支付二维码
+              </Button>
+            </div>
+          ) : choosing && published ? (
             <div className={styles.payBox}>
               <PrecheckNotice report={published}>
                 <Button onClick={notNeeded} data-testid="precheck-not-needed">
@@ -196,6 +231,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
           )}
         </div>
       </Dialog>
+      <AgreementUpdateDialog agreement={state.kind === 'agreement' ? state.agreement : null} onAgree={payment.agreeAndRetry} onClose={onClose} />
       <ServiceDialog
         open={phase === 'tip'}
         onClose={onClose}

@@ -7,6 +7,7 @@ import {
   formatYuan,
   isPaidStatus,
   miniProgramPayUrl,
+  needsAuthorization,
   NOTICES,
   PAYMENT_CONFIRMING,
   paySourceFor,
@@ -40,6 +41,9 @@ import { usePublishedAnnualReport } from './annual-report-precheck.ts';
 import { PrecheckNotice } from './precheck-notice.tsx';
 import { useAlreadyOrdered } from './already-ordered.ts';
 import type { HomeLocationState } from '../pages/home/order-form.tsx';
+import { AgreementUpdateDialog } from './agreement-update.tsx';
+import { AuthorizationCard, authorizationConfirmation, EMPTY_AUTHORIZATION } from './authorization-card.tsx';
+import { useSiteData } from '../site-data.tsx';
 
 // The QR code library loads only when the visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -64,6 +68,10 @@ export default function PayPage() {
   const goodsType = goods?.goods_type ?? 'license_year';
   const usable = platform.formFactor === 'phone' && !!form?.entity_name;
   const [exitOpen, setExitOpen] = useState(false);
+  // A cancellation's 授权委托书 (docs/decisions/035-cancellation-authorisation.md): confirmed before 立即办理.
+  const needsAuth = needsAuthorization(goods?.goods_type);
+  const [authorization, setAuthorization] = useState(EMPTY_AUTHORIZATION);
+  const agentName = useSiteData().config?.operator_name ?? '';
   const [serviceOpen, setServiceOpen] = useState(false);
 
   useEffect(() => {
@@ -157,7 +165,14 @@ export default function PayPage() {
 
   const handleNow = (goOn = continued) => {
     if (!payType || busy) return;
-    payment.create(payType, { precheckContinued: goOn });
+    if (!needsAuth) return payment.create(payType, { precheckContinued: goOn });
+    const checked = authorizationConfirmation(authorization, form.entity_legal);
+    if (!checked.ok) {
+      toast.error(errorMessage(checked.error));
+      document.querySelector('[data-testid="authorization-card"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      return;
+    }
+    payment.create(payType, { precheckContinued: goOn, authorization: checked.confirmation });
   };
 
   /** 我已了解，仍要办理: the visitor knows better (e.g. to correct a filed report) and pays. */
@@ -248,6 +263,17 @@ export default function PayPage() {
 
       <HonestyNotice />
 
+      {needsAuth && (
+        <AuthorizationCard
+          entityName={form.entity_name}
+          creditCode={form.entity_id}
+          legalName={form.entity_legal}
+          agentName={agentName}
+          value={authorization}
+          onChange={setAuthorization}
+        />
+      )}
+
       <section className={styles.card}>
         {types.length > 0 ? (
           <PayMethods types={types} value={payType} onChange={setPayType} />
@@ -298,6 +324,11 @@ export default function PayPage() {
       >
         <p className={styles.exitText}>订单尚未支付。如有疑问，可先联系客服咨询。</p>
       </Dialog>
+      <AgreementUpdateDialog
+        agreement={payment.state.kind === 'agreement' ? payment.state.agreement : null}
+        onAgree={payment.agreeAndRetry}
+        onClose={payment.reset}
+      />
       <Suspense fallback={null}>{serviceOpen && <ServiceDialog open onClose={() => setServiceOpen(false)} />}</Suspense>
     </main>
   );

@@ -1,5 +1,8 @@
 import {
   ALREADY_PAID_RESULT,
+  type Agreement,
+  type AuthorizationConfirmation,
+  VISITOR_ERRORS,
   type CreateOrderRequest,
   type CreateOrderResult,
   alreadyOrderedMessage,
@@ -7,12 +10,24 @@ import {
   type PaySource,
   type PayType,
 } from '@kuaibao/domain';
-import { createOrder } from '../api/order-endpoints.ts';
+import { createOrder, fetchCurrentAgreement } from '../api/order-endpoints.ts';
+import { RequestError } from '../api/client.ts';
 import { track } from '../api/index.ts';
-import type { OrderForm } from '../storage.ts';
+import { readConfig, writeJson, type OrderForm } from '../storage.ts';
 
-/** The agreement version recorded with the consent (docs/product/trust-and-personal-data.md). */
-export const AGREEMENT_VERSION = '2026-11';
+/**
+ * The agreement version the visitor was shown: the one of the stored site config, which the home
+ * page's agreement shows (docs/decisions/034-versioned-agreements.md).
+ */
+export function shownAgreementVersion(): string {
+  return readConfig()?.agreement_version ?? '';
+}
+
+/** After a refusal: the new agreement becomes the one the pages show (the next order names its version). */
+export function rememberAgreement(agreement: Agreement): void {
+  const config = readConfig();
+  if (config) writeJson('config', { ...config, privacy: agreement.text, agreement_version: agreement.version, agreement_effective_date: agreement.effective_date });
+}
 
 export type PlaceOrderOutcome =
   | { kind: 'created'; result: CreateOrderResult }
@@ -20,6 +35,8 @@ export type PlaceOrderOutcome =
   | { kind: 'filed'; text: string }
   /** Any other string answer. */
   | { kind: 'message'; text: string }
+  /** The agreement changed since the page was loaded: the current one, for the visitor to read and agree to. */
+  | { kind: 'agreement-outdated'; agreement: Agreement }
   | { kind: 'error'; text: string };
 
 /**
@@ -36,6 +53,8 @@ export async function placeOrder(input: {
   returnUrl?: string;
   /** The visitor saw the pre-check's "already published" notice and chose to go on. */
   precheckContinued?: boolean;
+  /** A cancellation's confirmed authorisation (docs/decisions/035-cancellation-authorisation.md). */
+  authorization?: AuthorizationConfirmation;
 }): Promise<PlaceOrderOutcome> {
   const { form } = input;
   const body: CreateOrderRequest = {
@@ -48,9 +67,10 @@ export async function placeOrder(input: {
     entity_legal: form.entity_legal,
     entity_idno: form.entity_idno,
     entity_phone: form.entity_phone,
-    extra: { consent: true, agreement_version: AGREEMENT_VERSION },
+    extra: { consent: true, agreement_version: shownAgreementVersion() },
     ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
     ...(input.precheckContinued ? { precheck_continued: true } : {}),
+    ...(input.authorization ? { authorization: input.authorization } : {}),
   };
   track('pay.create', input.payType, 'click', { pay_source: input.paySource, goods_id: form.goods_id });
   try {
@@ -69,6 +89,14 @@ export async function placeOrder(input: {
     track('pay.created', answer.orderId, 'event', { pay_type: input.payType, pay_source: input.paySource });
     return { kind: 'created', result: answer };
   } catch (error) {
+    if (error instanceof RequestError && error.code === VISITOR_ERRORS.AGREEMENT_OUTDATED.code) {
+      track('pay.agreement.outdated', shownAgreementVersion(), 'error');
+      try {
+        return { kind: 'agreement-outdated', agreement: await fetchCurrentAgreement() };
+      } catch (fetchError) {
+        return { kind: 'error', text: fetchError instanceof Error ? fetchError.message : String(fetchError) };
+      }
+    }
     const text = error instanceof Error ? error.message : String(error);
     track('pay.create.error', text, 'error', { pay_type: input.payType, pay_source: input.paySource });
     return { kind: 'error', text };

@@ -3,10 +3,10 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchOrderDetail } from '../api/endpoints.ts';
 import { emptyOrderForm } from '../storage.ts';
-import { placeOrder, type PlaceOrderOutcome } from './place-order.ts';
+import { placeOrder, rememberAgreement, type PlaceOrderOutcome } from './place-order.ts';
 import { paymentReducer, usePayment, type PaymentEvent, type PaymentState } from './use-payment.ts';
 
-vi.mock('./place-order.ts', () => ({ placeOrder: vi.fn<typeof placeOrder>() }));
+vi.mock('./place-order.ts', () => ({ placeOrder: vi.fn<typeof placeOrder>(), rememberAgreement: vi.fn<typeof rememberAgreement>() }));
 vi.mock('../api/endpoints.ts', () => ({ fetchOrderDetail: vi.fn<typeof fetchOrderDetail>() }));
 
 afterEach(() => {
@@ -26,6 +26,7 @@ const STATES: Record<PaymentState['kind'], PaymentState> = {
   failed: { kind: 'failed', payType: 'weixin', text: 'x' },
   leaving: { kind: 'leaving', text: '当前公司已申报' },
   paid: { kind: 'paid', result, order },
+  agreement: { kind: 'agreement', payType: 'weixin', agreement: { version: '2026-11-27', effective_date: '2026-11-27', text: '新协议' } },
 };
 const EVENTS: Record<PaymentEvent['type'], PaymentEvent> = {
   create: { type: 'create', payType: 'alipay' },
@@ -36,6 +37,7 @@ const EVENTS: Record<PaymentEvent['type'], PaymentEvent> = {
   paid: { type: 'paid', order },
   unconfirmed: { type: 'unconfirmed' },
   reset: { type: 'reset' },
+  outdated: { type: 'outdated', agreement: { version: '2026-11-27', effective_date: '2026-11-27', text: '新协议' } },
 };
 /** The allowed moves: [from, event] → the kind it leads to. Every other pair leaves the state as it is. */
 const MOVES: Record<string, PaymentState['kind']> = {
@@ -52,6 +54,9 @@ const MOVES: Record<string, PaymentState['kind']> = {
   'confirming unconfirmed': 'idle',
   'ready reset': 'idle',
   'failed reset': 'idle',
+  'creating outdated': 'agreement',
+  'agreement create': 'creating',
+  'agreement reset': 'idle',
 };
 
 describe('paymentReducer', () => {
@@ -79,6 +84,20 @@ describe('usePayment', () => {
     const promise = new Promise<PlaceOrderOutcome>((done) => (resolve = done));
     return { promise, resolve };
   }
+
+  it('an order refused for an older agreement shows the new one; agreeing remembers it and creates the order again with the same choice', async () => {
+    const agreement = { version: '2026-11-27', effective_date: '2026-11-27', text: '新协议' };
+    vi.mocked(placeOrder).mockReset();
+    vi.mocked(placeOrder).mockResolvedValueOnce({ kind: 'agreement-outdated', agreement }).mockResolvedValueOnce({ kind: 'created', result });
+    const { result: payment } = renderHook(() => usePayment({ form: emptyOrderForm('web'), paySource: 'h5', poll: false, onLeave: () => undefined }));
+    const authorization = { template_version: 't', signer_name: '张三', confirmed: true };
+    await act(async () => payment.current.create('alipay', { precheckContinued: true, authorization }));
+    expect(payment.current.state).toEqual({ kind: 'agreement', payType: 'alipay', agreement });
+    await act(async () => payment.current.agreeAndRetry());
+    expect(vi.mocked(rememberAgreement)).toHaveBeenCalledWith(agreement);
+    expect(vi.mocked(placeOrder).mock.calls[1]![0]).toMatchObject({ payType: 'alipay', precheckContinued: true, authorization });
+    expect(payment.current.state.kind).toBe('ready');
+  });
 
   it('a newer creation wins over a slower older one; a failure can be retried', async () => {
     const first = deferred();

@@ -1,4 +1,6 @@
 import {
+  type Agreement,
+  type AuthorizationConfirmation,
   isPaidStatus,
   JSAPI_CONFIRM_TRIES,
   PAY_POLL_MS,
@@ -15,7 +17,7 @@ import { fetchOrderDetail } from '../api/endpoints.ts';
 import { useRequest } from '../common/use-request.ts';
 import type { OrderForm } from '../storage.ts';
 import { toast } from '../ui/toast.tsx';
-import { placeOrder } from './place-order.ts';
+import { placeOrder, rememberAgreement } from './place-order.ts';
 
 /**
  * One payment, on the phone's /pay or in the desktop dialog (docs/product/orders-and-statuses.md#order-creation, "Payment
@@ -28,6 +30,8 @@ import { placeOrder } from './place-order.ts';
  * - failed: the creation failed (`text`); the desktop offers '重新生成'.
  * - leaving: the company has already filed, or the server answered with a message: home after a moment.
  * - paid: the order is paid.
+ * - agreement: the server refused the order for an older agreement version (decision 034): the
+ *   current text is shown; agreeing creates the order again for `payType`, the form as it was.
  */
 export type PaymentState =
   | { kind: 'idle' }
@@ -36,13 +40,15 @@ export type PaymentState =
   | { kind: 'confirming'; result: CreateOrderResult; answer: JsapiPayOutcome }
   | { kind: 'failed'; payType: PayType; text: string }
   | { kind: 'leaving'; text: string }
-  | { kind: 'paid'; result: CreateOrderResult; order: OrderRecord };
+  | { kind: 'paid'; result: CreateOrderResult; order: OrderRecord }
+  | { kind: 'agreement'; payType: PayType; agreement: Agreement };
 
 export type PaymentEvent =
   | { type: 'create'; payType: PayType }
   | { type: 'created'; result: CreateOrderResult }
   | { type: 'failed'; text: string }
   | { type: 'refused'; text: string }
+  | { type: 'outdated'; agreement: Agreement }
   | { type: 'confirm'; answer: JsapiPayOutcome }
   | { type: 'paid'; order: OrderRecord }
   | { type: 'unconfirmed' }
@@ -60,6 +66,8 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
       return state.kind === 'creating' ? { kind: 'failed', payType: state.payType, text: event.text } : state;
     case 'refused':
       return state.kind === 'creating' ? { kind: 'leaving', text: event.text } : state;
+    case 'outdated':
+      return state.kind === 'creating' ? { kind: 'agreement', payType: state.payType, agreement: event.agreement } : state;
     case 'confirm':
       return state.kind === 'ready' ? { kind: 'confirming', result: state.result, answer: event.answer } : state;
     case 'paid':
@@ -67,7 +75,7 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
     case 'unconfirmed':
       return state.kind === 'confirming' ? { kind: 'idle' } : state;
     case 'reset':
-      return state.kind === 'ready' || state.kind === 'failed' ? { kind: 'idle' } : state;
+      return state.kind === 'ready' || state.kind === 'failed' || state.kind === 'agreement' ? { kind: 'idle' } : state;
   }
 }
 
@@ -88,17 +96,25 @@ export interface PaymentOptions {
   onLeave: () => void;
 }
 
+export interface CreateOptions {
+  precheckContinued?: boolean;
+  /** A cancellation's confirmed authorisation (decision 035). */
+  authorization?: AuthorizationConfirmation;
+}
+
 export interface Payment {
   state: PaymentState;
   /**
    * Creates the order for `payType` (a newer call wins over a slower older one). Stable across renders.
    * `precheckContinued`: the visitor chose to go on past the pre-check's notice.
    */
-  create: (payType: PayType, options?: { precheckContinued?: boolean }) => void;
+  create: (payType: PayType, options?: CreateOptions) => void;
   /** The payer answered in WeChat's sheet: let the order decide (see 'confirming'). */
   confirm: (answer: JsapiPayOutcome) => void;
   /** Back to idle after a payment that did not go through (the phone's button works again). */
   reset: () => void;
+  /** In 'agreement': the visitor agreed to the shown version; the order is created again. */
+  agreeAndRetry: () => void;
 }
 
 /**
@@ -121,13 +137,26 @@ export function usePayment(options: PaymentOptions): Payment {
     [],
   );
 
-  const create = useCallback((payType: PayType, choice?: { precheckContinued?: boolean }) => {
+  // The last creation's choices, so that agreeing to a new agreement repeats it as it was.
+  const lastChoice = useRef<CreateOptions | undefined>(undefined);
+  const create = useCallback((payType: PayType, choice?: CreateOptions) => {
     const mine = ++ticket.current;
+    lastChoice.current = choice;
     dispatch({ type: 'create', payType });
     const { form, goodsType, paySource, returnUrl } = latest.current;
-    void placeOrder({ form, goodsType, payType, paySource, ...(returnUrl ? { returnUrl } : {}), ...(choice?.precheckContinued ? { precheckContinued: true } : {}) }).then((outcome) => {
+    void placeOrder({
+      form,
+      goodsType,
+      payType,
+      paySource,
+      ...(returnUrl ? { returnUrl } : {}),
+      ...(choice?.precheckContinued ? { precheckContinued: true } : {}),
+      ...(choice?.authorization ? { authorization: choice.authorization } : {}),
+    }).then((outcome) => {
       if (mine !== ticket.current) return;
-      if (outcome.kind === 'created') {
+      if (outcome.kind === 'agreement-outdated') {
+        dispatch({ type: 'outdated', agreement: outcome.agreement });
+      } else if (outcome.kind === 'created') {
         dispatch({ type: 'created', result: outcome.result });
         latest.current.onCreated?.(outcome.result, payType);
       } else if (outcome.kind === 'error') {
@@ -176,5 +205,11 @@ export function usePayment(options: PaymentOptions): Payment {
     looks.current = 0;
     dispatch({ type: 'confirm', answer });
   };
-  return { state, create, confirm, reset: () => dispatch({ type: 'reset' }) };
+  /** The visitor agreed to the current agreement after a refusal: the same creation again. */
+  const agreeAndRetry = () => {
+    if (state.kind !== 'agreement') return;
+    rememberAgreement(state.agreement);
+    create(state.payType, lastChoice.current);
+  };
+  return { state, create, confirm, agreeAndRetry, reset: () => dispatch({ type: 'reset' }) };
 }

@@ -37,6 +37,8 @@ export const CONFIG: SiteConfig = {
   service_weixin: 'https://work.weixin.qq.com/kfid/test',
   service_phone: '400-000-0000',
   privacy: '服务协议正文',
+  agreement_version: '2025-07-01',
+  agreement_effective_date: '2025-07-01',
   'client.home.tips': '公告:年报截止日期为6月30日',
   'client.home.danmaku': ['张先生 已提交', '李女士 已提交'],
   proxy_version: 'v0',

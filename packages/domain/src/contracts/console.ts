@@ -5,6 +5,7 @@ import { ORDER_STATUS, PROCESS_STATUS_FLOW } from '../lifecycle/order.ts';
 import { REFUND_REQUEST_STATUSES, type RefundRequestStatus } from '../lifecycle/refund.ts';
 import { OrderRowSchema } from '../order-row.ts';
 import { OrderPrecheckSchema } from './order.ts';
+import { OrderAuthorizationSchema } from './authorization.ts';
 import { PayTypeSchema } from './goods.ts';
 
 /**
@@ -309,6 +310,8 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   consent_time: z.string().nullable(),
   /** the annual-report pre-check recorded at creation (decision 023); null when not pre-checked */
   precheck: OrderPrecheckSchema.nullable(),
+  /** the 授权委托书 confirmed for a cancellation (decision 035); null for other services */
+  authorization: OrderAuthorizationSchema.nullable(),
   update_time: z.string(),
   files: z.array(ConsoleOrderFileSchema),
   notes: z.array(ConsoleOrderNoteEntrySchema),

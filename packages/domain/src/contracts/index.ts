@@ -1,5 +1,7 @@
 export * from './envelope.ts';
 export * from './site-config.ts';
+export * from './agreement.ts';
+export * from './authorization.ts';
 export * from './goods.ts';
 export * from './company.ts';
 export * from './order.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GOODS_TYPES } from '../goods-texts.ts';
 import { PaySourceSchema, PayTypeSchema, PlatformSchema } from './goods.ts';
+import { AuthorizationConfirmationSchema } from './authorization.ts';
 
 const shortText = (max: number) => z.string().trim().max(max);
 
@@ -24,6 +25,7 @@ export const CreateOrderRequestSchema = z.object({
     .object({
       /** The visitor ticked the agreement (docs/product/orders-and-statuses.md#consent). */
       consent: z.boolean().optional(),
+      /** The agreement version the visitor was shown; must be the current one (docs/decisions/034-versioned-agreements.md). */
       agreement_version: z.string().max(32).optional(),
       /** Set by the server in the response for desktop; ignored on input. */
     })
@@ -36,6 +38,8 @@ export const CreateOrderRequestSchema = z.object({
    * (docs/product/annual-report-precheck.md). The result itself is the server's, never the client's.
    */
   precheck_continued: z.boolean().optional(),
+  /** The confirmed authorisation; required for a licence cancellation (docs/decisions/035-cancellation-authorisation.md). */
+  authorization: AuthorizationConfirmationSchema.optional(),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 

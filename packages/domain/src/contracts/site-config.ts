@@ -7,7 +7,10 @@ export const SiteConfigSchema = z.object({
   service_phone: z.string().optional(),
   /** Who runs the site, shown beside its contact on the home page (docs/product/trust-and-personal-data.md); set per deployment. */
   operator_name: z.string().optional(),
+  /** The current agreement's text, version and effective date (docs/decisions/034-versioned-agreements.md). */
   privacy: z.string(),
+  agreement_version: z.string(),
+  agreement_effective_date: z.string(),
   'client.home.tips': z.string(),
   'client.home.danmaku': z.array(z.string()),
   proxy_version: z.enum(VARIANTS),

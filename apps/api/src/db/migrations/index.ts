@@ -15,6 +15,7 @@ import { annualReportPrecheck } from './015_annual_report_precheck.ts';
 import { companyGramTree } from './016_company_gram_tree.ts';
 import { retention } from './017_retention.ts';
 import { orderLookupIndexes } from './018_order_lookup_indexes.ts';
+import { agreementsAndAuthorizations } from './019_agreements_and_authorizations.ts';
 import { reconciliationAndComplaints } from './022_reconciliation_and_complaints.ts';
 
 /**
@@ -38,6 +39,7 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '016_company_gram_tree': companyGramTree(kind),
     '017_retention': retention(kind),
     '018_order_lookup_indexes': orderLookupIndexes(kind),
+    '019_agreements_and_authorizations': agreementsAndAuthorizations(kind),
     '022_reconciliation_and_complaints': reconciliationAndComplaints(kind),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { annualReportYearToCheck, creditCodeCheckChar, type AnnualReportCheck, type CompanySearchItem, type CreateOrderResult } from '@kuaibao/domain';
+import { AUTHORIZATION_TEMPLATE_VERSION, annualReportYearToCheck, creditCodeCheckChar, type AnnualReportCheck, type CompanySearchItem, type CreateOrderResult } from '@kuaibao/domain';
 import { startFakeQichacha, type FakeQichacha } from '@kuaibao/testing';
 import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
 import { PUBLISHED_REPORT_DEMO_COMPANIES, demoPublishDate } from '../../seed/seed.ts';
@@ -179,7 +179,13 @@ for (const dialect of availableDialects()) {
       expect(await orderPrecheckColumns(test, notFiled.orderId)).toMatchObject({ precheck_result: 'not_published', precheck_year: year, precheck_continued: 0 });
 
       // Cancellation (goods 2) is never pre-checked.
-      const cancellation = await createOrder(test, { goods_id: '2', entity_name: FILED.Name, entity_id: FILED.CreditCode, entity_legal: FILED.OperName });
+      const cancellation = await createOrder(test, {
+        goods_id: '2',
+        entity_name: FILED.Name,
+        entity_id: FILED.CreditCode,
+        entity_legal: FILED.OperName,
+        authorization: { template_version: AUTHORIZATION_TEMPLATE_VERSION, signer_name: FILED.OperName, confirmed: true },
+      });
       expect(await orderPrecheckColumns(test, cancellation.orderId)).toEqual({
         precheck_result: null,
         precheck_year: null,

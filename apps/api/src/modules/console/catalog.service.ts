@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ConsoleGoods, ConsoleGoodsUpdate, ConsoleSiteConfigEntry } from '@kuaibao/domain';
+import type { ConsoleAgreement, ConsoleGoods, ConsoleGoodsUpdate, ConsoleSiteConfigEntry } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { createGoodsAdmin } from '../goods/goods.service.ts';
 import { createSiteConfigAdmin } from '../site-config/site-config.service.ts';
@@ -17,6 +17,8 @@ export interface CatalogService {
   updateGoods(actor: Actor, id: number, input: ConsoleGoodsUpdate): Promise<ConsoleGoods>;
   listSiteConfig(actor: Actor): Promise<ConsoleSiteConfigEntry[]>;
   updateSiteConfig(actor: Actor, key: string, value: unknown): Promise<ConsoleSiteConfigEntry>;
+  listAgreements(actor: Actor): Promise<ConsoleAgreement[]>;
+  publishAgreement(actor: Actor, text: string): Promise<ConsoleAgreement>;
 }
 
 export function createCatalogService(deps: { db: Kysely<Database>; now: () => Date; changes?: CatalogChanges }): CatalogService {
@@ -42,6 +44,14 @@ export function createCatalogService(deps: { db: Kysely<Database>; now: () => Da
     updateSiteConfig(actor, key, value) {
       assertCan(actor, 'config.edit');
       return siteConfig.update(actor, key, value);
+    },
+    listAgreements(actor) {
+      assertCan(actor, 'config.view');
+      return siteConfig.listAgreements();
+    },
+    publishAgreement(actor, text) {
+      assertCan(actor, 'config.edit');
+      return siteConfig.publishAgreement(actor, text);
     },
   };
 }

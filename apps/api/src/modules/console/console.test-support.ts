@@ -19,9 +19,9 @@ export interface ConsoleTestApp extends TestApp {
   uploadsDir: string;
 }
 
-export async function buildConsoleTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<ConsoleTestApp> {
+export async function buildConsoleTestApp(dialect: Dialect, env: Record<string, string> = {}, now?: Date): Promise<ConsoleTestApp> {
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'kuaibao-uploads-'));
-  const test = await buildTestApp({ dialect, companies: 200, env: { UPLOADS_DIR: uploadsDir, SMS_OUTBOX_INTERVAL_MS: '0', ...env } });
+  const test = await buildTestApp({ dialect, companies: 200, env: { UPLOADS_DIR: uploadsDir, SMS_OUTBOX_INTERVAL_MS: '0', ...env }, ...(now ? { now } : {}) });
   await test.app.services.console.auth.ensureFirstAdmin({ username: 'admin', password: ADMIN_PASSWORD });
   return {
     ...test,

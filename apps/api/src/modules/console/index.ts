@@ -1,3 +1,4 @@
+import { createOrderAuthorizations } from '../order/order-authorization.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CompanyDirectory } from '../../providers/directory/port.ts';
@@ -51,6 +52,8 @@ export function createConsoleServices(deps: {
   deviceCookieSecret: string;
   /** the company directory's source, for its ledger view */
   directory: CompanyDirectory;
+  /** the font embedded in the authorisation PDF (AUTHORIZATION_PDF_FONT, decision 035) */
+  authorizationPdfFont: string;
   /** tells every instance's goods and site config cache of a catalog edit */
   catalogChanges?: CatalogChanges;
   /** the daily reconciliation with the providers' bills (decision 039) */
@@ -68,7 +71,16 @@ export function createConsoleServices(deps: {
   return {
     auth: createConsoleAuthService({ db, now, deviceCookieSecret: deps.deviceCookieSecret }),
     staff: createStaffService({ db, now }),
-    orders: createConsoleOrdersService({ now, vault: deps.vault, handling, payments, refundRequests, feedback: feedbackInbox, smsLog }),
+    orders: createConsoleOrdersService({
+      now,
+      vault: deps.vault,
+      handling,
+      payments,
+      refundRequests,
+      feedback: feedbackInbox,
+      smsLog,
+      authorizations: createOrderAuthorizations({ db, fontFile: deps.authorizationPdfFont }),
+    }),
     refunds,
     feedback: createFeedbackInboxService({ inbox: feedbackInbox }),
     catalog: createCatalogService({ db, now, ...(deps.catalogChanges ? { changes: deps.catalogChanges } : {}) }),

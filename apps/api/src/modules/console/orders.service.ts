@@ -11,6 +11,7 @@ import {
 } from '@kuaibao/domain';
 import type { FeedbackInbox } from '../feedback/feedback.service.ts';
 import { toListItem, type OrderHandlingService } from '../order/order-handling.service.ts';
+import type { OrderAuthorizations } from '../order/order-authorization.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import { assertCan, type Actor } from './actor.ts';
 import type { PaymentLink } from './payment-link.ts';
@@ -30,6 +31,8 @@ export interface ConsoleOrdersService {
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /** The full ID number, for the explicit and audited click. */
   revealIdNumber(actor: Actor, id: number): Promise<{ entity_idno: string }>;
+  /** The cancellation's 授权委托书 as a PDF (decision 035). */
+  authorizationPdf(actor: Actor, id: number): Promise<{ filename: string; body: Buffer }>;
 }
 
 /**
@@ -45,16 +48,18 @@ export function createConsoleOrdersService(deps: {
   refundRequests: RefundRequestReader & { countPending(): Promise<number> };
   feedback: Pick<FeedbackInbox, 'countOpen'>;
   smsLog: SmsLogReader;
+  authorizations: OrderAuthorizations;
 }): ConsoleOrdersService {
   const { now, vault, handling } = deps;
 
   async function buildDetail(id: number): Promise<ConsoleOrderDetail> {
     const { order, files, notes, history } = await handling.find(id);
-    const [attempts, providerEvents, refundRequests, sms] = await Promise.all([
+    const [attempts, providerEvents, refundRequests, sms, authorization] = await Promise.all([
       deps.payments.listAttempts(id),
       deps.payments.listProviderEvents(id),
       deps.refundRequests.listForOrder(id),
       deps.smsLog.listForOrder(id),
+      deps.authorizations.find(id),
     ]);
     let entityExtra: Record<string, string> | null = null;
     try {
@@ -74,6 +79,7 @@ export function createConsoleOrdersService(deps: {
       consent_version: order.consent_version,
       consent_time: order.consent_time,
       precheck: orderPrecheckOf(order),
+      authorization,
       update_time: order.update_time,
       files,
       notes,
@@ -100,6 +106,12 @@ export function createConsoleOrdersService(deps: {
     async detail(actor, id) {
       assertCan(actor, 'orders.view');
       return buildDetail(id);
+    },
+
+    async authorizationPdf(actor, id) {
+      assertCan(actor, 'orders.view');
+      const { order } = await handling.find(id);
+      return { filename: `授权委托书-${order.out_trade_no}.pdf`, body: await deps.authorizations.pdf(order) };
     },
 
     async take(actor, id, force) {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AUTHORIZATION_TEMPLATE_VERSION,
   ERROR_CATALOG,
   type CorpInitResponse,
   type CorpOrderListResponse,
@@ -17,6 +18,8 @@ import { MOCK_USER_COOKIE } from '../../providers/wechat-auth/mock-authorize.rou
 import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type SignedRequest, type TestApp } from '../../test/helper.ts';
 
 const HUAWEI = { entity_name: '华为技术有限公司', entity_id: '914403001922038216', entity_legal: '赵明路' };
+/** A cancellation (goods 2) needs the confirmed authorisation (decision 035). */
+const HUAWEI_AUTHORIZATION = { authorization: { template_version: AUTHORIZATION_TEMPLATE_VERSION, signer_name: '赵明路', confirmed: true } };
 
 describe.each(availableDialects())('WeChat login and the corp calls: only your own orders (%s)', (dialect) => {
   let test: TestApp;
@@ -361,7 +364,7 @@ describe.each(availableDialects())('WeChat login and the corp calls: only your o
       const user = await test.database.db.selectFrom('users').selectAll().where('openid', '=', mockOpenid(MOCK_WECHAT_APP_IDS.miniProgram, 'mia')).executeTakeFirstOrThrow();
       expect(user).toMatchObject({ corp_id: 10006, app_kind: 'wx-mp' });
       const headers = { 'x-platform': 'wx-mp', 'x-channel': 'wx-mp', 'b-corp-id': '10006', 'x-token': token };
-      const body = validOrderForm({ source: 'wx-mp', pay_source: 'jsapi', goods_id: '2', ...HUAWEI });
+      const body = validOrderForm({ source: 'wx-mp', pay_source: 'jsapi', goods_id: '2', ...HUAWEI, ...HUAWEI_AUTHORIZATION });
       const created = envelopeOf<CreateOrderResult>(test, await signedInject(test, { method: 'POST', url: '/api/h5/order', body, headers })).data;
       expect(JSON.parse(created.payParam!)).toMatchObject({ signType: 'RSA' });
       expect(await userIdOf(created.orderId)).toBe(user.id);
@@ -370,7 +373,7 @@ describe.each(availableDialects())('WeChat login and the corp calls: only your o
     });
 
     it('leaves h5 visitors anonymous whatever stale token they carry', async () => {
-      const response = await signedInject(test, { method: 'POST', url: '/api/h5/order', body: validOrderForm({ goods_id: '2', ...HUAWEI, entity_phone: '13700000000' }), headers: { 'x-token': 'z'.repeat(43) } });
+      const response = await signedInject(test, { method: 'POST', url: '/api/h5/order', body: validOrderForm({ goods_id: '2', ...HUAWEI, ...HUAWEI_AUTHORIZATION, entity_phone: '13700000000' }), headers: { 'x-token': 'z'.repeat(43) } });
       expect(response.statusCode, response.body).toBe(200);
       expect(await userIdOf(envelopeOf<CreateOrderResult>(test, response).data.orderId)).toBeNull();
     });

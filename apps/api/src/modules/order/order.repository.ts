@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
-import type { Database, NewOrder, OrderRow, OrderUpdate } from '../../db/schema.ts';
+import type { Database, NewOrder, NewOrderAuthorization, OrderAuthorizationRow, OrderRow, OrderUpdate } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -63,6 +63,20 @@ export const orderRepository = {
 
   async updateOrder(db: Db, id: number, changes: OrderUpdate): Promise<void> {
     await db.updateTable('orders').set(changes).where('id', '=', id).execute();
+  },
+
+  /** The order's confirmed authorisation (decision 035); a recreation replaces it with the latest confirmation. */
+  async saveAuthorization(db: Db, row: NewOrderAuthorization): Promise<void> {
+    const { order_id: _orderId, ...changes } = row;
+    await db
+      .insertInto('order_authorizations')
+      .values(row)
+      .onConflict((oc) => oc.column('order_id').doUpdateSet(changes))
+      .execute();
+  },
+
+  findAuthorization(db: Db, orderId: number): Promise<OrderAuthorizationRow | undefined> {
+    return db.selectFrom('order_authorizations').selectAll().where('order_id', '=', orderId).executeTakeFirst();
   },
 
   /** Marks an unpaid order paid; false when another path got there first. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateOrderResult, OrderRecord } from '@kuaibao/domain';
+import { AUTHORIZATION_TEMPLATE_VERSION, type CreateOrderResult, type OrderRecord } from '@kuaibao/domain';
 import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
 
 function cashierPath(url: string): string {
@@ -153,7 +153,7 @@ describe.each(availableDialects())('visitor pays an order (%s)', (dialect) => {
   });
 
   it('does not mark an order paid when the amount differs', async () => {
-    const created = (await createOrder({ goods_id: '2' }, { 'x-device-id': 'device-amount' })) as CreateOrderResult;
+    const created = (await createOrder({ goods_id: '2', authorization: { template_version: AUTHORIZATION_TEMPLATE_VERSION, signer_name: '张一鸣', confirmed: true } }, { 'x-device-id': 'device-amount' })) as CreateOrderResult;
     const outTradeNo = cashierPath(created.qrcodeUrl!).split('/').pop()!;
     const trade = (await test.app.services.sandbox!.findTrade(outTradeNo))!;
     const wrong = test.app.services.sandbox!.notificationFor({ ...trade, status: 'SUCCESS', transaction_id: 'SBXWRONG', paid_at: test.clock.now.toISOString(), amount_fen: trade.amount_fen - 1 });

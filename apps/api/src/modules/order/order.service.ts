@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import {
   ALREADY_PAID_RESULT,
   alreadyOrderedMessage,
+  AUTHORIZATION_TEMPLATE_VERSION,
   AppError,
+  authorizationPlainText,
+  buildCancellationAuthorization,
+  needsAuthorization,
+  signerNameMatches,
   ORDER_STATUS,
   PROCESS_STATUS,
   PROCESS_STATUS_NAMES,
@@ -24,10 +29,11 @@ import {
   type PayType,
   type PrevInfo,
 } from '@kuaibao/domain';
-import type { Database, OrderRow } from '../../db/schema.ts';
+import type { Database, NewOrderAuthorization, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { GoodsService } from '../goods/goods.service.ts';
+import type { SiteConfigService } from '../site-config/site-config.service.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { PaymentService } from '../payment/payment.service.ts';
 import { newOrderNumber, newPublicOrderId, shanghaiYearStart } from './order-number.ts';
@@ -134,6 +140,8 @@ export function createOrderService(deps: {
   metrics?: AppMetrics;
   /** the annual-report pre-check stored for the company (decision 023) */
   companies: Pick<CompanyService, 'storedPrecheck'>;
+  /** the current agreement version, which an order must name (decision 034); the agent's name for an authorisation (decision 035) */
+  siteConfig: Pick<SiteConfigService, 'currentAgreement' | 'getSiteConfig'>;
 }): OrderService {
   const { db, vault, now } = deps;
 
@@ -165,6 +173,29 @@ export function createOrderService(deps: {
     };
   }
 
+  /**
+   * A cancellation's authorisation (docs/decisions/035-cancellation-authorisation.md): confirmed
+   * (the tick), on the current template, signed with the legal representative's name; recorded as
+   * the text built from the order, at the server's time, from the client address the trusted-proxy
+   * rule gives (request.ip: a forged X-Forwarded-For is not believed).
+   */
+  async function confirmedAuthorization(form: CreateOrderRequest, visitor: VisitorContext, nowIso: string): Promise<Omit<NewOrderAuthorization, 'order_id'>> {
+    const confirmation = form.authorization;
+    if (!confirmation || confirmation.confirmed !== true) throw new AppError('AUTHORIZATION_REQUIRED');
+    if (confirmation.template_version !== AUTHORIZATION_TEMPLATE_VERSION) throw new AppError('AUTHORIZATION_OUTDATED');
+    if (!signerNameMatches(confirmation.signer_name, form.entity_legal)) throw new AppError('AUTHORIZATION_NAME_MISMATCH');
+    const config = await deps.siteConfig.getSiteConfig(visitor.corpId);
+    const built = buildCancellationAuthorization({ entityName: form.entity_name, creditCode: form.entity_id, legalName: form.entity_legal, agentName: config.operator_name ?? '' });
+    return {
+      template_version: built.templateVersion,
+      text: authorizationPlainText(built),
+      signer_name: confirmation.signer_name,
+      agent_name: built.parties[3]![1],
+      confirmed_at: nowIso,
+      client_ip: visitor.clientIp,
+    };
+  }
+
   return {
     async checkAlreadyOrdered(form) {
       checkForm(form);
@@ -175,6 +206,11 @@ export function createOrderService(deps: {
 
     async createOrder(form, visitor) {
       checkForm(form);
+      // Consent counts for the text the visitor was shown, and only the current text governs a new
+      // order (docs/decisions/034-versioned-agreements.md): an older or unknown version is refused,
+      // and the page fetches the current one and asks again.
+      const agreement = await deps.siteConfig.currentAgreement();
+      if (!agreement || form.extra?.agreement_version !== agreement.version) throw new AppError('AGREEMENT_OUTDATED');
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
       if (!goodsOffersPayType(goods.pay_type, form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');
       // In-app payment needs the payer's openid: the logged-in visitor's; without a login, extra.openid.
@@ -199,6 +235,8 @@ export function createOrderService(deps: {
         precheck_continued: precheck?.result === 'published' && form.precheck_continued === true ? 1 : 0,
       };
 
+      const authorization = needsAuthorization(goods.type) ? await confirmedAuthorization(form, visitor, nowIso) : null;
+
       const idnoHash = vault.hash(form.entity_idno);
       let created = false;
       const place = () => db.transaction().execute(async (trx) => {
@@ -213,11 +251,14 @@ export function createOrderService(deps: {
         // Never reuse another visitor's order (two WeChat accounts on one device).
         if (reusable && reusable.user_id === userId) {
           // A recreation (another method, or 仍要办理 after the notice) records the latest pre-check.
-          await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, update_time: nowIso });
-          return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns };
+          // The consent is the latest one: the version this request was shown, at this time.
+          const consent = { consent_version: agreement.version, consent_time: nowIso };
+          await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent, update_time: nowIso });
+          if (authorization) await orderRepository.saveAuthorization(trx, { ...authorization, order_id: reusable.id });
+          return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent };
         }
         created = true;
-        return orderRepository.insertOrder(trx, {
+        const inserted = await orderRepository.insertOrder(trx, {
           public_id: newPublicOrderId(),
           out_trade_no: newOrderNumber(current),
           corp_id: visitor.corpId,
@@ -246,12 +287,14 @@ export function createOrderService(deps: {
           share_id: visitor.shareId,
           prev_id: visitor.prevId,
           user_id: userId,
-          consent_version: form.extra?.agreement_version ?? 'unversioned',
+          consent_version: agreement.version,
           consent_time: nowIso,
           ...precheckColumns,
           create_time: nowIso,
           update_time: nowIso,
         });
+        if (authorization) await orderRepository.saveAuthorization(trx, { ...authorization, order_id: inserted.id });
+        return inserted;
       });
       const order = await withFreshOrderNumbers(place);
       if (created) deps.metrics?.ordersCreated.inc({ goods_type: goods.type });

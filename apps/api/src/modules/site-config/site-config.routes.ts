@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { InitResponseSchema, SiteConfigSchema, WeixinServiceResponseSchema, type Goods, type InitResponse, type SiteConfig } from '@kuaibao/domain';
+import { AgreementSchema, AppError, InitResponseSchema, SiteConfigSchema, WeixinServiceResponseSchema, type Goods, type InitResponse, type SiteConfig } from '@kuaibao/domain';
 import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
 import { deepFreeze } from '../../shared-state/cached-value.ts';
@@ -47,6 +47,19 @@ export function registerSiteConfigRoutes(app: FastifyInstance): void {
     tag: 'site-config',
     response: SiteConfigSchema,
     handler: async (request) => app.services.siteConfig.getSiteConfig(visitorContext(request, app.config.publicBaseUrl).corpId),
+  });
+
+  apiRoute(app, {
+    method: 'GET',
+    url: '/api/h5/agreement',
+    summary: 'The current service agreement with its version (decision 034): after an order was refused for an older version',
+    tag: 'site-config',
+    response: AgreementSchema,
+    handler: async () => {
+      const agreement = await app.services.siteConfig.currentAgreement();
+      if (!agreement) throw new AppError('NOT_FOUND');
+      return agreement;
+    },
   });
 
   apiRoute(app, {

@@ -1,5 +1,17 @@
 import type { Kysely } from 'kysely';
-import { AppError, SiteConfigSchema, type ConsoleSiteConfigEntry, type SiteConfig } from '@kuaibao/domain';
+import {
+  AppError,
+  SiteConfigSchema,
+  nextAgreementVersion,
+  normalizeAgreementText,
+  shanghaiIsoDay,
+  type Agreement,
+  type ConsoleAgreement,
+  type ConsoleSiteConfigEntry,
+  type SiteConfig,
+} from '@kuaibao/domain';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { agreementRepository, type AgreementRow } from './agreement.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../audit/audit.ts';
 import type { Actor } from '../staff/actor.ts';
@@ -9,12 +21,27 @@ import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 
 export interface SiteConfigService {
   getSiteConfig(corpId?: number): Promise<SiteConfig>;
+  /**
+   * The current agreement, read from the database (not the in-memory copy): what an order is
+   * checked against and what a visitor is sent after a refusal (decision 034).
+   */
+  currentAgreement(): Promise<Agreement | null>;
 }
 
-function parseSiteConfig(rows: ReadonlyArray<{ corp_id: number; key: string; value: string }>): SiteConfig {
+/** Keys the agreement versions fill in; the site_config table does not hold them (decision 034). */
+const AGREEMENT_KEYS = new Set(['privacy', 'agreement_version', 'agreement_effective_date']);
+
+function toAgreement(row: AgreementRow): Agreement {
+  return { version: row.version, effective_date: row.effective_date, text: row.text };
+}
+
+function parseSiteConfig(rows: ReadonlyArray<{ corp_id: number; key: string; value: string }>, agreement: Agreement | null): SiteConfig {
   const values: Record<string, unknown> = {};
   // Corp-specific rows override the defaults of corp 0.
-  for (const row of [...rows].sort((a, b) => a.corp_id - b.corp_id)) values[row.key] = JSON.parse(row.value);
+  for (const row of [...rows].sort((a, b) => a.corp_id - b.corp_id)) if (!AGREEMENT_KEYS.has(row.key)) values[row.key] = JSON.parse(row.value);
+  values.privacy = agreement?.text ?? '';
+  values.agreement_version = agreement?.version ?? '';
+  values.agreement_effective_date = agreement?.effective_date ?? '';
   return SiteConfigSchema.parse(values);
 }
 
@@ -29,11 +56,12 @@ export function createSiteConfigService(deps: { db: Kysely<Database>; changes?: 
   const { changes } = deps;
   const byCorp = cachedValue({
     load: async () => {
-      const rows = await siteConfigRepository.listAll(deps.db);
+      const [rows, agreementRow] = await Promise.all([siteConfigRepository.listAll(deps.db), agreementRepository.current(deps.db)]);
+      const agreement = agreementRow ? toAgreement(agreementRow) : null;
       const defaults = rows.filter((row) => row.corp_id === 0);
-      const configs = new Map<number, SiteConfig>([[0, deepFreeze(parseSiteConfig(defaults))]]);
+      const configs = new Map<number, SiteConfig>([[0, deepFreeze(parseSiteConfig(defaults, agreement))]]);
       for (const corpId of new Set(rows.map((row) => row.corp_id))) {
-        if (corpId !== 0) configs.set(corpId, deepFreeze(parseSiteConfig([...defaults, ...rows.filter((row) => row.corp_id === corpId)])));
+        if (corpId !== 0) configs.set(corpId, deepFreeze(parseSiteConfig([...defaults, ...rows.filter((row) => row.corp_id === corpId)], agreement)));
       }
       return configs;
     },
@@ -45,6 +73,10 @@ export function createSiteConfigService(deps: { db: Kysely<Database>; changes?: 
       const configs = await byCorp.get();
       return configs.get(corpId) ?? configs.get(0)!;
     },
+    async currentAgreement() {
+      const row = await agreementRepository.current(deps.db);
+      return row ? toAgreement(row) : null;
+    },
   };
 }
 
@@ -52,7 +84,6 @@ export function createSiteConfigService(deps: { db: Kysely<Database>; changes?: 
 const SITE_KEYS: Record<string, { label: string; kind: ConsoleSiteConfigEntry['kind']; max: number; maxLines?: number }> = {
   'client.home.tips': { label: '首页滚动提示', kind: 'multiline', max: 300 },
   'client.home.danmaku': { label: '首页滚动示例（每行一条）', kind: 'lines', max: 60, maxLines: 50 },
-  privacy: { label: '服务协议及个人信息保护说明', kind: 'multiline', max: 20_000 },
   service_weixin: { label: '客服微信（二维码内容或链接）', kind: 'text', max: 500 },
   service_phone: { label: '客服电话', kind: 'text', max: 30 },
   operator_name: { label: '运营主体名称', kind: 'text', max: 60 },
@@ -66,7 +97,8 @@ function siteKeyInfo(key: string) {
 function validateSiteValue(key: string, value: unknown): unknown {
   const shape = SiteConfigSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } } | undefined>;
   // Own keys only: `constructor`, `toString` or `__proto__` are not settings.
-  const schema = Object.hasOwn(shape, key) ? shape[key] : undefined;
+  // The agreement is published as versions (publishAgreement), never edited here.
+  const schema = Object.hasOwn(shape, key) && !AGREEMENT_KEYS.has(key) ? shape[key] : undefined;
   if (!schema) throw new AppError('CONSOLE_CONFIG_KEY_NOT_FOUND');
   const trimmed = typeof value === 'string' ? value.trim() : Array.isArray(value) ? value.map((line) => (typeof line === 'string' ? line.trim() : line)).filter((line) => line !== '') : value;
   const parsed = schema.safeParse(trimmed);
@@ -86,7 +118,14 @@ function validateSiteValue(key: string, value: unknown): unknown {
 export interface SiteConfigAdmin {
   list(): Promise<ConsoleSiteConfigEntry[]>;
   update(actor: Actor, key: string, value: unknown): Promise<ConsoleSiteConfigEntry>;
+  /** Every agreement version, newest first. */
+  listAgreements(): Promise<ConsoleAgreement[]>;
+  /** Publishes `text` as a new version effective today; earlier versions stay as they were (decision 034). */
+  publishAgreement(actor: Actor, text: string): Promise<ConsoleAgreement>;
 }
+
+/** Two staff publishing in the same moment both compute the same next version: the second tries again. */
+const PUBLISH_ATTEMPTS = 3;
 
 /** `changes` drops every instance's copy of the site config once a change has committed. */
 export function createSiteConfigAdmin(deps: { db: Kysely<Database>; now: () => Date; changes?: CatalogChanges }): SiteConfigAdmin {
@@ -95,7 +134,7 @@ export function createSiteConfigAdmin(deps: { db: Kysely<Database>; now: () => D
     async list() {
       const rows = await siteConfigRepository.listForCorps(db, [0]);
       const values = new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
-      return Object.keys(SiteConfigSchema.shape).map((key) => {
+      return Object.keys(SiteConfigSchema.shape).filter((key) => !AGREEMENT_KEYS.has(key)).map((key) => {
         const info = siteKeyInfo(key);
         return { key, value: values.get(key) ?? (info.kind === 'lines' ? [] : ''), label: info.label, kind: info.kind };
       });
@@ -112,6 +151,34 @@ export function createSiteConfigAdmin(deps: { db: Kysely<Database>; now: () => D
       await deps.changes?.changed('site-config');
       const info = siteKeyInfo(key);
       return { key, value: data, label: info.label, kind: info.kind };
+    },
+
+    async listAgreements() {
+      const rows = await agreementRepository.listWithPublisher(db);
+      return rows.map((row, index) => ({ ...toAgreement(row), id: row.id, created_at: row.created_at, created_by_name: row.created_by_name, current: index === 0 }));
+    },
+
+    async publishAgreement(actor, rawText) {
+      const text = normalizeAgreementText(rawText);
+      if (text === null) throw new AppError('CONSOLE_AGREEMENT_TEXT_INVALID');
+      const at = now();
+      const day = shanghaiIsoDay(at);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const row = await db.transaction().execute(async (trx) => {
+            const current = await agreementRepository.current(trx);
+            if (current?.text === text) throw new AppError('CONSOLE_AGREEMENT_UNCHANGED');
+            const version = nextAgreementVersion(day, await agreementRepository.versionsLike(trx, day));
+            const inserted = await agreementRepository.insert(trx, { version, effective_date: day, text, created_by: actor.id });
+            await writeAudit(trx, actor, { action: 'agreement.publish', targetType: 'agreement', targetId: version, before: current ? { version: current.version } : null, after: { version } }, at);
+            return inserted;
+          });
+          await deps.changes?.changed('site-config');
+          return { ...toAgreement(row), id: row.id, created_at: row.created_at, created_by_name: actor.displayName, current: true };
+        } catch (error) {
+          if (attempt >= PUBLISH_ATTEMPTS || !isUniqueViolation(error)) throw error;
+        }
+      }
     },
   };
 }

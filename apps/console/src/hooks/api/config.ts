@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleGoods, ConsoleGoodsUpdate, ConsoleSiteConfigEntry } from '@kuaibao/domain';
+import type { ConsoleAgreement, ConsoleGoods, ConsoleGoodsUpdate, ConsoleSiteConfigEntry } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -24,5 +24,19 @@ export function useSaveSiteConfig() {
   return useMutation({
     mutationFn: (input: { key: string; value: unknown }) => api.put<ConsoleSiteConfigEntry>(`/site-config/${encodeURIComponent(input.key)}`, { value: input.value }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.siteConfig }),
+  });
+}
+
+/** Every agreement version, newest (current) first (decision 034). */
+export function useAgreements() {
+  return useQuery({ queryKey: queryKeys.agreements, queryFn: () => api.get<ConsoleAgreement[]>('/agreements') });
+}
+
+/** Publishes a new version; earlier ones are never changed. */
+export function usePublishAgreement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.post<ConsoleAgreement>('/agreements', { text }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.agreements }),
   });
 }

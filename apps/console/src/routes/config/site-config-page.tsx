@@ -47,7 +47,7 @@ export function SiteConfigPage() {
   const canEdit = useCan('config.edit');
   return (
     <>
-      <PageHeader title="站点配置" subtitle="首页提示、滚动示例、服务协议、客服联系方式和页面版本" />
+      <PageHeader title="站点配置" subtitle="首页提示、滚动示例、客服联系方式和页面版本（服务协议见“服务协议”）" />
       {!canEdit ? <Alert type="info" showIcon title="只有管理员可以修改站点配置。" style={{ marginBottom: 12 }} /> : null}
       <Typography.Paragraph className="muted">请勿写入虚构的客户动态；第三方代办声明等合规文字请保持完整。</Typography.Paragraph>
       <QueryState query={config}>

@@ -11,6 +11,7 @@ import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-
 import { OrderActions, canEditFiles } from './order-actions.tsx';
 import { OrderFiles } from './order-files.tsx';
 import { Declaration, OrderInfo } from './order-info.tsx';
+import { OrderAuthorization } from './order-authorization.tsx';
 import { OrderSms, OrderTimeline, PaymentRecords } from './order-records.tsx';
 
 const heading = (text: string) => (
@@ -51,6 +52,11 @@ export function OrderDetailPage() {
                 <Card title={heading('订单信息')} size="small">
                   <OrderInfo order={data} />
                 </Card>
+                {data.goods_type === 'license_destory' ? (
+                  <Card title={heading('授权委托书')} size="small">
+                    <OrderAuthorization order={data} />
+                  </Card>
+                ) : null}
                 <Card title={heading('完成截图')} size="small">
                   <OrderFiles order={data} canEdit={session.data ? canEditFiles(data, session.data) : false} />
                 </Card>

@@ -38,6 +38,7 @@ const ORDER: ConsoleOrderDetail = {
   consent_version: '2025-07-01',
   consent_time: '2026-08-01T01:59:00.000Z',
   precheck: null,
+  authorization: null,
   update_time: '2026-08-02T00:00:00.000Z',
   files: [],
   notes: [],

@@ -182,7 +182,7 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
       pay_type: 'weixin',
       pay_source: 'native',
       entity_id: CREDIT_CODE,
-      extra: { consent: true, agreement_version: '2026-11' },
+      extra: { consent: true, agreement_version: '2025-07-01' },
     });
     expect(localStorage.getItem('orderId')).toBe('o-1');
     // Beside it, the edit key only this answer carries (decision 012).

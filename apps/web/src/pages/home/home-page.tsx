@@ -1,3 +1,4 @@
+import { agreementDisplayText } from '../../common/agreement-display.ts';
 import {
   countdownToJuly,
   goodsTexts,
@@ -157,7 +158,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
       onChange={setForm}
       goods={goods}
       hideGoods={hideGoods}
-      privacy={config?.privacy ?? ''}
+      privacy={agreementDisplayText(config ? { text: config.privacy ?? '', version: config.agreement_version ?? '', effectiveDate: config.agreement_effective_date ?? '' } : null)}
       onSubmit={onSubmit}
     />
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ConsoleGoodsSchema, ConsoleGoodsUpdateSchema, ConsoleIdParamSchema, ConsoleSiteConfigEntrySchema, ConsoleSiteConfigKeyParamSchema, ConsoleSiteConfigUpdateSchema } from '@kuaibao/domain';
+import { ConsoleAgreementPublishSchema, ConsoleAgreementSchema, ConsoleGoodsSchema, ConsoleGoodsUpdateSchema, ConsoleIdParamSchema, ConsoleSiteConfigEntrySchema, ConsoleSiteConfigKeyParamSchema, ConsoleSiteConfigUpdateSchema } from '@kuaibao/domain';
 import { apiRoute } from '../../../http/route.ts';
 import { actorOf } from './context.ts';
 
@@ -51,5 +51,22 @@ export function registerConsoleCatalogRoutes(scope: FastifyInstance): void {
     request: { params: ConsoleSiteConfigKeyParamSchema, body: ConsoleSiteConfigUpdateSchema },
     response: ConsoleSiteConfigEntrySchema,
     handler: async (request) => catalog().updateSiteConfig(actorOf(request), request.params.key, request.body.value),
+  });
+  apiRoute(scope, {
+    method: 'GET',
+    url: '/agreements',
+    summary: 'Every version of the service agreement, newest (current) first',
+    tag,
+    response: z.array(ConsoleAgreementSchema),
+    handler: async (request) => catalog().listAgreements(actorOf(request)),
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/agreements',
+    summary: 'Publishes a new agreement version (earlier versions are never changed, decision 034)',
+    tag,
+    request: { body: ConsoleAgreementPublishSchema },
+    response: ConsoleAgreementSchema,
+    handler: async (request) => catalog().publishAgreement(actorOf(request), request.body.text),
   });
 }

@@ -55,6 +55,26 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
     response: ConsoleOrderDetailSchema,
     handler: async (request) => orders().detail(actorOf(request), request.params.id),
   });
+  // A file, not the JSON envelope: the console links to it and the browser downloads it (decision 035).
+  scope.get<{ Params: { id: number } }>(
+    '/orders/:id/authorization.pdf',
+    {
+      schema: {
+        summary: "The cancellation's 授权委托书 as an A4 PDF (application/pdf)",
+        tags: [tag],
+        params: ConsoleIdParamSchema,
+        response: { 200: z.string().meta({ description: 'application/pdf', format: 'binary' }) },
+      },
+    },
+    async (request, reply) => {
+      const file = await orders().authorizationPdf(actorOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="authorization.pdf"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  );
   apiRoute(scope, {
     method: 'POST',
     url: '/orders/:id/take',

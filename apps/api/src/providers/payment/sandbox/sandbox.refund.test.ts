@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResult } from '@kuaibao/domain';
 import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../../test/helper.ts';
+import { FIRST_AGREEMENT_VERSION } from '../../../seed/defaults.ts';
 import { SANDBOX_APP_ID } from './sandbox.provider.ts';
 
 /** The embedded default keeps working with the payment port's refunds and in-app payment. */
@@ -48,7 +49,7 @@ describe.each(availableDialects())('sandbox refunds and in-app payment (%s)', (d
 
   it('answers in-app payment inside WeChat with bridge parameters; the cashier completes it', async () => {
     const created = await create(
-      { source: 'wx-oa', pay_source: 'jsapi', entity_name: '华为技术有限公司', entity_id: '914403001922038216', entity_legal: '赵明路', extra: { consent: true, openid: 'o-sandbox-1' } },
+      { source: 'wx-oa', pay_source: 'jsapi', entity_name: '华为技术有限公司', entity_id: '914403001922038216', entity_legal: '赵明路', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, openid: 'o-sandbox-1' } },
       'device-sandbox-jsapi',
     );
     const params = JSON.parse(created.payParam!) as Record<string, string>;

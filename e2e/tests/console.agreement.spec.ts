@@ -1,0 +1,75 @@
+import { devices, expect, test } from '@playwright/test';
+import { COMPANY, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { signInToConsole } from '../support/console.ts';
+
+/*
+ * Versioned agreements (issue 16, item 3; docs/decisions/034-versioned-agreements.md): the visitor
+ * sees the version of the agreement they agree to; staff publish a new version in the console while
+ * the visitor's /pay is open; 立即办理 is then refused with a clear message and the new text, the
+ * visitor agrees and pays without retyping anything, and the console's order shows the version.
+ */
+test('a new agreement version published while /pay is open: the visitor reads it, agrees and pays; the order records it', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const phone = await browser.newContext({ ...devices['iPhone 13'], locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const visitor = await phone.newPage();
+
+  // The visitor reads the agreement: its version and effective date stand above the text.
+  await openHome(visitor);
+  await visitor.getByTestId('agreement-link').click();
+  const shown = visitor.getByTestId('agreement-sheet').getByTestId('agreement-text');
+  await expect(shown).toContainText(/^版本：\d{4}-\d{2}-\d{2}(\.\d+)?　生效日期：\d{4}-\d{2}-\d{2}/);
+  const before = /^版本：(\S+)　/.exec((await shown.textContent()) ?? '')![1]!;
+  await snapshot(visitor, testInfo, 'mobile-agreement-with-version');
+  await visitor.getByTestId('agreement-close').click();
+  // Credit repair: a service no other phone spec pays for this company.
+  await visitor.getByTestId('goods-3').click();
+  await searchAndPick(visitor);
+  await fillPerson(visitor, undefined, '13912340316');
+  await visitor.getByTestId('consent-checkbox').check();
+  await visitor.getByTestId('submit').click();
+  await expect(visitor).toHaveURL(/\/pay$/);
+
+  // Staff publish a new version meanwhile.
+  await signInToConsole(page);
+  await page.getByRole('navigation', { name: '主导航' }).getByText('服务协议').click();
+  await expect(page.getByRole('heading', { level: 1, name: '服务协议' })).toBeVisible();
+  const versions = page.getByTestId('agreement-versions');
+  await expect(versions.locator('tbody tr').first()).toContainText(before);
+  await expect(versions.locator('tbody tr').first()).toContainText('当前');
+  const editor = page.getByTestId('agreement-editor');
+  await editor.fill(`${await editor.inputValue()}\n\n十三、本条为端到端测试新增的条款。`);
+  await page.getByTestId('agreement-publish').click();
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  const currentRow = versions.locator('tbody tr').filter({ hasText: '当前' });
+  await expect(currentRow).not.toContainText(before);
+  const after = ((await currentRow.locator('td').nth(1).textContent()) ?? '').replace('当前', '').trim();
+  expect(after).toMatch(/^\d{4}-\d{2}-\d{2}(\.\d+)?$/);
+  // The old version is still listed, unchanged.
+  await expect(versions.locator('tbody tr').filter({ hasText: before })).toHaveCount(1);
+  await snapshot(page, testInfo, 'console-agreements');
+
+  // Back on the phone: paying is refused for the older version, with the message and the new text.
+  await visitor.getByTestId('pay-now').click();
+  await expectToast(visitor, '服务协议已更新，请阅读新版本并重新确认');
+  const dialog = visitor.getByTestId('agreement-update-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('agreement-update-text')).toContainText(`版本：${after}`);
+  await expect(dialog.getByTestId('agreement-update-text')).toContainText('十三、本条为端到端测试新增的条款。');
+  await snapshot(visitor, testInfo, 'mobile-agreement-updated');
+  await dialog.getByTestId('agreement-update-agree').click();
+  await expect(visitor).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  await visitor.getByRole('button', { name: '确认支付' }).click();
+  await expect(visitor).toHaveURL(/\/success$/);
+  // The home page now shows the new version too.
+  await phone.close();
+
+  // The console's order shows the version the visitor agreed to, with the time.
+  await page.getByRole('navigation', { name: '主导航' }).getByText('订单处理').click();
+  await page.getByLabel('搜索订单').fill('13912340316');
+  await page.getByLabel('搜索订单').press('Enter');
+  const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: COMPANY.name });
+  await expect(row).toHaveCount(1);
+  await row.getByTestId('order-link').click();
+  await expect(page.getByText(new RegExp(`${after.replace('.', '\\.')} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}`))).toBeVisible();
+  await snapshot(page, testInfo, 'console-order-consent');
+});
