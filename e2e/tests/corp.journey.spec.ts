@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ERROR_CATALOG, submitLabel } from '@kuaibao/domain';
 import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
+import { SERVICE } from '../support/lookup.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
 /** The official account's appid in the mock (apps/api/src/config.ts MOCK_WECHAT_APP_IDS). */
@@ -249,7 +250,7 @@ test('/my: default avatar, name, shortcuts to the order tabs, customer service Q
   expect((await download).suggestedFilename()).toBe('客服二维码.png');
 
   // About a second's press on the QR opens the service link (a phone cannot scan its own screen).
-  await page.route('https://kf.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title>' }));
+  await page.route(`${new URL(SERVICE.link).origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title>' }));
   const qr = dialog.getByTestId('service-qr');
   const box = (await qr.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -258,7 +259,7 @@ test('/my: default avatar, name, shortcuts to the order tabs, customer service Q
   expect(page.url()).toMatch(/\/corp\/my/);
   await page.waitForTimeout(700);
   await page.mouse.up();
-  await expect(page).toHaveURL('https://kf.example.com/kuaibao/weixin');
+  await expect(page).toHaveURL(SERVICE.link);
 });
 
 test('a session that ran out while the page was open is renewed through the silent authorization', async ({ page }) => {

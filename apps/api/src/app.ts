@@ -237,7 +237,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandbox,
     paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now, metrics }),
     // The ID hash key, under its own label, also keys the sign-in device cookies (decision 014).
-    console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey, directory, catalogChanges }),
+    console: createConsoleServices({
+      db,
+      now,
+      vault,
+      storage,
+      payments,
+      deviceCookieSecret: config.idHashKey,
+      directory,
+      catalogChanges,
+      setupSettings: { smsSignName: config.sms.signName, smsProvider: config.sms.provider, paymentProviders: config.payment.providers },
+    }),
     sms,
     storage,
     smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics }),

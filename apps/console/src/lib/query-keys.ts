@@ -13,6 +13,7 @@ export const queryKeys = {
   sms: { list: (query: object) => ['sms', 'list', query] as const },
   goods: ['goods'] as const,
   siteConfig: ['site-config'] as const,
+  setupChecklist: ['setup-checklist'] as const,
   dashboard: (days: number) => ['dashboard', days] as const,
   staff: ['staff'] as const,
   audit: (query: object) => ['audit', query] as const,

@@ -36,6 +36,8 @@ import styles from './pay-page.module.css';
 import { usePayment } from './use-payment.ts';
 import { usePublishedAnnualReport } from './annual-report-precheck.ts';
 import { PrecheckNotice } from './precheck-notice.tsx';
+import { useFixedBottomBar } from '../ui/fixed-bottom-bar.ts';
+import { useServiceContact } from '../common/service-contact.ts';
 
 // The QR code library loads only when the visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -59,6 +61,7 @@ export default function PayPage() {
   const usable = platform.formFactor === 'phone' && !!form?.entity_name;
   const [exitOpen, setExitOpen] = useState(false);
   const [serviceOpen, setServiceOpen] = useState(false);
+  const service = useServiceContact();
 
   useEffect(() => {
     if (usable) track('pay.enter', form?.goods_id, 'event', { form_factor: 'phone' });
@@ -132,6 +135,7 @@ export default function PayPage() {
     },
   });
 
+  useFixedBottomBar('calc(88px + env(safe-area-inset-bottom))');
   if (!usable || !form) return <Navigate to="/" replace />;
 
   const handleNow = (goOn = continued) => {
@@ -263,9 +267,11 @@ export default function PayPage() {
             <Button variant="ghost" onClick={exit} data-testid="pay-exit-confirm">
               确定
             </Button>
-            <Button onClick={contact} data-testid="pay-exit-contact" data-autofocus>
-              联系客服
-            </Button>
+            {service.available && (
+              <Button onClick={contact} data-testid="pay-exit-contact" data-autofocus>
+                联系客服
+              </Button>
+            )}
           </>
         }
       >

@@ -35,7 +35,7 @@ export const GOODS: Goods[] = [
 
 export const CONFIG: SiteConfig = {
   service_weixin: 'https://work.weixin.qq.com/kfid/test',
-  service_phone: '400-000-0000',
+  service_phone: '400-123-4567',
   privacy: '服务协议正文',
   'client.home.tips': '公告:年报截止日期为6月30日',
   'client.home.danmaku': ['张先生 已提交', '李女士 已提交'],

@@ -10,7 +10,7 @@ import type { PaymentService } from '../payment/payment.service.ts';
 import { createRefundRequests } from '../payment/refund-requests.service.ts';
 import { createAuditService, type AuditService } from './audit.ts';
 import { createConsoleAuthService, type ConsoleAuthService } from './auth.service.ts';
-import { createCatalogService, type CatalogService } from './catalog.service.ts';
+import { createCatalogService, type CatalogService, type SetupSettings } from './catalog.service.ts';
 import { createDashboardService, type DashboardService } from './dashboard.service.ts';
 import { createDirectorySourceService, type DirectorySourceService } from './directory-source.service.ts';
 import { createFeedbackInboxService, type FeedbackService } from './feedback.service.ts';
@@ -47,6 +47,8 @@ export function createConsoleServices(deps: {
   directory: CompanyDirectory;
   /** tells every instance's goods and site config cache of a catalog edit */
   catalogChanges?: CatalogChanges;
+  /** the settings the first-run checklist reads */
+  setupSettings: SetupSettings;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
@@ -61,7 +63,7 @@ export function createConsoleServices(deps: {
     orders: createConsoleOrdersService({ now, vault: deps.vault, handling, payments, refundRequests, feedback: feedbackInbox, smsLog }),
     refunds,
     feedback: createFeedbackInboxService({ inbox: feedbackInbox }),
-    catalog: createCatalogService({ db, now, ...(deps.catalogChanges ? { changes: deps.catalogChanges } : {}) }),
+    catalog: createCatalogService({ db, now, settings: deps.setupSettings, ...(deps.catalogChanges ? { changes: deps.catalogChanges } : {}) }),
     dashboard: createDashboardService({ db, now, orders: handling }),
     smsLog,
     audit: createAuditService({ db }),

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleGoods, ConsoleGoodsUpdate, ConsoleSiteConfigEntry } from '@kuaibao/domain';
+import type { ConsoleGoods, ConsoleGoodsUpdate, ConsoleSetupChecklist, ConsoleSiteConfigEntry } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -23,6 +23,14 @@ export function useSaveSiteConfig() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { key: string; value: unknown }) => api.put<ConsoleSiteConfigEntry>(`/site-config/${encodeURIComponent(input.key)}`, { value: input.value }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.siteConfig }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.siteConfig });
+      await client.invalidateQueries({ queryKey: queryKeys.setupChecklist });
+    },
   });
+}
+
+/** The first-run checklist; `enabled` for those who can change the configuration. */
+export function useSetupChecklist(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.setupChecklist, queryFn: () => api.get<ConsoleSetupChecklist>('/setup-checklist'), enabled });
 }
