@@ -56,6 +56,8 @@ import { registerCorpRoutes } from './modules/corp/corp.routes.ts';
 import { createCorpService, type CorpService } from './modules/corp/corp.service.ts';
 import { buildWechatAuthProvider, type WechatAuthProvider } from './providers/wechat-auth/index.ts';
 import { registerMockWechatAuthorize } from './providers/wechat-auth/mock-authorize.routes.ts';
+import { createDeletionService, type DeletionService } from './modules/deletion/deletion.service.ts';
+import { registerDeletionRoutes } from './modules/deletion/deletion.routes.ts';
 
 export interface Services {
   now: () => Date;
@@ -81,6 +83,8 @@ export interface Services {
   smsOutbox: SmsOutboxWorker;
   /** Purges personal data past its retention period (decision 031); server.ts starts it, tests call runOnce(). */
   retention: RetentionSweep;
+  /** The visitor's own deletion request (decision 037): the code by SMS, the purge, the console's list. */
+  deletion: DeletionService;
   /** WeChat login (official account and mini-program) and the visitors' sessions (docs/decisions/009). */
   wechatAuth: WechatAuthProvider;
   accounts: AccountService;
@@ -223,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // config.ts refuses this already; a Config built by hand must not get past it either.
   if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');
   const accounts = createAccountService({ db, wechatAuth, now, tokenTtlSeconds: config.wechatAuth.tokenTtlSeconds });
+  const deletion = createDeletionService({ db, now, vault, sms });
   const services: Services = {
     now,
     siteConfig,
@@ -246,12 +251,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       deviceCookieSecret: config.idHashKey,
       directory,
       catalogChanges,
+      deletion,
       setupSettings: { smsSignName: config.sms.signName, smsProvider: config.sms.provider, paymentProviders: config.payment.providers },
     }),
     sms,
     storage,
     smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics }),
     retention: createRetentionSweep({ database, periods: config.retention.periods, intervalMs: config.retention.sweepIntervalMs, now, log: app.log, metrics }),
+    deletion,
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig, accounts }),
@@ -300,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentRoutes(app);
   registerEventRoutes(app);
   registerFeedbackRoutes(app);
+  registerDeletionRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);
   registerAccountRoutes(app);
   registerCorpRoutes(app);

@@ -20,7 +20,7 @@ import {
   preloadSignedInPage,
   RefundListPage,
   SiteConfigPage,
-  SmsLogPage,
+  SmsLogPage, DeletionRequestsPage,
   StaffPage,
 } from './routes/pages.ts';
 import { RouteErrorBoundary, RouteLoading } from './ui/route-loading.tsx';
@@ -92,6 +92,7 @@ export function ConsoleApp() {
           <Route path="refunds" element={<RefundListPage />} />
           <Route path="feedback" element={<FeedbackPage />} />
           <Route path="sms" element={<SmsLogPage />} />
+          <Route path="deletion-requests" element={<DeletionRequestsPage />} />
           <Route path="goods" element={<GoodsPage />} />
           <Route path="site-config" element={<SiteConfigPage />} />
           <Route path="directory-source" element={<DirectorySourcePage />} />

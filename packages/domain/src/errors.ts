@@ -10,7 +10,7 @@
  *
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
- * and 50290; console 40060–40089, 40094–40099, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
+ * and 50290; console 40060–40089, 40095–40099, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
  * refunds 40930–40949; client-only texts 9xxxx (status 0).
  */
 type CatalogEntries = Record<string, { code: number; status: number; message: string }>;
@@ -36,13 +36,6 @@ export const VISITOR_ERRORS = {
   DECLARATION_FEMALE_OVER_TOTAL: { code: 40027, status: 400, message: '女性从业人数不能多于从业人数' },
   DECLARATION_INSURED_OVER_TOTAL: { code: 40028, status: 400, message: '参保人数不能多于从业人数' },
   RATE_LIMITED: { code: 42901, status: 429, message: '操作过于频繁，请稍后再试' },
-  /** The visitor's deletion request (docs/decisions/037-visitor-deletion-request.md). */
-  DELETION_CODE_WRONG: { code: 40090, status: 400, message: '验证码不正确' },
-  DELETION_CODE_EXPIRED: { code: 40091, status: 400, message: '验证码已过期，请重新获取' },
-  DELETION_CODE_LOCKED: { code: 40092, status: 400, message: '验证码错误次数过多，请重新获取' },
-  DELETION_CODE_MISSING: { code: 40093, status: 400, message: '请先获取验证码' },
-  DELETION_CODE_TOO_SOON: { code: 42950, status: 429, message: '验证码已发送，请 1 分钟后再试' },
-  SMS_SEND_FAILED: { code: 50290, status: 502, message: '短信发送失败，请稍后再试' },
   INTERNAL: { code: 50001, status: 500, message: '系统繁忙，请稍后再试' },
   PAYMENT_PROVIDER_UNAVAILABLE: { code: 50201, status: 502, message: '支付通道暂不可用，请稍后再试' },
   WECHAT_LOGIN_NOT_CONFIGURED: { code: 40051, status: 400, message: '当前环境暂不支持微信登录' },
@@ -69,6 +62,14 @@ export const VISITOR_ERRORS = {
  * these, so its bundle does not carry them.
  */
 export const SERVER_ERRORS = {
+  /** The visitor's deletion request (docs/decisions/037-visitor-deletion-request.md). */
+  DELETION_CODE_WRONG: { code: 40090, status: 400, message: '验证码不正确' },
+  DELETION_CODE_EXPIRED: { code: 40091, status: 400, message: '验证码已过期，请重新获取' },
+  DELETION_CODE_LOCKED: { code: 40092, status: 400, message: '验证码错误次数过多，请重新获取' },
+  DELETION_CODE_MISSING: { code: 40093, status: 400, message: '请先获取验证码' },
+  DELETION_NO_ORDERS: { code: 40094, status: 400, message: '该手机号下没有需要删除的个人信息' },
+  DELETION_CODE_TOO_SOON: { code: 42950, status: 429, message: '验证码已发送，请 1 分钟后再试' },
+  SMS_SEND_FAILED: { code: 50290, status: 502, message: '短信发送失败，请稍后再试' },
   VALIDATION_FAILED: { code: 40001, status: 400, message: '请求参数有误' },
   MALFORMED_JSON: { code: 40002, status: 400, message: '请求格式有误' },
   KEYWORD_TOO_LONG: { code: 40004, status: 400, message: '查询关键词过长' },

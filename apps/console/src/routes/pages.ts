@@ -22,6 +22,7 @@ export const OrderDetailPage = lazyPage(() => import('./orders/order-detail-page
 export const RefundListPage = lazyPage(() => import('./refunds/refund-list-page.tsx'), (module) => module.RefundListPage);
 export const FeedbackPage = lazyPage(() => import('./feedback/feedback-page.tsx'), (module) => module.FeedbackPage);
 export const SmsLogPage = lazyPage(() => import('./sms/sms-log-page.tsx'), (module) => module.SmsLogPage);
+export const DeletionRequestsPage = lazyPage(() => import('./deletion/deletion-requests-page.tsx'), (module) => module.DeletionRequestsPage);
 export const GoodsPage = lazyPage(() => import('./config/goods-page.tsx'), (module) => module.GoodsPage);
 export const SiteConfigPage = lazyPage(() => import('./config/site-config-page.tsx'), (module) => module.SiteConfigPage);
 export const DirectorySourcePage = lazyPage(() => import('./directory/directory-source-page.tsx'), (module) => module.DirectorySourcePage);
@@ -35,6 +36,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   refunds: RefundListPage,
   feedback: FeedbackPage,
   sms: SmsLogPage,
+  'deletion-requests': DeletionRequestsPage,
   goods: GoodsPage,
   'site-config': SiteConfigPage,
   'directory-source': DirectorySourcePage,

@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, CreateOrderResponse, FeedbackRequest, OrderRecord, UpdateOrderExtraRequest } from '@kuaibao/domain';
+import type { CreateOrderRequest, CreateOrderResponse, DeletionCodeRequest, DeletionCodeResponse, DeletionConfirmRequest, DeletionConfirmResponse, FeedbackRequest, OrderRecord, UpdateOrderExtraRequest } from '@kuaibao/domain';
 import { isCorpMode } from './endpoints.ts';
 import { api } from './index.ts';
 
@@ -29,3 +29,7 @@ export const fetchOrdersByPhone = (phone: string) =>
 /** A platform report (docs/product/api.md POST /api/user/feedback). */
 export const submitFeedback = (report: FeedbackRequest['report']) =>
   api().post<null>('/api/user/feedback', { report } satisfies FeedbackRequest);
+
+/** The visitor's deletion request (docs/decisions/037-visitor-deletion-request.md): a code to the phone, then the code. */
+export const requestDeletionCode = (phone: string) => api().post<DeletionCodeResponse>('/api/h5/deletion/code', { phone } satisfies DeletionCodeRequest);
+export const confirmDeletion = (phone: string, code: string) => api().post<DeletionConfirmResponse>('/api/h5/deletion/confirm', { phone, code } satisfies DeletionConfirmRequest);

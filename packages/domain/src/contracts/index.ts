@@ -7,3 +7,4 @@ export * from './event.ts';
 export * from './init.ts';
 export * from './console.ts';
 export * from './account.ts';
+export * from './deletion.ts';

@@ -15,6 +15,7 @@ import { annualReportPrecheck } from './015_annual_report_precheck.ts';
 import { companyGramTree } from './016_company_gram_tree.ts';
 import { retention } from './017_retention.ts';
 import { orderLookupIndexes } from './018_order_lookup_indexes.ts';
+import { deletionRequests } from './020_deletion_requests.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -37,5 +38,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '016_company_gram_tree': companyGramTree(kind),
     '017_retention': retention(kind),
     '018_order_lookup_indexes': orderLookupIndexes(kind),
+    '020_deletion_requests': deletionRequests(kind),
   };
 }

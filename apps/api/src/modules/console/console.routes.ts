@@ -9,6 +9,7 @@ import { registerConsoleRefundRoutes } from './routes/refunds.routes.ts';
 import { registerConsoleSessionRoutes } from './routes/session.routes.ts';
 import { registerConsoleDirectorySourceRoutes } from './routes/directory-source.routes.ts';
 import { registerConsoleSmsLogRoutes } from './routes/sms-log.routes.ts';
+import { registerConsoleDeletionRequestRoutes } from './routes/deletion-requests.routes.ts';
 import { registerConsoleStaffRoutes } from './routes/staff.routes.ts';
 import { CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER, cookieOf } from './session-cookies.ts';
 
@@ -62,6 +63,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleRefundRoutes(scope);
       registerConsoleFeedbackRoutes(scope);
       registerConsoleSmsLogRoutes(scope);
+      registerConsoleDeletionRequestRoutes(scope);
       registerConsoleAuditRoutes(scope);
       registerConsoleCatalogRoutes(scope);
       registerConsoleDashboardRoutes(scope);

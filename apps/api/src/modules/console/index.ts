@@ -18,6 +18,8 @@ import { createConsoleOrdersService, type ConsoleOrdersService } from './orders.
 import { createPaymentLink } from './payment-link.ts';
 import { createRefundsService, type RefundsService } from './refunds.service.ts';
 import { createSmsLogService, type SmsLogService } from './sms-log.service.ts';
+import { createDeletionRequestsService, type DeletionRequestsService } from './deletion-requests.service.ts';
+import type { DeletionService } from '../deletion/deletion.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 
 /** Everything behind /api/console/, each service taking the signed-in Actor. */
@@ -32,6 +34,7 @@ export interface ConsoleServices {
   smsLog: SmsLogService;
   audit: AuditService;
   directorySource: DirectorySourceService;
+  deletionRequests: DeletionRequestsService;
 }
 
 export function createConsoleServices(deps: {
@@ -47,6 +50,8 @@ export function createConsoleServices(deps: {
   directory: CompanyDirectory;
   /** tells every instance's goods and site config cache of a catalog edit */
   catalogChanges?: CatalogChanges;
+  /** the visitors' deletion requests (decision 037) */
+  deletion: Pick<DeletionService, 'list'>;
   /** the settings the first-run checklist reads */
   setupSettings: SetupSettings;
 }): ConsoleServices {
@@ -68,5 +73,6 @@ export function createConsoleServices(deps: {
     smsLog,
     audit: createAuditService({ db }),
     directorySource: createDirectorySourceService({ directory: deps.directory }),
+    deletionRequests: createDeletionRequestsService({ deletion: deps.deletion }),
   };
 }

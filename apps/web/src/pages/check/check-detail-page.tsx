@@ -22,6 +22,7 @@ import { saveOrderForReceipt } from '../order-detail/receipt-handoff.ts';
 import type { CheckLocationState } from './check-page.tsx';
 import styles from './check-page.module.css';
 import { ContactAgent } from './contact-agent.tsx';
+import { DeletionRequest } from './deletion-request.tsx';
 import { lookupOrders } from './lookup.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -71,7 +72,10 @@ export default function CheckDetailPage() {
       <PageHeader title="办理进度" onBack={goBack} />
       <main className={styles.main} aria-busy={outcome?.kind !== 'found'}>
         {outcome?.kind === 'found' ? (
-          <OrderProgress order={outcome.orders[0]!} count={outcome.orders.length} onReceipt={() => openReceipt(outcome.orders[0]!)} />
+          <>
+            <OrderProgress order={outcome.orders[0]!} count={outcome.orders.length} onReceipt={() => openReceipt(outcome.orders[0]!)} />
+            <DeletionRequest phone={phone} onDone={() => navigate('/check', { replace: true })} />
+          </>
         ) : (
           <p className={styles.pending}>{leaving ? '正在返回查询页…' : '正在查询…'}</p>
         )}
