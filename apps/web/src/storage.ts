@@ -176,6 +176,8 @@ interface SessionValues {
   orderDetail: OrderRecord;
   /** Corp mode: recent automatic authorizations, so a refused code cannot loop forever. */
   oauthAttempts: number[];
+  /** Corp mode: this tab has logged in with a code, which start-up then removed from the address; a reload keeps the session. */
+  oauthLoggedIn: true;
 }
 
 export type SessionKey = keyof SessionValues;
@@ -194,6 +196,8 @@ export const isStoredOrderRecord = (value: unknown) =>
 export const readOrderDetail = () => readSessionJson('orderDetail', isStoredOrderRecord);
 
 export const readOAuthAttempts = () => readSessionJson('oauthAttempts', (value) => Array.isArray(value) && value.every((at) => typeof at === 'number')) ?? [];
+
+export const readOAuthLoggedIn = () => readSessionJson('oauthLoggedIn', (value) => value === true) === true;
 
 export function writeSessionJson<K extends SessionKey>(key: K, value: SessionValues[K]): void {
   try {

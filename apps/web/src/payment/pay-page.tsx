@@ -8,6 +8,8 @@ import {
   isPaidStatus,
   miniProgramPayUrl,
   NOTICES,
+  orderListTabOf,
+  PAY_NEEDS_WECHAT,
   PAYMENT_CONFIRMING,
   paySourceFor,
   type PayType,
@@ -38,6 +40,7 @@ import { usePublishedAnnualReport } from './annual-report-precheck.ts';
 import { PrecheckNotice } from './precheck-notice.tsx';
 import { useFixedBottomBar } from '../ui/fixed-bottom-bar.ts';
 import { useServiceContact } from '../common/service-contact.ts';
+import { isWechatBrowser } from '../platform/detect.ts';
 
 // The QR code library loads only when the visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -87,7 +90,8 @@ export default function PayPage() {
       forgetOrder();
       guard.release();
       toast.info(NOTICES.PAYMENT_SUCCEEDED);
-      navigate('/order', { replace: true });
+      // The paid service's own tab: a cancellation is listed under 注销, not 年检.
+      navigate(`/order?tab=${orderListTabOf(goods?.goods_type)}`, { replace: true });
     },
     onUnconfirmed: (answer) => {
       if (answer === 'ok') toast.warn(PAYMENT_CONFIRMING);
@@ -140,6 +144,12 @@ export default function PayPage() {
 
   const handleNow = (goOn = continued) => {
     if (!payType || busy) return;
+    // The official account pays through WeChat's bridge only: elsewhere say so now, rather than wait for a bridge that never comes.
+    if (platform.host === 'wx-oa' && !isWechatBrowser(navigator.userAgent)) {
+      track('pay.needs_wechat', form.goods_id, 'error');
+      toast.error(PAY_NEEDS_WECHAT);
+      return;
+    }
     payment.create(payType, { precheckContinued: goOn });
   };
 
