@@ -25,13 +25,16 @@ export function SetupChecklist() {
       description={
         <ul style={{ margin: 0, paddingLeft: 20 }}>
           {data.items.map((item) => (
-            <li key={item.key} data-testid={`setup-item-${item.key}`} data-done={item.done ? 'true' : 'false'} style={item.done ? { textDecoration: 'line-through', opacity: 0.6 } : undefined}>
-              {item.done ? '✓ ' : ''}
+            // Done items stay listed, marked in words (not by fading: the text keeps its contrast).
+            <li key={item.key} data-testid={`setup-item-${item.key}`} data-done={item.done ? 'true' : 'false'}>
               {item.label}
+              {item.done ? <strong>（已完成）</strong> : null}
               {!item.done && item.where === 'site_config' ? (
                 <>
                   {' '}
-                  <Link to="/site-config">去填写</Link>
+                  <Link to="/site-config" style={{ textDecoration: 'underline' }}>
+                    去填写
+                  </Link>
                 </>
               ) : null}
               {!item.done && item.where === 'environment' ? <span className="muted">（服务器环境变量，见部署文档）</span> : null}
