@@ -13,6 +13,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   outputDir: `./artifacts/results-${PORT}`,
   fullyParallel: false,
   workers: 1,

@@ -23,8 +23,14 @@ export const GOODS = {
   3: { name: '信用修复代办', price: '¥999.00', infoTitle: '信用修复办理说明' },
 } as const;
 
-/** The service contact of the seeded site config. */
-export const SERVICE = { link: 'https://kf.example.com/kuaibao/weixin', phone: '400-000-0000' };
+/**
+ * The service contact the suites run with: set by e2e/support/global-setup.ts over the seed's
+ * placeholders, which the visitor app hides.
+ */
+export const SERVICE = { link: 'https://work.weixin.qq.com/kfid/kfc-e2e-service', phone: '400-123-4567' };
+
+/** The seed's placeholder contact (apps/api/src/seed/defaults.ts). */
+export const PLACEHOLDER_SERVICE = { link: 'https://kf.example.com/kuaibao/weixin', phone: '400-000-0000' };
 
 /** Fills the home form for the customer (goods, company, ID, phone, consent) and submits it. */
 export async function submitHomeForm(page: Page, customer: Customer): Promise<void> {

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ERROR_CATALOG, submitLabel } from '@kuaibao/domain';
 import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
+import { SERVICE } from '../support/lookup.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
 /** The official account's appid in the mock (apps/api/src/config.ts MOCK_WECHAT_APP_IDS). */
@@ -86,7 +87,7 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   await page.getByTestId('pay-now').click();
 
   await expectToast(page, '支付成功');
-  await expect(page).toHaveURL(/\/corp\/order$/);
+  await expect(page).toHaveURL(/\/corp\/order\?tab=0$/);
   const payCalls = wechat.calls.filter((call) => call.name === 'getBrandWCPayRequest');
   expect(payCalls).toHaveLength(1);
   expect(Object.keys(payCalls[0]!.params).sort()).toEqual(['appId', 'nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);
@@ -220,7 +221,8 @@ test('a canceled or failed in-app payment says so and stays on the pay page', as
 test('/my: default avatar, name, shortcuts to the order tabs, customer service QR with long press and save, bottom tabs', async ({ page }, testInfo) => {
   await stubWeChat(page);
   await enterCorp(page, '/corp/my', 'my-page');
-  await expect(page).toHaveURL(/\/corp\/my\?code=/);
+  // The code and state WeChat returned with are used, then removed from the address (issue 16, item 10).
+  await expect(page).toHaveURL(/\/corp\/my$/);
   await expect(page.getByTestId('my-name')).toHaveText('微信用户');
   await expect(page.getByTestId('corp-tabs').getByTestId('tab-my')).toHaveAttribute('aria-current', 'page');
   const labels = ['年检', '注销', '执照办理', '信用修复'];
@@ -249,7 +251,7 @@ test('/my: default avatar, name, shortcuts to the order tabs, customer service Q
   expect((await download).suggestedFilename()).toBe('客服二维码.png');
 
   // About a second's press on the QR opens the service link (a phone cannot scan its own screen).
-  await page.route('https://kf.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title>' }));
+  await page.route(`${new URL(SERVICE.link).origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title>' }));
   const qr = dialog.getByTestId('service-qr');
   const box = (await qr.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -258,7 +260,7 @@ test('/my: default avatar, name, shortcuts to the order tabs, customer service Q
   expect(page.url()).toMatch(/\/corp\/my/);
   await page.waitForTimeout(700);
   await page.mouse.up();
-  await expect(page).toHaveURL('https://kf.example.com/kuaibao/weixin');
+  await expect(page).toHaveURL(SERVICE.link);
 });
 
 test('a session that ran out while the page was open is renewed through the silent authorization', async ({ page }) => {

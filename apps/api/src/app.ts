@@ -59,6 +59,8 @@ import { registerCorpRoutes } from './modules/corp/corp.routes.ts';
 import { createCorpService, type CorpService } from './modules/corp/corp.service.ts';
 import { buildWechatAuthProvider, type WechatAuthProvider } from './providers/wechat-auth/index.ts';
 import { registerMockWechatAuthorize } from './providers/wechat-auth/mock-authorize.routes.ts';
+import { createDeletionService, type DeletionService } from './modules/deletion/deletion.service.ts';
+import { registerDeletionRoutes } from './modules/deletion/deletion.routes.ts';
 
 export interface Services {
   now: () => Date;
@@ -88,6 +90,8 @@ export interface Services {
   billReconciliation: BillReconciliationJob;
   /** WeChat Pay's consumer complaints (decision 040); answers its complaint notifications. */
   wechatComplaints: WechatComplaints;
+  /** The visitor's own deletion request (decision 037): the code by SMS, the purge, the console's list. */
+  deletion: DeletionService;
   /** WeChat login (official account and mini-program) and the visitors' sessions (docs/decisions/009). */
   wechatAuth: WechatAuthProvider;
   accounts: AccountService;
@@ -232,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // config.ts refuses this already; a Config built by hand must not get past it either.
   if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');
   const accounts = createAccountService({ db, wechatAuth, now, tokenTtlSeconds: config.wechatAuth.tokenTtlSeconds });
+  const deletion = createDeletionService({ db, now, vault, sms });
   const services: Services = {
     now,
     siteConfig,
@@ -246,13 +251,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandbox,
     paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now, metrics }),
     // The ID hash key, under its own label, also keys the sign-in device cookies (decision 014).
-    console: createConsoleServices({ db, now, vault, storage, payments, deviceCookieSecret: config.idHashKey, directory, catalogChanges, reconciliation, wechatComplaints, authorizationPdfFont: config.authorizationPdfFont }),
+    console: createConsoleServices({
+      db,
+      now,
+      vault,
+      storage,
+      payments,
+      deviceCookieSecret: config.idHashKey,
+      directory,
+      catalogChanges,
+      deletion,
+      reconciliation,
+      wechatComplaints,
+      authorizationPdfFont: config.authorizationPdfFont,
+      setupSettings: { smsSignName: config.sms.signName, smsProvider: config.sms.provider, paymentProviders: config.payment.providers },
+    }),
     sms,
     storage,
     smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics }),
     retention: createRetentionSweep({ database, periods: config.retention.periods, intervalMs: config.retention.sweepIntervalMs, now, log: app.log, metrics }),
     wechatComplaints,
     billReconciliation: createBillReconciliationJob({ reconciliation, intervalMs: config.payment.reconciliation.intervalMs, log: app.log }),
+    deletion,
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig, accounts }),
@@ -304,6 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentRoutes(app);
   registerEventRoutes(app);
   registerFeedbackRoutes(app);
+  registerDeletionRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);
   registerAccountRoutes(app);
   registerCorpRoutes(app);

@@ -23,6 +23,7 @@ import {
   SiteConfigPage,
   AgreementsPage,
   SmsLogPage,
+  DeletionRequestsPage,
   StaffPage,
 } from './routes/pages.ts';
 import { RouteErrorBoundary, RouteLoading } from './ui/route-loading.tsx';
@@ -94,6 +95,7 @@ export function ConsoleApp() {
           <Route path="refunds" element={<RefundListPage />} />
           <Route path="feedback" element={<FeedbackPage />} />
           <Route path="sms" element={<SmsLogPage />} />
+          <Route path="deletion-requests" element={<DeletionRequestsPage />} />
           <Route path="goods" element={<GoodsPage />} />
           <Route path="site-config" element={<SiteConfigPage />} />
           <Route path="agreements" element={<AgreementsPage />} />

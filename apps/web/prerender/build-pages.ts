@@ -16,7 +16,7 @@ const dist = path.join(webRoot, 'dist');
 const ssrDir = path.join(dist, '.prerender');
 
 /** The config keys the prerendered pages show; the privacy text is the agreement sheet's, which loads later. */
-const SHOWN_CONFIG_KEYS = ['client.home.tips', 'client.home.danmaku', 'service_phone', 'service_weixin', 'operator_name', 'proxy_version'];
+const SHOWN_CONFIG_KEYS = ['client.home.tips', 'client.home.danmaku', 'service_phone', 'service_weixin', 'operator_name', 'icp_filing', 'police_filing', 'proxy_version'];
 
 const config = Object.fromEntries(Object.entries(DEFAULT_SITE_CONFIG).filter(([key]) => SHOWN_CONFIG_KEYS.includes(key))) as SiteConfig;
 // The goods as the init call sends them (apps/api/src/modules/goods/goods.service.ts), checked against the wire contract.

@@ -16,6 +16,8 @@ import { SiteDataProvider, type SiteData } from './site-data.tsx';
 const PayPage = lazy(() => import('./payment/pay-page.tsx'));
 const SuccessPage = lazy(() => import('./pages/success/success-page.tsx'));
 const ErrorPage = lazy(() => import('./pages/error/error-page.tsx'));
+// Who runs the site (operator, filing numbers): under every page, its own small chunk.
+const SiteFooter = lazy(() => import('./ui/site-footer.tsx'));
 
 /** Overlays and toasts: mounted before start-up finishes, so its calls show them too. */
 export function Shell({ children }: { children?: ReactNode }) {
@@ -57,6 +59,9 @@ export function AppRoutes() {
           <Route path="/error" element={<ErrorPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
       </Suspense>
     </ErrorBoundary>
   );

@@ -178,6 +178,8 @@ interface SessionValues {
   oauthAttempts: number[];
   /** Start-up found the stored order unpaid (back from the cashier without paying): the home says so once. */
   payUnfinished: true;
+  /** Corp mode: this tab has logged in with a code, which start-up then removed from the address; a reload keeps the session. */
+  oauthLoggedIn: true;
 }
 
 export type SessionKey = keyof SessionValues;
@@ -199,6 +201,7 @@ export const readOAuthAttempts = () => readSessionJson('oauthAttempts', (value) 
 
 /** Whether start-up left word that a payment was not finished (the home removes it once shown). */
 export const readPayUnfinished = () => readSessionJson('payUnfinished', (value) => value === true) === true;
+export const readOAuthLoggedIn = () => readSessionJson('oauthLoggedIn', (value) => value === true) === true;
 
 export function writeSessionJson<K extends SessionKey>(key: K, value: SessionValues[K]): void {
   try {

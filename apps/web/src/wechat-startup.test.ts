@@ -7,7 +7,7 @@ import { returnAddress, startCorp, startMiniProgramLogin, type CorpNavigator } f
 const ORIGIN = 'https://kb.example';
 
 function corpNavigator(path: string, search = '') {
-  const log = { replaced: [] as string[], reloaded: [] as string[], left: [] as string[], hashDropped: 0 };
+  const log = { replaced: [] as string[], reloaded: [] as string[], left: [] as string[], hashDropped: 0, paramsDropped: 0 };
   const nav: CorpNavigator = {
     pathname: () => path,
     search: () => search,
@@ -17,6 +17,9 @@ function corpNavigator(path: string, search = '') {
     leave: (url) => log.left.push(url),
     dropHash: () => {
       log.hashDropped += 1;
+    },
+    dropOAuthParams: () => {
+      log.paramsDropped += 1;
     },
   };
   return { nav, log };
@@ -110,6 +113,7 @@ describe('corp start-up (docs/product/orders-and-statuses.md#start-up step 8)', 
     expect(localStorage.getItem('authorizeUrl')).toBe('/mock-wechat/connect/oauth2/authorize');
     expect(back.log.left).toEqual([]);
     expect(back.log.hashDropped).toBe(1);
+    expect(back.log.paramsDropped).toBe(1);
     expect(sessionStorage.getItem('oauthAttempts')).toBeNull();
   });
 
@@ -215,6 +219,31 @@ describe('corp start-up (docs/product/orders-and-statuses.md#start-up step 8)', 
     await expect(startCorp(run.nav)).resolves.toBe('reload');
     expect(run.log.left).toHaveLength(1);
     expect(loginCalls(calls)).toEqual([]);
+  });
+
+  it('removes code and state from the address once used, and a reload in this tab keeps the session without them', async () => {
+    const fake = server();
+    installFakeServer(fake.respond);
+    const first = corpNavigator('/order', '?tab=3');
+    await startCorp(first.nav);
+    const back = corpNavigator('/order', returnFromWeChat(first.log.left[0]!, 'C7'));
+    await expect(startCorp(back.nav)).resolves.toBe('ready');
+    expect(localStorage.getItem('token')).toBe('tok-C7');
+    expect(back.log.paramsDropped).toBe(1);
+    expect(sessionStorage.getItem('oauthLoggedIn')).toBe('true');
+
+    // The reload of the cleaned address: no code, this tab logged in, the token kept.
+    const calls = installFakeServer(fake.respond);
+    let run = corpNavigator('/order', '?tab=3');
+    await expect(startCorp(run.nav)).resolves.toBe('ready');
+    expect(run.log.left).toEqual([]);
+    expect(loginCalls(calls)).toEqual([]);
+
+    // Another tab (no marker) with no code authorizes as before.
+    sessionStorage.clear();
+    run = corpNavigator('/order', '?tab=3');
+    await expect(startCorp(run.nav)).resolves.toBe('reload');
+    expect(run.log.left).toHaveLength(1);
   });
 
   it('after the login, a stored paid order goes to /success', async () => {

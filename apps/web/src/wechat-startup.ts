@@ -3,7 +3,7 @@ import { issueOAuthState, loginWithCode } from './api/account-endpoints.ts';
 import { RequestError } from './api/index.ts';
 import { postToMiniProgram } from './platform/wechat-bridge.ts';
 import { checkStoredOrder, errorUrl, initialise, parseEntryPath, queryWithoutCode, type Navigator } from './startup.ts';
-import { readOAuthAttempts, readString, removeKey, removeSessionKey, writeSessionJson, writeString } from './storage.ts';
+import { readOAuthAttempts, readOAuthLoggedIn, readString, removeKey, removeSessionKey, writeSessionJson, writeString } from './storage.ts';
 
 /**
  * Start-up of the two WeChat variants (docs/product/orders-and-statuses.md steps 7–8), around the h5 steps in startup.ts.
@@ -25,6 +25,8 @@ export interface CorpNavigator extends Navigator {
   leave(url: string): void;
   /** Drops a fragment from the address (the browser carries `#wechat_redirect` through WeChat's redirect). */
   dropHash(): void;
+  /** Drops `code` and `state` from the address once the login has used them: a spent code is nothing to share or bookmark. */
+  dropOAuthParams(): void;
 }
 
 export function createCorpNavigator(base: Navigator): CorpNavigator {
@@ -34,6 +36,10 @@ export function createCorpNavigator(base: Navigator): CorpNavigator {
     leave: (url) => location.replace(url),
     dropHash: () => {
       if (location.hash) history.replaceState(history.state, '', location.href.split('#')[0]);
+    },
+    dropOAuthParams: () => {
+      const clean = returnAddress(location.href);
+      if (clean !== location.href) history.replaceState(history.state, '', clean);
     },
   };
 }
@@ -89,15 +95,24 @@ export async function redirectToAuthorize(nav: CorpNavigator, options: { now?: n
 /** Refusals that a fresh authorization can cure: a spent code, or a code without this browser's state. */
 const REAUTHORIZE_CODES: readonly number[] = [VISITOR_ERRORS.WECHAT_CODE_INVALID.code, VISITOR_ERRORS.WECHAT_STATE_INVALID.code];
 
+/** This tab has a session: the code and state leave the address, and a reload without them keeps the session. */
+function loggedIn(nav: CorpNavigator): void {
+  writeSessionJson('oauthLoggedIn', true);
+  nav.dropOAuthParams();
+}
+
 /** Step 8 proper: authorize, or log in with a new code, or keep the session of a code already used. */
 async function authorizeOrLogin(nav: CorpNavigator): Promise<'ready' | 'reload' | 'continue'> {
   const params = new URLSearchParams(nav.search());
   const code = params.get('code');
-  if (!code) return redirectToAuthorize(nav);
+  // A reload after this tab logged in: the code was removed from the address; the session goes on.
+  if (!code) return readOAuthLoggedIn() && readString('token') ? 'continue' : redirectToAuthorize(nav);
   nav.dropHash();
   if (code === readString('code')) {
-    // A reload of the address WeChat returned to: the code is spent; the session it bought goes on.
-    return readString('token') ? 'continue' : redirectToAuthorize(nav);
+    // The address WeChat returned to, again: the code is spent; the session it bought goes on.
+    if (!readString('token')) return redirectToAuthorize(nav);
+    loggedIn(nav);
+    return 'continue';
   }
   // Whether this code and state were issued to this browser is the server's call (its cookie),
   // not this tab's: a link carrying someone else's code is refused there and we authorize afresh.
@@ -106,6 +121,7 @@ async function authorizeOrLogin(nav: CorpNavigator): Promise<'ready' | 'reload' 
   try {
     const { token } = await loginWithCode(code, 'wx-oa', { state: isOAuthState(state) ? state : null, toast: false });
     writeString('token', token);
+    loggedIn(nav);
     removeSessionKey('oauthAttempts');
     return 'continue';
   } catch (error) {

@@ -37,4 +37,11 @@ describe('docs/product/constants.md#constants', () => {
     const mapped = constants.ORDER_LIST_TABS.flatMap((t) => (t.goodsType === null ? [] : [t.goodsType]));
     expect([...mapped].sort()).toEqual([...GOODS_TYPES].sort());
   });
+
+  it('lands each service on its own /order tab after paying', () => {
+    expect(constants.orderListTabOf('license_year')).toBe(0);
+    expect(constants.orderListTabOf('license_destory')).toBe(1);
+    expect(constants.orderListTabOf('credit_repair')).toBe(3);
+    expect(constants.orderListTabOf(undefined)).toBe(0);
+  });
 });

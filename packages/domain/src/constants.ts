@@ -36,6 +36,11 @@ export const ORDER_LIST_TABS = [
   { tab: 3, label: '信用修复', goodsType: 'credit_repair' },
 ] as const satisfies readonly { tab: number; label: string; goodsType: GoodsType | null }[];
 
+/** The /order tab that lists a service's orders (where the official account lands after paying for it); the first tab otherwise. */
+export function orderListTabOf(goodsType: string | undefined): number {
+  return ORDER_LIST_TABS.find((item) => item.goodsType !== null && item.goodsType === goodsType)?.tab ?? ORDER_LIST_TABS[0].tab;
+}
+
 /** Script chunks time out after this long (docs/product/constants.md). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 /** Every analytics event key starts with this (docs/product/api.md). */

@@ -9,7 +9,8 @@
  * meet (console, refunds).
  *
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
- * 40050–40059, 40150–40159 and 40350–40359; console 40060–40099, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
+ * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
+ * and 50290; console 40060–40089, 40095–40099, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
  * refunds 40930–40949; client-only texts 9xxxx (status 0).
  */
 import type { GoodsType } from './goods-texts.ts';
@@ -86,6 +87,14 @@ export const VISITOR_ERRORS = {
  * these, so its bundle does not carry them.
  */
 export const SERVER_ERRORS = {
+  /** The visitor's deletion request (docs/decisions/037-visitor-deletion-request.md). */
+  DELETION_CODE_WRONG: { code: 40090, status: 400, message: '验证码不正确' },
+  DELETION_CODE_EXPIRED: { code: 40091, status: 400, message: '验证码已过期，请重新获取' },
+  DELETION_CODE_LOCKED: { code: 40092, status: 400, message: '验证码错误次数过多，请重新获取' },
+  DELETION_CODE_MISSING: { code: 40093, status: 400, message: '请先获取验证码' },
+  DELETION_NO_ORDERS: { code: 40094, status: 400, message: '该手机号下没有需要删除的个人信息' },
+  DELETION_CODE_TOO_SOON: { code: 42950, status: 429, message: '验证码已发送，请 1 分钟后再试' },
+  SMS_SEND_FAILED: { code: 50290, status: 502, message: '短信发送失败，请稍后再试' },
   VALIDATION_FAILED: { code: 40001, status: 400, message: '请求参数有误' },
   MALFORMED_JSON: { code: 40002, status: 400, message: '请求格式有误' },
   KEYWORD_TOO_LONG: { code: 40004, status: 400, message: '查询关键词过长' },
@@ -163,13 +172,13 @@ export const STAFF_ERRORS = {
   CONSOLE_FILE_NOT_FOUND: { code: 40463, status: 404, message: '文件不存在' },
   CONSOLE_CONFIG_KEY_NOT_FOUND: { code: 40464, status: 404, message: '配置项不存在' },
   /** Daily reconciliation (decision 039). */
-  CONSOLE_RECONCILIATION_PROVIDER_NOT_CONFIGURED: { code: 40090, status: 400, message: '该支付通道未开通或没有对账单' },
+  CONSOLE_RECONCILIATION_PROVIDER_NOT_CONFIGURED: { code: 40082, status: 400, message: '该支付通道未开通或没有对账单' },
   CONSOLE_RECONCILIATION_BUSY: { code: 40990, status: 409, message: '该日对账正在进行，请稍后刷新' },
   /** WeChat Pay complaints (decision 040). */
   CONSOLE_WECHAT_COMPLAINT_NOT_FOUND: { code: 40491, status: 404, message: '微信支付投诉不存在' },
-  CONSOLE_WECHAT_COMPLAINTS_OFF: { code: 40091, status: 400, message: '未开通微信支付，无法处理微信支付投诉' },
-  CONSOLE_WECHAT_COMPLAINT_NO_ORDER: { code: 40092, status: 400, message: '该投诉没有关联到本站订单，请在微信支付商户平台处理' },
-  CONSOLE_WECHAT_COMPLAINT_CLOSED: { code: 40093, status: 400, message: '该投诉已处理完成' },
+  CONSOLE_WECHAT_COMPLAINTS_OFF: { code: 40083, status: 400, message: '未开通微信支付，无法处理微信支付投诉' },
+  CONSOLE_WECHAT_COMPLAINT_NO_ORDER: { code: 40084, status: 400, message: '该投诉没有关联到本站订单，请在微信支付商户平台处理' },
+  CONSOLE_WECHAT_COMPLAINT_CLOSED: { code: 40085, status: 400, message: '该投诉已处理完成' },
   CONSOLE_AGREEMENT_TEXT_INVALID: { code: 40080, status: 400, message: '协议内容不能为空，且不超过 20000 字' },
   CONSOLE_AGREEMENT_UNCHANGED: { code: 40081, status: 400, message: '协议内容与当前版本相同，无需发布' },
   CONSOLE_AUTHORIZATION_NOT_FOUND: { code: 40465, status: 404, message: '该订单没有授权委托书' },

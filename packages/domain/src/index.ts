@@ -10,6 +10,8 @@ export * from './gram-tree.ts';
 export * from './report.ts';
 export * from './staff-figures.ts';
 export * from './retention.ts';
+export * from './operator-info.ts';
+export * from './deletion-request.ts';
 export * from './annual-declaration.ts';
 export * from './money.ts';
 export * from './capital-numerals.ts';

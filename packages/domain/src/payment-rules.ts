@@ -90,3 +90,6 @@ export function jsapiPayOutcome(errMsg: unknown): JsapiPayOutcome {
 
 /** The process_status_name an order gets when its full refund succeeded (process_status '5'). */
 export const REFUNDED_PROCESS_STATUS_NAME = '已退款';
+
+/** The official account pays only inside WeChat: said at once when its page is opened in another browser. */
+export const PAY_NEEDS_WECHAT = '请在微信中打开本页面完成支付';

@@ -9,7 +9,7 @@ import { OFFICIAL_CHANNEL_NAME } from './goods-texts.ts';
 
 export const SMS_DISCLOSURE = `本平台为第三方有偿代办机构，非政府网站，企业可在${OFFICIAL_CHANNEL_NAME}免费自行办理。`;
 
-export const SMS_TEMPLATE_IDS = ['payment_succeeded', 'order_completed', 'refund_succeeded'] as const;
+export const SMS_TEMPLATE_IDS = ['payment_succeeded', 'order_completed', 'refund_succeeded', 'deletion_code'] as const;
 export type SmsTemplateId = (typeof SMS_TEMPLATE_IDS)[number];
 
 export interface SmsTemplate {
@@ -36,6 +36,12 @@ export const SMS_TEMPLATES: Record<SmsTemplateId, SmsTemplate> = {
     title: '退款成功通知',
     params: ['amount', 'order_no'],
     text: `您的订单{order_no}已全额退款{amount}元，款项将原路退回。${SMS_DISCLOSURE}`,
+  },
+  // Asked for by the visitor on the progress page (decision 037): typed there only, never told to anyone.
+  deletion_code: {
+    title: '删除个人信息验证码',
+    params: ['code'],
+    text: `验证码{code}，用于删除您在本平台留存的个人信息，10分钟内有效。请勿告诉任何人，客服不会索要。${SMS_DISCLOSURE}`,
   },
 };
 

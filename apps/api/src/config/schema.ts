@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SMS_SIGN_NAME } from '@kuaibao/domain';
 
 /**
  * Every environment variable the server reads, with its type and default. Empty strings count as
@@ -96,7 +97,7 @@ export const EnvSchema = z.object({
   CONSOLE_ADMIN_USERNAME: z.string().regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, 'must be 3-32 lower-case letters, digits, . _ -').default('admin'),
   CONSOLE_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
-  SMS_SIGN_NAME: z.string().min(2).max(20).default('快报'),
+  SMS_SIGN_NAME: z.string().min(2).max(20).default(DEFAULT_SMS_SIGN_NAME),
   SMS_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   SMS_ALIYUN_ACCESS_KEY_ID: z.string().optional(),
   SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),

@@ -326,6 +326,8 @@ export interface Database {
   reconciliation_runs: ReconciliationRunsTable;
   reconciliation_differences: ReconciliationDifferencesTable;
   wechat_complaints: WechatComplaintsTable;
+  deletion_requests: DeletionRequestsTable;
+  deletion_request_orders: DeletionRequestOrdersTable;
 }
 
 // ---- WeChat Pay complaints (migration 022, docs/decisions/040-wechat-pay-complaints.md) ----
@@ -490,6 +492,34 @@ export interface OrderStatusHistoryTable {
   staff_name: Generated<string>;
   note: Generated<string>;
   created_at: CreatedAt;
+}
+
+/** The visitor's deletion requests (migration 020, docs/decisions/037-visitor-deletion-request.md). */
+export interface DeletionRequestsTable {
+  id: Generated<number>;
+  /** keyed hash of the phone, for the code's rate limits; NULL once the request is done */
+  phone_hash: string | null;
+  /** 138****5678, what the console shows */
+  phone_masked: string;
+  /** 'code_sent' | 'locked' | 'waiting' | 'completed' (packages/domain/src/deletion-request.ts) */
+  status: string;
+  /** salt$sha256 of the one-time code; NULL once used */
+  code_hash: string | null;
+  code_expires_at: string | null;
+  code_attempts: Generated<number>;
+  codes_sent: Generated<number>;
+  last_code_at: string | null;
+  created_at: CreatedAt;
+  confirmed_at: string | null;
+  completed_at: string | null;
+}
+
+export interface DeletionRequestOrdersTable {
+  request_id: number;
+  order_id: number;
+  out_trade_no: string;
+  /** when the order's personal data was removed; NULL while the order is still open */
+  purged_at: string | null;
 }
 
 export interface RefundRequestsTable {

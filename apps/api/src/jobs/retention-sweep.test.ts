@@ -73,14 +73,14 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
   });
 
   it('purges nothing on the first day', async () => {
-    expect(await sweep()).toEqual({ id_number: 0, unpaid_contact: 0, events: 0 });
+    expect(await sweep()).toEqual({ id_number: 0, unpaid_contact: 0, events: 0, deletion_request: 0 });
     for (const order of Object.values(orders)) expect((await row(order.orderId)).entity_idno_enc).not.toBeNull();
   });
 
   it('after 31 days removes the unpaid order\'s phone, name and ID number, and nothing else', async () => {
     const before = await row(orders.unpaid.orderId);
     test.clock.advance(31 * DAY_MS);
-    expect(await sweep()).toEqual({ id_number: 0, unpaid_contact: 1, events: 0 });
+    expect(await sweep()).toEqual({ id_number: 0, unpaid_contact: 1, events: 0, deletion_request: 0 });
     const unpaid = await row(orders.unpaid.orderId);
     expect(unpaid).toMatchObject({
       entity_idno_enc: null,
@@ -106,7 +106,7 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
 
   it('after 91 days removes the ID number of the completed and refunded orders only; a second run changes nothing', async () => {
     test.clock.advance(60 * DAY_MS);
-    expect(await sweep()).toEqual({ id_number: 2, unpaid_contact: 0, events: 0 });
+    expect(await sweep()).toEqual({ id_number: 2, unpaid_contact: 0, events: 0, deletion_request: 0 });
     for (const name of ['completed', 'refunded'] as const) {
       const closed = await row(orders[name].orderId);
       expect(closed).toMatchObject({ entity_idno_enc: null, entity_idno_hash: null, idno_purged_at: test.clock.now.toISOString(), contact_purged_at: null, entity_phone: phones[name] });
@@ -117,12 +117,12 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
       expect(await row(orders[name].orderId)).toMatchObject({ idno_purged_at: null, contact_purged_at: null, entity_phone: phones[name] });
       expect((await row(orders[name].orderId)).entity_idno_hash).not.toBeNull();
     }
-    expect(await sweep()).toEqual({ id_number: 0, unpaid_contact: 0, events: 0 });
+    expect(await sweep()).toEqual({ id_number: 0, unpaid_contact: 0, events: 0, deletion_request: 0 });
 
     const audits = await auditRows(test, 'retention.sweep');
     expect(audits.map((audit) => JSON.parse(audit.after!).purged)).toEqual([
-      { id_number: 0, unpaid_contact: 1, events: 0 },
-      { id_number: 2, unpaid_contact: 0, events: 0 },
+      { id_number: 0, unpaid_contact: 1, events: 0, deletion_request: 0 },
+      { id_number: 2, unpaid_contact: 0, events: 0, deletion_request: 0 },
     ]);
     expect(audits.every((audit) => audit.staff_name === '系统' && audit.staff_id === null)).toBe(true);
   });
@@ -170,7 +170,7 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
     await sendEvent('recent');
     expect(await eventCount()).toBe(2);
     test.clock.advance(90 * DAY_MS);
-    expect(await sweep()).toEqual({ id_number: 0, unpaid_contact: 0, events: 1 });
+    expect(await sweep()).toEqual({ id_number: 0, unpaid_contact: 0, events: 1, deletion_request: 0 });
     const left = await test.database.db.selectFrom('events').select('value').execute();
     expect(left.map((event) => event.value)).toEqual(['recent']);
     const metrics = (await test.app.metrics.render()).body;
@@ -236,7 +236,7 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
 
   it('a period of 0 turns that purge off', async () => {
     const off = createRetentionSweep({ database: test.database, periods: { idNumberDays: 0, unpaidDays: 0, eventsDays: 0 }, intervalMs: 0, now: () => new Date(test.clock.now.getTime() + 3650 * DAY_MS), log: test.app.log });
-    expect(await off.runOnce()).toMatchObject({ purged: { id_number: 0, unpaid_contact: 0, events: 0 } });
+    expect(await off.runOnce()).toMatchObject({ purged: { id_number: 0, unpaid_contact: 0, events: 0, deletion_request: 0 } });
     expect((await row(orders.processing.orderId)).entity_idno_enc).not.toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { retentionCutoffs, type RetentionCutoffs, type RetentionPeriods } from '
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { writeAudit } from '../modules/audit/audit.ts';
+import { purgeWaitingDeletions } from '../modules/deletion/deletion.service.ts';
 import { deleteEventsBefore } from '../modules/event/event.service.ts';
 import { orderRetention } from '../modules/order/order-retention.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
@@ -12,14 +13,15 @@ import type { AppMetrics } from '../observability/metrics.ts';
  * `npm run retention:sweep` call runOnce with their own clock):
  * - `id_number`: the ID number (ciphertext and hash) of orders closed for RETENTION_ID_NUMBER_DAYS;
  * - `unpaid_contact`: phone, legal representative's name and ID number of orders unpaid for RETENTION_UNPAID_DAYS;
- * - `events`: analytics rows older than RETENTION_EVENTS_DAYS.
+ * - `events`: analytics rows older than RETENTION_EVENTS_DAYS;
+ * - `deletion_request`: orders a visitor asked to delete (decision 037) that have closed since, whatever the periods.
  * Orders still being handled are never touched. Each purged order keeps a marker (`idno_purged_at`,
  * `contact_purged_at`); each round that purged something writes one audit row with the counts and
  * a log line. On PostgreSQL the round runs under an advisory lock, so with several instances one
  * sweeps and the others skip; every UPDATE also repeats its conditions, so a second sweep over the
  * same rows changes nothing.
  */
-export type RetentionKind = 'id_number' | 'unpaid_contact' | 'events';
+export type RetentionKind = 'id_number' | 'unpaid_contact' | 'events' | 'deletion_request';
 export type RetentionReport = { purged: Record<RetentionKind, number>; cutoffs: RetentionCutoffs };
 
 /** What the sweep logs through: the app's logger, or the one-shot command's console. */
@@ -79,14 +81,15 @@ export function createRetentionSweep(deps: {
     const at = now();
     const atIso = at.toISOString();
     const cutoffs = retentionCutoffs(at, deps.periods);
-    const purged: Record<RetentionKind, number> = { id_number: 0, unpaid_contact: 0, events: 0 };
+    const purged: Record<RetentionKind, number> = { id_number: 0, unpaid_contact: 0, events: 0, deletion_request: 0 };
     const closedBefore = cutoffs.closedOrdersIdNumber;
     if (closedBefore) purged.id_number = await drain((limit) => orderRetention.purgeClosedIdNumbers(db, { before: closedBefore, at: atIso, limit }));
     const unpaidBefore = cutoffs.unpaidOrdersContact;
     if (unpaidBefore) purged.unpaid_contact = await drain((limit) => orderRetention.purgeUnpaidContacts(db, { before: unpaidBefore, at: atIso, limit }));
     const eventsBefore = cutoffs.events;
     if (eventsBefore) purged.events = await drain((limit) => deleteEventsBefore(db, { before: eventsBefore, limit }));
-    if (purged.id_number + purged.unpaid_contact + purged.events > 0) {
+    purged.deletion_request = await drain((limit) => purgeWaitingDeletions(db, { at: atIso, limit }));
+    if (purged.id_number + purged.unpaid_contact + purged.events + purged.deletion_request > 0) {
       // The console's 操作日志 shows what was purged and by which rule; the rows themselves carry their marker.
       await writeAudit(db, null, { action: 'retention.sweep', targetType: 'retention', targetId: 'orders,events', after: { purged, cutoffs } }, at);
       log.info({ purged, cutoffs }, 'retention sweep purged personal data');

@@ -14,6 +14,8 @@ export const queryKeys = {
   goods: ['goods'] as const,
   siteConfig: ['site-config'] as const,
   agreements: ['agreements'] as const,
+  setupChecklist: ['setup-checklist'] as const,
+  deletionRequests: (query: object) => ['deletion-requests', query] as const,
   dashboard: (days: number) => ['dashboard', days] as const,
   staff: ['staff'] as const,
   audit: (query: object) => ['audit', query] as const,

@@ -23,6 +23,7 @@ export const RefundListPage = lazyPage(() => import('./refunds/refund-list-page.
 /** 投诉处理: the site's reports and WeChat Pay's complaints, one tab each (decision 040). */
 export const FeedbackPage = lazyPage(() => import('./feedback/complaint-tabs.tsx'), (module) => module.ComplaintTabsPage);
 export const SmsLogPage = lazyPage(() => import('./sms/sms-log-page.tsx'), (module) => module.SmsLogPage);
+export const DeletionRequestsPage = lazyPage(() => import('./deletion/deletion-requests-page.tsx'), (module) => module.DeletionRequestsPage);
 export const GoodsPage = lazyPage(() => import('./config/goods-page.tsx'), (module) => module.GoodsPage);
 export const SiteConfigPage = lazyPage(() => import('./config/site-config-page.tsx'), (module) => module.SiteConfigPage);
 export const AgreementsPage = lazyPage(() => import('./config/agreements-page.tsx'), (module) => module.AgreementsPage);
@@ -38,6 +39,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   refunds: RefundListPage,
   feedback: FeedbackPage,
   sms: SmsLogPage,
+  'deletion-requests': DeletionRequestsPage,
   goods: GoodsPage,
   'site-config': SiteConfigPage,
   agreements: AgreementsPage,

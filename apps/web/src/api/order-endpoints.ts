@@ -1,4 +1,4 @@
-import type { Agreement, CreateOrderRequest, CreateOrderResponse, FeedbackRequest, OrderRecord, UpdateOrderExtraRequest } from '@kuaibao/domain';
+import type { Agreement, CreateOrderRequest, CreateOrderResponse, DeletionCodeRequest, DeletionCodeResponse, DeletionConfirmRequest, DeletionConfirmResponse, FeedbackRequest, OrderRecord, UpdateOrderExtraRequest } from '@kuaibao/domain';
 import { isCorpMode } from './endpoints.ts';
 import { api } from './index.ts';
 
@@ -32,3 +32,6 @@ export const submitFeedback = (report: FeedbackRequest['report']) =>
 
 /** The current agreement with its version (decision 034): fetched after an order was refused for an older one. */
 export const fetchCurrentAgreement = () => api().get<Agreement>('/api/h5/agreement');
+/** The visitor's deletion request (docs/decisions/037-visitor-deletion-request.md): a code to the phone, then the code. */
+export const requestDeletionCode = (phone: string) => api().post<DeletionCodeResponse>('/api/h5/deletion/code', { phone } satisfies DeletionCodeRequest);
+export const confirmDeletion = (phone: string, code: string) => api().post<DeletionConfirmResponse>('/api/h5/deletion/confirm', { phone, code } satisfies DeletionConfirmRequest);

@@ -1,4 +1,4 @@
-import { errorMessage, NOTICES } from '@kuaibao/domain';
+import { errorMessage, NOTICES, usableContact } from '@kuaibao/domain';
 import { useMemo } from 'react';
 import { readConfig } from '../storage.ts';
 import { toast } from '../ui/toast.tsx';
@@ -10,10 +10,15 @@ import { toast } from '../ui/toast.tsx';
 
 export const isLink = (value: string) => /^https?:\/\//i.test(value);
 
-export function useServiceContact(): { address: string; phone: string } {
+/**
+ * The contact without its placeholders (packages/domain/src/operator-info.ts `isPlaceholderContact`):
+ * a seeded example link or a 400-000-0000 phone reads as empty, and `available` is false when
+ * neither is left, so pages hide the entries that would lead nowhere.
+ */
+export function useServiceContact(): { address: string; phone: string; available: boolean } {
   return useMemo(() => {
-    const config = readConfig();
-    return { address: config?.service_weixin?.trim() ?? '', phone: config?.service_phone?.trim() ?? '' };
+    const contact = usableContact(readConfig());
+    return { ...contact, available: contact.address !== '' || contact.phone !== '' };
   }, []);
 }
 

@@ -2,7 +2,7 @@ import type { OrderCheckRequest, OrderCheckResult } from '@kuaibao/domain';
 import { api } from '../api/index.ts';
 import { useRequest } from '../common/use-request.ts';
 import type { OrderForm } from '../storage.ts';
-import { AGREEMENT_VERSION } from './place-order.ts';
+import { shownAgreementVersion } from './place-order.ts';
 
 /**
  * "Already ordered", asked when /pay opens rather than learnt on 立即办理 (docs/decisions/032-texts-per-service.md).
@@ -20,7 +20,7 @@ export const fetchAlreadyOrdered = (form: OrderForm, signal: AbortSignal) =>
       entity_legal: form.entity_legal,
       entity_idno: form.entity_idno,
       entity_phone: form.entity_phone,
-      extra: { consent: true, agreement_version: AGREEMENT_VERSION },
+      extra: { consent: true, agreement_version: shownAgreementVersion() },
     } satisfies OrderCheckRequest,
     { loading: false, toast: false, signal },
   );

@@ -9,6 +9,8 @@ import {
   miniProgramPayUrl,
   needsAuthorization,
   NOTICES,
+  orderListTabOf,
+  PAY_NEEDS_WECHAT,
   PAYMENT_CONFIRMING,
   paySourceFor,
   type PayType,
@@ -44,6 +46,9 @@ import type { HomeLocationState } from '../pages/home/order-form.tsx';
 import { AgreementUpdateDialog } from './agreement-update.tsx';
 import { AuthorizationCard, authorizationConfirmation, EMPTY_AUTHORIZATION } from './authorization-card.tsx';
 import { useSiteData } from '../site-data.tsx';
+import { useFixedBottomBar } from '../ui/fixed-bottom-bar.ts';
+import { useServiceContact } from '../common/service-contact.ts';
+import { isWechatBrowser } from '../platform/detect.ts';
 
 // The QR code library loads only when the visitor asks for the contact.
 const ServiceDialog = lazy(() => import('../common/service-dialog.tsx').then((m) => ({ default: m.ServiceDialog })));
@@ -73,6 +78,7 @@ export default function PayPage() {
   const [authorization, setAuthorization] = useState(EMPTY_AUTHORIZATION);
   const agentName = useSiteData().config?.operator_name ?? '';
   const [serviceOpen, setServiceOpen] = useState(false);
+  const service = useServiceContact();
 
   useEffect(() => {
     if (usable) track('pay.enter', form?.goods_id, 'event', { form_factor: 'phone' });
@@ -99,7 +105,8 @@ export default function PayPage() {
       forgetOrder();
       guard.release();
       toast.info(NOTICES.PAYMENT_SUCCEEDED);
-      navigate('/order', { replace: true });
+      // The paid service's own tab: a cancellation is listed under 注销, not 年检.
+      navigate(`/order?tab=${orderListTabOf(goods?.goods_type)}`, { replace: true });
     },
     onUnconfirmed: (answer) => {
       if (answer === 'ok') toast.warn(PAYMENT_CONFIRMING);
@@ -161,10 +168,17 @@ export default function PayPage() {
     },
   });
 
+  useFixedBottomBar('calc(88px + env(safe-area-inset-bottom))');
   if (!usable || !form) return <Navigate to="/" replace />;
 
   const handleNow = (goOn = continued) => {
     if (!payType || busy) return;
+    // The official account pays through WeChat's bridge only: elsewhere say so now, rather than wait for a bridge that never comes.
+    if (platform.host === 'wx-oa' && !isWechatBrowser(navigator.userAgent)) {
+      track('pay.needs_wechat', form.goods_id, 'error');
+      toast.error(PAY_NEEDS_WECHAT);
+      return;
+    }
     if (!needsAuth) return payment.create(payType, { precheckContinued: goOn });
     const checked = authorizationConfirmation(authorization, form.entity_legal);
     if (!checked.ok) {
@@ -316,9 +330,11 @@ export default function PayPage() {
             <Button variant="ghost" onClick={exit} data-testid="pay-exit-confirm">
               确定
             </Button>
-            <Button onClick={contact} data-testid="pay-exit-contact" data-autofocus>
-              联系客服
-            </Button>
+            {service.available && (
+              <Button onClick={contact} data-testid="pay-exit-contact" data-autofocus>
+                联系客服
+              </Button>
+            )}
           </>
         }
       >

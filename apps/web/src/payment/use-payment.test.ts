@@ -89,7 +89,7 @@ describe('usePayment', () => {
     const agreement = { version: '2026-11-27', effective_date: '2026-11-27', text: '新协议' };
     vi.mocked(placeOrder).mockReset();
     vi.mocked(placeOrder).mockResolvedValueOnce({ kind: 'agreement-outdated', agreement }).mockResolvedValueOnce({ kind: 'created', result });
-    const { result: payment } = renderHook(() => usePayment({ form: emptyOrderForm('web'), paySource: 'h5', poll: false, onLeave: () => undefined }));
+    const { result: payment } = renderHook(() => usePayment({ form: emptyOrderForm('web'), goodsType: 'license_destory', paySource: 'h5', poll: false, onLeave: () => undefined }));
     const authorization = { template_version: 't', signer_name: '张三', confirmed: true };
     await act(async () => payment.current.create('alipay', { precheckContinued: true, authorization }));
     expect(payment.current.state).toEqual({ kind: 'agreement', payType: 'alipay', agreement });

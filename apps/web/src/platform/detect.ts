@@ -77,3 +77,8 @@ export function detectBrowserRuntime(): RuntimeFacts {
     wxEnvironment: win.__wxjs_environment,
   });
 }
+
+/** WeChat's own browser (its in-app webview), the only place the official account's jsapi payment can open. */
+export function isWechatBrowser(userAgent: string): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}

@@ -35,7 +35,7 @@ export const GOODS: Goods[] = [
 
 export const CONFIG: SiteConfig = {
   service_weixin: 'https://work.weixin.qq.com/kfid/test',
-  service_phone: '400-000-0000',
+  service_phone: '400-123-4567',
   privacy: '服务协议正文',
   agreement_version: '2025-07-01',
   agreement_effective_date: '2025-07-01',

@@ -365,6 +365,20 @@ export const ConsoleSiteConfigEntrySchema = z.object({
 });
 export type ConsoleSiteConfigEntry = z.infer<typeof ConsoleSiteConfigEntrySchema>;
 
+/** The first-run checklist (operator-info.ts setupChecklist): what a fresh deployment still lacks. */
+export const ConsoleSetupChecklistSchema = z.object({
+  done: z.boolean(),
+  items: z.array(
+    z.object({
+      key: z.enum(['service_weixin', 'service_phone', 'operator_name', 'icp_filing', 'sms_sign_name', 'payment_providers', 'sms_provider']),
+      label: z.string(),
+      done: z.boolean(),
+      where: z.enum(['site_config', 'environment']),
+    }),
+  ),
+});
+export type ConsoleSetupChecklist = z.infer<typeof ConsoleSetupChecklistSchema>;
+
 export const ConsoleAuditEntrySchema = z.object({
   id: z.number().int(),
   staff_id: z.number().int().nullable(),

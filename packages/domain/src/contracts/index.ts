@@ -11,3 +11,4 @@ export * from './console.ts';
 export * from './account.ts';
 export * from './reconciliation.ts';
 export * from './wechat-complaints.ts';
+export * from './deletion.ts';

@@ -16,6 +16,7 @@ import { companyGramTree } from './016_company_gram_tree.ts';
 import { retention } from './017_retention.ts';
 import { orderLookupIndexes } from './018_order_lookup_indexes.ts';
 import { agreementsAndAuthorizations } from './019_agreements_and_authorizations.ts';
+import { deletionRequests } from './020_deletion_requests.ts';
 import { reconciliationAndComplaints } from './022_reconciliation_and_complaints.ts';
 
 /**
@@ -40,6 +41,7 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '017_retention': retention(kind),
     '018_order_lookup_indexes': orderLookupIndexes(kind),
     '019_agreements_and_authorizations': agreementsAndAuthorizations(kind),
+    '020_deletion_requests': deletionRequests(kind),
     '022_reconciliation_and_complaints': reconciliationAndComplaints(kind),
   };
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { ConsoleAgreement, ConsoleGoods, ConsoleGoodsUpdate, ConsoleSiteConfigEntry } from '@kuaibao/domain';
+import { setupChecklist, type ConsoleAgreement, type ConsoleGoods, type ConsoleGoodsUpdate, type ConsoleSetupChecklist, type ConsoleSiteConfigEntry } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { createGoodsAdmin } from '../goods/goods.service.ts';
-import { createSiteConfigAdmin } from '../site-config/site-config.service.ts';
+import { createSiteConfigAdmin, createSiteConfigService } from '../site-config/site-config.service.ts';
 import { assertCan, type Actor } from './actor.ts';
 import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 
@@ -19,11 +19,22 @@ export interface CatalogService {
   updateSiteConfig(actor: Actor, key: string, value: unknown): Promise<ConsoleSiteConfigEntry>;
   listAgreements(actor: Actor): Promise<ConsoleAgreement[]>;
   publishAgreement(actor: Actor, text: string): Promise<ConsoleAgreement>;
+  /** What a fresh deployment still lacks (the dashboard's first-run checklist), from the site config and the server's settings. */
+  setupChecklist(actor: Actor): Promise<ConsoleSetupChecklist>;
 }
 
-export function createCatalogService(deps: { db: Kysely<Database>; now: () => Date; changes?: CatalogChanges }): CatalogService {
+/** The server's settings the checklist reads (apps/api/src/config.ts). */
+export interface SetupSettings {
+  smsSignName: string;
+  smsProvider: string;
+  paymentProviders: readonly string[];
+}
+
+export function createCatalogService(deps: { db: Kysely<Database>; now: () => Date; changes?: CatalogChanges; settings: SetupSettings }): CatalogService {
   const goods = createGoodsAdmin(deps);
   const siteConfig = createSiteConfigAdmin(deps);
+  // Read fresh: the checklist must turn green the moment an admin saves, on any instance.
+  const currentConfig = createSiteConfigService({ db: deps.db });
   return {
     listGoods(actor) {
       assertCan(actor, 'config.view');
@@ -52,6 +63,11 @@ export function createCatalogService(deps: { db: Kysely<Database>; now: () => Da
     publishAgreement(actor, text) {
       assertCan(actor, 'config.edit');
       return siteConfig.publishAgreement(actor, text);
+    },
+    async setupChecklist(actor) {
+      assertCan(actor, 'config.view');
+      const items = setupChecklist({ config: await currentConfig.getSiteConfig(0), ...deps.settings });
+      return { done: items.every((item) => item.done), items };
     },
   };
 }

@@ -11,6 +11,7 @@ import { registerConsoleWechatComplaintRoutes } from './routes/wechat-complaints
 import { registerConsoleSessionRoutes } from './routes/session.routes.ts';
 import { registerConsoleDirectorySourceRoutes } from './routes/directory-source.routes.ts';
 import { registerConsoleSmsLogRoutes } from './routes/sms-log.routes.ts';
+import { registerConsoleDeletionRequestRoutes } from './routes/deletion-requests.routes.ts';
 import { registerConsoleStaffRoutes } from './routes/staff.routes.ts';
 import { CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER, cookieOf } from './session-cookies.ts';
 
@@ -64,6 +65,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleRefundRoutes(scope);
       registerConsoleFeedbackRoutes(scope);
       registerConsoleSmsLogRoutes(scope);
+      registerConsoleDeletionRequestRoutes(scope);
       registerConsoleAuditRoutes(scope);
       registerConsoleCatalogRoutes(scope);
       registerConsoleDashboardRoutes(scope);

@@ -11,7 +11,7 @@ import type { PaymentService } from '../payment/payment.service.ts';
 import { createRefundRequests } from '../payment/refund-requests.service.ts';
 import { createAuditService, type AuditService } from './audit.ts';
 import { createConsoleAuthService, type ConsoleAuthService } from './auth.service.ts';
-import { createCatalogService, type CatalogService } from './catalog.service.ts';
+import { createCatalogService, type CatalogService, type SetupSettings } from './catalog.service.ts';
 import { createDashboardService, type DashboardService } from './dashboard.service.ts';
 import { createDirectorySourceService, type DirectorySourceService } from './directory-source.service.ts';
 import { createFeedbackInboxService, type FeedbackService } from './feedback.service.ts';
@@ -23,6 +23,8 @@ import { createConsoleWechatComplaintsService, type ConsoleWechatComplaintsServi
 import { createConsoleReconciliationService, type ConsoleReconciliationService } from './reconciliation.service.ts';
 import { createRefundsService, type RefundsService } from './refunds.service.ts';
 import { createSmsLogService, type SmsLogService } from './sms-log.service.ts';
+import { createDeletionRequestsService, type DeletionRequestsService } from './deletion-requests.service.ts';
+import type { DeletionService } from '../deletion/deletion.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
 
 /** Everything behind /api/console/, each service taking the signed-in Actor. */
@@ -39,6 +41,7 @@ export interface ConsoleServices {
   directorySource: DirectorySourceService;
   reconciliation: ConsoleReconciliationService;
   wechatComplaints: ConsoleWechatComplaintsService;
+  deletionRequests: DeletionRequestsService;
 }
 
 export function createConsoleServices(deps: {
@@ -60,6 +63,10 @@ export function createConsoleServices(deps: {
   reconciliation: ReconciliationService;
   /** WeChat Pay's consumer complaints (decision 040) */
   wechatComplaints: WechatComplaints;
+  /** the visitors' deletion requests (decision 037) */
+  deletion: Pick<DeletionService, 'list'>;
+  /** the settings the first-run checklist reads */
+  setupSettings: SetupSettings;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
@@ -83,12 +90,13 @@ export function createConsoleServices(deps: {
     }),
     refunds,
     feedback: createFeedbackInboxService({ inbox: feedbackInbox }),
-    catalog: createCatalogService({ db, now, ...(deps.catalogChanges ? { changes: deps.catalogChanges } : {}) }),
+    catalog: createCatalogService({ db, now, settings: deps.setupSettings, ...(deps.catalogChanges ? { changes: deps.catalogChanges } : {}) }),
     dashboard: createDashboardService({ db, now, orders: handling }),
     smsLog,
     audit: createAuditService({ db }),
     directorySource: createDirectorySourceService({ directory: deps.directory }),
     reconciliation: createConsoleReconciliationService({ db, now, reconciliation: deps.reconciliation }),
     wechatComplaints: createConsoleWechatComplaintsService({ db, now, complaints: deps.wechatComplaints, refundRequests }),
+    deletionRequests: createDeletionRequestsService({ deletion: deps.deletion }),
   };
 }

@@ -9,6 +9,11 @@ function closedForRetention(eb: ExpressionBuilder<Database, 'orders'>) {
   return eb.or([eb('status', 'in', [...RETENTION_CLOSED.statuses]), eb.and([eb('status', '=', ORDER_STATUS.paid), eb('process_status', 'in', [...RETENTION_CLOSED.paidProcessStatuses])])]);
 }
 
+/** The domain's "closed for a deletion request" (deletion-request.ts isClosedForDeletion) in SQL: unpaid, or closed for retention. */
+function closedForDeletion(eb: ExpressionBuilder<Database, 'orders'>) {
+  return eb.or([eb('status', '=', ORDER_STATUS.unpaid), closedForRetention(eb)]);
+}
+
 /**
  * The one writer of the `orders` table: every insert and update of an order is here. Each status
  * write is conditional on the status it moves from (the domain's tables in lifecycle/order.ts say
@@ -183,6 +188,37 @@ export const orderRepository = {
 
   listFiles(db: Db, orderId: number): Promise<Array<{ url: string }>> {
     return db.selectFrom('order_files').select('url').where('order_id', '=', orderId).orderBy('id').execute();
+  },
+
+  /** Every order placed with this phone whose contact was not removed yet (a deletion request covers them all). */
+  listForDeletion(db: Db, phone: string): Promise<Array<Pick<OrderRow, 'id' | 'out_trade_no'>>> {
+    return db.selectFrom('orders').select(['id', 'out_trade_no']).where('entity_phone', '=', phone).where('contact_purged_at', 'is', null).orderBy('id').execute();
+  },
+
+  /**
+   * A deletion request (decision 037): removes the phone, the legal representative's name and the ID
+   * number (ciphertext and hash) of those of `ids` that are closed for deletion, stamps both
+   * markers, and returns the ids it changed. Orders still being handled are left for a later round.
+   */
+  async purgeForDeletion(db: Db, input: { ids: readonly number[]; at: string }): Promise<number[]> {
+    if (input.ids.length === 0) return [];
+    const closed = await db.selectFrom('orders').select('id').where('id', 'in', [...input.ids]).where(closedForDeletion).execute();
+    if (closed.length === 0) return [];
+    const ids = closed.map((row) => row.id);
+    await db
+      .updateTable('orders')
+      .set({
+        entity_phone: '',
+        entity_legal: '',
+        entity_idno_enc: null,
+        entity_idno_hash: null,
+        contact_purged_at: sql<string>`COALESCE(contact_purged_at, ${input.at})`,
+        idno_purged_at: sql<string>`COALESCE(idno_purged_at, ${input.at})`,
+      })
+      .where('id', 'in', ids)
+      .where(closedForDeletion)
+      .execute();
+    return ids;
   },
 
   /**

@@ -86,7 +86,9 @@ const SITE_KEYS: Record<string, { label: string; kind: ConsoleSiteConfigEntry['k
   'client.home.danmaku': { label: '首页滚动示例（每行一条）', kind: 'lines', max: 60, maxLines: 50 },
   service_weixin: { label: '客服微信（二维码内容或链接）', kind: 'text', max: 500 },
   service_phone: { label: '客服电话', kind: 'text', max: 30 },
-  operator_name: { label: '运营主体名称', kind: 'text', max: 60 },
+  operator_name: { label: '运营主体名称（营业执照上的名称，页脚和服务协议中显示）', kind: 'text', max: 60 },
+  icp_filing: { label: 'ICP备案号（页脚显示，链接到工信部备案网站）', kind: 'text', max: 40 },
+  police_filing: { label: '公安备案号（可选，页脚显示）', kind: 'text', max: 40 },
   proxy_version: { label: '页面版本（v0 / v1 金色，v2 蓝色）', kind: 'variant', max: 2 },
 };
 

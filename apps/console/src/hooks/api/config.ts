@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleAgreement, ConsoleGoods, ConsoleGoodsUpdate, ConsoleSiteConfigEntry } from '@kuaibao/domain';
+import type { ConsoleAgreement, ConsoleGoods, ConsoleGoodsUpdate, ConsoleSetupChecklist, ConsoleSiteConfigEntry } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -23,7 +23,10 @@ export function useSaveSiteConfig() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { key: string; value: unknown }) => api.put<ConsoleSiteConfigEntry>(`/site-config/${encodeURIComponent(input.key)}`, { value: input.value }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.siteConfig }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.siteConfig });
+      await client.invalidateQueries({ queryKey: queryKeys.setupChecklist });
+    },
   });
 }
 
@@ -39,4 +42,9 @@ export function usePublishAgreement() {
     mutationFn: (text: string) => api.post<ConsoleAgreement>('/agreements', { text }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.agreements }),
   });
+}
+
+/** The first-run checklist; `enabled` for those who can change the configuration. */
+export function useSetupChecklist(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.setupChecklist, queryFn: () => api.get<ConsoleSetupChecklist>('/setup-checklist'), enabled });
 }

@@ -6,6 +6,7 @@ import { useDashboard } from '../../hooks/api/dashboard.ts';
 import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
+import { SetupChecklist } from './setup-checklist.tsx';
 
 function Funnel(props: { funnel: ConsoleDashboard['funnel'] }) {
   const top = Math.max(1, ...props.funnel.steps.map((s) => s.devices));
@@ -44,6 +45,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="工作台" subtitle="今日与本月的付款、转化和待办情况" />
+      <SetupChecklist />
       <QueryState query={dashboard}>
         {(data) => (
           <>

@@ -22,6 +22,7 @@ import { saveOrderForReceipt } from '../order-detail/receipt-handoff.ts';
 import type { CheckLocationState } from './check-page.tsx';
 import styles from './check-page.module.css';
 import { ContactAgent } from './contact-agent.tsx';
+import { DeletionRequest } from './deletion-request.tsx';
 import { lookupOrders } from './lookup.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -92,6 +93,7 @@ export default function CheckDetailPage() {
           <>
             <OrderProgress order={shown} count={orders.length} onReceipt={() => openReceipt(shown)} />
             {orders.length > 1 && <OrderChooser orders={orders} shown={shown} onSelect={select} />}
+            <DeletionRequest phone={phone} onDone={() => navigate('/check', { replace: true })} />
           </>
         ) : (
           <p className={styles.pending}>{leaving ? '正在返回查询页…' : '正在查询…'}</p>

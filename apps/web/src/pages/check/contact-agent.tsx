@@ -10,11 +10,12 @@ const ServiceDialog = lazy(() => import('../../common/service-dialog.tsx').then(
 /**
  * 'contact agent' (docs/product/screens.md#progress-lookup). On /check it opens the agent's link when
  * service_weixin is one (`mode` 'link'); on /checkDetail, or when the value is no link, it shows
- * the QR with 'save image to album'.
+ * the QR with 'save image to album'. Nothing while the contact is still a placeholder.
  */
 export function ContactAgent({ mode, source }: { mode: 'link' | 'qr'; source: string }) {
-  const { address } = useServiceContact();
+  const { address, available } = useServiceContact();
   const [open, setOpen] = useState(false);
+  if (!available) return null;
   if (mode === 'link' && isLink(address)) {
     return (
       <a

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { NavLink } from '../../router/nav-link.tsx';
+import { useFixedBottomBar } from '../../ui/fixed-bottom-bar.ts';
 import styles from './corp-tab-bar.module.css';
 
 /** The official-account variant's bottom tabs (docs/product/screens.md#account): home and my. */
 export function CorpTabBar() {
+  useFixedBottomBar('calc(60px + env(safe-area-inset-bottom))');
   const className = ({ isActive }: { isActive: boolean }) => `${styles.tab} ${isActive ? styles.active : ''}`;
   return (
     <nav className={styles.bar} aria-label="底部导航" data-testid="corp-tabs">

@@ -4,6 +4,7 @@ import { Link } from '../../router/router.tsx';
 import { fetchUserInfo } from '../../api/account-endpoints.ts';
 import { track } from '../../api/index.ts';
 import { useRequest } from '../../common/use-request.ts';
+import { useServiceContact } from '../../common/service-contact.ts';
 import { WithCorpTabs } from './corp-tab-bar.tsx';
 import styles from './my-page.module.css';
 import { reauthorizeOnSessionError } from './session.ts';
@@ -35,6 +36,7 @@ const SHORTCUT_ICONS: Record<number, string> = {
 export default function MyPage() {
   const { data: user } = useRequest<UserInfo>('user', () => fetchUserInfo(), { onError: reauthorizeOnSessionError });
   const [serviceOpen, setServiceOpen] = useState(false);
+  const service = useServiceContact();
 
   return (
     <WithCorpTabs>
@@ -70,20 +72,22 @@ export default function MyPage() {
           </ul>
         </section>
 
-        <section className={styles.card}>
-          <button
-            type="button"
-            className={styles.row}
-            onClick={() => {
-              track('my.service', 'open', 'click');
-              setServiceOpen(true);
-            }}
-            data-testid="my-service"
-          >
-            <span>在线客服</span>
-            <span aria-hidden="true">›</span>
-          </button>
-        </section>
+        {service.available && (
+          <section className={styles.card}>
+            <button
+              type="button"
+              className={styles.row}
+              onClick={() => {
+                track('my.service', 'open', 'click');
+                setServiceOpen(true);
+              }}
+              data-testid="my-service"
+            >
+              <span>在线客服</span>
+              <span aria-hidden="true">›</span>
+            </button>
+          </section>
+        )}
       </main>
       <Suspense fallback={null}>{serviceOpen && <ServiceDialog open onClose={() => setServiceOpen(false)} title="在线客服" />}</Suspense>
     </WithCorpTabs>

@@ -1,12 +1,17 @@
+import { operatorFooter } from '@kuaibao/domain';
+import { useSiteData } from '../../site-data.tsx';
 import { Button } from '../../ui/button.tsx';
 import { BottomSheet, Dialog } from '../../ui/modal.tsx';
 import { AGREEMENT_TITLE } from './agreement-title.ts';
 import styles from './agreement.module.css';
 
+/** The agreement names the party the visitor contracts with: the operator's legal name from the site config. */
 function AgreementText({ text }: { text: string }) {
+  const { operatorName } = operatorFooter(useSiteData().config);
   return (
     // Its own keyboard-focusable scroll area: the agreement can be long.
     <div className={styles.text} data-testid="agreement-text" tabIndex={0} role="document" aria-label={AGREEMENT_TITLE}>
+      {operatorName && <p data-testid="agreement-operator">服务提供方：{operatorName}</p>}
       {text.trim() ? text : '服务协议暂未配置，请联系客服获取。'}
     </div>
   );

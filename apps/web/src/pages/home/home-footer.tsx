@@ -1,3 +1,4 @@
+import { usableContact } from '@kuaibao/domain';
 import { Link } from '../../router/router.tsx';
 import { ChevronRightIcon, ShieldIcon } from '../../ui/icons.tsx';
 import styles from './home-footer.module.css';
@@ -6,21 +7,25 @@ import styles from './home-footer.module.css';
 const BADGES = ['维权援助', '虚假赔付', '欺诈赔付'] as const;
 
 /**
- * Progress lookup and contact links, the three badges and who runs the site with its phone
+ * Progress lookup and contact links, the three badges and the phone (who runs the site is the
+ * footer under every page, ui/site-footer.tsx)
  * (docs/product/screens.md, docs/product/trust-and-personal-data.md). The lookup is /check on a phone and the query dialog on desktop
  * (`onProgress`).
  */
 export function HomeFooter({
   onContact,
   onProgress,
-  servicePhone,
-  operatorName,
+  serviceWeixin,
+  servicePhone: configuredPhone,
 }: {
   onContact: () => void;
   onProgress?: (() => void) | undefined;
+  serviceWeixin?: string | undefined;
   servicePhone?: string | undefined;
-  operatorName?: string | undefined;
 }) {
+  // Placeholders (the seed's example link, 400-000-0000) are hidden rather than shown as dead links.
+  const { address, phone: servicePhone } = usableContact({ service_weixin: serviceWeixin, service_phone: configuredPhone });
+  const contactable = address !== '' || servicePhone !== '';
   const progressContent = (
     <>
       <span>进度查询</span>
@@ -39,10 +44,12 @@ export function HomeFooter({
             {progressContent}
           </Link>
         )}
-        <button type="button" className={styles.link} onClick={onContact} data-testid="contact-link">
-          <span>联系客服</span>
-          <ChevronRightIcon />
-        </button>
+        {contactable && (
+          <button type="button" className={styles.link} onClick={onContact} data-testid="contact-link">
+            <span>联系客服</span>
+            <ChevronRightIcon />
+          </button>
+        )}
       </nav>
       <ul className={styles.badges} aria-label="服务保障" data-testid="footer-badges">
         {BADGES.map((badge) => (
@@ -53,15 +60,14 @@ export function HomeFooter({
         ))}
       </ul>
       <div className={styles.operator} data-testid="operator-contact">
-        {operatorName && <p>本站运营方：{operatorName}</p>}
         <p>
           {servicePhone ? (
             <>
               客服电话 <a href={`tel:${servicePhone}`}>{servicePhone}</a>
             </>
-          ) : (
+          ) : contactable ? (
             '客服电话暂未配置，请通过“联系客服”添加客服微信'
-          )}
+          ) : null}
         </p>
         <p>本站为第三方有偿代办服务，非政府网站</p>
       </div>

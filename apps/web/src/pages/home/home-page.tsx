@@ -171,8 +171,8 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
       name="HomeFooter"
       onContact={() => setServiceOpen(true)}
       onProgress={desktop ? () => setDialog('query') : undefined}
+      serviceWeixin={config?.service_weixin}
       servicePhone={config?.service_phone}
-      operatorName={config?.operator_name}
     />
   );
 

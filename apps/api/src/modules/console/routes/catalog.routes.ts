@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ConsoleAgreementPublishSchema, ConsoleAgreementSchema, ConsoleGoodsSchema, ConsoleGoodsUpdateSchema, ConsoleIdParamSchema, ConsoleSiteConfigEntrySchema, ConsoleSiteConfigKeyParamSchema, ConsoleSiteConfigUpdateSchema } from '@kuaibao/domain';
+import { ConsoleAgreementPublishSchema, ConsoleAgreementSchema, ConsoleGoodsSchema, ConsoleGoodsUpdateSchema, ConsoleIdParamSchema, ConsoleSiteConfigEntrySchema, ConsoleSetupChecklistSchema, ConsoleSiteConfigKeyParamSchema, ConsoleSiteConfigUpdateSchema } from '@kuaibao/domain';
 import { apiRoute } from '../../../http/route.ts';
 import { actorOf } from './context.ts';
 
@@ -42,6 +42,14 @@ export function registerConsoleCatalogRoutes(scope: FastifyInstance): void {
     tag,
     response: z.array(ConsoleSiteConfigEntrySchema),
     handler: async (request) => catalog().listSiteConfig(actorOf(request)),
+  });
+  apiRoute(scope, {
+    method: 'GET',
+    url: '/setup-checklist',
+    summary: "The first-run checklist: contacts, operator, filing number, SMS signature, payment and SMS providers",
+    tag,
+    response: ConsoleSetupChecklistSchema,
+    handler: async (request) => catalog().setupChecklist(actorOf(request)),
   });
   apiRoute(scope, {
     method: 'PUT',

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleSetupChecklist, InitResponse } from '@kuaibao/domain';
+import { availableDialects, envelopeOf, signedInject } from '../../test/helper.ts';
+import { ADMIN_PASSWORD, buildConsoleTestApp, caller, createStaff, dataOf, expectError, login, type Call, type ConsoleTestApp } from './console.test-support.ts';
+
+/*
+ * Issue 16, items 9 and 14: the first-run checklist and the operator's footer fields. A fresh
+ * database carries the seed's placeholder contacts, no operator and no filing number, on the
+ * sandbox and the console SMS provider: every item is open until filled.
+ */
+describe.each(availableDialects())('the first-run checklist and the operator fields (%s)', (dialect) => {
+  let test: ConsoleTestApp;
+  let asAdmin: Call;
+  let asClerk: Call;
+
+  beforeAll(async () => {
+    test = await buildConsoleTestApp(dialect);
+    const admin = await login(test, 'admin', ADMIN_PASSWORD);
+    const clerk = await createStaff(test, admin, { username: 'clerk.zhao', role: 'clerk', display_name: '赵专员' });
+    asAdmin = caller(test, admin);
+    asClerk = caller(test, clerk);
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('lists everything open on a fresh deployment, and closes the site items once they are filled', async () => {
+    const fresh = dataOf<ConsoleSetupChecklist>(await asAdmin('GET', '/api/console/setup-checklist'));
+    expect(fresh.done).toBe(false);
+    expect(fresh.items.filter((item) => item.done).map((item) => item.key)).toEqual([]);
+
+    dataOf(await asAdmin('PUT', '/api/console/site-config/service_weixin', { value: 'https://work.weixin.qq.com/kfid/kfc0001' }));
+    dataOf(await asAdmin('PUT', '/api/console/site-config/service_phone', { value: '400-123-4567' }));
+    dataOf(await asAdmin('PUT', '/api/console/site-config/operator_name', { value: '上海某某企业服务有限公司' }));
+    dataOf(await asAdmin('PUT', '/api/console/site-config/icp_filing', { value: '沪ICP备12345678号-1' }));
+    dataOf(await asAdmin('PUT', '/api/console/site-config/police_filing', { value: '沪公网安备31010402001234号' }));
+
+    const filled = dataOf<ConsoleSetupChecklist>(await asAdmin('GET', '/api/console/setup-checklist'));
+    expect(filled.items.filter((item) => item.done).map((item) => item.key)).toEqual(['service_weixin', 'service_phone', 'operator_name', 'icp_filing']);
+    // The test server signs SMS with the default name, on the console provider and the sandbox.
+    expect(filled.items.filter((item) => !item.done).map((item) => item.key)).toEqual(['sms_sign_name', 'payment_providers', 'sms_provider']);
+    expect(filled.done).toBe(false);
+
+    // A placeholder put back reopens its item.
+    dataOf(await asAdmin('PUT', '/api/console/site-config/service_phone', { value: '400-000-0000' }));
+    const reopened = dataOf<ConsoleSetupChecklist>(await asAdmin('GET', '/api/console/setup-checklist'));
+    expect(reopened.items.find((item) => item.key === 'service_phone')?.done).toBe(false);
+  });
+
+  it('sends the operator and filing numbers to the visitor app', async () => {
+    const init = envelopeOf<InitResponse>(test, await signedInject(test, { url: '/api/h5/corp' })).data;
+    expect(init.config.operator_name).toBe('上海某某企业服务有限公司');
+    expect(init.config.icp_filing).toBe('沪ICP备12345678号-1');
+    expect(init.config.police_filing).toBe('沪公网安备31010402001234号');
+  });
+
+  it('lets staff read the checklist and only admins change the fields', async () => {
+    expect(dataOf<ConsoleSetupChecklist>(await asClerk('GET', '/api/console/setup-checklist')).items).toHaveLength(7);
+    expectError(await asClerk('PUT', '/api/console/site-config/icp_filing', { value: '京ICP备1号' }), 'CONSOLE_FORBIDDEN');
+    expectError(await asAdmin('PUT', '/api/console/site-config/icp_filing', { value: '号'.repeat(41) }), 'CONSOLE_CONFIG_VALUE_INVALID');
+  });
+});
