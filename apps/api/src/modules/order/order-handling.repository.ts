@@ -8,6 +8,7 @@ import {
   PROCESS_STATUS,
   SHANGHAI_UTC_OFFSET_MS,
   type ConsoleOrderListQuery,
+  type ConsoleOrderSort,
   type ConsoleOrderView,
   type ProcessStatus,
 } from '@kuaibao/domain';
@@ -83,15 +84,27 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
   return q;
 }
 
-function applySort<O>(qb: OrdersQuery<O>, query: ConsoleOrderListQuery): OrdersQuery<O> {
-  const sort = query.sort ?? (query.view === 'new' || query.view === 'overdue' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
+/**
+ * The whitelisted orders (CONSOLE_ORDER_SORTS, checked by the route's schema): each value names
+ * its SQL here, so nothing the client sends becomes SQL. Ties break on the id; the creation time
+ * is the id's order (rows are appended), which is indexed.
+ */
+export function applySort<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>): OrdersQuery<O> {
+  const sort: ConsoleOrderSort = query.sort ?? (query.view === 'new' || query.view === 'overdue' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
   switch (sort) {
     case 'pay_time_asc':
       return qb.orderBy('pay_time', (ob) => ob.asc().nullsLast()).orderBy('id', 'asc');
     case 'pay_time_desc':
       return qb.orderBy('pay_time', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc');
     case 'created_desc':
+    case 'create_time_desc':
       return qb.orderBy('id', 'desc');
+    case 'create_time_asc':
+      return qb.orderBy('id', 'asc');
+    case 'total_fee_asc':
+      return qb.orderBy('total_fee', 'asc').orderBy('id', 'asc');
+    case 'total_fee_desc':
+      return qb.orderBy('total_fee', 'desc').orderBy('id', 'desc');
   }
 }
 

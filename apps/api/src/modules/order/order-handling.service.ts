@@ -10,6 +10,7 @@ import {
   SCREENSHOT_MAX_PER_ORDER,
   SCREENSHOT_TYPES,
   canTakeOrder,
+  completionLacksDeclaration,
   handlingRefusal,
   isHandlingOverdue,
   isOrderPaid,
@@ -81,6 +82,15 @@ export function toListItem(row: OrderListRow, now: Date): ConsoleOrderListItem {
     ...item,
     overdue: isHandlingOverdue({ status: row.status, processStatus: row.process_status, payTime: row.pay_time }, now),
   };
+}
+
+/** The stored entity_extra (JSON text, 'null' before the customer files). */
+function parseDeclaration(text: string): Record<string, string> | null {
+  try {
+    return JSON.parse(text) as Record<string, string> | null;
+  } catch {
+    return null;
+  }
 }
 
 /** What the audit log keeps of an order's handling state. */
@@ -160,6 +170,8 @@ export function createOrderHandlingService(deps: {
         assertHandler(actor, order);
         if (processMoveNeedsNote(order.process_status, change.process_status) && change.note === '') throw new AppError('CONSOLE_NOTE_REQUIRED');
         if (await deps.isRefundOpen(trx, id)) throw new AppError('CONSOLE_REFUND_IN_PROGRESS');
+        const lacksDeclaration = completionLacksDeclaration({ goods_type: order.goods_type, entity_name: order.entity_name, entity_extra: parseDeclaration(order.entity_extra) }, change.process_status);
+        if (lacksDeclaration && !change.confirm_without_declaration) throw new AppError('CONSOLE_DECLARATION_MISSING');
 
         const at = now();
         const to = change.process_status;
@@ -171,7 +183,7 @@ export function createOrderHandlingService(deps: {
           // The completion notice (docs/product/overview.md) leaves with the change or not at all.
           await enqueueOutbox(trx, 'sms.order_completed', { orderId: id, phone: order.entity_phone }, at.toISOString());
         }
-        await writeAudit(trx, actor, { action: 'order.process_status', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), process_status: to, process_status_name: name, note: change.note } }, at);
+        await writeAudit(trx, actor, { action: 'order.process_status', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), process_status: to, process_status_name: name, note: change.note, ...(lacksDeclaration ? { confirmed_without_declaration: true } : {}) } }, at);
       });
     },
 
