@@ -43,15 +43,14 @@ const pickOption = (page: Page, name: string) => page.locator('.ant-select-dropd
 
 const rejections = (page: Page) => page.evaluate(() => (window as unknown as { __rejections: string[] }).__rejections);
 
-let ids: number[] = [];
-
 test.beforeAll(() => {
   const day = (d: number, h: number) => new Date(Date.UTC(2026, 2, d, h - 8)).toISOString();
-  ids = insertPaidOrders([
+  const ids = insertPaidOrders([
     { name: NAMES.cheap, fee: 100, paidAt: day(1, 9) },
     { name: NAMES.dear, fee: 98850, paidAt: day(2, 10) },
     { name: NAMES.middle, fee: 5000, paidAt: day(3, 11) },
   ]);
+  expect(ids).toHaveLength(3);
 });
 
 test('the order list: keyboard walk with no trap, sorting, header filters and state in the address', async ({ page }, testInfo) => {
