@@ -33,3 +33,5 @@ export * from './sms-texts.ts';
 export * from './directory-source.ts';
 export * from './contracts/index.ts';
 export * from './company-import.ts';
+export * from './staff-labels.ts';
+export * from './audit-text.ts';

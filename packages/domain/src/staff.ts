@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'config.edit',
   'staff.manage',
   'audit.view',
+  /** downloading whole lists (orders, refunds, SMS, audit) as files: personal data in bulk, admins only (decision 038) */
+  'data.export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -12,6 +12,15 @@ export function pageWindow(page: number, pageSize: number): { limit: number; off
 
 /** `%` and `_` are LIKE wildcards; a search for them means the characters themselves. */
 /**
+ * An export's batch of a list (keyset, newest first): the rows below an id, and no count. Each
+ * batch costs the same however deep the export is, and rows added meanwhile do not shift it.
+ */
+export interface ExportWindow {
+  beforeId?: number | undefined;
+  uncounted?: boolean | undefined;
+}
+
+/**
  * A list's day range (Shanghai calendar days, both included) as ISO instants: at or after
  * `since`, before `until`. Compared as text, which holds for ISO-8601 UTC on both dialects.
  */

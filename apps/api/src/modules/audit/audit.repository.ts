@@ -1,6 +1,6 @@
 import type { AuditLogRow } from '../../db/schema.ts';
 import type { ConsoleTimeWindow } from '@kuaibao/domain';
-import { dayWindow, pageWindow, type Db } from '../../db/query-helpers.ts';
+import { dayWindow, pageWindow, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
 export interface NewAuditRow {
   staffId: number | null;
@@ -14,7 +14,7 @@ export interface NewAuditRow {
   at: string;
 }
 
-export interface AuditQuery extends ConsoleTimeWindow {
+export interface AuditQuery extends ConsoleTimeWindow, ExportWindow {
   page: number;
   page_size: number;
   action?: string | undefined;
@@ -72,7 +72,9 @@ export const auditRepository = {
       count = count.where('created_at', '<', until);
     }
     const { limit, offset } = pageWindow(query.page, query.page_size);
-    const [items, total] = await Promise.all([rows.orderBy('id', query.sort === 'created_at_asc' ? 'asc' : 'desc').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    if (query.beforeId !== undefined) rows = rows.where('id', '<', query.beforeId);
+    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
+    const [items, total] = await Promise.all([rows.orderBy('id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : count.executeTakeFirstOrThrow()]);
     return { rows: items, total: Number(total.n) };
   },
 };

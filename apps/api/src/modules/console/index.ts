@@ -13,6 +13,7 @@ import { createConsoleAuthService, type ConsoleAuthService } from './auth.servic
 import { createCatalogService, type CatalogService } from './catalog.service.ts';
 import { createDashboardService, type DashboardService } from './dashboard.service.ts';
 import { createDirectorySourceService, type DirectorySourceService } from './directory-source.service.ts';
+import { createExportService, type ExportService } from './exports.service.ts';
 import { createFeedbackInboxService, type FeedbackService } from './feedback.service.ts';
 import { createConsoleOrdersService, type ConsoleOrdersService } from './orders.service.ts';
 import { createPaymentLink } from './payment-link.ts';
@@ -32,6 +33,7 @@ export interface ConsoleServices {
   smsLog: SmsLogService;
   audit: AuditService;
   directorySource: DirectorySourceService;
+  exports: ExportService;
 }
 
 export function createConsoleServices(deps: {
@@ -66,5 +68,6 @@ export function createConsoleServices(deps: {
     smsLog,
     audit: createAuditService({ db }),
     directorySource: createDirectorySourceService({ directory: deps.directory }),
+    exports: createExportService({ db, now, orders: handling, refundRequests }),
   };
 }

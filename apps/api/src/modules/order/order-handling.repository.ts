@@ -123,6 +123,18 @@ export const orderHandlingRepository = {
     return { rows, total: Number(count.n) };
   },
 
+  /** One batch of an export: the filtered orders below an id, newest first (keyset, so every batch costs the same). */
+  exportBatch(db: Db, query: ConsoleOrderListQuery, context: QueueContext, beforeId: number | undefined, limit: number) {
+    let filtered = applyQueueFilters(db.selectFrom('orders'), query, context);
+    if (beforeId !== undefined) filtered = filtered.where('id', '<', beforeId);
+    return filtered.select([...LIST_COLUMNS, 'pay_source', 'platform']).orderBy('id', 'desc').limit(limit).execute();
+  },
+
+  async countFiltered(db: Db, query: ConsoleOrderListQuery, context: QueueContext): Promise<number> {
+    const row = await applyQueueFilters(db.selectFrom('orders'), query, context).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   /** How many orders a queue view holds, with no other filter. */
   async countView(db: Db, view: ConsoleOrderView, context: QueueContext): Promise<number> {
     const row = await applyQueueFilters(db.selectFrom('orders'), { view, page: 1, page_size: 1, date_field: 'create' }, context)

@@ -44,6 +44,9 @@ import { orderRepository } from './order.repository.ts';
  */
 export interface OrderHandlingService {
   list(actor: Actor, query: ConsoleOrderListQuery): Promise<ConsolePage<ConsoleOrderListItem>>;
+  /** The filtered list for an export, in batches below an id, newest first; and its size. */
+  exportBatch(actor: Actor, query: ConsoleOrderListQuery, beforeId: number | undefined, limit: number): Promise<OrderExportRow[]>;
+  countForExport(actor: Actor, query: ConsoleOrderListQuery): Promise<number>;
   /** The queue counts of the console's tabs (refund and feedback counts are other modules'). */
   queueCounts(actor: Actor): Promise<Pick<ConsoleOrderCounts, 'new_paid' | 'overdue' | 'mine_open'>>;
   /** The order with its screenshots, notes and handling history. */
@@ -58,6 +61,9 @@ export interface OrderHandlingService {
   /** The dashboard's order figures. */
   statistics(input: { now: Date; dayStart: string; monthStart: string; funnelSince: string; overdueLimit: number }): Promise<OrderStatistics>;
 }
+
+/** An order as an export writes it: the list's columns, how it was paid and where from. */
+export type OrderExportRow = OrderListRow & Pick<OrderRow, 'pay_source' | 'platform'>;
 
 export interface OrderView {
   order: OrderRow;
@@ -130,6 +136,14 @@ export function createOrderHandlingService(deps: {
       const at = now();
       const { rows, total } = await handling.listQueue(db, query, { staffId: actor.id, now: at });
       return { items: rows.map((row) => toListItem(row, at)), total, page: query.page, page_size: query.page_size };
+    },
+
+    exportBatch(actor, query, beforeId, limit) {
+      return handling.exportBatch(db, query, { staffId: actor.id, now: now() }, beforeId, limit);
+    },
+
+    countForExport(actor, query) {
+      return handling.countFiltered(db, query, { staffId: actor.id, now: now() });
     },
 
     async queueCounts(actor) {

@@ -1,6 +1,6 @@
 import type { ConsoleTimeWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
-import { dayWindow, pageWindow } from '../../db/query-helpers.ts';
+import { dayWindow, pageWindow, type ExportWindow } from '../../db/query-helpers.ts';
 
 /** The SMS log rows with the order number beside each. */
 function base(db: Db) {
@@ -24,7 +24,7 @@ function base(db: Db) {
 
 export type SmsLogListRow = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
 
-export interface SmsLogQuery extends ConsoleTimeWindow {
+export interface SmsLogQuery extends ConsoleTimeWindow, ExportWindow {
   page: number;
   page_size: number;
   phone?: string | undefined;
@@ -91,7 +91,9 @@ export const smsLogRepository = {
       counted = counted.where('sms_log.created_at', '<', until);
     }
     const { limit, offset } = pageWindow(query.page, query.page_size);
-    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', query.sort === 'created_at_asc' ? 'asc' : 'desc').limit(limit).offset(offset).execute(), counted.executeTakeFirstOrThrow()]);
+    if (query.beforeId !== undefined) filtered = filtered.where('sms_log.id', '<', query.beforeId);
+    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
+    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
     return { rows, total: Number(count.n) };
   },
 };

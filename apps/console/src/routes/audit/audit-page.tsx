@@ -1,39 +1,15 @@
 import { Input, Select, Table } from 'antd';
-import { CONSOLE_TIME_SORTS, type ConsoleAuditEntry, type ConsoleTimeSort } from '@kuaibao/domain';
+import { CONSOLE_TIME_SORTS, LABELS, auditChangeRows, type ConsoleAuditEntry, type ConsoleTimeSort } from '@kuaibao/domain';
 import { Link } from 'react-router';
 import { useAuditLog } from '../../hooks/api/audit.ts';
 import { useStaff } from '../../hooks/api/staff.ts';
-import { auditChangeRows } from '../../lib/audit-text.ts';
 import { dateTime } from '../../lib/format.ts';
 import { RequirePermission } from '../../ui/forbidden.tsx';
 import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListParams, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 
-export const AUDIT_ACTION_NAMES: Record<string, string> = {
-  'auth.login': '登录',
-  'auth.logout': '退出登录',
-  'order.take': '接单',
-  'order.reassign': '转单',
-  'order.process_status': '修改办理状态',
-  'order.note': '添加备注',
-  'order.file_upload': '上传截图',
-  'order.file_delete': '删除截图',
-  'order.reveal_id': '查看完整身份证号',
-  'refund.request': '申请退款',
-  'refund.approve': '批准退款',
-  'refund.reject': '驳回退款',
-  'refund.result': '退款结果',
-  'feedback.update': '处理投诉',
-  'goods.create': '新增服务',
-  'goods.update': '修改服务/价格',
-  'site_config.update': '修改站点配置',
-  'staff.create': '新增员工',
-  'staff.update': '修改员工',
-  'staff.update_password_reset': '重置员工密码',
-  'staff.password_change': '修改本人密码',
-  'staff.sign_in_failed': '登录失败',
-  'retention.sweep': '按期删除个人信息',
-};
+/** The actions' names: the domain's label map (shared with the exports). */
+export const AUDIT_ACTION_NAMES: Record<string, string> = LABELS.auditAction;
 
 const TARGET_NAMES: Record<string, string> = { staff: '员工', feedback: '投诉', goods: '服务', site_config: '配置', retention: '保留期限' };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PAY_SOURCES, PAYMENT_ATTEMPT_STATUSES, PLATFORMS } from '@kuaibao/domain';
-import { LABELS, label } from './labels.ts';
+import { PAY_SOURCES, PLATFORMS } from './constants.ts';
+import { PAYMENT_ATTEMPT_STATUSES } from './lifecycle/payment-attempt.ts';
+import { LABELS, label } from './staff-labels.ts';
 
 /** No Latin letters: what staff read is Chinese (issue 17). */
 const chinese = (text: string) => !/[A-Za-z]/.test(text);

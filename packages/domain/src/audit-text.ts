@@ -1,6 +1,8 @@
-import { formatYuan } from '@kuaibao/domain';
-import { goodsTypeName } from './format.ts';
-import { label, type LabelGroup } from './labels.ts';
+import { goodsTexts, isGoodsType } from './goods-texts.ts';
+import { formatYuan } from './money.ts';
+import { label, type LabelGroup } from './staff-labels.ts';
+
+const goodsTypeName = (type: string) => (isGoodsType(type) ? goodsTexts(type).shortName : type);
 
 /**
  * The audit log's before/after as staff read them: each field by its Chinese name, amounts in ¥,
@@ -36,6 +38,9 @@ const FIELDS: Record<string, { name: string; kind?: 'fen' | 'bool' | 'payTypes' 
   source: { name: '来源' },
   purged: { name: '已删除' },
   result: { name: '结果' },
+  format: { name: '文件格式' },
+  rows: { name: '行数' },
+  filters: { name: '筛选条件' },
   confirmed_without_declaration: { name: '客户未填报年报数据，已确认完成', kind: 'bool' },
   // Internal row ids: not for people.
   id: null,
