@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { accessibilityViolations, snapshot } from '../support/journey.ts';
 import { signInToConsole } from '../support/console.ts';
@@ -107,6 +109,26 @@ test('the order list: keyboard walk with no trap, sorting, header filters and st
   await other.goto(shared);
   await expect(other.getByTestId('order-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
   await other.close();
+});
+
+test('exports the filtered order list to XLSX with a progress indicator; the file reads back', async ({ page }, testInfo) => {
+  await signInToConsole(page);
+  await page.goto(`/console/orders?view=all&q=${encodeURIComponent(PREFIX)}&sort=total_fee_asc`);
+  await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row')).toHaveCount(3);
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('export-xlsx').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^订单_\d{8}\.xlsx$/);
+  const file = testInfo.outputPath('orders.xlsx');
+  await download.saveAs(file);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet('订单')!;
+  expect(sheet.rowCount).toBe(4);
+  const rows = [2, 3, 4].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
+  expect(rows.map((r) => r[4]).sort()).toEqual([NAMES.cheap, NAMES.dear, NAMES.middle].sort());
+  expect(rows.find((r) => r[4] === NAMES.dear)).toMatchObject({ 8: 988.5, 9: '微信支付 · 扫码支付', 13: '网站' });
+  await expect(page.getByTestId('export-progress')).toHaveCount(0);
 });
 
 test('density, column settings and saved filters stay for the staff member', async ({ page }, testInfo) => {

@@ -35,3 +35,4 @@ export * from './contracts/index.ts';
 export * from './company-import.ts';
 export * from './staff-labels.ts';
 export * from './audit-text.ts';
+export * from './list-sorts.ts';

@@ -6,6 +6,7 @@ import { REFUND_REQUEST_STATUSES, type RefundRequestStatus } from '../lifecycle/
 import { OrderRowSchema } from '../order-row.ts';
 import { OrderPrecheckSchema } from './order.ts';
 import { PayTypeSchema } from './goods.ts';
+import { CONSOLE_ORDER_SORTS, CONSOLE_TIME_SORTS, type ConsoleTimeSort } from '../list-sorts.ts';
 
 /**
  * The console's API under /api/console/ (apps/console ↔ apps/api). Requests are validated with
@@ -44,12 +45,6 @@ export type ConsolePasswordChange = z.input<typeof ConsolePasswordChangeSchema>;
 
 export const CONSOLE_ORDER_VIEWS = ['new', 'mine', 'overdue', 'all'] as const;
 export type ConsoleOrderView = (typeof CONSOLE_ORDER_VIEWS)[number];
-/** The order list's sortable columns and directions: a whitelist, so no column name comes from the client. */
-export const CONSOLE_ORDER_SORTS = ['pay_time_asc', 'pay_time_desc', 'created_desc', 'create_time_asc', 'create_time_desc', 'total_fee_asc', 'total_fee_desc'] as const;
-export type ConsoleOrderSort = (typeof CONSOLE_ORDER_SORTS)[number];
-/** The other time-based lists sort by time only. */
-export const CONSOLE_TIME_SORTS = ['created_at_asc', 'created_at_desc'] as const;
-export type ConsoleTimeSort = (typeof CONSOLE_TIME_SORTS)[number];
 /** A day range (Shanghai days, both included) and a time order, on every time-based list. */
 const timeWindowFields = { from: day.optional(), to: day.optional(), sort: z.enum(CONSOLE_TIME_SORTS).optional() };
 export interface ConsoleTimeWindow {

@@ -7,6 +7,8 @@ import { dateTime } from '../../lib/format.ts';
 import { RequirePermission } from '../../ui/forbidden.tsx';
 import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListParams, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { ExportButtons } from '../../ui/export-buttons.tsx';
+
 
 /** The actions' names: the domain's label map (shared with the exports). */
 export const AUDIT_ACTION_NAMES: Record<string, string> = LABELS.auditAction;
@@ -96,7 +98,7 @@ function AuditLog() {
         />
         <DateRangeFilter from={query.from} to={query.to} onChange={(range) => params.update(range)} />
       </div>
-      <ListToolbar list="audit" columns={columns.map((c) => ({ key: c.key, title: c.title }))} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void audit.refetch()} refreshing={audit.isFetching} />
+      <ListToolbar list="audit" columns={columns.map((c) => ({ key: c.key, title: c.title }))} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void audit.refetch()} refreshing={audit.isFetching} extra={<ExportButtons list="audit" />} />
       <Table<ConsoleAuditEntry>
         rowKey="id"
         size={prefs.density}

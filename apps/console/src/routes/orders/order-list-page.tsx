@@ -6,6 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../../hooks/api/orders.ts';
 import { GOODS_TYPE_OPTIONS, ORDER_STATUS_NAMES, PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { ExportButtons } from '../../ui/export-buttons.tsx';
+
 import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
 import { orPurged } from '../../ui/purged.tsx';
 import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
@@ -220,7 +222,7 @@ export function OrderListPage() {
           <Button onClick={() => update({ q: undefined, goods_type: undefined, status: undefined, process_status: undefined, handler: undefined, from: undefined, to: undefined, date_field: undefined })}>清除筛选</Button>
         ) : null}
       </div>
-      <ListToolbar list="orders" columns={columnChoices} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void orders.refetch()} refreshing={orders.isFetching} />
+      <ListToolbar list="orders" columns={columnChoices} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void orders.refetch()} refreshing={orders.isFetching} extra={<ExportButtons list="orders" />} />
       <Table<ConsoleOrderListItem>
         rowKey="id"
         size={prefs.density}

@@ -7,6 +7,8 @@ import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { ExportButtons } from '../../ui/export-buttons.tsx';
+
 import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListParams, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 
 const STATUS: Record<string, { label: string; color: string; background: string }> = {
@@ -55,7 +57,7 @@ export function RefundListPage() {
       <div className="filter-bar" role="search" aria-label="筛选退款">
         <DateRangeFilter label="申请日期" from={from} to={to} onChange={(range) => params.update(range)} />
       </div>
-      <ListToolbar list="refunds" columns={REFUND_COLUMNS} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void refunds.refetch()} refreshing={refunds.isFetching} />
+      <ListToolbar list="refunds" columns={REFUND_COLUMNS} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void refunds.refetch()} refreshing={refunds.isFetching} extra={<ExportButtons list="refunds" />} />
       <Table<ConsoleRefundRequest>
         rowKey="id"
         size={prefs.density}

@@ -6,6 +6,8 @@ import { dateTime } from '../../lib/format.ts';
 import { label } from '../../lib/labels.ts';
 import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListParams, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { ExportButtons } from '../../ui/export-buttons.tsx';
+
 
 /** What was sent to whom: every attempt, with the text as sent (docs/product/overview.md#promises SMS notices). */
 export function SmsLogPage() {
@@ -64,7 +66,7 @@ export function SmsLogPage() {
         />
         <DateRangeFilter label="发送日期" from={query.from} to={query.to} onChange={(range) => params.update(range)} />
       </div>
-      <ListToolbar list="sms" columns={columns.map((c) => ({ key: c.key, title: c.title }))} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void log.refetch()} refreshing={log.isFetching} />
+      <ListToolbar list="sms" columns={columns.map((c) => ({ key: c.key, title: c.title }))} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void log.refetch()} refreshing={log.isFetching} extra={<ExportButtons list="sms" />} />
       <Table<ConsoleSmsLogEntry>
         rowKey="id"
         size={prefs.density}
