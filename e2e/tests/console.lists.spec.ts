@@ -12,7 +12,7 @@ import { insertPaidOrders } from '../support/orders-db.ts';
  * annual-report completion warning, and the audit log in words. Runs at 1280×800 and 1440×900.
  */
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const PREFIX = `列表测试${Math.random().toString(36).slice(2, 7)}`;
 const NAMES = { cheap: `${PREFIX}甲有限公司`, dear: `${PREFIX}乙有限公司`, middle: `${PREFIX}丙有限公司`, annual: `${PREFIX}年报有限公司` };
@@ -59,7 +59,8 @@ test('the order list: keyboard walk with no trap, sorting, header filters and st
   await signInToConsole(page);
   await page.goto(`/console/orders?view=all&q=${encodeURIComponent(PREFIX)}`);
   const rows = page.getByTestId('order-table').locator('tbody tr.ant-table-row');
-  await expect(rows).toHaveCount(3);
+  // The first load brings the page's chunks: generous on a busy machine.
+  await expect(rows).toHaveCount(3, { timeout: 30_000 });
   await look(page, testInfo, 'lists-orders');
   await expectAxeClean(page);
 
@@ -114,7 +115,7 @@ test('the order list: keyboard walk with no trap, sorting, header filters and st
 test('exports the filtered order list to XLSX with a progress indicator; the file reads back', async ({ page }, testInfo) => {
   await signInToConsole(page);
   await page.goto(`/console/orders?view=all&q=${encodeURIComponent(PREFIX)}&sort=total_fee_asc`);
-  await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row')).toHaveCount(3);
+  await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row')).toHaveCount(3, { timeout: 30_000 });
   const downloading = page.waitForEvent('download');
   await page.getByTestId('export-xlsx').click();
   const download = await downloading;
@@ -135,7 +136,7 @@ test('density, column settings and saved filters stay for the staff member', asy
   await signInToConsole(page);
   await page.goto(`/console/orders?view=all&q=${encodeURIComponent(PREFIX)}&sort=total_fee_asc`);
   const table = page.getByTestId('order-table');
-  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3, { timeout: 30_000 });
 
   await page.getByTestId('list-density').click();
   await pickOption(page, '紧凑');
@@ -166,7 +167,7 @@ test('density, column settings and saved filters stay for the staff member', asy
 test('one line per header and cell in the order list', async ({ page }, testInfo) => {
   await signInToConsole(page);
   await page.goto(`/console/orders?view=all&q=${encodeURIComponent(PREFIX)}`);
-  await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row')).toHaveCount(3);
+  await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row')).toHaveCount(3, { timeout: 30_000 });
   // Lines of text per cell: distinct line boxes of its text (the company and contact cells have two lines by design, each one line).
   const wrapped = await page.getByTestId('order-table').evaluate((table) => {
     const found: string[] = [];

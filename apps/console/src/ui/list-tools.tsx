@@ -18,10 +18,11 @@ export function useListParams(): { get: (key: string) => string | undefined; upd
   const [params, setParams] = useSearchParams();
   return {
     get: (key) => params.get(key) ?? undefined,
-    // From the latest address, not this render's: two quick changes (both ends of a range) both hold.
+    // From the address as it is now, not as this render saw it (the router's updater gets the render's):
+    // two quick changes, such as both ends of a range, both hold.
     update: (changes) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
+      setParams(() => {
+        const next = new URLSearchParams(window.location.search);
         for (const [key, value] of Object.entries(changes)) {
           if (value === undefined || value === '') next.delete(key);
           else next.set(key, value);

@@ -32,9 +32,10 @@ function useQueueQuery(): [OrderListQuery, (changes: Partial<Record<keyof OrderL
     sort: (CONSOLE_ORDER_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as ConsoleOrderSort) : undefined,
   };
   const update = (changes: Partial<Record<keyof OrderListQuery, string | undefined>>) =>
-    // From the latest address, not this render's: two quick changes (both ends of a range) both hold.
-    setParams((current) => {
-      const next = new URLSearchParams(current);
+    // From the address as it is now, not as this render saw it (the router's updater gets the render's):
+    // two quick changes, such as both ends of a range, both hold.
+    setParams(() => {
+      const next = new URLSearchParams(window.location.search);
       for (const [key, value] of Object.entries(changes)) {
         if (value === undefined || value === '') next.delete(key);
         else next.set(key, value);
