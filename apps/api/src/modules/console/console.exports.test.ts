@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../../test/helper.ts';
-import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, expectError, insertOrder, login, type Call, type ConsoleTestApp, type Session } from './console.test-support.ts';
+import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, createStaff, expectError, insertOrder, login, type ConsoleTestApp, type Session } from './console.test-support.ts';
 import { EXPORT_BATCH_ROWS } from './export-writer.ts';
 
 /** The lists as files (issue 17, decision 038): the filtered list, streamed, read back here. */
@@ -9,14 +9,12 @@ describe.each(availableDialects())('console exports (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;
-  let asAdmin: Call;
   const MARK = '导出测试';
 
   beforeAll(async () => {
     test = await buildConsoleTestApp(dialect);
     admin = await login(test, 'admin', ADMIN_PASSWORD);
     clerk = await createStaff(test, admin, { username: 'clerk.export', role: 'clerk' });
-    asAdmin = caller(test, admin);
     await insertOrder(test, { entity_name: `${MARK}甲有限公司`, total_fee: 98850, entity_phone: '13911112222' });
     await insertOrder(test, { entity_name: `=HYPERLINK("http://x")${MARK}`, total_fee: 100 });
     await insertOrder(test, { entity_name: `${MARK}乙有限公司`, total_fee: 19900, contact_purged_at: test.clock.now.toISOString() });
