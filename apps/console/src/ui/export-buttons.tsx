@@ -77,7 +77,7 @@ export function ExportButtons(props: { list: 'orders' | 'refunds' | 'sms' | 'aud
           导出 CSV
         </Button>
       </Space.Compact>
-      <Modal open={progress !== undefined} title="正在导出" footer={null} closable={false} mask={{ closable: false }}>
+      <Modal open={progress !== undefined} title="正在导出" footer={null} closable={false} mask={{ closable: false }} destroyOnHidden>
         <div role="status" aria-live="polite" data-testid="export-progress">
           <Progress percent={percent} status="active" />
           <div className="muted">
