@@ -34,3 +34,45 @@ export function setProcessStatusOf(outTradeNo: string, status: ProcessStatus): v
     db.close();
   }
 }
+
+/**
+ * Paid orders written straight into the running server's database (the lists' specs need many,
+ * with known amounts and times): pending, nobody's, no ID number. Returns their ids.
+ */
+export function insertPaidOrders(orders: ReadonlyArray<{ name: string; fee: number; paidAt: string; goodsType?: string; adminId?: number; adminName?: string; processStatus?: string }>): number[] {
+  const db = new DatabaseSync(E2E_DB_FILE);
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    const insert = db.prepare(
+      `INSERT INTO orders (public_id, out_trade_no, goods_id, goods_type, goods_name, entity_name, entity_id, entity_legal, entity_phone, status, process_status, process_status_name, pay_type, pay_source, total_fee, pay_time, admin_id, admin_name, platform, create_time, update_time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '2', ?, ?, 'weixin', 'native', ?, ?, ?, ?, 'web', ?, ?) RETURNING id`,
+    );
+    return orders.map((order, i) => {
+      const goodsType = order.goodsType ?? 'credit_repair';
+      const status = order.processStatus ?? PROCESS_STATUS.pending;
+      const number = `KB2099${String(Date.now()).slice(-8)}${String(i).padStart(4, '0')}`;
+      const row = insert.get(
+        `e2e-lists-${number}`,
+        number,
+        goodsType === 'license_year' ? 1 : 3,
+        goodsType,
+        goodsType === 'license_year' ? '营业执照年报代办' : '信用修复代办',
+        order.name,
+        `91110000MA0${String(i).padStart(7, '0')}`,
+        '王列表',
+        `1390000${String(1000 + i)}`,
+        status,
+        PROCESS_STATUS_NAMES[status as keyof typeof PROCESS_STATUS_NAMES],
+        order.fee,
+        order.paidAt,
+        order.adminId ?? null,
+        order.adminName ?? '',
+        order.paidAt,
+        order.paidAt,
+      ) as { id: number };
+      return row.id;
+    });
+  } finally {
+    db.close();
+  }
+}

@@ -139,6 +139,10 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByTestId('order-info').getByTestId('process-status')).toHaveText('已完成');
   await expect(page.getByTestId('order-timeline')).toContainText('处理中 → 已完成');
+  // Staff read no internal words (issue 17): the sandbox channel, attempt and notice states, pay source and platform in Chinese.
+  await expect(page.locator('#main')).toContainText('模拟支付（测试环境）');
+  await expect(page.locator('#main')).toContainText('已入账');
+  await expect(page.locator('#main')).not.toContainText(/sandbox|PAID|APPLIED|EV_SBX|· native|· h5|· jsapi|wx-mp/);
   await look(page, testInfo, 'console-order-completed');
   await expectAxeClean(page);
 
@@ -182,6 +186,8 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await expect(smsRows.filter({ hasText: '办理完成通知' })).toContainText(`${company.name}的信用修复代办已办理完成`);
   for (const text of await smsRows.allTextContents()) expect(text).toContain('本平台为第三方有偿代办机构，非政府网站');
   await expect(smsRows.filter({ hasText: '已发送' })).toHaveCount(2);
+  // The channel in words, not its code (issue 17).
+  await expect(smsRows.filter({ hasText: '测试通道（不实际发送）' })).toHaveCount(2);
   await look(page, testInfo, 'console-sms-log');
   await expectAxeClean(page);
 });

@@ -157,6 +157,8 @@ export const STAFF_ERRORS = {
   CONSOLE_DATE_RANGE_INVALID: { code: 40077, status: 400, message: '日期范围有误' },
   CONSOLE_ORDER_NOT_TAKEN: { code: 40078, status: 400, message: '请先接单再办理' },
   CONSOLE_REFUND_IN_PROGRESS: { code: 40079, status: 400, message: '该订单正在退款，不能修改办理状态' },
+  /** Completing an annual report whose figures the customer has not filed needs the clerk's explicit confirmation. */
+  CONSOLE_DECLARATION_MISSING: { code: 40985, status: 409, message: '客户尚未填报年报数据，请确认已通过其他方式取得后再标记完成' },
   CONSOLE_LOGIN_FAILED: { code: 40160, status: 401, message: '用户名或密码错误' },
   CONSOLE_LOGIN_REQUIRED: { code: 40161, status: 401, message: '请先登录' },
   CONSOLE_LOGIN_LOCKED: { code: 40162, status: 401, message: '登录失败次数过多，请 15 分钟后再试' },

@@ -39,3 +39,6 @@ export * from './authorization.ts';
 export * from './agreement-version.ts';
 export * from './contracts/index.ts';
 export * from './company-import.ts';
+export * from './staff-labels.ts';
+export * from './audit-text.ts';
+export * from './list-sorts.ts';

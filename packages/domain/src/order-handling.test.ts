@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHandlingOverdue, processMoveNeedsNote, screenshotTypeOf, sniffScreenshotType } from './order-handling.ts';
+import { completionLacksDeclaration, isHandlingOverdue, processMoveNeedsNote, screenshotTypeOf, sniffScreenshotType } from './order-handling.ts';
 
 describe('notes on process status moves', () => {
   it('asks for a note when waiting for the customer, ending, or reopening', () => {
@@ -53,5 +53,20 @@ describe('screenshotTypeOf', () => {
     ['an SVG named .png', bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
   ])('refuses %s', (_name, file) => {
     expect(screenshotTypeOf(file)).toBeUndefined();
+  });
+});
+
+describe('completing an annual report without the customer figures', () => {
+  const company = '上海快报科技有限公司';
+  const filed = { sale_amount: '12.5', tax_amount: '0', total_amount: '30', total_employee: '5', female_employee: '2', insure_employee: '0' } as Record<string, string>;
+  it('needs confirmation when the figures are missing or incomplete', () => {
+    expect(completionLacksDeclaration({ goods_type: 'license_year', entity_name: company, entity_extra: null }, '2')).toBe(true);
+    expect(completionLacksDeclaration({ goods_type: 'license_year', entity_name: company, entity_extra: {} }, '2')).toBe(true);
+    expect(completionLacksDeclaration({ goods_type: 'license_year', entity_name: company, entity_extra: { sale_amount: '1' } }, '2')).toBe(true);
+  });
+  it('does not when they are filed, for other moves, or for other services', () => {
+    expect(completionLacksDeclaration({ goods_type: 'license_year', entity_name: company, entity_extra: filed }, '2')).toBe(false);
+    expect(completionLacksDeclaration({ goods_type: 'license_year', entity_name: company, entity_extra: null }, '4')).toBe(false);
+    expect(completionLacksDeclaration({ goods_type: 'credit_repair', entity_name: company, entity_extra: null }, '2')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { PROCESS_STATUS } from './lifecycle/order.ts';
 import { isAwaitingHandling } from './lifecycle/order-guards.ts';
+import { validateDeclaration } from './annual-declaration.ts';
 
 /**
  * Moves that must say why: waiting for the customer (what is missing), ending without
@@ -11,6 +12,17 @@ import { isAwaitingHandling } from './lifecycle/order-guards.ts';
  */
 export function processMoveNeedsNote(from: string, to: string): boolean {
   return to === PROCESS_STATUS.waitingCustomer || to === PROCESS_STATUS.ended || from === PROCESS_STATUS.completed;
+}
+
+/**
+ * Completing an annual report (license_year) files the customer's figures: without a complete,
+ * valid declaration there is nothing to file, so the move needs the clerk's explicit confirmation
+ * (e.g. the figures came by phone). Other services carry no figures.
+ */
+export function completionLacksDeclaration(order: { goods_type: string; entity_name: string; entity_extra: Record<string, string> | null }, to: string): boolean {
+  if (to !== PROCESS_STATUS.completed || order.goods_type !== 'license_year') return false;
+  if (!order.entity_extra || Object.keys(order.entity_extra).length === 0) return true;
+  return !validateDeclaration(order.entity_extra, order.entity_name).ok;
 }
 
 /** The promise: a specialist phones within 24 hours of payment. */

@@ -12,6 +12,8 @@ describe('staff roles', () => {
     expect(roleCan('clerk', 'staff.manage')).toBe(false);
     expect(roleCan('clerk', 'audit.view')).toBe(false);
     expect(roleCan('clerk', 'orders.reassign')).toBe(false);
+    // Whole lists leave as files only with an admin (decision 038).
+    expect(roleCan('clerk', 'data.export')).toBe(false);
   });
 
   it('lets a clerk work orders, request refunds and handle complaints', () => {

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   'audit.view',
   /** the daily reconciliation with the payment providers' bills (decision 039) */
   'money.reconcile',
+  /** downloading whole lists (orders, refunds, SMS, audit) as files: personal data in bulk, admins only (decision 038) */
+  'data.export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -46,7 +46,7 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
 
     orders.completed = await placeAndPay(test, form(0, phones.completed));
     dataOf(await asAdmin('POST', `/api/console/orders/${orders.completed.orderId}/take`, {}));
-    dataOf(await asAdmin('POST', `/api/console/orders/${orders.completed.orderId}/process-status`, { process_status: '2' }));
+    dataOf(await asAdmin('POST', `/api/console/orders/${orders.completed.orderId}/process-status`, { process_status: '2', confirm_without_declaration: true }));
 
     orders.refunded = await placeAndPay(test, form(1, phones.refunded));
     const request = dataOf<{ id: number }>(await asAdmin('POST', `/api/console/orders/${orders.refunded.orderId}/refund-requests`, { reason: '客户撤回委托' }));

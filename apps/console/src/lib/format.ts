@@ -1,3 +1,4 @@
+import { LABELS } from './labels.ts';
 import { GOODS_TYPES, ORDER_STATUS_NAMES as DOMAIN_ORDER_STATUS_NAMES, formatShanghaiDateTime, formatYuan, goodsTexts, isGoodsType, maskPhone, shanghaiIsoDay } from '@kuaibao/domain';
 
 /** Display helpers; amounts stay integer fen until here. */
@@ -5,7 +6,7 @@ export const yuan = (fen: number | null | undefined) => (typeof fen === 'number'
 export const dateTime = (iso: string | null | undefined) => formatShanghaiDateTime(iso);
 export const goodsTypeName = (type: string) => (isGoodsType(type) ? goodsTexts(type).shortName : type);
 export const GOODS_TYPE_OPTIONS = GOODS_TYPES.map((type) => ({ value: type, label: goodsTexts(type).shortName }));
-export const PAY_TYPE_NAMES: Record<string, string> = { weixin: '微信支付', alipay: '支付宝' };
+export const PAY_TYPE_NAMES: Record<string, string> = LABELS.payType;
 /** Payment status names, keyed by any string so a row's status can index it. */
 export const ORDER_STATUS_NAMES: Record<string, string> = DOMAIN_ORDER_STATUS_NAMES;
 export const maskedPhone = maskPhone;

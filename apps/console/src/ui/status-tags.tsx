@@ -32,10 +32,11 @@ export function PaymentStatusTag(props: { status: string }) {
   return <Tag style={(PAY_STYLE as Record<string, (typeof PAY_STYLE)[OrderStatus]>)[props.status] ?? PAY_STYLE[ORDER_STATUS.unpaid]}>{ORDER_STATUS_NAMES[props.status] ?? props.status}</Tag>;
 }
 
-export function OverdueTag() {
+/** `short`: in the order list, where the column must fit 1280 px (the tooltip keeps the whole text). */
+export function OverdueTag(props: { short?: boolean }) {
   return (
-    <Tag style={{ color: '#fff', background: '#a8071a', borderColor: '#a8071a' }} data-testid="overdue-tag">
-      超24小时未联系
+    <Tag style={{ color: '#fff', background: '#a8071a', borderColor: '#a8071a' }} data-testid="overdue-tag" title="付款已超过24小时，仍未联系客户">
+      {props.short ? '超时未联系' : '超24小时未联系'}
     </Tag>
   );
 }

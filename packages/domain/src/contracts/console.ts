@@ -7,6 +7,7 @@ import { OrderRowSchema } from '../order-row.ts';
 import { OrderPrecheckSchema } from './order.ts';
 import { OrderAuthorizationSchema } from './authorization.ts';
 import { PayTypeSchema } from './goods.ts';
+import { CONSOLE_ORDER_SORTS, CONSOLE_TIME_SORTS, type ConsoleTimeSort } from '../list-sorts.ts';
 
 /**
  * The console's API under /api/console/ (apps/console ↔ apps/api). Requests are validated with
@@ -45,7 +46,14 @@ export type ConsolePasswordChange = z.input<typeof ConsolePasswordChangeSchema>;
 
 export const CONSOLE_ORDER_VIEWS = ['new', 'mine', 'overdue', 'all'] as const;
 export type ConsoleOrderView = (typeof CONSOLE_ORDER_VIEWS)[number];
-export const CONSOLE_ORDER_SORTS = ['pay_time_asc', 'pay_time_desc', 'created_desc'] as const;
+/** A day range (Shanghai days, both included) and a time order, on every time-based list. */
+const timeWindowFields = { from: day.optional(), to: day.optional(), sort: z.enum(CONSOLE_TIME_SORTS).optional() };
+export interface ConsoleTimeWindow {
+  from?: string | undefined;
+  to?: string | undefined;
+  sort?: ConsoleTimeSort | undefined;
+}
+
 
 export const ConsoleOrderListQuerySchema = z.object({
   ...pageFields,
@@ -72,6 +80,8 @@ export type ConsoleTakeOrder = z.input<typeof ConsoleTakeOrderSchema>;
 export const ConsoleProcessStatusChangeSchema = z.object({
   process_status: z.enum(PROCESS_STATUS_FLOW),
   note: text(500).default(''),
+  /** the clerk saw that an annual report's figures are missing and completes it anyway */
+  confirm_without_declaration: z.boolean().default(false),
 });
 export type ConsoleProcessStatusChange = z.infer<typeof ConsoleProcessStatusChangeSchema>;
 /** What the console sends (the note may be left out). */
@@ -85,21 +95,24 @@ export const ConsoleRefundDecisionSchema = z.object({ note: text(500).default(''
 export type ConsoleRefundDecision = z.input<typeof ConsoleRefundDecisionSchema>;
 export const CONSOLE_REFUND_REQUEST_STATUSES = REFUND_REQUEST_STATUSES;
 export type ConsoleRefundRequestStatus = RefundRequestStatus;
-export const ConsoleRefundListQuerySchema = z.object({ ...pageFields, status: z.enum(CONSOLE_REFUND_REQUEST_STATUSES).optional() });
+export const ConsoleRefundListQuerySchema = z.object({ ...pageFields, status: z.enum(CONSOLE_REFUND_REQUEST_STATUSES).optional(), ...timeWindowFields });
 
 export const FEEDBACK_STATUSES = ['open', 'handled'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-export const ConsoleFeedbackListQuerySchema = z.object({ ...pageFields, status: z.enum(FEEDBACK_STATUSES).optional() });
+export const ConsoleFeedbackListQuerySchema = z.object({ ...pageFields, status: z.enum(FEEDBACK_STATUSES).optional(), ...timeWindowFields });
 export const ConsoleFeedbackUpdateSchema = z.object({ status: z.enum(FEEDBACK_STATUSES), reply: text(1000).default('') });
 export type ConsoleFeedbackUpdate = z.input<typeof ConsoleFeedbackUpdateSchema>;
 
-export const ConsoleSmsListQuerySchema = z.object({ ...pageFields, q: text(32).optional(), order_id: z.coerce.number().int().positive().optional() });
+export const ConsoleSmsListQuerySchema = z.object({ ...pageFields, q: text(32).optional(), order_id: z.coerce.number().int().positive().optional(), status: z.enum(['SENT', 'FAILED']).optional(), ...timeWindowFields });
 export const ConsoleAuditListQuerySchema = z.object({
   ...pageFields,
   action: text(64).optional(),
   staff_id: z.coerce.number().int().positive().optional(),
   target_type: text(32).optional(),
   target_id: text(64).optional(),
+  /** an order by its KB order number (what staff see), not its internal id */
+  order_no: text(32).optional(),
+  ...timeWindowFields,
 });
 
 export const ConsoleGoodsUpdateSchema = z.object({
@@ -390,6 +403,8 @@ export const ConsoleAuditEntrySchema = z.object({
   after: z.unknown(),
   ip: z.string(),
   created_at: z.string(),
+  /** the order's KB number when the target is an order */
+  order_no: z.string().optional(),
 });
 export type ConsoleAuditEntry = z.infer<typeof ConsoleAuditEntrySchema>;
 

@@ -1,5 +1,6 @@
 import type { AuditLogRow } from '../../db/schema.ts';
-import { pageWindow, type Db } from '../../db/query-helpers.ts';
+import type { ConsoleTimeWindow } from '@kuaibao/domain';
+import { dayWindow, pageWindow, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
 export interface NewAuditRow {
   staffId: number | null;
@@ -13,7 +14,7 @@ export interface NewAuditRow {
   at: string;
 }
 
-export interface AuditQuery {
+export interface AuditQuery extends ConsoleTimeWindow, ExportWindow {
   page: number;
   page_size: number;
   action?: string | undefined;
@@ -24,6 +25,17 @@ export interface AuditQuery {
 
 /** SQL for the audit log: append and list, nothing else (rows are never changed). */
 export const auditRepository = {
+  /** The KB numbers of some orders, by internal id (the log stores ids; staff know numbers). */
+  async orderNumbers(db: Db, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('orders').select(['id', 'out_trade_no']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.out_trade_no]));
+  },
+
+  async orderIdOf(db: Db, outTradeNo: string): Promise<number | undefined> {
+    return (await db.selectFrom('orders').select('id').where('out_trade_no', '=', outTradeNo).executeTakeFirst())?.id;
+  },
+
   async insert(db: Db, row: NewAuditRow): Promise<void> {
     await db
       .insertInto('audit_log')
@@ -50,8 +62,19 @@ export const auditRepository = {
       rows = rows.where('target_id', '=', query.target_id);
       count = count.where('target_id', '=', query.target_id);
     }
+    const { since, until } = dayWindow(query.from, query.to);
+    if (since) {
+      rows = rows.where('created_at', '>=', since);
+      count = count.where('created_at', '>=', since);
+    }
+    if (until) {
+      rows = rows.where('created_at', '<', until);
+      count = count.where('created_at', '<', until);
+    }
     const { limit, offset } = pageWindow(query.page, query.page_size);
-    const [items, total] = await Promise.all([rows.orderBy('id', 'desc').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    if (query.beforeId !== undefined) rows = rows.where('id', '<', query.beforeId);
+    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
+    const [items, total] = await Promise.all([rows.orderBy('id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : count.executeTakeFirstOrThrow()]);
     return { rows: items, total: Number(total.n) };
   },
 };

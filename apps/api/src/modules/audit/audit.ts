@@ -55,7 +55,21 @@ export function toAuditEntry(row: AuditLogRow): ConsoleAuditEntry {
 }
 
 /** One page of the audit log, newest first. */
-export async function listAudit(db: Db, query: AuditQuery): Promise<ConsolePage<ConsoleAuditEntry>> {
-  const { rows, total } = await auditRepository.list(db, query);
-  return { items: rows.map(toAuditEntry), total, page: query.page, page_size: query.page_size };
+export async function listAudit(db: Db, query: AuditQuery & { order_no?: string | undefined }): Promise<ConsolePage<ConsoleAuditEntry>> {
+  let filter: AuditQuery = query;
+  if (query.order_no) {
+    // Staff search by the KB number they see; the log keeps the order's internal id.
+    const orderId = await auditRepository.orderIdOf(db, query.order_no.replace(/\s+/g, '').toUpperCase());
+    if (orderId === undefined) return { items: [], total: 0, page: query.page, page_size: query.page_size };
+    filter = { ...query, target_type: 'order', target_id: String(orderId) };
+  }
+  const { rows, total } = await auditRepository.list(db, filter);
+  const orderIds = [...new Set(rows.filter((row) => row.target_type === 'order' && /^\d+$/.test(row.target_id)).map((row) => Number(row.target_id)))];
+  const numbers = await auditRepository.orderNumbers(db, orderIds);
+  const items = rows.map((row) => {
+    const entry = toAuditEntry(row);
+    const number = row.target_type === 'order' ? numbers.get(Number(row.target_id)) : undefined;
+    return number ? { ...entry, order_no: number } : entry;
+  });
+  return { items, total, page: query.page, page_size: query.page_size };
 }

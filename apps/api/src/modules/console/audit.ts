@@ -7,7 +7,7 @@ import { assertCan, type Actor } from './actor.ts';
 export { ANONYMOUS_STAFF_NAME, toAuditEntry, writeAudit, type AnonymousActor, type AuditEvent } from '../audit/audit.ts';
 
 export interface AuditService {
-  list(actor: Actor, query: AuditQuery): Promise<ConsolePage<ConsoleAuditEntry>>;
+  list(actor: Actor, query: AuditQuery & { order_no?: string | undefined }): Promise<ConsolePage<ConsoleAuditEntry>>;
 }
 
 /** The audit log as staff read it: the audit module's list, for those allowed to see it. */

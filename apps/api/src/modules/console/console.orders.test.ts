@@ -240,7 +240,11 @@ describe.each(availableDialects())('working orders in the console (%s)', (dialec
     });
 
     it('completes: the visitor sees process status 2 with the screenshot, and the completion SMS is queued once', async () => {
-      const done = dataOf<ConsoleOrderDetail>(await asClerk('POST', `/api/console/orders/${order.orderId}/process-status`, { process_status: '2' }));
+      // An annual report whose figures the customer never filed completes only on explicit confirmation (audited).
+      expect(dataOf<ConsoleOrderDetail>(await asClerk('GET', `/api/console/orders/${order.orderId}`))).toMatchObject({ goods_type: 'license_year', entity_extra: null });
+      expectError(await asClerk('POST', `/api/console/orders/${order.orderId}/process-status`, { process_status: '2' }), 'CONSOLE_DECLARATION_MISSING');
+      const done = dataOf<ConsoleOrderDetail>(await asClerk('POST', `/api/console/orders/${order.orderId}/process-status`, { process_status: '2', confirm_without_declaration: true }));
+      expect(JSON.parse((await auditRows(test, 'order.process_status', order.orderId)).at(-1)!.after!)).toMatchObject({ process_status: '2', confirmed_without_declaration: true });
       expect(done).toMatchObject({ process_status: '2', process_status_name: '已完成' });
       const visitor = envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: order.publicId } })).data;
       expect(visitor.process_status).toBe('2');
@@ -264,6 +268,15 @@ describe.each(availableDialects())('working orders in the console (%s)', (dialec
     expectError(await asAdmin('POST', `/api/console/orders/${id}/take`, {}), 'CONSOLE_ORDER_TAKEN_BY_OTHER');
     expect(dataOf<ConsoleOrderDetail>(await asAdmin('POST', `/api/console/orders/${id}/take`, { force: true }))).toMatchObject({ admin_id: admin.staffId, admin_name: '管理员' });
     expect(await auditRows(test, 'order.reassign', id)).toHaveLength(1);
+  });
+
+  it('completes an annual report with filed figures without asking, and other services too', async () => {
+    const figures = { sale_amount: '12.5', sale_amount_show: 'true', tax_amount: '0', tax_amount_show: 'false', total_amount: '30', total_amount_show: 'false', total_employee: '5', total_employee_show: 'false', female_employee: '2', female_employee_show: 'false', insure_employee: '0', insure_employee_show: 'false' };
+    const filed = await insertOrder(test, { process_status: '4', admin_id: clerk.staffId, admin_name: '李专员', entity_extra: JSON.stringify(figures) });
+    expect(dataOf<ConsoleOrderDetail>(await asClerk('POST', `/api/console/orders/${filed}/process-status`, { process_status: '2' }))).toMatchObject({ process_status: '2' });
+    expect(JSON.parse((await auditRows(test, 'order.process_status', filed)).at(-1)!.after!)).not.toHaveProperty('confirmed_without_declaration');
+    const repair = await insertOrder(test, { process_status: '4', admin_id: clerk.staffId, admin_name: '李专员', goods_type: 'credit_repair', goods_name: '信用修复代办', goods_id: 3 });
+    expect(dataOf<ConsoleOrderDetail>(await asClerk('POST', `/api/console/orders/${repair}/process-status`, { process_status: '2' }))).toMatchObject({ process_status: '2' });
   });
 
   it('refuses to handle unpaid orders', async () => {

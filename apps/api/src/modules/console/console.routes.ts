@@ -3,6 +3,7 @@ import { AppError } from '@kuaibao/domain';
 import { registerConsoleAuditRoutes } from './routes/audit.routes.ts';
 import { registerConsoleCatalogRoutes } from './routes/catalog.routes.ts';
 import { registerConsoleDashboardRoutes } from './routes/dashboard.routes.ts';
+import { registerConsoleExportRoutes } from './routes/exports.routes.ts';
 import { registerConsoleFeedbackRoutes } from './routes/feedback.routes.ts';
 import { registerConsoleOrderRoutes } from './routes/orders.routes.ts';
 import { registerConsoleReconciliationRoutes } from './routes/reconciliation.routes.ts';
@@ -73,6 +74,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleDirectorySourceRoutes(scope);
       registerConsoleReconciliationRoutes(scope);
       registerConsoleWechatComplaintRoutes(scope);
+      registerConsoleExportRoutes(scope);
     },
     { prefix: '/api/console' },
   );

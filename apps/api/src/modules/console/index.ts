@@ -14,6 +14,7 @@ import { createConsoleAuthService, type ConsoleAuthService } from './auth.servic
 import { createCatalogService, type CatalogService, type SetupSettings } from './catalog.service.ts';
 import { createDashboardService, type DashboardService } from './dashboard.service.ts';
 import { createDirectorySourceService, type DirectorySourceService } from './directory-source.service.ts';
+import { createExportService, type ExportService } from './exports.service.ts';
 import { createFeedbackInboxService, type FeedbackService } from './feedback.service.ts';
 import { createConsoleOrdersService, type ConsoleOrdersService } from './orders.service.ts';
 import { createPaymentLink } from './payment-link.ts';
@@ -42,6 +43,7 @@ export interface ConsoleServices {
   reconciliation: ConsoleReconciliationService;
   wechatComplaints: ConsoleWechatComplaintsService;
   deletionRequests: DeletionRequestsService;
+  exports: ExportService;
 }
 
 export function createConsoleServices(deps: {
@@ -98,5 +100,6 @@ export function createConsoleServices(deps: {
     reconciliation: createConsoleReconciliationService({ db, now, reconciliation: deps.reconciliation }),
     wechatComplaints: createConsoleWechatComplaintsService({ db, now, complaints: deps.wechatComplaints, refundRequests }),
     deletionRequests: createDeletionRequestsService({ deletion: deps.deletion }),
+    exports: createExportService({ db, now, orders: handling, refundRequests }),
   };
 }

@@ -1,4 +1,4 @@
-import type { ConsolePage, ConsoleRefundRequest, ConsoleRefundRequestStatus } from '@kuaibao/domain';
+import type { ConsoleTimeWindow, ConsolePage, ConsoleRefundRequest, ConsoleRefundRequestStatus } from '@kuaibao/domain';
 import type { RefundRequests } from '../payment/refund-requests.service.ts';
 import { assertCan, type Actor } from './actor.ts';
 
@@ -8,7 +8,7 @@ export interface RefundRequestReader {
 }
 
 export interface RefundsService extends RefundRequestReader {
-  list(actor: Actor, query: { page: number; page_size: number; status?: ConsoleRefundRequestStatus | undefined }): Promise<ConsolePage<ConsoleRefundRequest>>;
+  list(actor: Actor, query: { page: number; page_size: number; status?: ConsoleRefundRequestStatus | undefined } & ConsoleTimeWindow): Promise<ConsolePage<ConsoleRefundRequest>>;
   request(actor: Actor, orderId: number, reason: string): Promise<ConsoleRefundRequest>;
   approve(actor: Actor, requestId: number, note: string): Promise<ConsoleRefundRequest>;
   reject(actor: Actor, requestId: number, note: string): Promise<ConsoleRefundRequest>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ConsolePage, ConsoleSmsLogEntry } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import { createSmsLog } from '../sms/sms-log.service.ts';
+import { createSmsLog, type SmsLogListQuery } from '../sms/sms-log.service.ts';
 import { assertCan, type Actor } from './actor.ts';
 
 export interface SmsLogReader {
@@ -9,7 +9,7 @@ export interface SmsLogReader {
 }
 
 export interface SmsLogService extends SmsLogReader {
-  list(actor: Actor, query: { page: number; page_size: number; q?: string | undefined; order_id?: number | undefined }): Promise<ConsolePage<ConsoleSmsLogEntry>>;
+  list(actor: Actor, query: SmsLogListQuery): Promise<ConsolePage<ConsoleSmsLogEntry>>;
 }
 
 /** The SMS log for staff who may read it. */

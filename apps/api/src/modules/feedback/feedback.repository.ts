@@ -1,6 +1,6 @@
-import type { FeedbackStatus } from '@kuaibao/domain';
+import type { ConsoleTimeWindow, FeedbackStatus } from '@kuaibao/domain';
 import type { FeedbackRow } from '../../db/schema.ts';
-import { pageWindow, type Db } from '../../db/query-helpers.ts';
+import { dayWindow, pageWindow, type Db } from '../../db/query-helpers.ts';
 
 /** SQL for visitors' feedback (platform reports) and its handling. */
 export const feedbackRepository = {
@@ -8,15 +8,24 @@ export const feedbackRepository = {
     await db.insertInto('feedback').values({ type: row.type, content: row.content, contact: row.contact, device_id: row.deviceId, created_at: row.at }).execute();
   },
 
-  async list(db: Db, query: { page: number; page_size: number; status?: FeedbackStatus | undefined }): Promise<{ rows: FeedbackRow[]; total: number }> {
+  async list(db: Db, query: { page: number; page_size: number; status?: FeedbackStatus | undefined } & ConsoleTimeWindow): Promise<{ rows: FeedbackRow[]; total: number }> {
     let rows = db.selectFrom('feedback').selectAll();
     let count = db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n'));
     if (query.status) {
       rows = rows.where('status', '=', query.status);
       count = count.where('status', '=', query.status);
     }
+    const { since, until } = dayWindow(query.from, query.to);
+    if (since) {
+      rows = rows.where('created_at', '>=', since);
+      count = count.where('created_at', '>=', since);
+    }
+    if (until) {
+      rows = rows.where('created_at', '<', until);
+      count = count.where('created_at', '<', until);
+    }
     const { limit, offset } = pageWindow(query.page, query.page_size);
-    const [items, total] = await Promise.all([rows.orderBy('id', 'desc').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    const [items, total] = await Promise.all([rows.orderBy('id', query.sort === 'created_at_asc' ? 'asc' : 'desc').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
     return { rows: items, total: Number(total.n) };
   },
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AppError, validateReport, type ConsoleFeedback, type ConsolePage, type FeedbackRequest, type FeedbackStatus } from '@kuaibao/domain';
+import { AppError, validateReport, type ConsoleFeedback, type ConsolePage, type ConsoleTimeWindow, type FeedbackRequest, type FeedbackStatus } from '@kuaibao/domain';
 import type { Database, FeedbackRow } from '../../db/schema.ts';
 import { writeAudit } from '../audit/audit.ts';
 import type { Actor } from '../staff/actor.ts';
@@ -22,7 +22,7 @@ export function createFeedbackService(deps: { db: Kysely<Database>; now: () => D
 
 /** The inbox staff work through; who may is the caller's to check. */
 export interface FeedbackInbox {
-  list(query: { page: number; page_size: number; status?: FeedbackStatus | undefined }): Promise<ConsolePage<ConsoleFeedback>>;
+  list(query: { page: number; page_size: number; status?: FeedbackStatus | undefined } & ConsoleTimeWindow): Promise<ConsolePage<ConsoleFeedback>>;
   update(actor: Actor, id: number, input: { status: FeedbackStatus; reply: string }): Promise<ConsoleFeedback>;
   countOpen(): Promise<number>;
 }

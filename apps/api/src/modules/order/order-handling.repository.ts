@@ -8,6 +8,7 @@ import {
   PROCESS_STATUS,
   SHANGHAI_UTC_OFFSET_MS,
   type ConsoleOrderListQuery,
+  type ConsoleOrderSort,
   type ConsoleOrderView,
   type ProcessStatus,
 } from '@kuaibao/domain';
@@ -83,15 +84,27 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
   return q;
 }
 
-function applySort<O>(qb: OrdersQuery<O>, query: ConsoleOrderListQuery): OrdersQuery<O> {
-  const sort = query.sort ?? (query.view === 'new' || query.view === 'overdue' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
+/**
+ * The whitelisted orders (CONSOLE_ORDER_SORTS, checked by the route's schema): each value names
+ * its SQL here, so nothing the client sends becomes SQL. Ties break on the id; the creation time
+ * is the id's order (rows are appended), which is indexed.
+ */
+export function applySort<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>): OrdersQuery<O> {
+  const sort: ConsoleOrderSort = query.sort ?? (query.view === 'new' || query.view === 'overdue' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
   switch (sort) {
     case 'pay_time_asc':
       return qb.orderBy('pay_time', (ob) => ob.asc().nullsLast()).orderBy('id', 'asc');
     case 'pay_time_desc':
       return qb.orderBy('pay_time', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc');
     case 'created_desc':
+    case 'create_time_desc':
       return qb.orderBy('id', 'desc');
+    case 'create_time_asc':
+      return qb.orderBy('id', 'asc');
+    case 'total_fee_asc':
+      return qb.orderBy('total_fee', 'asc').orderBy('id', 'asc');
+    case 'total_fee_desc':
+      return qb.orderBy('total_fee', 'desc').orderBy('id', 'desc');
   }
 }
 
@@ -108,6 +121,18 @@ export const orderHandlingRepository = {
       filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
+  },
+
+  /** One batch of an export: the filtered orders below an id, newest first (keyset, so every batch costs the same). */
+  exportBatch(db: Db, query: ConsoleOrderListQuery, context: QueueContext, beforeId: number | undefined, limit: number) {
+    let filtered = applyQueueFilters(db.selectFrom('orders'), query, context);
+    if (beforeId !== undefined) filtered = filtered.where('id', '<', beforeId);
+    return filtered.select([...LIST_COLUMNS, 'pay_source', 'platform']).orderBy('id', 'desc').limit(limit).execute();
+  },
+
+  async countFiltered(db: Db, query: ConsoleOrderListQuery, context: QueueContext): Promise<number> {
+    const row = await applyQueueFilters(db.selectFrom('orders'), query, context).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
   },
 
   /** How many orders a queue view holds, with no other filter. */

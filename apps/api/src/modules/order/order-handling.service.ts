@@ -10,6 +10,7 @@ import {
   SCREENSHOT_MAX_PER_ORDER,
   SCREENSHOT_TYPES,
   canTakeOrder,
+  completionLacksDeclaration,
   handlingRefusal,
   isHandlingOverdue,
   isOrderPaid,
@@ -43,6 +44,9 @@ import { orderRepository } from './order.repository.ts';
  */
 export interface OrderHandlingService {
   list(actor: Actor, query: ConsoleOrderListQuery): Promise<ConsolePage<ConsoleOrderListItem>>;
+  /** The filtered list for an export, in batches below an id, newest first; and its size. */
+  exportBatch(actor: Actor, query: ConsoleOrderListQuery, beforeId: number | undefined, limit: number): Promise<OrderExportRow[]>;
+  countForExport(actor: Actor, query: ConsoleOrderListQuery): Promise<number>;
   /** The queue counts of the console's tabs (refund and feedback counts are other modules'). */
   queueCounts(actor: Actor): Promise<Pick<ConsoleOrderCounts, 'new_paid' | 'overdue' | 'mine_open'>>;
   /** The order with its screenshots, notes and handling history. */
@@ -57,6 +61,9 @@ export interface OrderHandlingService {
   /** The dashboard's order figures. */
   statistics(input: { now: Date; dayStart: string; monthStart: string; funnelSince: string; overdueLimit: number }): Promise<OrderStatistics>;
 }
+
+/** An order as an export writes it: the list's columns, how it was paid and where from. */
+export type OrderExportRow = OrderListRow & Pick<OrderRow, 'pay_source' | 'platform'>;
 
 export interface OrderView {
   order: OrderRow;
@@ -81,6 +88,15 @@ export function toListItem(row: OrderListRow, now: Date): ConsoleOrderListItem {
     ...item,
     overdue: isHandlingOverdue({ status: row.status, processStatus: row.process_status, payTime: row.pay_time }, now),
   };
+}
+
+/** The stored entity_extra (JSON text, 'null' before the customer files). */
+function parseDeclaration(text: string): Record<string, string> | null {
+  try {
+    return JSON.parse(text) as Record<string, string> | null;
+  } catch {
+    return null;
+  }
 }
 
 /** What the audit log keeps of an order's handling state. */
@@ -122,6 +138,14 @@ export function createOrderHandlingService(deps: {
       return { items: rows.map((row) => toListItem(row, at)), total, page: query.page, page_size: query.page_size };
     },
 
+    exportBatch(actor, query, beforeId, limit) {
+      return handling.exportBatch(db, query, { staffId: actor.id, now: now() }, beforeId, limit);
+    },
+
+    countForExport(actor, query) {
+      return handling.countFiltered(db, query, { staffId: actor.id, now: now() });
+    },
+
     async queueCounts(actor) {
       const context = { staffId: actor.id, now: now() };
       const [newPaid, overdue, mineOpen] = await Promise.all([handling.countView(db, 'new', context), handling.countView(db, 'overdue', context), handling.countView(db, 'mine', context)]);
@@ -160,6 +184,8 @@ export function createOrderHandlingService(deps: {
         assertHandler(actor, order);
         if (processMoveNeedsNote(order.process_status, change.process_status) && change.note === '') throw new AppError('CONSOLE_NOTE_REQUIRED');
         if (await deps.isRefundOpen(trx, id)) throw new AppError('CONSOLE_REFUND_IN_PROGRESS');
+        const lacksDeclaration = completionLacksDeclaration({ goods_type: order.goods_type, entity_name: order.entity_name, entity_extra: parseDeclaration(order.entity_extra) }, change.process_status);
+        if (lacksDeclaration && !change.confirm_without_declaration) throw new AppError('CONSOLE_DECLARATION_MISSING');
 
         const at = now();
         const to = change.process_status;
@@ -171,7 +197,7 @@ export function createOrderHandlingService(deps: {
           // The completion notice (docs/product/overview.md) leaves with the change or not at all.
           await enqueueOutbox(trx, 'sms.order_completed', { orderId: id, phone: order.entity_phone }, at.toISOString());
         }
-        await writeAudit(trx, actor, { action: 'order.process_status', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), process_status: to, process_status_name: name, note: change.note } }, at);
+        await writeAudit(trx, actor, { action: 'order.process_status', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), process_status: to, process_status_name: name, note: change.note, ...(lacksDeclaration ? { confirmed_without_declaration: true } : {}) } }, at);
       });
     },
 

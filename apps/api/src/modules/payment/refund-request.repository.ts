@@ -1,6 +1,6 @@
-import { OPEN_REFUND_REQUEST_STATUSES, type RefundRequestStatus } from '@kuaibao/domain';
+import { OPEN_REFUND_REQUEST_STATUSES, type ConsoleTimeWindow, type RefundRequestStatus } from '@kuaibao/domain';
 import type { RefundRequestRow } from '../../db/schema.ts';
-import { pageWindow, type Db } from '../../db/query-helpers.ts';
+import { dayWindow, pageWindow, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
 /** A request with the order it is about (number, company, amount, payment status). */
 function withOrder(db: Db) {
@@ -38,7 +38,7 @@ export const refundRequestRepository = {
     return withOrder(db).where('refund_requests.order_id', '=', orderId).orderBy('refund_requests.id', 'desc').execute();
   },
 
-  async list(db: Db, query: { page: number; page_size: number; status?: RefundRequestStatus | undefined }): Promise<{ rows: RefundRequestWithOrder[]; total: number }> {
+  async list(db: Db, query: { page: number; page_size: number; status?: RefundRequestStatus | undefined } & ConsoleTimeWindow & ExportWindow): Promise<{ rows: RefundRequestWithOrder[]; total: number }> {
     const { limit, offset } = pageWindow(query.page, query.page_size);
     let filtered = withOrder(db);
     let counted = db.selectFrom('refund_requests').select((eb) => eb.fn.countAll<number>().as('n'));
@@ -46,7 +46,19 @@ export const refundRequestRepository = {
       filtered = filtered.where('refund_requests.status', '=', query.status);
       counted = counted.where('status', '=', query.status);
     }
-    const [rows, count] = await Promise.all([filtered.orderBy('refund_requests.id', 'desc').limit(limit).offset(offset).execute(), counted.executeTakeFirstOrThrow()]);
+    const { since, until } = dayWindow(query.from, query.to);
+    if (since) {
+      filtered = filtered.where('refund_requests.created_at', '>=', since);
+      counted = counted.where('created_at', '>=', since);
+    }
+    if (until) {
+      filtered = filtered.where('refund_requests.created_at', '<', until);
+      counted = counted.where('created_at', '<', until);
+    }
+    if (query.beforeId !== undefined) filtered = filtered.where('refund_requests.id', '<', query.beforeId);
+    // Rows are appended in time order: the id is the time order, and indexed.
+    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
+    const [rows, count] = await Promise.all([filtered.orderBy('refund_requests.id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
     return { rows, total: Number(count.n) };
   },
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { AppError, isOrderPaid, isOrderRefunded, type ConsolePage, type ConsoleRefundRequest, type RefundRequestStatus } from '@kuaibao/domain';
-import type { Db } from '../../db/query-helpers.ts';
+import { AppError, isOrderPaid, isOrderRefunded, type ConsolePage, type ConsoleTimeWindow, type ConsoleRefundRequest, type RefundRequestStatus } from '@kuaibao/domain';
+import type { Db, ExportWindow } from '../../db/query-helpers.ts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { writeAudit } from '../audit/audit.ts';
@@ -17,7 +17,7 @@ import { refundRequestRepository, type RefundRequestWithOrder } from './refund-r
  */
 export interface RefundRequests {
   listForOrder(orderId: number): Promise<ConsoleRefundRequest[]>;
-  list(query: { page: number; page_size: number; status?: RefundRequestStatus | undefined }): Promise<ConsolePage<ConsoleRefundRequest>>;
+  list(query: { page: number; page_size: number; status?: RefundRequestStatus | undefined } & ConsoleTimeWindow & ExportWindow): Promise<ConsolePage<ConsoleRefundRequest>>;
   countPending(): Promise<number>;
   /** A refund of the order is open (see isRefundOpen); read in the caller's transaction. */
   hasOpen(db: Db, orderId: number): Promise<boolean>;

@@ -1,5 +1,6 @@
+import type { ConsoleTimeWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
-import { pageWindow } from '../../db/query-helpers.ts';
+import { dayWindow, pageWindow, type ExportWindow } from '../../db/query-helpers.ts';
 
 /** The SMS log rows with the order number beside each. */
 function base(db: Db) {
@@ -22,6 +23,15 @@ function base(db: Db) {
 }
 
 export type SmsLogListRow = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
+
+export interface SmsLogQuery extends ConsoleTimeWindow, ExportWindow {
+  page: number;
+  page_size: number;
+  phone?: string | undefined;
+  outTradeNo?: string | undefined;
+  orderId?: number | undefined;
+  status?: 'SENT' | 'FAILED' | undefined;
+}
 
 /** SQL for the SMS log: the outbox worker (jobs/sms-outbox.ts) records every attempt; staff read it. */
 export const smsLogRepository = {
@@ -53,7 +63,7 @@ export const smsLogRepository = {
   },
 
   /** A page, by exact phone number or exact order number, or by order id. */
-  async list(db: Db, query: { page: number; page_size: number; phone?: string | undefined; outTradeNo?: string | undefined; orderId?: number | undefined }): Promise<{ rows: SmsLogListRow[]; total: number }> {
+  async list(db: Db, query: SmsLogQuery): Promise<{ rows: SmsLogListRow[]; total: number }> {
     let filtered = base(db);
     let counted = db.selectFrom('sms_log').leftJoin('orders', 'orders.id', 'sms_log.order_id').select((eb) => eb.fn.countAll<number>().as('n'));
     if (query.phone) {
@@ -67,8 +77,23 @@ export const smsLogRepository = {
       filtered = filtered.where('sms_log.order_id', '=', query.orderId);
       counted = counted.where('sms_log.order_id', '=', query.orderId);
     }
+    if (query.status) {
+      filtered = filtered.where('sms_log.status', '=', query.status);
+      counted = counted.where('sms_log.status', '=', query.status);
+    }
+    const { since, until } = dayWindow(query.from, query.to);
+    if (since) {
+      filtered = filtered.where('sms_log.created_at', '>=', since);
+      counted = counted.where('sms_log.created_at', '>=', since);
+    }
+    if (until) {
+      filtered = filtered.where('sms_log.created_at', '<', until);
+      counted = counted.where('sms_log.created_at', '<', until);
+    }
     const { limit, offset } = pageWindow(query.page, query.page_size);
-    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', 'desc').limit(limit).offset(offset).execute(), counted.executeTakeFirstOrThrow()]);
+    if (query.beforeId !== undefined) filtered = filtered.where('sms_log.id', '<', query.beforeId);
+    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
+    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
     return { rows, total: Number(count.n) };
   },
 };

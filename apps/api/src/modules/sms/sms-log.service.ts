@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
-import { SMS_TEMPLATES, isSmsTemplateId, maskPhone, type ConsolePage, type ConsoleSmsLogEntry } from '@kuaibao/domain';
+import { SMS_TEMPLATES, isSmsTemplateId, maskPhone, type ConsolePage, type ConsoleSmsLogEntry, type ConsoleTimeWindow } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
+import type { ExportWindow } from '../../db/query-helpers.ts';
 import { smsLogRepository, type SmsLogListRow } from './sms-log.repository.ts';
+
+export type SmsLogListQuery = { page: number; page_size: number; q?: string | undefined; order_id?: number | undefined; status?: 'SENT' | 'FAILED' | undefined } & ConsoleTimeWindow & ExportWindow;
 
 /** What was sent to whom (docs/product/overview.md#promises SMS notices): every attempt, with the text as sent, the phone masked. */
 export interface SmsLog {
   listForOrder(orderId: number): Promise<ConsoleSmsLogEntry[]>;
-  list(query: { page: number; page_size: number; q?: string | undefined; order_id?: number | undefined }): Promise<ConsolePage<ConsoleSmsLogEntry>>;
+  list(query: SmsLogListQuery): Promise<ConsolePage<ConsoleSmsLogEntry>>;
 }
 
 const toEntry = (row: SmsLogListRow): ConsoleSmsLogEntry => ({
@@ -29,7 +32,7 @@ export function createSmsLog(deps: { db: Kysely<Database> }): SmsLog {
       const q = query.q?.replace(/\s+/g, '') ?? '';
       const phone = /^1\d{10}$/.test(q) ? q : undefined;
       const outTradeNo = !phone && q !== '' ? q.toUpperCase() : undefined;
-      const { rows, total } = await smsLogRepository.list(db, { page: query.page, page_size: query.page_size, phone, outTradeNo, orderId: query.order_id });
+      const { rows, total } = await smsLogRepository.list(db, { page: query.page, page_size: query.page_size, phone, outTradeNo, orderId: query.order_id, status: query.status, from: query.from, to: query.to, sort: query.sort, beforeId: query.beforeId, uncounted: query.uncounted });
       return { items: rows.map(toEntry), total, page: query.page, page_size: query.page_size };
     },
   };

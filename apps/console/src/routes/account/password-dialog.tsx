@@ -9,7 +9,9 @@ export function PasswordDialog(props: { open: boolean; forced: boolean; onClose:
   const change = useChangePassword();
   const logout = useLogout();
   const submit = async () => {
-    const values = await form.validateFields();
+    // A failed validation is shown on the form; it is not an error to report (issue 17).
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     change.mutate(
       { current_password: values.current_password, new_password: values.new_password },
       {

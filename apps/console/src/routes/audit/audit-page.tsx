@@ -1,85 +1,119 @@
 import { Input, Select, Table } from 'antd';
-import type { ConsoleAuditEntry } from '@kuaibao/domain';
-import { useState } from 'react';
+import { CONSOLE_TIME_SORTS, LABELS, auditChangeRows, type ConsoleAuditEntry, type ConsoleTimeSort } from '@kuaibao/domain';
 import { Link } from 'react-router';
 import { useAuditLog } from '../../hooks/api/audit.ts';
+import { useStaff } from '../../hooks/api/staff.ts';
 import { dateTime } from '../../lib/format.ts';
+import { RequirePermission } from '../../ui/forbidden.tsx';
+import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListParams, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { ExportButtons } from '../../ui/export-buttons.tsx';
 
-export const AUDIT_ACTION_NAMES: Record<string, string> = {
-  'auth.login': '登录',
-  'auth.logout': '退出登录',
-  'order.take': '接单',
-  'order.reassign': '转单',
-  'order.process_status': '修改办理状态',
-  'order.note': '添加备注',
-  'order.file_upload': '上传截图',
-  'order.file_delete': '删除截图',
-  'order.reveal_id': '查看完整身份证号',
-  'refund.request': '申请退款',
-  'refund.approve': '批准退款',
-  'refund.reject': '驳回退款',
-  'refund.result': '退款结果',
-  'feedback.update': '处理投诉',
-  'goods.create': '新增服务',
-  'goods.update': '修改服务/价格',
-  'site_config.update': '修改站点配置',
-  'staff.create': '新增员工',
-  'staff.update': '修改员工',
-  'staff.update_password_reset': '重置员工密码',
-  'staff.password_change': '修改本人密码',
-  'staff.sign_in_failed': '登录失败',
-  'retention.sweep': '按期删除个人信息',
-};
+
+/** The actions' names: the domain's label map (shared with the exports). */
+export const AUDIT_ACTION_NAMES: Record<string, string> = LABELS.auditAction;
 
 const TARGET_NAMES: Record<string, string> = { staff: '员工', feedback: '投诉', goods: '服务', site_config: '配置', retention: '保留期限' };
 
-function Json(props: { value: unknown }) {
-  if (props.value === null || props.value === undefined) return <span className="muted">—</span>;
-  return <pre className="json-block">{JSON.stringify(props.value, null, 2)}</pre>;
+/** Before and after, field by field in words (issue 17: it was raw JSON). */
+function renderChange(row: ConsoleAuditEntry) {
+  const rows = auditChangeRows(row);
+  const hasBefore = row.before !== null && row.before !== undefined;
+  return (
+    <table className="audit-change" data-testid="audit-change">
+      <thead>
+        <tr>
+          <th scope="col">项目</th>
+          {hasBefore ? <th scope="col">之前</th> : null}
+          <th scope="col">{hasBefore ? '之后' : '内容'}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className={hasBefore && r.changed ? 'changed' : undefined}>
+            <th scope="row">{r.field}</th>
+            {hasBefore ? <td>{r.before}</td> : null}
+            <td>{r.after}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
-function renderChange(row: ConsoleAuditEntry) {
-  return (
-    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
-      <div>
-        <strong>之前</strong>
-        <Json value={row.before} />
-      </div>
-      <div>
-        <strong>之后</strong>
-        <Json value={row.after} />
-      </div>
-    </div>
-  );
+function targetOf(row: ConsoleAuditEntry) {
+  if (row.target_type === 'order') return <Link to={`/orders/${row.target_id}`} className="mono">{row.order_no ?? `订单（已删除）`}</Link>;
+  if (row.target_type === 'site_config') return `配置 ${row.target_id}`;
+  return `${TARGET_NAMES[row.target_type] ?? '其他'}${row.target_id ? ` #${row.target_id}` : ''}`;
 }
 
 /** Who did what, when, with the state before and after (admins only). */
 export function AuditPage() {
-  const [action, setAction] = useState<string | undefined>();
-  const [targetId, setTargetId] = useState<string | undefined>();
-  const [page, setPage] = useState(1);
-  const audit = useAuditLog({ page, page_size: 30, action, target_id: targetId });
+  return (
+    <RequirePermission permission="audit.view" title="操作日志">
+      <AuditLog />
+    </RequirePermission>
+  );
+}
+
+function AuditLog() {
+  const params = useListParams();
+  const [prefs, setPrefs] = useListPrefs('audit');
+  const staff = useStaff();
+  const sort = (CONSOLE_TIME_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as ConsoleTimeSort) : undefined;
+  const page = Number(params.get('page')) || 1;
+  const query = { page, page_size: 30, action: params.get('action'), staff_id: params.get('staff_id'), order_no: params.get('order_no'), from: params.get('from'), to: params.get('to'), sort };
+  const audit = useAuditLog(query);
+  const columns = [
+    { title: '时间', key: 'created_at', dataIndex: 'created_at', sorter: true, sortOrder: sortOrderOf(sort, 'created_at'), render: (v: string) => dateTime(v) },
+    { title: '人员', key: 'staff_name', dataIndex: 'staff_name' },
+    { title: '操作', key: 'action', dataIndex: 'action', render: (v: string) => AUDIT_ACTION_NAMES[v] ?? '其他操作' },
+    { title: '对象', key: 'target', render: (_v: unknown, row: ConsoleAuditEntry) => targetOf(row) },
+    { title: 'IP', key: 'ip', dataIndex: 'ip', className: 'mono' },
+  ];
   return (
     <>
-      <PageHeader title="操作日志" subtitle="所有改变数据的操作，以及每次查看完整身份证号" />
+      <PageHeader title="操作日志" subtitle="所有改变数据的操作、失败的登录，以及每次查看完整身份证号" />
       <div className="filter-bar" role="search" aria-label="筛选日志">
-        <Select allowClear aria-label="操作类型" placeholder="操作类型" style={{ width: 200 }} value={action} options={Object.entries(AUDIT_ACTION_NAMES).map(([value, label]) => ({ value, label }))} onChange={(v?: string) => { setAction(v); setPage(1); }} />
-        <Input.Search allowClear aria-label="对象编号" placeholder="对象编号（如订单 ID）" style={{ width: 220 }} onSearch={(v) => { setTargetId(v.trim() || undefined); setPage(1); }} />
+        <Select allowClear aria-label="操作类型" placeholder="操作类型" style={{ width: 180 }} value={query.action} options={Object.entries(AUDIT_ACTION_NAMES).map(([value, label]) => ({ value, label }))} onChange={(v?: string) => params.update({ action: v })} />
+        <Select
+          allowClear
+          aria-label="人员"
+          placeholder="人员"
+          style={{ width: 150 }}
+          value={query.staff_id}
+          options={(staff.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
+          onChange={(v?: string) => params.update({ staff_id: v })}
+          data-testid="audit-staff"
+        />
+        <Input.Search
+          allowClear
+          aria-label="订单号"
+          placeholder="订单号（KB 开头）"
+          style={{ width: 240 }}
+          defaultValue={query.order_no}
+          key={query.order_no ?? ''}
+          onSearch={(v) => params.update({ order_no: v.trim() || undefined })}
+          data-testid="audit-order-no"
+        />
+        <DateRangeFilter from={query.from} to={query.to} onChange={(range) => params.update(range)} />
       </div>
+      <ListToolbar list="audit" columns={columns.map((c) => ({ key: c.key, title: c.title }))} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void audit.refetch()} refreshing={audit.isFetching} extra={<ExportButtons list="audit" />} />
       <Table<ConsoleAuditEntry>
         rowKey="id"
+        size={prefs.density}
+        className="nowrap-table"
+        scroll={{ x: 'max-content' }}
+        data-testid="audit-table"
         loading={audit.isPending || audit.isPlaceholderData}
         dataSource={audit.data?.items ?? []}
-        pagination={{ current: page, pageSize: 30, total: audit.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条`, showSizeChanger: false }}
+        locale={{ emptyText: audit.isError ? `加载失败：${audit.error.message}` : '没有符合条件的记录' }}
+        pagination={{ current: page, pageSize: 30, total: audit.data?.total ?? 0, onChange: (p) => params.update({ page: String(p), sort }), showTotal: (t) => `共 ${t} 条`, showSizeChanger: false }}
+        onChange={(_p, _f, sorter, extra) => {
+          if (extra.action === 'sort') params.update({ sort: sortValueOf(sorter) });
+        }}
         expandable={{ expandedRowRender: renderChange, rowExpandable: (row) => row.before !== null || row.after !== null }}
-        columns={[
-          { title: '时间', dataIndex: 'created_at', width: 170, render: (v: string) => dateTime(v) },
-          { title: '人员', dataIndex: 'staff_name', width: 170 },
-          { title: '操作', dataIndex: 'action', render: (v: string) => AUDIT_ACTION_NAMES[v] ?? v },
-          { title: '对象', key: 'target', render: (_v: unknown, row) => (row.target_type === 'order' ? <Link to={`/orders/${row.target_id}`}>订单 #{row.target_id}</Link> : `${TARGET_NAMES[row.target_type] ?? row.target_type} ${row.target_type === 'site_config' ? row.target_id : `#${row.target_id}`}`) },
-          { title: 'IP', dataIndex: 'ip', width: 130, className: 'mono' },
-        ]}
+        columns={visibleColumns(columns, prefs.hidden)}
       />
     </>
   );

@@ -27,7 +27,9 @@ export function GoodsPage() {
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // A failed validation is shown on the form; it is not an error to report (issue 17).
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     save.mutate(
       { id: editing === 'new' || editing === undefined ? undefined : editing.id, goods: { ...values, pay_types: values.pay_types as ConsoleGoodsUpdate['pay_types'], description: values.description ?? '' } },
       {

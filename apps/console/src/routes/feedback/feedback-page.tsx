@@ -5,12 +5,17 @@ import { useFeedback, useUpdateFeedback } from '../../hooks/api/feedback.ts';
 import { dateTime } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { DateRangeFilter, useListParams } from '../../ui/list-tools.tsx';
 
 /** The complaint inbox: platform reports visitors send from the report screen. */
 export function FeedbackPage() {
-  const [status, setStatus] = useState<FeedbackStatus | 'all'>('open');
-  const [page, setPage] = useState(1);
-  const feedback = useFeedback({ page, page_size: 20, ...(status === 'all' ? {} : { status }) });
+  // Status, day range and page in the address: a filtered list can be bookmarked (issue 17).
+  const params = useListParams();
+  const status = (params.get('status') ?? 'open') as FeedbackStatus | 'all';
+  const page = Number(params.get('page')) || 1;
+  const from = params.get('from');
+  const to = params.get('to');
+  const feedback = useFeedback({ page, page_size: 20, from, to, ...(status === 'all' ? {} : { status }) });
   const update = useUpdateFeedback();
   const [editing, setEditing] = useState<ConsoleFeedback | undefined>();
   const [reply, setReply] = useState('');
@@ -39,18 +44,18 @@ export function FeedbackPage() {
         aria-label="投诉状态"
         style={{ marginBottom: 12 }}
         value={status}
-        onChange={(value) => {
-          setStatus(value as FeedbackStatus | 'all');
-          setPage(1);
-        }}
+        onChange={(value) => params.update({ status: String(value) })}
         options={[{ label: '待处理', value: 'open' }, { label: '已处理', value: 'handled' }, { label: '全部', value: 'all' }]}
       />
+      <div className="filter-bar" role="search" aria-label="筛选投诉">
+        <DateRangeFilter label="投诉日期" from={from} to={to} onChange={(range) => params.update(range)} />
+      </div>
       <Table<ConsoleFeedback>
         rowKey="id"
         loading={feedback.isPending || feedback.isPlaceholderData}
         dataSource={feedback.data?.items ?? []}
         locale={{ emptyText: '没有投诉' }}
-        pagination={{ current: page, pageSize: 20, total: feedback.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条` }}
+        pagination={{ current: page, pageSize: 20, total: feedback.data?.total ?? 0, onChange: (p) => params.update({ page: String(p) }), showTotal: (t) => `共 ${t} 条` }}
         columns={[
           { title: '时间', dataIndex: 'created_at', width: 170, render: (v: string) => dateTime(v) },
           { title: '类型', dataIndex: 'type', width: 100 },

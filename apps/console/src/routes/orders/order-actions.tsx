@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import {
   PROCESS_STATUS,
   PROCESS_STATUS_FLOW,
   PROCESS_STATUS_NAMES,
   canHandleOrder,
   canTakeOrder,
+  completionLacksDeclaration,
   isOrderPaid,
   isOrderRefunded,
   isRefundOpen,
@@ -75,16 +76,20 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
   const moves = PROCESS_STATUS_FLOW.filter((to) => processMoveRefusal({ status: order.status, from: order.process_status, to }) === undefined);
   const refundOpen = order.refund_requests.some((r) => isRefundOpen(r.status));
   const needsNote = target ? processMoveNeedsNote(order.process_status, target) : false;
+  // The domain rule: an annual report completes without the customer's figures only when the clerk says so.
+  const lacksDeclaration = target ? completionLacksDeclaration(order, target) : false;
+  const [confirmedMissing, setConfirmedMissing] = useState(false);
 
   const confirm = () => {
     if (!target) return;
     change.mutate(
-      { process_status: target, note: note.trim() },
+      { process_status: target, note: note.trim(), confirm_without_declaration: lacksDeclaration && confirmedMissing },
       {
         onSuccess: () => {
           notifySuccess(`已改为“${PROCESS_STATUS_NAMES[target]}”`);
           setTarget(undefined);
           setNote('');
+          setConfirmedMissing(false);
         },
       },
     );
@@ -115,8 +120,11 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
         okText="确定"
         cancelText="取消"
         onOk={confirm}
-        onCancel={() => setTarget(undefined)}
-        okButtonProps={{ disabled: needsNote && note.trim() === '', 'data-testid': 'move-confirm' }}
+        onCancel={() => {
+          setTarget(undefined);
+          setConfirmedMissing(false);
+        }}
+        okButtonProps={{ disabled: (needsNote && note.trim() === '') || (lacksDeclaration && !confirmedMissing), 'data-testid': 'move-confirm' }}
         confirmLoading={change.isPending}
         destroyOnHidden
       >
@@ -126,6 +134,20 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
             showIcon
             style={{ marginBottom: 12 }}
             title={order.files.length === 0 ? '还没有上传完成截图，客户的回执中将没有截图。' : `客户将在回执中看到 ${order.files.length} 张完成截图，并收到办理完成短信。`}
+          />
+        ) : null}
+        {lacksDeclaration ? (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="declaration-missing"
+            title="客户尚未填报年报数据"
+            description={
+              <Checkbox checked={confirmedMissing} onChange={(e) => setConfirmedMissing(e.target.checked)} data-testid="declaration-missing-confirm">
+                我已通过其他方式取得客户的年报数据，确认标记为已完成（将记入操作日志）
+              </Checkbox>
+            }
           />
         ) : null}
         <label htmlFor="move-note" className="muted">

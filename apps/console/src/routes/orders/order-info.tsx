@@ -3,7 +3,8 @@ import { Button, Descriptions, Popconfirm, Space, Table, Typography } from 'antd
 import { DISCLOSURE_OPTIONS, declarationFields, entityKindLabel, orderPrecheckText, type ConsoleOrderDetail } from '@kuaibao/domain';
 import { useState } from 'react';
 import { useRevealIdNumber } from '../../hooks/api/orders.ts';
-import { PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
+import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
+import { label } from '../../lib/labels.ts';
 import { orPurged, Purged } from '../../ui/purged.tsx';
 import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
 
@@ -62,7 +63,7 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
         { key: 'entity_phone', label: '联系电话', children: orPurged(order.contact_purged_at, <span className="mono">{order.entity_phone}</span>) },
         { key: 'goods', label: '服务', children: `${order.goods_name}（${goodsTypeName(order.goods_type)}）` },
         { key: 'fee', label: '金额', children: yuan(order.total_fee) },
-        { key: 'pay_type', label: '支付方式', children: `${PAY_TYPE_NAMES[order.pay_type] ?? order.pay_type} · ${order.pay_source}` },
+        { key: 'pay_type', label: '支付方式', children: `${label('payType', order.pay_type)} · ${label('paySource', order.pay_source)}` },
         { key: 'status', label: '支付状态', children: <PaymentStatusTag status={order.status} /> },
         {
           key: 'process',
@@ -78,7 +79,7 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
         { key: 'out_trade_no', label: '订单号', children: <span className="mono">{order.out_trade_no}</span> },
         { key: 'create_time', label: '下单时间', children: dateTime(order.create_time) },
         { key: 'pay_time', label: '付款时间', children: dateTime(order.pay_time) },
-        { key: 'platform', label: '来源', children: order.platform || '—' },
+        { key: 'platform', label: '来源', children: label('platform', order.platform) },
         { key: 'consent', label: '协议同意', children: order.consent_time ? `${order.consent_version ?? ''} · ${dateTime(order.consent_time)}` : '—' },
         {
           key: 'precheck',

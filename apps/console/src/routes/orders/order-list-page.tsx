@@ -1,18 +1,16 @@
-import { Badge, Button, DatePicker, Input, Select, Space, Table, Tabs, Tooltip } from 'antd';
+import { Badge, Button, Input, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
-import zhCnDates from 'dayjs/locale/zh-cn';
-import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, wasOrderPaid, type ConsoleOrderListItem } from '@kuaibao/domain';
+import { CONSOLE_ORDER_SORTS, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, wasOrderPaid, type ConsoleOrderListItem, type ConsoleOrderSort } from '@kuaibao/domain';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../../hooks/api/orders.ts';
 import { GOODS_TYPE_OPTIONS, ORDER_STATUS_NAMES, PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { ExportButtons } from '../../ui/export-buttons.tsx';
+
 import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
 import { orPurged } from '../../ui/purged.tsx';
-
-// Only this page shows dates through dayjs (the range picker); its Chinese month and weekday names load with it.
-dayjs.locale(zhCnDates);
+import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 
 const VIEWS = ['new', 'overdue', 'mine', 'all'] as const;
 
@@ -31,17 +29,21 @@ function useQueueQuery(): [OrderListQuery, (changes: Partial<Record<keyof OrderL
     date_field: params.get('date_field') === 'pay' ? 'pay' : 'create',
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
+    sort: (CONSOLE_ORDER_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as ConsoleOrderSort) : undefined,
   };
-  const update = (changes: Partial<Record<keyof OrderListQuery, string | undefined>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    // Any change but paging starts again at page 1.
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
+  const update = (changes: Partial<Record<keyof OrderListQuery, string | undefined>>) =>
+    // From the address as it is now, not as this render saw it (the router's updater gets the render's):
+    // two quick changes, such as both ends of a range, both hold.
+    setParams(() => {
+      const next = new URLSearchParams(window.location.search);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      // Any change but paging starts again at page 1.
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
   return [query, update];
 }
 
@@ -51,11 +53,14 @@ export function OrderListPage() {
   const counts = useOrderCounts();
   const handlers = useHandlers();
   const navigate = useNavigate();
+  // The creation time is one click away in the column settings: off by default, so the list fits 1280 px.
+  const [prefs, setPrefs] = useListPrefs('orders', ['create_time']);
 
   const columns: ColumnsType<ConsoleOrderListItem> = useMemo(
     () => [
       {
         title: '订单号',
+        key: 'out_trade_no',
         dataIndex: 'out_trade_no',
         render: (text: string, row) => (
           <Link to={`/orders/${row.id}`} className="mono" data-testid="order-link">
@@ -65,35 +70,91 @@ export function OrderListPage() {
       },
       {
         title: '企业',
+        key: 'entity_name',
         dataIndex: 'entity_name',
+        // One line per cell at 1280 px: a long name is cut, whole in its tooltip.
         render: (name: string, row) => (
-          <div>
-            <div>{name}</div>
+          <div className="cell-stack" title={`${name} ${row.entity_id}`}>
+            <div className="cell-ellipsis">{name}</div>
             <div className="muted mono">{row.entity_id}</div>
           </div>
         ),
       },
-      { title: '法定代表人', dataIndex: 'entity_legal', width: 100, render: (name: string, row) => orPurged(row.contact_purged_at, name) },
-      { title: '联系电话', dataIndex: 'entity_phone', width: 130, className: 'mono', render: (phone: string, row) => orPurged(row.contact_purged_at, phone) },
-      { title: '服务', dataIndex: 'goods_type', width: 96, render: (type: string) => goodsTypeName(type) },
-      { title: '金额', dataIndex: 'total_fee', width: 100, align: 'right', render: (fen: number, row) => <Tooltip title={PAY_TYPE_NAMES[row.pay_type] ?? row.pay_type}>{yuan(fen)}</Tooltip> },
-      { title: '支付', dataIndex: 'status', width: 84, render: (status: string) => <PaymentStatusTag status={status} /> },
+      {
+        // The legal representative and the phone in one column: two lines, each one line (fits 1280 px).
+        title: '法定代表人 / 电话',
+        key: 'entity_legal',
+        dataIndex: 'entity_legal',
+        render: (name: string, row) => (
+          <div className="cell-stack">
+            <div>{orPurged(row.contact_purged_at, name)}</div>
+            <div className="muted mono">{orPurged(row.contact_purged_at, row.entity_phone)}</div>
+          </div>
+        ),
+      },
+      {
+        title: '服务',
+        key: 'goods_type',
+        dataIndex: 'goods_type',
+        render: (type: string) => goodsTypeName(type),
+        filters: GOODS_TYPE_OPTIONS.map((o) => ({ text: o.label, value: o.value })),
+        filterMultiple: false,
+        filteredValue: query.goods_type ? [query.goods_type] : null,
+      },
+      {
+        title: '金额',
+        key: 'total_fee',
+        dataIndex: 'total_fee',
+        align: 'right',
+        sorter: true,
+        sortOrder: sortOrderOf(query.sort, 'total_fee'),
+        render: (fen: number, row) => <Tooltip title={PAY_TYPE_NAMES[row.pay_type] ?? row.pay_type}>{yuan(fen)}</Tooltip>,
+      },
+      {
+        title: '支付',
+        key: 'status',
+        dataIndex: 'status',
+        render: (status: string) => <PaymentStatusTag status={status} />,
+        filters: Object.entries(ORDER_STATUS_NAMES).map(([value, text]) => ({ text, value })),
+        filterMultiple: false,
+        filteredValue: query.status ? [query.status] : null,
+      },
       {
         title: '办理状态',
+        key: 'process_status',
         dataIndex: 'process_status',
-        width: 180,
+        filters: PROCESS_STATUS_FLOW.map((code) => ({ text: PROCESS_STATUS_NAMES[code], value: code })),
+        filterMultiple: false,
+        filteredValue: query.process_status ? [query.process_status] : null,
         render: (code: string, row) => (
-          <Space size={4} wrap>
+          <Space size={4}>
             {wasOrderPaid(row.status) ? <ProcessStatusTag code={code} name={row.process_status_name} /> : <span className="muted">—</span>}
-            {row.overdue ? <OverdueTag /> : null}
+            {row.overdue ? <OverdueTag short /> : null}
           </Space>
         ),
       },
-      { title: '处理人', dataIndex: 'admin_name', width: 96, render: (name: string) => name || <span className="muted">未接单</span> },
-      { title: '付款时间', dataIndex: 'pay_time', width: 170, render: (value: string | null, row) => (value ? dateTime(value) : <span className="muted">下单 {dateTime(row.create_time)}</span>) },
+      { title: '处理人', key: 'admin_name', dataIndex: 'admin_name', render: (name: string) => name || <span className="muted">未接单</span> },
+      {
+        title: '付款时间',
+        key: 'pay_time',
+        dataIndex: 'pay_time',
+        sorter: true,
+        sortOrder: sortOrderOf(query.sort, 'pay_time'),
+        render: (value: string | null, row) => (value ? dateTime(value) : <span className="muted">下单 {dateTime(row.create_time)}</span>),
+      },
+      {
+        title: '下单时间',
+        key: 'create_time',
+        dataIndex: 'create_time',
+        sorter: true,
+        sortOrder: sortOrderOf(query.sort, 'create_time'),
+        render: (value: string) => dateTime(value),
+      },
     ],
-    [],
+    [query.sort, query.goods_type, query.status, query.process_status],
   );
+  const columnChoices = columns.map((c) => ({ key: String(c.key), title: String(c.title) }));
+  const shown = visibleColumns(columns, prefs.hidden);
 
   const tabLabel = (label: string, count: number | undefined) => (
     <span>
@@ -156,20 +217,26 @@ export function OrderListPage() {
         />
         <Space.Compact>
           <Select aria-label="日期类型" style={{ width: 100 }} value={query.date_field} options={[{ value: 'create', label: '下单日期' }, { value: 'pay', label: '付款日期' }]} onChange={(value: string) => update({ date_field: value })} />
-          <DatePicker.RangePicker
-            aria-label="日期范围"
-            value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
-            onChange={(range) => update({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
-          />
+          <DateRangeFilter from={query.from} to={query.to} onChange={(range) => update(range)} />
         </Space.Compact>
         {query.q || query.goods_type || query.status || query.process_status || query.handler || query.from ? (
           <Button onClick={() => update({ q: undefined, goods_type: undefined, status: undefined, process_status: undefined, handler: undefined, from: undefined, to: undefined, date_field: undefined })}>清除筛选</Button>
         ) : null}
       </div>
+      <ListToolbar list="orders" columns={columnChoices} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void orders.refetch()} refreshing={orders.isFetching} extra={<ExportButtons list="orders" />} />
       <Table<ConsoleOrderListItem>
         rowKey="id"
-        size="middle"
-        columns={columns}
+        size={prefs.density}
+        className="nowrap-table"
+        scroll={{ x: 'max-content' }}
+        columns={shown}
+        onChange={(_pagination, filters, sorter, extra) => {
+          if (extra.action === 'sort') update({ sort: sortValueOf(sorter) });
+          if (extra.action === 'filter') {
+            const first = (key: string) => (filters[key]?.[0] === undefined ? undefined : String(filters[key]![0]));
+            update({ goods_type: first('goods_type'), status: first('status'), process_status: first('process_status') });
+          }
+        }}
         dataSource={orders.data?.items ?? []}
         loading={orders.isPending || orders.isPlaceholderData}
         data-testid="order-table"
@@ -183,7 +250,7 @@ export function OrderListPage() {
           showSizeChanger: true,
           pageSizeOptions: [20, 50, 100],
           showTotal: (total) => `共 ${total} 单`,
-          onChange: (page, pageSize) => update({ page: String(page), page_size: String(pageSize) }),
+          onChange: (page, pageSize) => update({ page: String(page), page_size: String(pageSize), sort: query.sort }),
         }}
       />
     </>

@@ -1,8 +1,8 @@
 import { Table, Tag, Timeline, Typography } from 'antd';
 import { PROCESS_STATUS_NAMES, isCompletionVisible, type ConsoleOrderDetail, type ProcessStatus } from '@kuaibao/domain';
-import { PAY_TYPE_NAMES, dateTime, yuan } from '../../lib/format.ts';
+import { dateTime, yuan } from '../../lib/format.ts';
+import { label } from '../../lib/labels.ts';
 
-const REFUND_STATUS_NAMES: Record<string, string> = { PENDING: '待审批', REJECTED: '已驳回', SUCCEEDED: '退款成功', PROCESSING: '退款处理中', FAILED: '退款失败' };
 
 /** Created, paid, every handling change and refund decision, oldest first. */
 export function OrderTimeline(props: { order: ConsoleOrderDetail }) {
@@ -15,7 +15,7 @@ export function OrderTimeline(props: { order: ConsoleOrderDetail }) {
   }
   for (const r of order.refund_requests) {
     entries.push({ at: r.created_at, title: `${r.requested_by_name} 申请退款`, content: r.reason, color: 'orange' });
-    if (r.decided_at) entries.push({ at: r.decided_at, title: `${r.decided_by_name} ${r.status === 'REJECTED' ? '驳回退款' : '批准退款'}：${REFUND_STATUS_NAMES[r.status] ?? r.status}`, ...(r.decision_note || r.result_message ? { content: [r.decision_note, r.result_message].filter(Boolean).join('；') } : {}), color: r.status === 'REJECTED' ? 'gray' : 'orange' });
+    if (r.decided_at) entries.push({ at: r.decided_at, title: `${r.decided_by_name} ${r.status === 'REJECTED' ? '驳回退款' : '批准退款'}：${label('refundStatus', r.status)}`, ...(r.decision_note || r.result_message ? { content: [r.decision_note, r.result_message].filter(Boolean).join('；') } : {}), color: r.status === 'REJECTED' ? 'gray' : 'orange' });
   }
   entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return (
@@ -50,10 +50,10 @@ export function PaymentRecords(props: { order: ConsoleOrderDetail }) {
         locale={{ emptyText: '无支付记录' }}
         columns={[
           { title: '支付单号', dataIndex: 'out_trade_no', render: (v: string) => <span className="mono" style={{ wordBreak: 'break-all' }}>{v}</span> },
-          { title: '通道', dataIndex: 'provider' },
-          { title: '方式', dataIndex: 'pay_type', className: 'nowrap', render: (v: string, row) => <span title={row.pay_source}>{PAY_TYPE_NAMES[v] ?? v}</span> },
+          { title: '通道', dataIndex: 'provider', render: (v: string) => label('paymentProvider', v) },
+          { title: '方式', dataIndex: 'pay_type', className: 'nowrap', render: (v: string, row) => `${label('payType', v)} · ${label('paySource', row.pay_source)}` },
           { title: '金额', dataIndex: 'amount_fen', className: 'nowrap', render: (v: number) => yuan(v) },
-          { title: '状态', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+          { title: '状态', dataIndex: 'status', render: (v: string) => <Tag>{label('attemptStatus', v)}</Tag> },
           { title: '交易号', dataIndex: 'provider_txn_id', render: (v: string | null) => (v ? <span className="mono" style={{ wordBreak: 'break-all' }}>{v}</span> : '—') },
           { title: '付款时间', dataIndex: 'paid_at', width: 110, render: (v: string | null) => dateTime(v) },
         ]}
@@ -69,10 +69,10 @@ export function PaymentRecords(props: { order: ConsoleOrderDetail }) {
         locale={{ emptyText: '无通知记录' }}
         columns={[
           { title: '时间', dataIndex: 'created_at', render: (v: string) => dateTime(v) },
-          { title: '通道', dataIndex: 'provider' },
-          { title: '事件', dataIndex: 'event_id', render: (v: string) => <span className="mono">{v}</span> },
+          // The provider's event id is for support only: kept as a tooltip on the channel.
+          { title: '通道', dataIndex: 'provider', render: (v: string, row) => <span title={`通知编号 ${row.event_id}`}>{label('paymentProvider', v)}</span> },
           { title: '验签', dataIndex: 'verified', render: (v: boolean) => (v ? '通过' : '未通过') },
-          { title: '处理结果', dataIndex: 'result' },
+          { title: '处理结果', dataIndex: 'result', render: (v: string) => label('eventResult', v) },
         ]}
       />
     </>
@@ -91,7 +91,7 @@ export function OrderSms(props: { order: ConsoleOrderDetail }) {
         { title: '时间', dataIndex: 'created_at', width: 170, render: (v: string) => dateTime(v) },
         { title: '类型', dataIndex: 'template_title', width: 110 },
         { title: '内容', dataIndex: 'content' },
-        { title: '结果', dataIndex: 'status', width: 80, render: (v: string, row) => (v === 'SENT' ? '已发送' : <span title={row.error}>失败</span>) },
+        { title: '结果', dataIndex: 'status', width: 80, render: (v: string, row) => (v === 'SENT' ? label('smsStatus', v) : <span title={row.error}>{label('smsStatus', v)}</span>) },
       ]}
     />
   );

@@ -1,5 +1,5 @@
 import { Button, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
-import type { ConsoleRefundRequest } from '@kuaibao/domain';
+import { CONSOLE_TIME_SORTS, type ConsoleRefundRequest, type ConsoleTimeSort } from '@kuaibao/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDecideRefund, useRefundRequests } from '../../hooks/api/refunds.ts';
@@ -7,6 +7,9 @@ import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { ExportButtons } from '../../ui/export-buttons.tsx';
+
+import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListParams, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 
 const STATUS: Record<string, { label: string; color: string; background: string }> = {
   PENDING: { label: '待审批', color: '#8a4600', background: '#fff3e3' },
@@ -16,10 +19,26 @@ const STATUS: Record<string, { label: string; color: string; background: string 
   FAILED: { label: '退款失败', color: '#a8071a', background: '#fff1f0' },
 };
 
+const REFUND_COLUMNS = [
+  { key: 'created_at', title: '申请时间' },
+  { key: 'out_trade_no', title: '订单' },
+  { key: 'entity_name', title: '企业' },
+  { key: 'total_fee', title: '金额' },
+  { key: 'reason', title: '原因' },
+  { key: 'requested_by_name', title: '申请人' },
+  { key: 'status', title: '状态' },
+  { key: 'actions', title: '操作' },
+];
+
 export function RefundListPage() {
-  const [status, setStatus] = useState<string>('PENDING');
-  const [page, setPage] = useState(1);
-  const refunds = useRefundRequests({ page, page_size: 20, ...(status === 'ALL' ? {} : { status }) });
+  const params = useListParams();
+  const [prefs, setPrefs] = useListPrefs('refunds');
+  const status = params.get('status') ?? 'PENDING';
+  const page = Number(params.get('page')) || 1;
+  const sort = (CONSOLE_TIME_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as ConsoleTimeSort) : undefined;
+  const from = params.get('from');
+  const to = params.get('to');
+  const refunds = useRefundRequests({ page, page_size: 20, from, to, sort, ...(status === 'ALL' ? {} : { status }) });
   const decide = useDecideRefund();
   const canApprove = useCan('refunds.approve');
   const [rejecting, setRejecting] = useState<ConsoleRefundRequest | undefined>();
@@ -32,26 +51,34 @@ export function RefundListPage() {
         aria-label="退款状态"
         style={{ marginBottom: 12 }}
         value={status}
-        onChange={(value) => {
-          setStatus(String(value));
-          setPage(1);
-        }}
+        onChange={(value) => params.update({ status: String(value) })}
         options={[{ label: '待审批', value: 'PENDING' }, { label: '处理中', value: 'PROCESSING' }, { label: '已成功', value: 'SUCCEEDED' }, { label: '失败', value: 'FAILED' }, { label: '已驳回', value: 'REJECTED' }, { label: '全部', value: 'ALL' }]}
       />
+      <div className="filter-bar" role="search" aria-label="筛选退款">
+        <DateRangeFilter label="申请日期" from={from} to={to} onChange={(range) => params.update(range)} />
+      </div>
+      <ListToolbar list="refunds" columns={REFUND_COLUMNS} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void refunds.refetch()} refreshing={refunds.isFetching} extra={<ExportButtons list="refunds" />} />
       <Table<ConsoleRefundRequest>
         rowKey="id"
+        size={prefs.density}
+        className="nowrap-table"
+        scroll={{ x: 'max-content' }}
+        data-testid="refund-table"
+        onChange={(_p, _f, sorter, extra) => {
+          if (extra.action === 'sort') params.update({ sort: sortValueOf(sorter) });
+        }}
         loading={refunds.isPending || refunds.isPlaceholderData}
         dataSource={refunds.data?.items ?? []}
         locale={{ emptyText: '没有退款申请' }}
-        pagination={{ current: page, pageSize: 20, total: refunds.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条` }}
-        columns={[
-          { title: '申请时间', dataIndex: 'created_at', width: 170, render: (v: string) => dateTime(v) },
-          { title: '订单', dataIndex: 'out_trade_no', render: (v: string, row) => <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> },
-          { title: '企业', dataIndex: 'entity_name' },
-          { title: '金额', dataIndex: 'total_fee', align: 'right', render: (v: number) => yuan(v) },
-          { title: '原因', dataIndex: 'reason' },
-          { title: '申请人', dataIndex: 'requested_by_name', width: 96 },
-          { title: '状态', dataIndex: 'status', width: 110, render: (v: string, row) => <Tag style={{ color: STATUS[v]?.color, background: STATUS[v]?.background, borderColor: 'transparent' }} title={row.result_message || row.decision_note}>{STATUS[v]?.label ?? v}</Tag> },
+        pagination={{ current: page, pageSize: 20, total: refunds.data?.total ?? 0, onChange: (p) => params.update({ page: String(p) }), showTotal: (t) => `共 ${t} 条` }}
+        columns={visibleColumns([
+          { title: '申请时间', key: 'created_at', dataIndex: 'created_at', sorter: true, sortOrder: sortOrderOf(sort, 'created_at'), render: (v: string) => dateTime(v) },
+          { title: '订单', key: 'out_trade_no', dataIndex: 'out_trade_no', render: (v: string, row) => <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> },
+          { title: '企业', key: 'entity_name', dataIndex: 'entity_name' },
+          { title: '金额', key: 'total_fee', dataIndex: 'total_fee', align: 'right', render: (v: number) => yuan(v) },
+          { title: '原因', key: 'reason', dataIndex: 'reason' },
+          { title: '申请人', key: 'requested_by_name', dataIndex: 'requested_by_name' },
+          { title: '状态', key: 'status', dataIndex: 'status', render: (v: string, row) => <Tag style={{ color: STATUS[v]?.color, background: STATUS[v]?.background, borderColor: 'transparent' }} title={row.result_message || row.decision_note}>{STATUS[v]?.label ?? v}</Tag> },
           {
             title: '操作',
             key: 'actions',
@@ -72,7 +99,7 @@ export function RefundListPage() {
                 <span className="muted">{row.decided_by_name ? `${row.decided_by_name} ${dateTime(row.decided_at)}` : '—'}</span>
               ),
           },
-        ]}
+        ], prefs.hidden)}
       />
       <Modal
         open={rejecting !== undefined}

@@ -6,11 +6,20 @@ import { useCreateStaff, useStaff, useUpdateStaff } from '../../hooks/api/staff.
 import { dateTime } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { RequirePermission } from '../../ui/forbidden.tsx';
 
 const ROLE_OPTIONS = (['clerk', 'admin'] as const).map((role) => ({ value: role, label: STAFF_ROLE_NAMES[role] }));
 const passwordRule = { validator: async (_r: unknown, value: string) => (isAcceptablePassword(value ?? '') ? undefined : Promise.reject(new Error('密码至少 10 位，且须同时包含字母和数字'))) };
 
 export function StaffPage() {
+  return (
+    <RequirePermission permission="staff.manage" title="员工账号">
+      <StaffAccounts />
+    </RequirePermission>
+  );
+}
+
+function StaffAccounts() {
   const staff = useStaff();
   const me = useSession().data;
   const create = useCreateStaff();
@@ -70,14 +79,17 @@ export function StaffPage() {
         confirmLoading={create.isPending}
         onCancel={() => setCreating(false)}
         onOk={() =>
-          void createForm.validateFields().then((values) =>
-            create.mutate(values, {
-              onSuccess: () => {
-                notifySuccess('已创建，请把临时密码告知本人，首次登录须修改');
-                createForm.resetFields();
-                setCreating(false);
-              },
-            }),
+          // A failed validation is shown on the form; it is not an error to report (issue 17).
+          void createForm.validateFields().then(
+            (values) =>
+              create.mutate(values, {
+                onSuccess: () => {
+                  notifySuccess('已创建，请把临时密码告知本人，首次登录须修改');
+                  createForm.resetFields();
+                  setCreating(false);
+                },
+              }),
+            () => undefined,
           )
         }
         destroyOnHidden
@@ -106,18 +118,20 @@ export function StaffPage() {
         confirmLoading={update.isPending}
         onCancel={() => setResetting(undefined)}
         onOk={() =>
-          void resetForm.validateFields().then((values) =>
-            resetting &&
-            update.mutate(
-              { id: resetting.id, password: values.password },
-              {
-                onSuccess: () => {
-                  notifySuccess('密码已重置，本人下次登录须修改');
-                  resetForm.resetFields();
-                  setResetting(undefined);
+          void resetForm.validateFields().then(
+            (values) =>
+              resetting &&
+              update.mutate(
+                { id: resetting.id, password: values.password },
+                {
+                  onSuccess: () => {
+                    notifySuccess('密码已重置，本人下次登录须修改');
+                    resetForm.resetFields();
+                    setResetting(undefined);
+                  },
                 },
-              },
-            ),
+              ),
+            () => undefined,
           )
         }
         destroyOnHidden

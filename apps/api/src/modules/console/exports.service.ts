@@ -1,0 +1,171 @@
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  AppError,
+  ConsoleAuditListQuerySchema,
+  ConsoleOrderListQuerySchema,
+  ConsoleRefundListQuerySchema,
+  ConsoleSmsListQuerySchema,
+  LABELS,
+  ORDER_STATUS_NAMES,
+  PURGED_TEXT,
+  auditChangeRows,
+  formatShanghaiDateTime,
+  goodsTexts,
+  isGoodsType,
+  label,
+  shanghaiIsoDay,
+  type ConsoleAuditEntry,
+  type ConsoleRefundRequest,
+  type ConsoleSmsLogEntry,
+} from '@kuaibao/domain';
+import type { Database } from '../../db/schema.ts';
+import { listAudit } from '../audit/audit.ts';
+import type { OrderExportRow, OrderHandlingService } from '../order/order-handling.service.ts';
+import type { RefundRequests } from '../payment/refund-requests.service.ts';
+import { createSmsLog } from '../sms/sms-log.service.ts';
+import { assertCan, type Actor } from './actor.ts';
+import { writeAudit } from './audit.ts';
+import { EXPORT_BATCH_ROWS, streamExport, type ExportColumn, type ExportFormat } from './export-writer.ts';
+
+export const EXPORT_LISTS = ['orders', 'refunds', 'sms', 'audit'] as const;
+export type ExportList = (typeof EXPORT_LISTS)[number];
+export const ExportParamSchema = z.object({ list: z.enum(EXPORT_LISTS) });
+export const ExportFormatSchema = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+
+/** Each list's filters are its page's (the same schema), so an export is exactly the filtered list. */
+const QUERY_SCHEMAS = { orders: ConsoleOrderListQuerySchema, refunds: ConsoleRefundListQuerySchema, sms: ConsoleSmsListQuerySchema, audit: ConsoleAuditListQuerySchema } as const;
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  /** how many rows the file will hold (counted first: the console's progress) */
+  rows: number;
+  body: Readable;
+}
+
+export interface ExportService {
+  open(actor: Actor, list: ExportList, rawQuery: Record<string, unknown>): Promise<ExportFile>;
+}
+
+const yuanNumber = (fen: number) => fen / 100;
+const when = (iso: string | null) => (iso ? formatShanghaiDateTime(iso) : '');
+const goodsName = (type: string) => (isGoodsType(type) ? goodsTexts(type).shortName : type);
+
+/**
+ * What leaves in a file (decision 038): the columns staff see in the list, in words. The ID number
+ * never (not even masked); phones as the list shows them (orders: in full, staff phone customers;
+ * SMS log: masked); contact data the retention sweep removed reads 已按期删除.
+ */
+const ORDER_COLUMNS: ReadonlyArray<ExportColumn<OrderExportRow>> = [
+  { header: '订单号', width: 22, value: (r) => r.out_trade_no },
+  { header: '下单时间', width: 18, value: (r) => when(r.create_time) },
+  { header: '付款时间', width: 18, value: (r) => when(r.pay_time) },
+  { header: '服务', width: 10, value: (r) => goodsName(r.goods_type) },
+  { header: '企业名称', width: 30, value: (r) => r.entity_name },
+  { header: '统一社会信用代码', width: 20, value: (r) => r.entity_id },
+  { header: '法定代表人', width: 10, value: (r) => (r.contact_purged_at ? PURGED_TEXT : r.entity_legal) },
+  { header: '联系电话', width: 14, value: (r) => (r.contact_purged_at ? PURGED_TEXT : r.entity_phone) },
+  { header: '金额（元）', width: 10, value: (r) => yuanNumber(r.total_fee) },
+  { header: '支付方式', width: 20, value: (r) => `${label('payType', r.pay_type)} · ${label('paySource', r.pay_source)}` },
+  { header: '支付状态', width: 8, value: (r) => (ORDER_STATUS_NAMES as Record<string, string>)[r.status] ?? r.status },
+  { header: '办理状态', width: 10, value: (r) => r.process_status_name },
+  { header: '处理人', width: 10, value: (r) => r.admin_name || '未接单' },
+  { header: '来源', width: 10, value: (r) => label('platform', r.platform) },
+];
+
+const REFUND_COLUMNS: ReadonlyArray<ExportColumn<ConsoleRefundRequest>> = [
+  { header: '申请时间', width: 18, value: (r) => when(r.created_at) },
+  { header: '订单号', width: 22, value: (r) => r.out_trade_no },
+  { header: '企业名称', width: 30, value: (r) => r.entity_name },
+  { header: '金额（元）', width: 10, value: (r) => yuanNumber(r.total_fee) },
+  { header: '原因', width: 30, value: (r) => r.reason },
+  { header: '申请人', width: 10, value: (r) => r.requested_by_name },
+  { header: '状态', width: 10, value: (r) => label('refundStatus', r.status) },
+  { header: '审批人', width: 10, value: (r) => r.decided_by_name },
+  { header: '审批时间', width: 18, value: (r) => when(r.decided_at) },
+  { header: '审批说明', width: 30, value: (r) => [r.decision_note, r.result_message].filter(Boolean).join('；') },
+];
+
+const SMS_COLUMNS: ReadonlyArray<ExportColumn<ConsoleSmsLogEntry>> = [
+  { header: '时间', width: 18, value: (r) => when(r.created_at) },
+  { header: '手机号', width: 14, value: (r) => r.phone },
+  { header: '订单号', width: 22, value: (r) => r.out_trade_no },
+  { header: '类型', width: 12, value: (r) => r.template_title },
+  { header: '内容', width: 60, value: (r) => r.content },
+  { header: '通道', width: 18, value: (r) => label('smsProvider', r.provider) },
+  { header: '结果', width: 8, value: (r) => label('smsStatus', r.status) },
+  { header: '失败原因', width: 30, value: (r) => r.error },
+];
+
+const AUDIT_COLUMNS: ReadonlyArray<ExportColumn<ConsoleAuditEntry>> = [
+  { header: '时间', width: 18, value: (r) => when(r.created_at) },
+  { header: '人员', width: 20, value: (r) => r.staff_name },
+  { header: '操作', width: 14, value: (r) => (LABELS.auditAction as Record<string, string>)[r.action] ?? '其他操作' },
+  { header: '对象', width: 22, value: (r) => (r.target_type === 'order' ? (r.order_no ?? '订单（已删除）') : r.target_id) },
+  { header: 'IP', width: 16, value: (r) => r.ip },
+  {
+    header: '内容',
+    width: 80,
+    value: (r) =>
+      auditChangeRows(r)
+        .map((c) => (r.before === null || r.before === undefined ? `${c.field}：${c.after}` : `${c.field}：${c.before} → ${c.after}`))
+        .join('；'),
+  },
+];
+
+export function createExportService(deps: { db: Kysely<Database>; now: () => Date; orders: OrderHandlingService; refundRequests: Pick<RefundRequests, 'list'> }): ExportService {
+  const { db, now } = deps;
+  const smsLog = createSmsLog({ db });
+  const batch = { page: 1, page_size: EXPORT_BATCH_ROWS, uncounted: true } as const;
+
+  return {
+    async open(actor, list, rawQuery) {
+      assertCan(actor, 'data.export');
+      const parsed = QUERY_SCHEMAS[list].safeParse(rawQuery);
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      const format: ExportFormat = rawQuery.format === 'csv' ? 'csv' : 'xlsx';
+      const sheet = LABELS.exportList[list];
+      let rows: number;
+      let body: Readable;
+      switch (list) {
+        case 'orders': {
+          const query = parsed.data as z.infer<typeof ConsoleOrderListQuerySchema>;
+          if (query.from && query.to && query.from > query.to) throw new AppError('CONSOLE_DATE_RANGE_INVALID');
+          rows = await deps.orders.countForExport(actor, query);
+          body = streamExport({ format, sheet, columns: ORDER_COLUMNS, nextBatch: (beforeId) => deps.orders.exportBatch(actor, query, beforeId, EXPORT_BATCH_ROWS) });
+          break;
+        }
+        case 'refunds': {
+          const query = parsed.data as z.infer<typeof ConsoleRefundListQuerySchema>;
+          rows = (await deps.refundRequests.list({ ...query, page: 1, page_size: 1 })).total;
+          body = streamExport({ format, sheet, columns: REFUND_COLUMNS, nextBatch: async (beforeId) => (await deps.refundRequests.list({ ...query, ...batch, beforeId })).items });
+          break;
+        }
+        case 'sms': {
+          const query = parsed.data as z.infer<typeof ConsoleSmsListQuerySchema>;
+          rows = (await smsLog.list({ ...query, page: 1, page_size: 1 })).total;
+          body = streamExport({ format, sheet, columns: SMS_COLUMNS, nextBatch: async (beforeId) => (await smsLog.list({ ...query, ...batch, beforeId })).items });
+          break;
+        }
+        case 'audit': {
+          const query = parsed.data as z.infer<typeof ConsoleAuditListQuerySchema>;
+          rows = (await listAudit(db, { ...query, page: 1, page_size: 1 })).total;
+          body = streamExport({ format, sheet, columns: AUDIT_COLUMNS, nextBatch: async (beforeId) => (await listAudit(db, { ...query, ...batch, beforeId })).items });
+          break;
+        }
+      }
+      // Personal data in bulk: who took which list, filtered how, and how many rows.
+      const filters = Object.fromEntries(Object.entries(parsed.data).filter(([key, value]) => value !== undefined && key !== 'page' && key !== 'page_size'));
+      await writeAudit(db, actor, { action: 'data.export', targetType: 'export', targetId: list, after: { format, rows, filters } }, now());
+      const day = shanghaiIsoDay(now()).replace(/-/g, '');
+      return {
+        filename: `${sheet}_${day}.${format}`,
+        contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        rows,
+        body,
+      };
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { Result } from 'antd';
+import type { Permission } from '@kuaibao/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useCan } from '../lib/permissions.ts';
+import { PageHeader } from './page-header.tsx';
+
+/**
+ * An admin-only page opened by someone else (a link, a typed address): a 403 page, not the
+ * page's tools over an empty table (the server refuses the data anyway; issue 17).
+ */
+export function Forbidden(props: { title: string }) {
+  return (
+    <>
+      <PageHeader title={props.title} />
+      <Result status="403" title="无权访问" subTitle="该页面仅管理员可以使用。如需查看，请联系管理员。" extra={<Link to="/">返回工作台</Link>} data-testid="forbidden" />
+    </>
+  );
+}
+
+/** The page when the signed-in staff member has the permission; the 403 page otherwise. */
+export function RequirePermission(props: { permission: Permission; title: string; children: ReactNode }) {
+  return useCan(props.permission) ? props.children : <Forbidden title={props.title} />;
+}

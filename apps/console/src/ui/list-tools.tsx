@@ -1,0 +1,226 @@
+import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined, StarOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Input, Modal, Popover, Select, Space, Tooltip } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../hooks/api/session.ts';
+
+/**
+ * What the console's lists share, the way Ant Design Pro's ProTable does it: state in the
+ * address (a filtered list can be bookmarked and shared), date ranges, refresh, density, column
+ * settings and saved filters. Keyboard first: plain buttons, native date inputs, no popups that
+ * keep the focus (issue 17: the range picker trapped Tab).
+ */
+
+type Changes = Record<string, string | undefined>;
+
+/** The list's query string: read a key, change some (any change but paging starts at page 1). */
+export function useListParams(): { get: (key: string) => string | undefined; update: (changes: Changes) => void; search: string; replace: (search: string) => void } {
+  const [params, setParams] = useSearchParams();
+  return {
+    get: (key) => params.get(key) ?? undefined,
+    // From the address as it is now, not as this render saw it (the router's updater gets the render's):
+    // two quick changes, such as both ends of a range, both hold.
+    update: (changes) =>
+      setParams(() => {
+        const next = new URLSearchParams(window.location.search);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      }),
+    search: params.toString(),
+    replace: (search) => setParams(new URLSearchParams(search)),
+  };
+}
+
+/** antd's sort order from the URL's `sort` value (`<column>_asc` / `<column>_desc`). */
+export function sortOrderOf(sort: string | undefined, column: string): 'ascend' | 'descend' | null {
+  if (sort === `${column}_asc`) return 'ascend';
+  if (sort === `${column}_desc`) return 'descend';
+  return null;
+}
+
+/** The URL's `sort` value after a click on a sortable header (undefined: the list's default order). */
+export function sortValueOf(sorter: unknown): string | undefined {
+  const one = Array.isArray(sorter) ? sorter[0] : sorter;
+  const { columnKey, field, order } = (one ?? {}) as { columnKey?: unknown; field?: unknown; order?: 'ascend' | 'descend' | null };
+  const column = typeof columnKey === 'string' ? columnKey : typeof field === 'string' ? field : undefined;
+  if (!column || !order) return undefined;
+  return `${column}_${order === 'ascend' ? 'asc' : 'desc'}`;
+}
+
+/** Two native date inputs: each is one Tab stop group, Escape and Tab leave it like any field. */
+export function DateRangeFilter(props: { from: string | undefined; to: string | undefined; onChange: (change: { from: string | undefined } | { to: string | undefined }) => void; label?: string }) {
+  const name = props.label ?? '日期';
+  return (
+    <Space.Compact role="group" aria-label={`${name}范围`}>
+      <input
+        type="date"
+        className="ant-input date-input"
+        aria-label={`开始${name}`}
+        value={props.from ?? ''}
+        max={props.to}
+        onChange={(event) => props.onChange({ from: event.target.value || undefined })}
+        data-testid="date-from"
+      />
+      <span className="date-range-sep" aria-hidden="true">
+        至
+      </span>
+      <input
+        type="date"
+        className="ant-input date-input"
+        aria-label={`结束${name}`}
+        value={props.to ?? ''}
+        min={props.from}
+        onChange={(event) => props.onChange({ to: event.target.value || undefined })}
+        data-testid="date-to"
+      />
+    </Space.Compact>
+  );
+}
+
+export type Density = 'large' | 'middle' | 'small';
+const DENSITY_NAMES: Record<Density, string> = { large: '宽松', middle: '默认', small: '紧凑' };
+
+interface ListPrefs {
+  density: Density;
+  hidden: string[];
+  saved: Array<{ name: string; search: string }>;
+}
+
+/** Per staff member and list, in this browser (decision 038). */
+function prefsKey(staffId: number | undefined, list: string) {
+  return `kb-console:list:${staffId ?? 0}:${list}`;
+}
+
+function readPrefs(key: string, hiddenByDefault: string[]): ListPrefs {
+  try {
+    const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<ListPrefs> | null;
+    return { density: stored?.density ?? 'middle', hidden: Array.isArray(stored?.hidden) ? stored.hidden : hiddenByDefault, saved: Array.isArray(stored?.saved) ? stored.saved : [] };
+  } catch {
+    return { density: 'middle', hidden: hiddenByDefault, saved: [] };
+  }
+}
+
+/** The list's remembered density, hidden columns and saved filters (`hiddenByDefault`: columns off until chosen). */
+export function useListPrefs(list: string, hiddenByDefault: string[] = []): [ListPrefs, (change: Partial<ListPrefs>) => void] {
+  const staffId = useSession().data?.id;
+  const key = prefsKey(staffId, list);
+  const [prefs, setPrefs] = useState<ListPrefs>(() => readPrefs(key, hiddenByDefault));
+  const change = (next: Partial<ListPrefs>) => {
+    setPrefs((current) => {
+      const merged = { ...current, ...next };
+      try {
+        localStorage.setItem(key, JSON.stringify(merged));
+      } catch {
+        // A full or blocked storage: the choice holds for this page only.
+      }
+      return merged;
+    });
+  };
+  return [prefs, change];
+}
+
+/** The paging and sorting keys are not part of a saved filter. */
+const filterSearch = (search: string) => {
+  const params = new URLSearchParams(search);
+  params.delete('page');
+  return params.toString();
+};
+
+/** Refresh, density, column settings and saved filters, above a list. */
+export function ListToolbar(props: {
+  list: string;
+  columns: Array<{ key: string; title: string }>;
+  prefs: ListPrefs;
+  setPrefs: (change: Partial<ListPrefs>) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+  extra?: ReactNode;
+}) {
+  const params = useListParams();
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const current = filterSearch(params.search);
+  const selected = props.prefs.saved.find((s) => s.search === current)?.name;
+
+  const save = () => {
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    props.setPrefs({ saved: [...props.prefs.saved.filter((s) => s.name !== trimmed), { name: trimmed, search: current }] });
+    setNaming(false);
+    setName('');
+  };
+
+  const columnSettings = (
+    <Checkbox.Group
+      aria-label="显示的列"
+      className="column-settings"
+      value={props.columns.map((c) => c.key).filter((key) => !props.prefs.hidden.includes(key))}
+      options={props.columns.map((c) => ({ value: c.key, label: c.title }))}
+      onChange={(shown) => props.setPrefs({ hidden: props.columns.map((c) => c.key).filter((key) => !shown.includes(key)) })}
+    />
+  );
+
+  return (
+    <div className="list-toolbar" role="toolbar" aria-label="列表工具">
+      <Space wrap>
+        <Select
+          aria-label="已保存的筛选"
+          placeholder="已保存的筛选"
+          style={{ width: 170 }}
+          allowClear
+          value={selected}
+          options={props.prefs.saved.map((s) => ({ value: s.name, label: s.name }))}
+          onChange={(value?: string) => {
+            const found = props.prefs.saved.find((s) => s.name === value);
+            params.replace(found ? found.search : '');
+          }}
+          data-testid="saved-filters"
+          notFoundContent="还没有保存的筛选"
+        />
+        <Button icon={<StarOutlined />} onClick={() => setNaming(true)} data-testid="save-filter">
+          保存筛选
+        </Button>
+        {selected ? (
+          <Button onClick={() => props.setPrefs({ saved: props.prefs.saved.filter((s) => s.name !== selected) })} data-testid="delete-filter">
+            删除“{selected}”
+          </Button>
+        ) : null}
+      </Space>
+      <Space wrap>
+        {props.extra}
+        <Tooltip title="刷新">
+          <Button aria-label="刷新" icon={<ReloadOutlined spin={props.refreshing} />} onClick={props.onRefresh} data-testid="list-refresh" />
+        </Tooltip>
+        <Select<Density>
+          aria-label="行密度"
+          style={{ width: 96 }}
+          value={props.prefs.density}
+          suffixIcon={<ColumnHeightOutlined />}
+          options={(Object.keys(DENSITY_NAMES) as Density[]).map((value) => ({ value, label: DENSITY_NAMES[value] }))}
+          onChange={(density) => props.setPrefs({ density })}
+          data-testid="list-density"
+        />
+        <Popover content={columnSettings} title="显示的列" trigger="click">
+          <Button icon={<SettingOutlined />} data-testid="column-settings">
+            列设置
+          </Button>
+        </Popover>
+      </Space>
+      <Modal open={naming} title="保存当前筛选" okText="保存" cancelText="取消" onOk={save} onCancel={() => setNaming(false)} okButtonProps={{ disabled: name.trim() === '', 'data-testid': 'save-filter-ok' }} destroyOnHidden>
+        <label htmlFor="saved-filter-name" className="muted">
+          名称（只保存在本浏览器，仅自己可见）
+        </label>
+        <Input id="saved-filter-name" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={save} data-testid="save-filter-name" />
+      </Modal>
+    </div>
+  );
+}
+
+/** The columns a staff member chose to see. */
+export function visibleColumns<T extends { key?: unknown }>(columns: T[], hidden: string[]): T[] {
+  return columns.filter((column) => typeof column.key !== 'string' || !hidden.includes(column.key));
+}
