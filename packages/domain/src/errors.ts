@@ -4,22 +4,19 @@
  * Chinese message the visitor reads (docs/product/texts.md). Client-only codes carry status 0:
  * they are shown by the web app and never sent by the server.
  *
- * It is written in three parts so the visitor's bundle carries only its own part (decision 011):
- * the codes the web app names, the codes only the server sends visitors, and the codes only staff
- * meet (console, refunds).
+ * It is written in four parts so the visitor's bundle carries only its own part (decision 011):
+ * the codes the web app's home route names, the codes only its later pages name (page-errors.ts, a
+ * module of its own: a bundler places a module whole, so these stay out of the home route's
+ * script), the codes only the server sends visitors, and the codes only staff meet (console, refunds).
  *
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
  * refunds 40930–40949; client-only texts 9xxxx (status 0).
  */
-import type { GoodsType } from './goods-texts.ts';
 
-/**
- * `byService`: the message as each service words it, for a code whose meaning is the same for
- * every service but whose words are not (`message` is the annual report's, as the spec words it).
- */
-type CatalogEntries = Record<string, { code: number; status: number; message: string; byService?: Record<GoodsType, string> }>;
+/** The shape of each part of the catalog. */
+export type CatalogEntries = Record<string, { code: number; status: number; message: string }>;
 
 /** Codes the visitor's web app names: its own checks, its client-only texts, and server codes it reacts to. */
 export const VISITOR_ERRORS = {
@@ -32,20 +29,6 @@ export const VISITOR_ERRORS = {
   EXCEEDS_LENGTH: { code: 40011, status: 400, message: '超出长度' },
   PHONE_EMPTY: { code: 40012, status: 400, message: '请输入手机号' },
   QUERY_PHONE_EMPTY: { code: 40013, status: 400, message: '请输入要查询的手机号' },
-  REPORT_REASON_EMPTY: { code: 40014, status: 400, message: '请填写举报原因' },
-  REPORT_TOO_LONG: { code: 40015, status: 400, message: '超出长度' },
-  REPORT_TYPE_INVALID: { code: 40016, status: 400, message: '请选择举报类型' },
-  DECLARATION_INCOMPLETE: { code: 40017, status: 400, message: '请填写完整内容' },
-  DECLARATION_NOT_NUMBER: { code: 40018, status: 400, message: '请填写数字' },
-  DECLARATION_EMPLOYEES_MIN: { code: 40019, status: 400, message: '从业人数至少为1人' },
-  DECLARATION_FIELD_UNKNOWN: { code: 40020, status: 400, message: '请填写完整内容' },
-  DECLARATION_FEMALE_OVER_TOTAL: { code: 40027, status: 400, message: '女性从业人数不能多于从业人数' },
-  DECLARATION_INSURED_OVER_TOTAL: { code: 40028, status: 400, message: '参保人数不能多于从业人数' },
-  /** 注销 needs the visitor's confirmed authorisation (docs/decisions/035-cancellation-authorisation.md). */
-  AUTHORIZATION_REQUIRED: { code: 40023, status: 400, message: '请阅读并确认授权委托书' },
-  AUTHORIZATION_NAME_MISMATCH: { code: 40024, status: 400, message: '签署姓名与法定代表人姓名不一致' },
-  /** The order named an agreement version that is no longer the current one (docs/decisions/034-versioned-agreements.md). */
-  AGREEMENT_OUTDATED: { code: 40910, status: 409, message: '服务协议已更新，请阅读新版本并重新确认' },
   AUTHORIZATION_OUTDATED: { code: 40911, status: 409, message: '授权委托书已更新，请重新阅读并确认' },
   RATE_LIMITED: { code: 42901, status: 429, message: '操作过于频繁，请稍后再试' },
   INTERNAL: { code: 50001, status: 500, message: '系统繁忙，请稍后再试' },
@@ -59,18 +42,9 @@ export const VISITOR_ERRORS = {
   WECHAT_STATE_INVALID: { code: 40350, status: 403, message: '登录校验失败，请重新进入页面' },
   /**
    * The company already paid for this service this year: one code, the service's words
-   * (alreadyOrderedMessage; docs/decisions/032-texts-per-service.md).
+   * (already-ordered.ts; docs/decisions/032-texts-per-service.md).
    */
-  COMPANY_ALREADY_FILED: {
-    code: 90001,
-    status: 0,
-    message: '当前公司已申报',
-    byService: {
-      license_year: '当前公司已申报',
-      license_destory: '当前公司已下单注销代办，无需重复下单',
-      credit_repair: '当前公司已下单信用修复代办，无需重复下单',
-    },
-  },
+  COMPANY_ALREADY_FILED: { code: 90001, status: 0, message: '当前公司已申报' },
   NO_RECORD: { code: 90002, status: 0, message: '暂无记录' },
   QUERY_FAILED: { code: 90003, status: 0, message: '暂时无法查询，请稍后再试' },
   NETWORK_ERROR: { code: 90004, status: 0, message: '网络异常，请检查网络后重试' },
@@ -186,15 +160,6 @@ export const STAFF_ERRORS = {
   CONSOLE_AUTHORIZATION_NOT_FOUND: { code: 40465, status: 404, message: '该订单没有授权委托书' },
 } as const satisfies CatalogEntries;
 
-// A pure call, so a bundle that never reads the whole catalog drops it and the staff part (a spread would stay).
-export const ERROR_CATALOG: typeof VISITOR_ERRORS & typeof SERVER_ERRORS & typeof STAFF_ERRORS = /* @__PURE__ */ Object.assign(
-  {},
-  VISITOR_ERRORS,
-  SERVER_ERRORS,
-  STAFF_ERRORS,
-);
-
-export type ErrorCode = keyof typeof ERROR_CATALOG;
 export type VisitorErrorCode = keyof typeof VISITOR_ERRORS;
 
 /** Texts the visitor sees that are not errors (docs/product/texts.md). */
@@ -211,45 +176,6 @@ export const NOTICES = {
 /** The message of a code the visitor can meet (the web app's lookup; it reads the visitor part only). */
 export function errorMessage(code: VisitorErrorCode): string {
   return VISITOR_ERRORS[code].message;
-}
-
-/** The "already ordered" message in the words of the service the visitor chose. */
-export function alreadyOrderedMessage(type: GoodsType): string {
-  return VISITOR_ERRORS.COMPANY_ALREADY_FILED.byService[type];
-}
-
-export function isErrorCode(value: string): value is ErrorCode {
-  return Object.hasOwn(ERROR_CATALOG, value);
-}
-
-/** Finds the symbolic code of a numeric envelope code, if it is ours. */
-export function errorCodeOf(numeric: number): ErrorCode | undefined {
-  for (const key of Object.keys(ERROR_CATALOG) as ErrorCode[]) {
-    if (ERROR_CATALOG[key].code === numeric) return key;
-  }
-  return undefined;
-}
-
-/**
- * The app's error type: thrown for unexpected outcomes across module boundaries.
- * `detail` travels after the first ASCII comma of the envelope message, so the
- * client toast (which shows the first comma segment) stays the catalog text.
- */
-export class AppError extends Error {
-  readonly errorCode: ErrorCode;
-  readonly detail: string | undefined;
-  constructor(errorCode: ErrorCode, detail?: string, options?: { cause?: unknown }) {
-    super(detail ? `${ERROR_CATALOG[errorCode].message},${detail}` : ERROR_CATALOG[errorCode].message, options);
-    this.name = 'AppError';
-    this.errorCode = errorCode;
-    this.detail = detail;
-  }
-  get code(): number {
-    return ERROR_CATALOG[this.errorCode].code;
-  }
-  get status(): number {
-    return ERROR_CATALOG[this.errorCode].status;
-  }
 }
 
 /** The text a toast shows for an envelope message: its first comma-separated segment (docs/product/texts.md). */

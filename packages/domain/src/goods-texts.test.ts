@@ -4,7 +4,6 @@ import {
   NEVER_ASK_TEXT,
   OFFICIAL_CHANNEL_URL,
   PROMISES,
-  handlingNotes,
   THIRD_PARTY_DISCLOSURE,
   goodsTexts,
   isGoodsType,
@@ -69,11 +68,5 @@ describe('trust texts', () => {
   });
   it('states the three promises every service keeps', () => {
     expect(PROMISES.join('')).toMatch(/^办理失败，全额退款付款后24小时内专员致电联系办理进度短信通知法定代表人手机$/);
-  });
-  it('words the handling notes per service: the promises, then when the result shows', () => {
-    expect(handlingNotes('license_year')).toEqual([...PROMISES, '年报提交后7个工作日内公示']);
-    expect(handlingNotes('license_destory')).toEqual([...PROMISES, '注销完成后，公示系统一般在1至3天内更新']);
-    expect(handlingNotes('credit_repair')).toEqual([...PROMISES, '修复完成后，公示系统一般在15至30个工作日内更新']);
-    for (const type of ['license_destory', 'credit_repair'] as const) expect(handlingNotes(type).join('')).not.toMatch(/年报/);
   });
 });

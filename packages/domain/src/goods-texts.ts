@@ -23,21 +23,6 @@ export const NEVER_ASK_TEXT = '我们不会以任何理由向您索要银行卡�
 /** The promises of docs/product/overview.md that hold for every service, stated the same way everywhere. */
 export const PROMISES = ['办理失败，全额退款', '付款后24小时内专员致电联系', '办理进度短信通知法定代表人手机'] as const;
 
-/** When the official system shows the result: the last handling note, the one that differs by service. */
-const PUBLISH_NOTES: Record<GoodsType, string> = {
-  license_year: '年报提交后7个工作日内公示',
-  license_destory: '注销完成后，公示系统一般在1至3天内更新',
-  credit_repair: '修复完成后，公示系统一般在15至30个工作日内更新',
-};
-
-/**
- * The handling notes (办理须知) on /pay and in the desktop pay dialog: the common promises, then
- * when the service's result shows (docs/decisions/032-texts-per-service.md).
- */
-export function handlingNotes(type: GoodsType): readonly string[] {
-  return [...PROMISES, PUBLISH_NOTES[type]];
-}
-
 /** What the home page says about a service, before it is bought (the texts after it are in order-texts.ts). */
 export type GoodsTexts = {
   /** Short name for tabs, tables and the receipt's filing content when no goods name is known. */

@@ -1,4 +1,7 @@
 export * from './errors.ts';
+export * from './page-errors.ts';
+export * from './error-catalog.ts';
+export * from './already-ordered.ts';
 export * from './signature.ts';
 export * from './constants.ts';
 export * from './wire.ts';
@@ -23,6 +26,7 @@ export * from './lifecycle/refund.ts';
 export * from './status-display.ts';
 export * from './variant-texts.ts';
 export * from './goods-texts.ts';
+export * from './pay-texts.ts';
 export * from './order-texts.ts';
 export * from './annual-report-precheck.ts';
 export * from './payment-rules.ts';

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   LICENSE_TITLE,
   VARIANTS,
-  amountLabel,
   homeSubtitle,
   imageName,
   isReportHidden,
   isVariant,
   reportButtonText,
-  showsPayCountdown,
   submitLabel,
   variantPalette,
 } from './variant-texts.ts';
+import { amountLabel } from './pay-texts.ts';
 
 const JUNE_30 = new Date('2026-06-30T23:00:00+08:00');
 /** Still 30 June in UTC, already 1 July in Shanghai. */
@@ -50,12 +49,6 @@ describe('variants', () => {
     expect(VARIANTS.map(isReportHidden)).toEqual([false, false, true]);
   });
 
-  it('show the pay countdown for annual reports in v0 and v1, never for the other services', () => {
-    expect(VARIANTS.map((variant) => showsPayCountdown({ goodsType: 'license_year', variant }))).toEqual([true, true, false]);
-    for (const goodsType of ['license_destory', 'credit_repair'] as const) {
-      expect(VARIANTS.map((variant) => showsPayCountdown({ goodsType, variant }))).toEqual([false, false, false]);
-    }
-  });
 });
 
 describe('submitLabel', () => {
@@ -76,17 +69,6 @@ describe('submitLabel', () => {
       expect(submitLabel({ goodsType: 'license_year', variant, platform: 'wx-oa', now: JUNE_30 })).toBe('立即办理');
       expect(submitLabel({ goodsType: 'license_year', variant, platform: 'wx-oa', now: JULY_1 })).toBe('补报年报');
     }
-  });
-});
-
-describe('amountLabel', () => {
-  it('says 申报金额 before 1 July and 补报金额 after, for v0', () => {
-    expect(amountLabel({ goodsType: 'license_year', variant: 'v0', now: JUNE_30 })).toBe('申报金额');
-    expect(amountLabel({ goodsType: 'license_year', variant: 'v0', now: JULY_1 })).toBe('补报金额');
-  });
-  it('says 支付金额 for v1 and 代办金额 for v2', () => {
-    expect(amountLabel({ goodsType: 'license_year', variant: 'v1', now: JULY_1 })).toBe('支付金额');
-    expect(amountLabel({ goodsType: 'license_year', variant: 'v2', now: JUNE_30 })).toBe('代办金额');
   });
 });
 

@@ -44,18 +44,19 @@ export function isReportHidden(v: Variant): boolean {
   return v === 'v2';
 }
 
-function isBeforeJuly(now: Date): boolean {
+export function isBeforeJuly(now: Date): boolean {
   return daysUntilJuly(now) > 0;
 }
 
 /**
  * The spec words the submit button, the amount label and the pay countdown without the service:
  * they are the annual-report service's texts (docs/decisions/032-texts-per-service.md). The other
- * services say what they are, whatever the palette, and have no deadline to count down to.
+ * services say what they are, whatever the palette, and have no deadline to count down to. The
+ * amount label and the countdown are in pay-texts.ts.
  */
-const SERVICE_LABELS: Record<Exclude<GoodsType, 'license_year'>, { submit: string; amount: string }> = {
-  license_destory: { submit: '立即办理注销', amount: '注销代办费' },
-  credit_repair: { submit: '立即办理修复', amount: '修复代办费' },
+const SUBMIT_LABELS: Record<Exclude<GoodsType, 'license_year'>, string> = {
+  license_destory: '立即办理注销',
+  credit_repair: '立即办理修复',
 };
 
 /**
@@ -64,22 +65,9 @@ const SERVICE_LABELS: Record<Exclude<GoodsType, 'license_year'>, { submit: strin
  * 立即办理 before 1 July, 逾期补报 after; v1: 填写年报; v2: 立即填写. Other services: their own label.
  */
 export function submitLabel({ goodsType, variant, platform, now }: { goodsType: GoodsType; variant: Variant; platform: PlatformValue; now: Date }): string {
-  if (goodsType !== 'license_year') return SERVICE_LABELS[goodsType].submit;
+  if (goodsType !== 'license_year') return SUBMIT_LABELS[goodsType];
   if (platform === 'wx-oa') return isBeforeJuly(now) ? '立即办理' : '补报年报';
   if (variant === 'v0') return isBeforeJuly(now) ? '立即办理' : '逾期补报';
   if (variant === 'v1') return '填写年报';
   return '立即填写';
-}
-
-/** The label in front of the fee on the payment page. */
-export function amountLabel({ goodsType, variant, now }: { goodsType: GoodsType; variant: Variant; now: Date }): string {
-  if (goodsType !== 'license_year') return SERVICE_LABELS[goodsType].amount;
-  if (variant === 'v0') return isBeforeJuly(now) ? '申报金额' : '补报金额';
-  if (variant === 'v1') return '支付金额';
-  return '代办金额';
-}
-
-/** The red countdown to 1 July (or days overdue) beside the fee: annual reports only, in v0 and v1. */
-export function showsPayCountdown({ goodsType, variant }: { goodsType: GoodsType; variant: Variant }): boolean {
-  return goodsType === 'license_year' && (variant === 'v0' || variant === 'v1');
 }

@@ -1,4 +1,4 @@
-import { errorMessage, type Agreement } from '@kuaibao/domain';
+import { type Agreement, pageErrorMessage } from '@kuaibao/domain';
 import { agreementDisplayText } from '../common/agreement-display.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/modal.tsx';
@@ -28,7 +28,7 @@ export function AgreementUpdateDialog({ agreement, onAgree, onClose }: { agreeme
         </>
       }
     >
-      <p className={styles.notice}>{errorMessage('AGREEMENT_OUTDATED')}。您填写的信息已保留。</p>
+      <p className={styles.notice}>{pageErrorMessage('AGREEMENT_OUTDATED')}。您填写的信息已保留。</p>
       <div className={styles.text} data-testid="agreement-update-text" tabIndex={0} role="document" aria-label="服务协议">
         {agreement ? agreementDisplayText({ text: agreement.text, version: agreement.version, effectiveDate: agreement.effective_date }) : ''}
       </div>

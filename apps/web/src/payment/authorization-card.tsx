@@ -1,10 +1,4 @@
-import {
-  AUTHORIZATION_TEMPLATE_VERSION,
-  buildCancellationAuthorization,
-  signerNameMatches,
-  type AuthorizationConfirmation,
-  type VisitorErrorCode,
-} from '@kuaibao/domain';
+import { AUTHORIZATION_TEMPLATE_VERSION, buildCancellationAuthorization, signerNameMatches, type AuthorizationConfirmation, type PageErrorCode } from '@kuaibao/domain';
 import { useId } from 'react';
 import styles from './authorization-card.module.css';
 
@@ -17,7 +11,7 @@ export interface AuthorizationInput {
 export const EMPTY_AUTHORIZATION: AuthorizationInput = { signer: '', ticked: false };
 
 /** The confirmation to send, or the message that says what is missing (the server checks the same). */
-export function authorizationConfirmation(input: AuthorizationInput, legalName: string): { ok: true; confirmation: AuthorizationConfirmation } | { ok: false; error: VisitorErrorCode } {
+export function authorizationConfirmation(input: AuthorizationInput, legalName: string): { ok: true; confirmation: AuthorizationConfirmation } | { ok: false; error: PageErrorCode } {
   if (!input.ticked || input.signer.trim() === '') return { ok: false, error: 'AUTHORIZATION_REQUIRED' };
   if (!signerNameMatches(input.signer, legalName)) return { ok: false, error: 'AUTHORIZATION_NAME_MISMATCH' };
   return { ok: true, confirmation: { template_version: AUTHORIZATION_TEMPLATE_VERSION, signer_name: input.signer.trim(), confirmed: true } };

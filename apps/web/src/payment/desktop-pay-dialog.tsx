@@ -1,4 +1,4 @@
-import { allowedPayTypes, amountLabel, errorMessage, formatYuan, needsAuthorization, paySourceFor, type AuthorizationConfirmation, type Goods, type OrderRecord, type PayType } from '@kuaibao/domain';
+import { allowedPayTypes, amountLabel, formatYuan, needsAuthorization, paySourceFor, type AuthorizationConfirmation, type Goods, type OrderRecord, type PayType, pageErrorMessage } from '@kuaibao/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from '../router/router.tsx';
 import { track } from '../api/index.ts';
@@ -97,7 +97,7 @@ export default function DesktopPayDialog({ form, goods, onClose, onPaid }: Deskt
   const confirmAuthorization = () => {
     const checked = authorizationConfirmation(authorizationInput, form.entity_legal);
     if (!checked.ok) {
-      toast.error(errorMessage(checked.error));
+      toast.error(pageErrorMessage(checked.error));
       return;
     }
     setAuthorized(checked.confirmation);

@@ -1,22 +1,4 @@
-import {
-  allowedPayTypes,
-  amountLabel,
-  buildMiniProgramPayHandoff,
-  type CreateOrderResult,
-  errorMessage,
-  formatYuan,
-  isPaidStatus,
-  miniProgramPayUrl,
-  needsAuthorization,
-  NOTICES,
-  orderListTabOf,
-  PAY_NEEDS_WECHAT,
-  PAYMENT_CONFIRMING,
-  paySourceFor,
-  type PayType,
-  REDIRECT_DELAY_MS,
-  TAB_RETURN_REFRESH_MS,
-} from '@kuaibao/domain';
+import { allowedPayTypes, amountLabel, buildMiniProgramPayHandoff, type CreateOrderResult, errorMessage, formatYuan, isPaidStatus, miniProgramPayUrl, needsAuthorization, NOTICES, orderListTabOf, PAY_NEEDS_WECHAT, PAYMENT_CONFIRMING, paySourceFor, type PayType, REDIRECT_DELAY_MS, TAB_RETURN_REFRESH_MS, pageErrorMessage } from '@kuaibao/domain';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate } from '../router/router.tsx';
 import { useBlocker } from '../router/use-blocker.ts';
@@ -182,7 +164,7 @@ export default function PayPage() {
     if (!needsAuth) return payment.create(payType, { precheckContinued: goOn });
     const checked = authorizationConfirmation(authorization, form.entity_legal);
     if (!checked.ok) {
-      toast.error(errorMessage(checked.error));
+      toast.error(pageErrorMessage(checked.error));
       document.querySelector('[data-testid="authorization-card"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }

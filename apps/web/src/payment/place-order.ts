@@ -1,15 +1,4 @@
-import {
-  ALREADY_PAID_RESULT,
-  type Agreement,
-  type AuthorizationConfirmation,
-  VISITOR_ERRORS,
-  type CreateOrderRequest,
-  type CreateOrderResult,
-  alreadyOrderedMessage,
-  type GoodsType,
-  type PaySource,
-  type PayType,
-} from '@kuaibao/domain';
+import { ALREADY_PAID_RESULT, type Agreement, type AuthorizationConfirmation, type CreateOrderRequest, type CreateOrderResult, alreadyOrderedMessage, type GoodsType, type PaySource, type PayType, PAGE_ERRORS } from '@kuaibao/domain';
 import { createOrder, fetchCurrentAgreement } from '../api/order-endpoints.ts';
 import { RequestError } from '../api/client.ts';
 import { track } from '../api/index.ts';
@@ -89,7 +78,7 @@ export async function placeOrder(input: {
     track('pay.created', answer.orderId, 'event', { pay_type: input.payType, pay_source: input.paySource });
     return { kind: 'created', result: answer };
   } catch (error) {
-    if (error instanceof RequestError && error.code === VISITOR_ERRORS.AGREEMENT_OUTDATED.code) {
+    if (error instanceof RequestError && error.code === PAGE_ERRORS.AGREEMENT_OUTDATED.code) {
       track('pay.agreement.outdated', shownAgreementVersion(), 'error');
       try {
         return { kind: 'agreement-outdated', agreement: await fetchCurrentAgreement() };

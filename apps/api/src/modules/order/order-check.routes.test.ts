@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOG, type CreateOrderResult, type OrderCheckResult } from '@kuaibao/domain';
+import { ALREADY_ORDERED_MESSAGES, ERROR_CATALOG, type CreateOrderResult, type OrderCheckResult } from '@kuaibao/domain';
 import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
 import { ORDER_CHECKS_PER_TEN_MINUTES } from './order.routes.ts';
 
@@ -65,7 +65,7 @@ describe.each(availableDialects())('the "already ordered" check (%s)', (dialect)
 
     const before = await countRows();
     const { envelope } = await check(cancellation);
-    expect(envelope.data).toEqual({ alreadyOrdered: true, message: ERROR_CATALOG.COMPANY_ALREADY_FILED.byService.license_destory });
+    expect(envelope.data).toEqual({ alreadyOrdered: true, message: ALREADY_ORDERED_MESSAGES.license_destory });
     expect(envelope.data.message).toBe('当前公司已下单注销代办，无需重复下单');
     // The order's creation tells the same, for the same company and service.
     expect(await create(cancellation)).toBe('paied');

@@ -1,13 +1,4 @@
-import {
-  DEFAULT_REPORT_TYPE,
-  errorMessage,
-  NOTICES,
-  REPORT_TEXT_MAX_LENGTH,
-  REPORT_TYPES,
-  reportTextLength,
-  validateReport,
-  type ReportType,
-} from '@kuaibao/domain';
+import { DEFAULT_REPORT_TYPE, errorMessage, NOTICES, REPORT_TEXT_MAX_LENGTH, REPORT_TYPES, reportTextLength, validateReport, type ReportType, pageErrorMessage } from '@kuaibao/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { submitFeedback } from '../../api/order-endpoints.ts';
 import { track } from '../../api/index.ts';
@@ -43,7 +34,7 @@ export function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
     if (busy) return;
     const checked = validateReport({ type, content, contact });
     if (!checked.ok) {
-      toast.warn(errorMessage(checked.error));
+      toast.warn(pageErrorMessage(checked.error));
       return;
     }
     track('report.submit', checked.value.type, 'click');

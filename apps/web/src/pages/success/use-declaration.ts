@@ -1,13 +1,4 @@
-import {
-  declarationFields,
-  emptyDeclaration,
-  errorMessage,
-  validateDeclaration,
-  zeroDeclaration,
-  zeroReportAsksHeadcount,
-  type DeclarationField,
-  type OrderRecord,
-} from '@kuaibao/domain';
+import { declarationFields, emptyDeclaration, validateDeclaration, zeroDeclaration, zeroReportAsksHeadcount, type DeclarationField, type OrderRecord, pageErrorMessage } from '@kuaibao/domain';
 import { useMemo, useRef, useState } from 'react';
 import { saveDeclaration } from '../../api/order-endpoints.ts';
 import { track } from '../../api/index.ts';
@@ -80,7 +71,7 @@ export function useDeclaration(initial: OrderRecord, editKey: string | null = nu
     if (busy.current) return false;
     const checked = validateDeclaration(candidate, order.entity_name);
     if (!checked.ok) {
-      toast.warn(errorMessage(checked.error));
+      toast.warn(pageErrorMessage(checked.error));
       return false;
     }
     busy.current = true;
@@ -121,7 +112,7 @@ export function useDeclaration(initial: OrderRecord, editKey: string | null = nu
       track('declaration.zero.submit', order.id, 'click');
       const zero = zeroDeclaration({ entityName: order.entity_name, current: values, headcount: zeroHeadcount });
       if (!zero.ok) {
-        toast.warn(errorMessage(zero.error));
+        toast.warn(pageErrorMessage(zero.error));
         return;
       }
       setValues(zero.value);
