@@ -66,7 +66,15 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
     orders.pending = await placeAndPay(test, form(4, phones.pending));
 
     await sendEvent('old');
+    // A 授权委托书 (decision 035) beside the unpaid and the completed order, as a 注销 would have.
+    for (const name of ['unpaid', 'completed'] as const) {
+      await test.database.db
+        .insertInto('order_authorizations')
+        .values({ order_id: orders[name].orderId, template_version: 'zx-2026-11', text: '授权委托书', signer_name: '王五', agent_name: '代办公司', confirmed_at: test.clock.now.toISOString(), client_ip: '203.0.113.9' })
+        .execute();
+    }
   });
+  const authorizationOf = (orderId: number) => test.database.db.selectFrom('order_authorizations').select('order_id').where('order_id', '=', orderId).executeTakeFirst();
 
   afterAll(async () => {
     await test.close();
@@ -102,6 +110,9 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
       expect(kept).toMatchObject({ idno_purged_at: null, contact_purged_at: null });
     }
     expect(await eventCount()).toBe(1);
+    // The unpaid order's authorisation goes with its names; the paid order's is the agent's record of its mandate.
+    expect(await authorizationOf(orders.unpaid.orderId)).toBeUndefined();
+    expect(await authorizationOf(orders.completed.orderId)).toEqual({ order_id: orders.completed.orderId });
   });
 
   it('after 91 days removes the ID number of the completed and refunded orders only; a second run changes nothing', async () => {

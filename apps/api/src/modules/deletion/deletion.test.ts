@@ -42,7 +42,7 @@ describe.each(availableDialects())('deletion request (%s)', (dialect) => {
 
     orders.completed = await placeAndPay(test, form(0, PHONE));
     dataOf(await asAdmin('POST', `/api/console/orders/${orders.completed.orderId}/take`, {}));
-    dataOf(await asAdmin('POST', `/api/console/orders/${orders.completed.orderId}/process-status`, { process_status: '2' }));
+    dataOf(await asAdmin('POST', `/api/console/orders/${orders.completed.orderId}/process-status`, { process_status: '2', confirm_without_declaration: true }));
     orders.processing = await placeAndPay(test, form(1, PHONE));
     dataOf(await asAdmin('POST', `/api/console/orders/${orders.processing.orderId}/take`, {}));
     dataOf(await asAdmin('POST', `/api/console/orders/${orders.processing.orderId}/process-status`, { process_status: '4' }));
@@ -139,7 +139,7 @@ describe.each(availableDialects())('deletion request (%s)', (dialect) => {
     expect((before as RetentionReport).purged.deletion_request).toBe(0);
     expect((await row(orders.processing.orderId)).entity_phone).toBe(PHONE);
 
-    dataOf(await asAdmin('POST', `/api/console/orders/${orders.processing.orderId}/process-status`, { process_status: '2' }));
+    dataOf(await asAdmin('POST', `/api/console/orders/${orders.processing.orderId}/process-status`, { process_status: '2', confirm_without_declaration: true }));
     const after = await test.app.services.retention.runOnce();
     expect((after as RetentionReport).purged.deletion_request).toBe(1);
     expect(await row(orders.processing.orderId)).toMatchObject({ entity_idno_enc: null, entity_idno_hash: null, entity_phone: '', entity_legal: '' });

@@ -218,6 +218,7 @@ export const orderRepository = {
       .where('id', 'in', ids)
       .where(closedForDeletion)
       .execute();
+    await deleteUnpaidAuthorizations(db, ids);
     return ids;
   },
 
@@ -272,6 +273,21 @@ export const orderRepository = {
       .where('contact_purged_at', 'is', null)
       .where('update_time', '<', input.before)
       .executeTakeFirst();
+    await deleteUnpaidAuthorizations(db, picked.map((row) => row.id));
     return Number(result.numUpdatedRows);
   },
 };
+
+/**
+ * The 授权委托书 (decision 035) of unpaid orders among `ids` whose contact is purged: it holds the
+ * legal representative's name and the visitor's address, and never became a mandate, so it goes with
+ * them. A paid order's authorisation stays: it is the agent's record of the mandate it acted on
+ * (docs/decisions/037-visitor-deletion-request.md).
+ */
+async function deleteUnpaidAuthorizations(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('order_authorizations')
+    .where('order_id', 'in', (qb) => qb.selectFrom('orders').select('id').where('id', 'in', [...ids]).where('status', '=', RETENTION_UNPAID_STATUS).where('contact_purged_at', 'is not', null))
+    .execute();
+}
