@@ -4,13 +4,13 @@ import { beijingDayOf, beijingDayOfUtcHalf, percentile, periodChange, periodChan
 describe('trendWindow', () => {
   it('ends with today in Beijing and starts the previous period where this one starts, minus its length', () => {
     // 2026-03-10 17:00Z is 2026-03-11 01:00 in Beijing
-    const window = trendWindow(new Date('2026-03-10T17:00:00.000Z'), 30);
-    expect(window.days).toHaveLength(30);
-    expect(window.days.at(-1)).toBe('2026-03-11');
-    expect(window.days[0]).toBe('2026-02-10');
-    expect(window.until).toBe('2026-03-11T16:00:00.000Z');
-    expect(window.since).toBe('2026-02-09T16:00:00.000Z');
-    expect(window.previousSince).toBe('2026-01-10T16:00:00.000Z');
+    const period = trendWindow(new Date('2026-03-10T17:00:00.000Z'), 30);
+    expect(period.days).toHaveLength(30);
+    expect(period.days.at(-1)).toBe('2026-03-11');
+    expect(period.days[0]).toBe('2026-02-10');
+    expect(period.until).toBe('2026-03-11T16:00:00.000Z');
+    expect(period.since).toBe('2026-02-09T16:00:00.000Z');
+    expect(period.previousSince).toBe('2026-01-10T16:00:00.000Z');
   });
 });
 
