@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingDayOf, beijingDayOfUtcHalf, percentile, periodChange, periodChangeText, trendWindow } from './dashboard-trends.ts';
+import { beijingDayOf, beijingDayOfUtcHalf, durationText, percentile, periodChange, periodChangeText, trendWindow } from './dashboard-trends.ts';
 
 describe('trendWindow', () => {
   it('ends with today in Beijing and starts the previous period where this one starts, minus its length', () => {
@@ -51,5 +51,16 @@ describe('periodChange', () => {
     expect(periodChange(3, 0).ratio).toBeNull();
     expect(periodChangeText(periodChange(3, 0))).toBe('新增');
     expect(periodChangeText(periodChange(0, 0))).toBe('持平');
+  });
+});
+
+describe('durationText', () => {
+  it('reads minutes, hours and days', () => {
+    expect(durationText(null)).toBe('—');
+    expect(durationText(45)).toBe('45分钟');
+    expect(durationText(120)).toBe('2小时');
+    expect(durationText(150)).toBe('2小时30分');
+    expect(durationText(3360)).toBe('2天8小时');
+    expect(durationText(2880)).toBe('2天');
   });
 });

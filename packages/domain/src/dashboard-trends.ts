@@ -75,3 +75,15 @@ export function periodChangeText(change: PeriodChange): string {
   if (percent === 0) return '持平';
   return `${percent > 0 ? '+' : '−'}${Math.abs(percent)}%`;
 }
+
+/** A turnaround as staff read it: 45分钟, 2小时30分, 1天3小时; — when there is none. */
+export function durationText(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined) return '—';
+  const whole = Math.max(0, Math.round(minutes));
+  if (whole < 60) return `${whole}分钟`;
+  const days = Math.floor(whole / 1440);
+  const hours = Math.floor((whole % 1440) / 60);
+  if (days > 0) return hours > 0 ? `${days}天${hours}小时` : `${days}天`;
+  const rest = whole % 60;
+  return rest > 0 ? `${hours}小时${rest}分` : `${hours}小时`;
+}
