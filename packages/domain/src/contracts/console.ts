@@ -437,8 +437,11 @@ export const ConsoleDashboardTrendsSchema = z.object({
   comparison: z.object({ paid_orders: periodChangeSchema, revenue_fen: periodChangeSchema, refunded_orders: periodChangeSchema }),
   by_service: z.array(paidSplit),
   by_pay_type: z.array(paidSplit),
-  /** paid → completed over orders completed in the period; paid → first call is not recorded yet (null) */
-  turnaround: z.object({ paid_to_completed: turnaroundSchema, paid_to_first_call: turnaroundSchema.nullable() }),
+  /**
+   * paid → completed over orders completed in the period; paid → taken over orders paid in the period
+   * and taken (the audit log's first `order.take`); paid → first call is not recorded yet (null)
+   */
+  turnaround: z.object({ paid_to_completed: turnaroundSchema, paid_to_taken: turnaroundSchema, paid_to_first_call: turnaroundSchema.nullable() }),
   /** open orders held now, and completions and refunds in the period, per clerk */
   clerks: z.array(z.object({ staff_id: z.number().int(), name: z.string(), open_orders: z.number().int(), completed: z.number().int(), refunded: z.number().int() })),
 });

@@ -20,6 +20,11 @@ describe.each(availableDialects())('the owner dashboard: trends over Beijing day
       .execute();
   }
 
+  async function taken(orderId: number, by: Session, at: string) {
+    // as the take route writes it (order-handling.service.ts), at a chosen time
+    await test.database.db.insertInto('audit_log').values({ staff_id: by.staffId, staff_name: '王专员', action: 'order.take', target_type: 'order', target_id: String(orderId), before: null, after: null, created_at: at }).execute();
+  }
+
   beforeAll(async () => {
     test = await buildConsoleTestApp(dialect, {}, NOW);
     admin = await login(test, 'admin', ADMIN_PASSWORD);
@@ -42,9 +47,14 @@ describe.each(availableDialects())('the owner dashboard: trends over Beijing day
     // F: unpaid: never counted.
     await insertOrder(test, { status: ORDER_STATUS.unpaid, total_fee: 7000 });
     // G: open, held by the clerk, paid this morning.
-    await insertOrder(test, { ...clerkHolds, pay_time: '2026-03-11T01:00:00.000Z', total_fee: 19900 });
+    const g = await insertOrder(test, { ...clerkHolds, pay_time: '2026-03-11T01:00:00.000Z', total_fee: 19900 });
+    await taken(g, clerk, '2026-03-11T02:00:00.000Z');
     // H: open (in progress), held by the admin.
-    await insertOrder(test, { admin_id: admin.staffId, admin_name: '管理员', pay_time: '2026-03-01T04:00:00.000Z', total_fee: 9900, goods_type: 'license_destory', pay_type: 'alipay', process_status: PROCESS_STATUS.processing });
+    const h = await insertOrder(test, { admin_id: admin.staffId, admin_name: '管理员', pay_time: '2026-03-01T04:00:00.000Z', total_fee: 9900, goods_type: 'license_destory', pay_type: 'alipay', process_status: PROCESS_STATUS.processing });
+    await taken(h, admin, '2026-03-01T04:30:00.000Z');
+    // C was paid in the previous period: its take does not count, nor a second take of H.
+    await taken(c, clerk, '2026-02-10T00:00:00.000Z');
+    await taken(h, admin, '2026-03-02T04:30:00.000Z');
   });
   afterAll(async () => {
     await test.close();
@@ -82,10 +92,15 @@ describe.each(availableDialects())('the owner dashboard: trends over Beijing day
     ]);
   });
 
-  it('gives paid → completed median and p90 over the period\'s completions, and per-clerk workload and results', async () => {
+  it('gives paid → completed and paid → taken median and p90 over the period\'s completions, and per-clerk workload and results', async () => {
     const trends = dataOf<ConsoleDashboardTrends>(await asClerk('GET', '/api/console/dashboard/trends', undefined, { query: { days: '30' } }));
     // 120, 600 and 3360 minutes (C: from 02-09 15:59:59.999Z to 02-11 23:59:59.999Z)
-    expect(trends.turnaround).toEqual({ paid_to_completed: { orders: 3, median_minutes: 600, p90_minutes: 3360 }, paid_to_first_call: null });
+    expect(trends.turnaround).toEqual({
+      paid_to_completed: { orders: 3, median_minutes: 600, p90_minutes: 3360 },
+      // G after 60 minutes, H after 30 (its first take)
+      paid_to_taken: { orders: 2, median_minutes: 30, p90_minutes: 60 },
+      paid_to_first_call: null,
+    });
     expect(trends.clerks).toEqual([
       { staff_id: clerk.staffId, name: '王专员', open_orders: 1, completed: 3, refunded: 1 },
       { staff_id: admin.staffId, name: '管理员', open_orders: 1, completed: 0, refunded: 0 },

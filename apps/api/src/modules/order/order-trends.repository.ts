@@ -63,6 +63,11 @@ export const orderTrendsRepository = {
       .execute();
   },
 
+  /** Orders paid in [since, until): id and payment time (the paid → taken turnaround; at most the window's orders). */
+  paidTimes(db: Db, since: string, until: string): Promise<{ id: number; pay_time: string | null }[]> {
+    return db.selectFrom('orders').select(['id', 'pay_time']).where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT).where('pay_time', '>=', since).where('pay_time', '<', until).execute();
+  },
+
   /** Paid orders still open, per clerk holding them (now, not per period). */
   async openByClerk(db: Db): Promise<{ staff_id: number; name: string; open_orders: number }[]> {
     const rows = await db

@@ -1,5 +1,6 @@
 import { beijingDayOfUtcHalf, goodsTexts, isGoodsType, LABELS, percentile, periodChange, type ConsoleDashboardTrends, type TrendWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
+import { firstOrderTakes } from '../audit/audit.ts';
 import { orderTrendsRepository as trends, type PaidBucketRow } from './order-trends.repository.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -23,12 +24,14 @@ const payTypeName = (type: string) => (LABELS.payType as Record<string, string>)
  * and payment method over both periods; this folds those few rows into Beijing days and splits.
  */
 export async function orderTrends(db: Db, window: TrendWindow): Promise<Omit<ConsoleDashboardTrends, 'days'>> {
-  const [buckets, completions, open, completed, refunded] = await Promise.all([
+  const [buckets, completions, open, completed, refunded, paid, takes] = await Promise.all([
     trends.paidBuckets(db, window.previousSince, window.until),
     trends.completions(db, window.since, window.until),
     trends.openByClerk(db),
     trends.completedByClerk(db, window.since, window.until),
     trends.refundedByClerk(db, window.since, window.until),
+    trends.paidTimes(db, window.since, window.until),
+    firstOrderTakes(db, window.since, window.until),
   ]);
   const periodDays = new Set(window.days);
   const current: PaidBucketRow[] = [];
@@ -46,6 +49,10 @@ export async function orderTrends(db: Db, window: TrendWindow): Promise<Omit<Con
   const sum = (key: 'paid_orders' | 'revenue_fen' | 'refunded_orders') => days.reduce((total, day) => total + day[key], 0);
 
   const minutes = completions.filter((row) => row.pay_time).map((row) => Math.max(0, Date.parse(row.completed_at) - Date.parse(row.pay_time!)) / MINUTE_MS);
+  const takeMinutes = paid.flatMap((row) => {
+    const taken = takes.get(row.id);
+    return taken && row.pay_time ? [Math.max(0, Date.parse(taken) - Date.parse(row.pay_time)) / MINUTE_MS] : [];
+  });
   const rounded = (value: number | undefined) => (value === undefined ? null : Math.round(value));
 
   const clerks = new Map<number, ConsoleDashboardTrends['clerks'][number]>();
@@ -73,6 +80,7 @@ export async function orderTrends(db: Db, window: TrendWindow): Promise<Omit<Con
     by_pay_type: splitBy(current, 'pay_type', payTypeName),
     turnaround: {
       paid_to_completed: { orders: minutes.length, median_minutes: rounded(percentile(minutes, 50)), p90_minutes: rounded(percentile(minutes, 90)) },
+      paid_to_taken: { orders: takeMinutes.length, median_minutes: rounded(percentile(takeMinutes, 50)), p90_minutes: rounded(percentile(takeMinutes, 90)) },
       paid_to_first_call: null,
     },
     clerks: [...clerks.values()].sort((a, b) => b.open_orders - a.open_orders || b.completed - a.completed || a.staff_id - b.staff_id),

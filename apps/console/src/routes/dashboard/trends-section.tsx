@@ -120,7 +120,13 @@ export function TrendsSection() {
               <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
                 <Col span={10}>
                   <Card type="inner" title={heading('办理时长')} data-testid="turnaround">
-                    <Row gutter={16}>
+                    <Row gutter={[16, 8]}>
+                      <Col span={12}>
+                        <Statistic title="付款→接单 中位数" value={durationText(data.turnaround.paid_to_taken.median_minutes)} />
+                      </Col>
+                      <Col span={12}>
+                        <Statistic title="付款→接单 90%" value={durationText(data.turnaround.paid_to_taken.p90_minutes)} />
+                      </Col>
                       <Col span={12}>
                         <Statistic title="付款→完成 中位数" value={durationText(data.turnaround.paid_to_completed.median_minutes)} />
                       </Col>
@@ -129,7 +135,7 @@ export function TrendsSection() {
                       </Col>
                     </Row>
                     <Typography.Paragraph className="muted" style={{ margin: '12px 0 0', fontSize: 12 }}>
-                      按本期完成的 {data.turnaround.paid_to_completed.orders} 单计算。付款→首次致电：系统尚未记录首次致电时间，暂无法统计。
+                      接单：本期付款且已接单的 {data.turnaround.paid_to_taken.orders} 单（以员工首次接单时间计）；完成：本期完成的 {data.turnaround.paid_to_completed.orders} 单。付款→首次致电：系统尚未记录首次致电时间，暂无法统计，先以接单时间代替。
                     </Typography.Paragraph>
                   </Card>
                 </Col>
