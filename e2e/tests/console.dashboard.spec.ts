@@ -61,6 +61,7 @@ test('the owner reads 30 and 90 days of trends: charts drawn, the API\'s figures
   await expect(trends.getByRole('cell', { name: goodsTexts('credit_repair').shortName })).toBeVisible();
   await expect(trends.getByRole('cell', { name: '支付宝' })).toBeVisible();
   await expect(trends.getByTestId('turnaround')).toContainText('付款→完成 中位数');
+  await expect(trends.getByTestId('turnaround')).toContainText('付款→接单 中位数');
   await expect(trends.getByTestId('turnaround')).toContainText('系统尚未记录首次致电时间');
   await page.screenshot({ path: testInfo.outputPath('dashboard-30.png'), fullPage: true });
 
