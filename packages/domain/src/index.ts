@@ -19,6 +19,7 @@ export * from './annual-declaration.ts';
 export * from './money.ts';
 export * from './capital-numerals.ts';
 export * from './countdown.ts';
+export * from './dashboard-trends.ts';
 export * from './lifecycle/order.ts';
 export * from './lifecycle/order-guards.ts';
 export * from './lifecycle/payment-attempt.ts';

@@ -17,6 +17,7 @@ export const queryKeys = {
   setupChecklist: ['setup-checklist'] as const,
   deletionRequests: (query: object) => ['deletion-requests', query] as const,
   dashboard: (days: number) => ['dashboard', days] as const,
+  dashboardTrends: (days: number) => ['dashboard', 'trends', days] as const,
   staff: ['staff'] as const,
   audit: (query: object) => ['audit', query] as const,
   directorySource: ['directory-source'] as const,

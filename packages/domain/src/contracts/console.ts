@@ -420,6 +420,33 @@ export const ConsoleDashboardSchema = z.object({
 });
 export type ConsoleDashboard = z.infer<typeof ConsoleDashboardSchema>;
 
+/** The owner's trends: 30 or 90 Beijing days (the queries stay bounded). */
+export const ConsoleDashboardTrendsQuerySchema = z.object({ days: z.enum(['30', '90']).default('30').transform(Number) });
+const periodChangeSchema = z.object({ current: z.number(), previous: z.number(), delta: z.number(), ratio: z.number().nullable() });
+const paidSplit = z.object({ key: z.string(), name: z.string(), paid_orders: z.number().int(), revenue_fen: z.number().int() });
+const turnaroundSchema = z.object({ orders: z.number().int(), median_minutes: z.number().nullable(), p90_minutes: z.number().nullable() });
+export const ConsoleDashboardTrendsSchema = z.object({
+  days: z.number().int(),
+  /** the period [since, until) and the previous one [previous_since, since), ISO instants */
+  since: z.string(),
+  until: z.string(),
+  previous_since: z.string(),
+  /** one entry per Beijing day of the period, oldest first, days without orders included */
+  daily: z.array(z.object({ day: z.string(), paid_orders: z.number().int(), revenue_fen: z.number().int(), refunded_orders: z.number().int() })),
+  /** this period against the previous one of the same length */
+  comparison: z.object({ paid_orders: periodChangeSchema, revenue_fen: periodChangeSchema, refunded_orders: periodChangeSchema }),
+  by_service: z.array(paidSplit),
+  by_pay_type: z.array(paidSplit),
+  /**
+   * paid → completed over orders completed in the period; paid → taken over orders paid in the period
+   * and taken (the audit log's first `order.take`); paid → first call is not recorded yet (null)
+   */
+  turnaround: z.object({ paid_to_completed: turnaroundSchema, paid_to_taken: turnaroundSchema, paid_to_first_call: turnaroundSchema.nullable() }),
+  /** open orders held now, and completions and refunds in the period, per clerk */
+  clerks: z.array(z.object({ staff_id: z.number().int(), name: z.string(), open_orders: z.number().int(), completed: z.number().int(), refunded: z.number().int() })),
+});
+export type ConsoleDashboardTrends = z.infer<typeof ConsoleDashboardTrendsSchema>;
+
 /** GET /api/console/directory-source: where company suggestions come from, and what the vendor costs. */
 export const ConsoleDirectoryVendorDaySchema = z.object({
   day: z.string(),

@@ -25,6 +25,20 @@ export interface AuditQuery extends ConsoleTimeWindow, ExportWindow {
 
 /** SQL for the audit log: append and list, nothing else (rows are never changed). */
 export const auditRepository = {
+  /** The first time each order was taken (an `order.take` row) in [since, until): order id → ISO time. */
+  async firstTakes(db: Db, since: string, until: string): Promise<Map<number, string>> {
+    const rows = await db
+      .selectFrom('audit_log')
+      .select((eb) => ['target_id', eb.fn.min<string>('created_at').as('at')])
+      .where('action', '=', 'order.take')
+      .where('target_type', '=', 'order')
+      .where('created_at', '>=', since)
+      .where('created_at', '<', until)
+      .groupBy('target_id')
+      .execute();
+    return new Map(rows.map((row) => [Number(row.target_id), row.at]));
+  },
+
   /** The KB numbers of some orders, by internal id (the log stores ids; staff know numbers). */
   async orderNumbers(db: Db, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();

@@ -73,3 +73,11 @@ export async function listAudit(db: Db, query: AuditQuery & { order_no?: string 
   });
   return { items, total, page: query.page, page_size: query.page_size };
 }
+
+/**
+ * When each order was first taken by a clerk, from the log (the orders table keeps no taken time):
+ * for the dashboard's paid → taken turnaround, bounded by the period.
+ */
+export function firstOrderTakes(db: Db, since: string, until: string): Promise<Map<number, string>> {
+  return auditRepository.firstTakes(db, since, until);
+}

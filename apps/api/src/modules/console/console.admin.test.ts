@@ -180,7 +180,7 @@ describe.each(availableDialects())('refunds, complaints, configuration and the d
       const now = test.clock.now.getTime();
       await insertOrder(test, { total_fee: 10000, pay_time: new Date(now - 60_000).toISOString(), device_id: 'dev-funnel-1' });
       const late = await insertOrder(test, { total_fee: 20000, pay_time: new Date(now - 30 * 3600_000).toISOString() });
-      for (const [key, devices] of [['client.page.enter', ['a', 'b', 'c', 'dev-funnel-1']], ['client.company.get', ['a', 'b', 'dev-funnel-1']], ['client.form.submit', ['a', 'dev-funnel-1']], ['client.pay.created', ['dev-funnel-1']]] as const) {
+      for (const [key, devices] of [['client.page.enter', ['a', 'b', 'c', 'dev-funnel-1']], ['client.company.get', ['a', 'b', 'dev-funnel-1']], ['client.company.pick', ['b', 'dev-funnel-1']], ['client.form.submit', ['a', 'dev-funnel-1']], ['client.pay.created', ['dev-funnel-1']]] as const) {
         for (const device of devices) {
           await test.database.db.insertInto('events').values({ key, value: '', device_id: device, created_at: new Date(now - 120_000).toISOString() }).execute();
           // The same device twice counts once.
@@ -192,9 +192,9 @@ describe.each(availableDialects())('refunds, complaints, configuration and the d
       expect(after.today.revenue_fen - before.today.revenue_fen).toBeGreaterThanOrEqual(10000);
       expect(after.month.paid_orders).toBeGreaterThanOrEqual(after.today.paid_orders);
       const step = (key: string) => after.funnel.steps.find((s) => s.key === key)!.devices - before.funnel.steps.find((s) => s.key === key)!.devices;
-      expect([step('client.page.enter'), step('client.company.get'), step('client.form.submit'), step('client.pay.created')]).toEqual([4, 3, 2, 1]);
+      expect([step('client.page.enter'), step('client.company.get'), step('client.company.pick'), step('client.form.submit'), step('client.pay.created')]).toEqual([4, 3, 2, 2, 1]);
       expect(step('paid')).toBe(1);
-      expect(after.funnel.steps.map((s) => s.label)).toEqual(['进入页面', '查询企业', '提交表单', '创建支付', '完成支付']);
+      expect(after.funnel.steps.map((s) => s.label)).toEqual(['进入页面', '查询企业', '选择企业', '提交表单', '创建支付', '完成支付']);
       expect(after.by_process_status.map((s) => s.process_status)).toEqual(['1', '4', '3', '2', '5']);
       expect(after.overdue.orders.map((o) => o.id)).toContain(late);
       expect(after.overdue.orders.every((o) => o.overdue)).toBe(true);

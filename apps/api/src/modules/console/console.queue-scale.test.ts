@@ -127,7 +127,7 @@ describe.each(availableDialects())('the order queue at %s with 100k orders', (di
   });
 
   it('counts the badges and the dashboard quickly enough to poll', async () => {
-    for (const [name, url] of [['counts (sidebar badges)', '/api/console/orders/counts'], ['dashboard', '/api/console/dashboard']] as const) {
+    for (const [name, url] of [['counts (sidebar badges)', '/api/console/orders/counts'], ['dashboard', '/api/console/dashboard'], ['dashboard trends, 90 days', '/api/console/dashboard/trends?days=90']] as const) {
       const samples: number[] = [];
       for (let i = 0; i < 5; i++) {
         const started = performance.now();

@@ -1,18 +1,20 @@
 import type { Kysely } from 'kysely';
-import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, shanghaiStart, type ConsoleDashboard } from '@kuaibao/domain';
+import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, shanghaiStart, trendWindow, type ConsoleDashboard, type ConsoleDashboardTrends, type TrendWindowDays } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { countEventDevices } from '../event/event.service.ts';
 import type { OrderHandlingService } from '../order/order-handling.service.ts';
+import { orderTrends } from '../order/order-trends.ts';
 import { assertCan, type Actor } from './actor.ts';
 
 /**
- * The funnel of docs/product/api.md's analytics events. The web app sends `client.company.get` when a
- * visitor searches (it has no separate "picked" event), so that step counts searchers; "paid"
+ * The funnel of docs/product/api.md's analytics events: `client.company.get` when a visitor
+ * searches, `client.company.pick` when they choose a company from the list (decision 042); "paid"
  * counts paying devices from the orders themselves, which no client can fake or lose.
  */
 export const FUNNEL_STEPS = [
   { key: 'client.page.enter', label: '进入页面' },
   { key: 'client.company.get', label: '查询企业' },
+  { key: 'client.company.pick', label: '选择企业' },
   { key: 'client.form.submit', label: '提交表单' },
   { key: 'client.pay.created', label: '创建支付' },
   { key: 'paid', label: '完成支付' },
@@ -20,11 +22,17 @@ export const FUNNEL_STEPS = [
 
 export interface DashboardService {
   summary(actor: Actor, days: number): Promise<ConsoleDashboard>;
+  /** The owner's trends over 30 or 90 Beijing days against the period before (decision 042). */
+  trends(actor: Actor, days: TrendWindowDays): Promise<ConsoleDashboardTrends>;
 }
 
 export function createDashboardService(deps: { db: Kysely<Database>; now: () => Date; orders: Pick<OrderHandlingService, 'statistics'> }): DashboardService {
   const { db, now } = deps;
   return {
+    async trends(actor, days) {
+      assertCan(actor, 'orders.view');
+      return { days, ...(await orderTrends(db, trendWindow(now(), days))) };
+    },
     async summary(actor, days) {
       assertCan(actor, 'orders.view');
       const at = now();

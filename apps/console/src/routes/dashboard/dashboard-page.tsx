@@ -1,12 +1,16 @@
-import { Alert, Card, Col, Row, Segmented, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Col, Row, Segmented, Spin, Statistic, Table, Typography } from 'antd';
 import type { ConsoleDashboard, ConsoleOrderListItem } from '@kuaibao/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useDashboard } from '../../hooks/api/dashboard.ts';
 import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
+
+// The trends and their charts (ECharts, ~180 kB gzip) come in their own chunk, fetched only here,
+// so today's figures show without waiting for them (decision 042).
+const TrendsSection = lazy(() => import('./trends-section.tsx').then((module) => ({ default: module.TrendsSection })));
 
 function Funnel(props: { funnel: ConsoleDashboard['funnel'] }) {
   const top = Math.max(1, ...props.funnel.steps.map((s) => s.devices));
@@ -107,6 +111,9 @@ export function DashboardPage() {
             <Card title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>最早的超时订单</Typography.Title>} style={{ marginTop: 16 }}>
               <Table<ConsoleOrderListItem> rowKey="id" size="small" pagination={false} columns={overdueColumns} dataSource={data.overdue.orders} locale={{ emptyText: '没有超时订单' }} />
             </Card>
+            <Suspense fallback={<Card style={{ marginTop: 16 }}><Spin /> <span className="muted">正在加载经营趋势…</span></Card>}>
+              <TrendsSection />
+            </Suspense>
           </>
         )}
       </QueryState>

@@ -1,5 +1,6 @@
 import { DROPDOWN_CLOSE_MS, type CompanySearchItem } from '@kuaibao/domain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { track } from '../../api/index.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import styles from './company-search.module.css';
 import type { CompanySearch } from './use-company-search.ts';
@@ -61,6 +62,8 @@ export function CompanySearchField({ value, onType, onPick, search, maxHeight, i
 
   const pick = (item: CompanySearchItem) => {
     setPickedState({ list: results, code: item.credit_code });
+    // The funnel's 选择企业 step (the console's dashboard); search alone is company.get.
+    track('company.pick', item.credit_code, 'click');
     onPick(item);
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(() => setOpen(false), DROPDOWN_CLOSE_MS);

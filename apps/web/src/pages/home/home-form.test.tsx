@@ -135,6 +135,19 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
     expect(calls.some((call) => call.path === '/api/user/event' && (call.body as { key: string }).key === 'client.form.submit')).toBe(true);
   });
 
+  it('picking a company from the list sends client.company.pick (the console funnel step), once', async () => {
+    renderRoute(<HomePage />);
+    const picks = () => calls.filter((call) => call.path === '/api/user/event' && (call.body as { key: string }).key === 'client.company.pick');
+    type('company-input', '北京字节');
+    fireEvent.click(screen.getByTestId('company-search'));
+    await screen.findByTestId('company-option');
+    expect(picks()).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('company-option'));
+    await screen.findByTestId('selected-company');
+    expect(picks()).toHaveLength(1);
+    expect((picks()[0]!.body as { value: string }).value).toBe(CREDIT_CODE);
+  });
+
   it('5b. 拒绝 closes the consent dialog and stays', async () => {
     renderRoute(<HomePage />);
     await pickCompany();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConsoleDashboardQuerySchema, ConsoleDashboardSchema } from '@kuaibao/domain';
+import { ConsoleDashboardQuerySchema, ConsoleDashboardSchema, ConsoleDashboardTrendsQuerySchema, ConsoleDashboardTrendsSchema, type TrendWindowDays } from '@kuaibao/domain';
 import { apiRoute } from '../../../http/route.ts';
 import { actorOf } from './context.ts';
 
@@ -13,5 +13,14 @@ export function registerConsoleDashboardRoutes(scope: FastifyInstance): void {
     request: { querystring: ConsoleDashboardQuerySchema },
     response: ConsoleDashboardSchema,
     handler: async (request) => scope.services.console.dashboard.summary(actorOf(request), request.query.days),
+  });
+  apiRoute(scope, {
+    method: 'GET',
+    url: '/dashboard/trends',
+    summary: 'Orders and revenue per Beijing day over 30 or 90 days, by service and payment method, against the previous period; turnaround; per-clerk workload',
+    tag: 'console: dashboard',
+    request: { querystring: ConsoleDashboardTrendsQuerySchema },
+    response: ConsoleDashboardTrendsSchema,
+    handler: async (request) => scope.services.console.dashboard.trends(actorOf(request), request.query.days as TrendWindowDays),
   });
 }
