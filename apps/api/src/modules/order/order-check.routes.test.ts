@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_ORDERED_MESSAGES, ERROR_CATALOG, type CreateOrderResult, type OrderCheckResult } from '@kuaibao/domain';
+import { ALREADY_ORDERED_MESSAGES, AUTHORIZATION_TEMPLATE_VERSION, ERROR_CATALOG, type CreateOrderResult, type OrderCheckResult } from '@kuaibao/domain';
 import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
 import { ORDER_CHECKS_PER_TEN_MINUTES } from './order.routes.ts';
 
@@ -47,6 +47,8 @@ describe.each(availableDialects())('the "already ordered" check (%s)', (dialect)
   }
 
   const cancellation = { goods_id: '2' };
+  // Creating a 注销 needs the confirmed 授权委托书 (decision 035); the check does not ask for it.
+  const authorized = { authorization: { template_version: AUTHORIZATION_TEMPLATE_VERSION, signer_name: '张一鸣', confirmed: true } };
 
   it('answers "not ordered" and makes no order and no payment', async () => {
     const before = await countRows();
@@ -58,7 +60,7 @@ describe.each(availableDialects())('the "already ordered" check (%s)', (dialect)
   });
 
   it('answers "already ordered" in the service\'s words once the company paid for it, exactly when creation refuses', async () => {
-    const created = await create({ ...cancellation, pay_type: 'alipay' });
+    const created = await create({ ...cancellation, ...authorized, pay_type: 'alipay' });
     // An unpaid order is not "already ordered": creation would go on (it reuses or makes one).
     expect((await check(cancellation)).envelope.data.alreadyOrdered).toBe(false);
     await pay(created as CreateOrderResult);
@@ -68,7 +70,7 @@ describe.each(availableDialects())('the "already ordered" check (%s)', (dialect)
     expect(envelope.data).toEqual({ alreadyOrdered: true, message: ALREADY_ORDERED_MESSAGES.license_destory });
     expect(envelope.data.message).toBe('当前公司已下单注销代办，无需重复下单');
     // The order's creation tells the same, for the same company and service.
-    expect(await create(cancellation)).toBe('paied');
+    expect(await create({ ...cancellation, ...authorized })).toBe('paied');
     expect(await countRows()).toEqual(before);
 
     // Only that service: the annual report and credit repair are still open to order.
