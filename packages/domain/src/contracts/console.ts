@@ -71,6 +71,11 @@ export const ConsoleOrderListQuerySchema = z.object({
   from: day.optional(),
   to: day.optional(),
   sort: z.enum(CONSOLE_ORDER_SORTS).optional(),
+  /** only these orders (comma-separated ids, at most BULK_ORDER_MAX): the export of the selected rows (decision 041) */
+  ids: z
+    .string()
+    .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${BULK_ORDER_MAX - 1}}$`))
+    .optional(),
 });
 export type ConsoleOrderListQuery = z.infer<typeof ConsoleOrderListQuerySchema>;
 

@@ -129,4 +129,19 @@ describe.each(availableDialects())('bulk actions on orders (%s)', (dialect) => {
     expect(result.failed.map((o) => o.code)).toEqual([ERROR_CATALOG.CONSOLE_ASSIGNEE_NOT_FOUND.code]);
     expect(await handlerOf(id)).toMatchObject({ admin_id: null });
   });
+
+  it('exports only the selected orders, and checks the id list', async () => {
+    const [a, b, c] = [await insertOrder(test), await insertOrder(test), await insertOrder(test)];
+    const download = (query: Record<string, string>) => test.app.inject({ method: 'GET', url: '/api/console/exports/orders', query, headers: { cookie: `kb_console=${admin.cookie}` } });
+    const response = await download({ format: 'csv', view: 'all', ids: `${a},${c}` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['x-export-rows']).toBe('2');
+    const numbers = await test.database.db.selectFrom('orders').select(['id', 'out_trade_no']).where('id', 'in', [a, b, c]).execute();
+    const numberOf = (id: number) => numbers.find((row) => row.id === id)!.out_trade_no;
+    expect(response.body).toContain(numberOf(a));
+    expect(response.body).toContain(numberOf(c));
+    expect(response.body).not.toContain(numberOf(b));
+    expect((await download({ format: 'csv', ids: '1,x' })).statusCode).toBe(400);
+    expect((await download({ format: 'csv', ids: Array.from({ length: BULK_ORDER_MAX + 1 }, (_, i) => i + 1).join(',') })).statusCode).toBe(400);
+  });
 });

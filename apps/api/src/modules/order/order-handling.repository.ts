@@ -85,6 +85,7 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
   if (query.from) q = q.where(column, '>=', shanghaiDayStart(query.from));
   if (query.to) q = q.where(column, '<', shanghaiDayEnd(query.to));
   if (query.q) q = applySearch(q, query.q);
+  if (query.ids) q = q.where('id', 'in', query.ids.split(',').map(Number));
   return q;
 }
 

@@ -37,7 +37,7 @@ import { writeAudit } from '../audit/audit.ts';
 import { assertCan, type Actor } from '../staff/actor.ts';
 import { orderHandlingRepository as handling, type OrderListRow } from './order-handling.repository.ts';
 import { orderRepository } from './order.repository.ts';
-import { staffRepository } from '../staff/staff.repository.ts';
+import { findActiveStaff } from '../staff/staff.service.ts';
 
 /**
  * How staff handle a paid order: the queue, taking it, moving its handling status, notes and
@@ -189,8 +189,8 @@ export function createOrderHandlingService(deps: {
         if (refusal === 'ASSIGN_OTHERS_FORBIDDEN') throw new AppError('CONSOLE_ASSIGN_FORBIDDEN');
         if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name);
         if (order.admin_id === assigneeId) return;
-        const assignee = await staffRepository.findById(trx, assigneeId);
-        if (!assignee || assignee.active !== 1) throw new AppError('CONSOLE_ASSIGNEE_NOT_FOUND');
+        const assignee = await findActiveStaff(trx, assigneeId);
+        if (!assignee) throw new AppError('CONSOLE_ASSIGNEE_NOT_FOUND');
         const at = now();
         // Conditional on the handler we saw, as taking is: a concurrent take or assignment wins once.
         const assigned = await orderRepository.setHandler(trx, { id, expectedAdminId: order.admin_id, adminId: assignee.id, adminName: assignee.display_name, now: at.toISOString() });

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useBulkOrderAction, useHandlers, type BulkOrderAction } from '../../hooks/api/orders.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { ExportButtons } from '../../ui/export-buttons.tsx';
 
 const ACTION_NAMES: Record<BulkOrderAction['kind'], string> = { take: '领取', assign: '分配', 'process-status': '变更办理状态' };
 
 /**
  * What can be done to the selected orders at once (decision 041): take them, assign them to a
- * colleague (admins), move their handling status. Each order goes through its own rules on the
+ * colleague (admins), move their handling status, export them (admins, data.export). Each order goes through its own rules on the
  * server; the ones refused come back by number with why, shown here.
  */
 export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDone: () => void }) {
@@ -58,6 +59,7 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
       <Button onClick={() => setMove({ to: undefined, note: '' })} data-testid="bulk-move">
         变更办理状态
       </Button>
+      <ExportButtons list="orders" ids={ids} />
       <Button type="link" onClick={props.onDone}>
         取消选择
       </Button>

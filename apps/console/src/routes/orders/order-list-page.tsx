@@ -1,7 +1,7 @@
 import { Badge, Button, Input, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CONSOLE_ORDER_SORTS, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, wasOrderPaid, type ConsoleOrderListItem, type ConsoleOrderSort } from '@kuaibao/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../../hooks/api/orders.ts';
 import { GOODS_TYPE_OPTIONS, ORDER_STATUS_NAMES, PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
@@ -57,9 +57,10 @@ export function OrderListPage() {
   // The creation time is one click away in the column settings: off by default, so the list fits 1280 px.
   const [prefs, setPrefs] = useListPrefs('orders', ['create_time']);
   // The selection is of the rows on screen: a new filter, view or page starts with none.
-  const [selected, setSelected] = useState<ConsoleOrderListItem[]>([]);
   const listKey = JSON.stringify(query);
-  useEffect(() => setSelected([]), [listKey]);
+  const [selection, setSelection] = useState<{ listKey: string; rows: ConsoleOrderListItem[] }>({ listKey, rows: [] });
+  const selected = selection.listKey === listKey ? selection.rows : [];
+  const setSelected = (rows: ConsoleOrderListItem[]) => setSelection({ listKey, rows });
 
   const columns: ColumnsType<ConsoleOrderListItem> = useMemo(
     () => [
