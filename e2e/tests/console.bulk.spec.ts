@@ -5,8 +5,8 @@ import { insertPaidOrders } from '../support/orders-db.ts';
 
 /*
  * Bulk work on the order list (issue 17 item 2, decision 041): an admin selects rows in the
- * 待分配 view and assigns them to a colleague; the colleague's 我的订单 shows them. Runs at
- * 1280×800 and 1440×900.
+ * 待分配 view and assigns them to a colleague; the colleague's 我的订单 shows them; the colleague
+ * moves a selection in bulk and is told which order could not move and why. Runs at 1280×800 and 1440×900.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -28,7 +28,7 @@ test.beforeAll(() => {
   expect(ids).toHaveLength(3);
 });
 
-test('an admin bulk-assigns unassigned orders to a colleague, whose 我的订单 shows them', async ({ page, browser }, testInfo) => {
+test('an admin bulk-assigns unassigned orders to a colleague, whose 我的订单 shows them; a bulk move reports the refused order', async ({ page, browser }, testInfo) => {
   await signInToConsole(page);
   const width = page.viewportSize()?.width ?? 0;
   const username = `clerk.bulk${width}${Date.now().toString(36).slice(-4)}`;
@@ -79,5 +79,25 @@ test('an admin bulk-assigns unassigned orders to a colleague, whose 我的订单
   await expect(clerk.getByRole('combobox', { name: '分配给' })).toHaveCount(0);
   await settle(clerk);
   await snapshot(clerk, testInfo, `bulk-mine-${width}`);
+
+  // A bulk move: the orders the clerk has move; the one nobody has taken is reported back by number, with why.
+  await clerk.goto(`/console/orders?view=all&q=${encodeURIComponent(PREFIX)}`);
+  for (const name of Object.values(NAMES)) await rowOf(clerk, name).getByRole('checkbox').check();
+  await expect(clerk.getByTestId('bulk-bar')).toContainText('已选 3 单');
+  await clerk.getByTestId('bulk-move').click();
+  await clerk.getByRole('combobox', { name: '新的办理状态' }).click();
+  await clerk.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '处理中' }).click();
+  await clerk.getByRole('button', { name: '变更', exact: true }).click();
+  const report = clerk.getByTestId('bulk-report');
+  await expect(report).toContainText('成功 2 单，未成功 1 单');
+  await expect(report).toContainText('请先接单再办理');
+  const leftNumber = (await rowOf(clerk, NAMES.left).getByTestId('order-link').textContent())!.trim();
+  await expect(report).toContainText(leftNumber);
+  await settle(clerk);
+  await snapshot(clerk, testInfo, `bulk-report-${width}`);
+  await clerk.getByRole('button', { name: '知道了' }).click();
+  await expect(rowOf(clerk, NAMES.first)).toContainText('处理中');
+  await expect(rowOf(clerk, NAMES.second)).toContainText('处理中');
+  await expect(rowOf(clerk, NAMES.left)).toContainText('待处理');
   await clerk.context().close();
 });

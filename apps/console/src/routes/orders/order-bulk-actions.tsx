@@ -21,7 +21,27 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
   const [move, setMove] = useState<{ to: string | undefined; note: string } | undefined>();
   const [report, setReport] = useState<{ action: string; result: ConsoleBulkResult } | undefined>();
   const ids = props.selected.map((o) => o.id);
-  if (ids.length === 0) return null;
+
+  // The report outlives the selection (a finished action clears it).
+  const reportDialog = (
+    <Modal open={report !== undefined} title={`批量${report?.action ?? ''}结果`} footer={<Button onClick={() => setReport(undefined)}>知道了</Button>} onCancel={() => setReport(undefined)}>
+      {report ? (
+        <div data-testid="bulk-report">
+          <Alert type={report.result.done.length > 0 ? 'warning' : 'error'} showIcon message={`成功 ${report.result.done.length} 单，未成功 ${report.result.failed.length} 单`} style={{ marginBottom: 12 }} />
+          <List
+            size="small"
+            dataSource={report.result.failed}
+            renderItem={(item) => (
+              <List.Item>
+                <span className="mono">{item.out_trade_no || `#${item.id}`}</span>：{item.message}
+              </List.Item>
+            )}
+          />
+        </div>
+      ) : null}
+    </Modal>
+  );
+  if (ids.length === 0) return reportDialog;
 
   const run = (action: BulkOrderAction) =>
     bulk.mutate(action, {
@@ -90,22 +110,7 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
         </Space>
       </Modal>
 
-      <Modal open={report !== undefined} title={`批量${report?.action ?? ''}结果`} footer={<Button onClick={() => setReport(undefined)}>知道了</Button>} onCancel={() => setReport(undefined)}>
-        {report ? (
-          <div data-testid="bulk-report">
-            <Alert type={report.result.done.length > 0 ? 'warning' : 'error'} showIcon message={`成功 ${report.result.done.length} 单，未成功 ${report.result.failed.length} 单`} style={{ marginBottom: 12 }} />
-            <List
-              size="small"
-              dataSource={report.result.failed}
-              renderItem={(item) => (
-                <List.Item>
-                  <span className="mono">{item.out_trade_no || `#${item.id}`}</span>：{item.message}
-                </List.Item>
-              )}
-            />
-          </div>
-        ) : null}
-      </Modal>
+      {reportDialog}
     </div>
   );
 }
