@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { snapshot } from '../support/journey.ts';
+import { accessibilityViolations, snapshot } from '../support/journey.ts';
 import { signInToConsole } from '../support/console.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 
@@ -49,6 +49,7 @@ test('an admin bulk-assigns unassigned orders to a colleague, whose 我的订单
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: displayName }).click();
   await settle(page);
   await snapshot(page, testInfo, `bulk-selected-${width}`);
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByTestId('bulk-assign').click();
   await expect(page.getByText('已分配 2 单')).toBeVisible();
   // Assigned orders leave 待分配; the one not selected stays.
