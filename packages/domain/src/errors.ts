@@ -142,11 +142,14 @@ export const STAFF_ERRORS = {
   CONSOLE_ORDER_TAKEN_BY_OTHER: { code: 40361, status: 403, message: '该订单已由其他人员接单' },
   CONSOLE_ACCOUNT_DISABLED: { code: 40362, status: 403, message: '账号已停用，请联系管理员' },
   CONSOLE_REQUEST_ORIGIN_INVALID: { code: 40363, status: 403, message: '请求来源无效，请刷新页面后重试' },
+  /** A clerk may only take orders for themself; assigning to colleagues is an admin's (decision 041). */
+  CONSOLE_ASSIGN_FORBIDDEN: { code: 40364, status: 403, message: '办理专员只能为自己接单，分配给同事须由管理员操作' },
   CONSOLE_STAFF_NOT_FOUND: { code: 40460, status: 404, message: '员工不存在' },
   CONSOLE_REFUND_REQUEST_NOT_FOUND: { code: 40461, status: 404, message: '退款申请不存在' },
   CONSOLE_FEEDBACK_NOT_FOUND: { code: 40462, status: 404, message: '投诉记录不存在' },
   CONSOLE_FILE_NOT_FOUND: { code: 40463, status: 404, message: '文件不存在' },
   CONSOLE_CONFIG_KEY_NOT_FOUND: { code: 40464, status: 404, message: '配置项不存在' },
+  CONSOLE_ASSIGNEE_NOT_FOUND: { code: 40470, status: 404, message: '指派的员工不存在或已停用' },
   /** Daily reconciliation (decision 039). */
   CONSOLE_RECONCILIATION_PROVIDER_NOT_CONFIGURED: { code: 40082, status: 400, message: '该支付通道未开通或没有对账单' },
   CONSOLE_RECONCILIATION_BUSY: { code: 40990, status: 409, message: '该日对账正在进行，请稍后刷新' },

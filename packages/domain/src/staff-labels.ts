@@ -38,6 +38,7 @@ export const LABELS = {
     'auth.logout': '退出登录',
     'order.take': '接单',
     'order.reassign': '转单',
+    'order.assign': '分配订单',
     'order.process_status': '修改办理状态',
     'order.note': '添加备注',
     'order.file_upload': '上传截图',

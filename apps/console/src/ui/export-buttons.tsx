@@ -20,7 +20,7 @@ function fileNameOf(disposition: string | null, fallback: string): string {
  * Downloads the list as it is filtered now (the address's query) as XLSX or CSV, with a progress
  * bar while the server streams it: large lists take a while. Admins only (decision 038).
  */
-export function ExportButtons(props: { list: 'orders' | 'refunds' | 'sms' | 'audit' }) {
+export function ExportButtons(props: { list: 'orders' | 'refunds' | 'sms' | 'audit'; /** only these rows (the selected orders, decision 041) */ ids?: readonly number[] }) {
   const allowed = useCan('data.export');
   const params = useListParams();
   const [progress, setProgress] = useState<{ format: Format; rows: number; bytes: number } | undefined>();
@@ -30,6 +30,7 @@ export function ExportButtons(props: { list: 'orders' | 'refunds' | 'sms' | 'aud
     const query = new URLSearchParams(params.search);
     query.delete('page');
     query.set('format', format);
+    if (props.ids) query.set('ids', props.ids.join(','));
     setProgress({ format, rows: 0, bytes: 0 });
     try {
       const response = await fetch(`/api/console/exports/${props.list}?${query.toString()}`, { credentials: 'same-origin' });
@@ -70,11 +71,11 @@ export function ExportButtons(props: { list: 'orders' | 'refunds' | 'sms' | 'aud
   return (
     <>
       <Space.Compact>
-        <Button icon={<DownloadOutlined />} onClick={() => void run('xlsx')} disabled={progress !== undefined} data-testid="export-xlsx">
-          导出 Excel
+        <Button icon={<DownloadOutlined />} onClick={() => void run('xlsx')} disabled={progress !== undefined} data-testid={props.ids ? 'export-selected-xlsx' : 'export-xlsx'}>
+          {props.ids ? '导出所选 Excel' : '导出 Excel'}
         </Button>
-        <Button onClick={() => void run('csv')} disabled={progress !== undefined} data-testid="export-csv">
-          导出 CSV
+        <Button onClick={() => void run('csv')} disabled={progress !== undefined} data-testid={props.ids ? 'export-selected-csv' : 'export-csv'}>
+          {props.ids ? '导出所选 CSV' : '导出 CSV'}
         </Button>
       </Space.Compact>
       <Modal open={progress !== undefined} title="正在导出" footer={null} closable={false} mask={{ closable: false }} destroyOnHidden>

@@ -8,6 +8,7 @@ import { OrderPrecheckSchema } from './order.ts';
 import { OrderAuthorizationSchema } from './authorization.ts';
 import { PayTypeSchema } from './goods.ts';
 import { CONSOLE_ORDER_SORTS, CONSOLE_TIME_SORTS, type ConsoleTimeSort } from '../list-sorts.ts';
+import { BULK_ORDER_MAX } from '../order-assignment.ts';
 
 /**
  * The console's API under /api/console/ (apps/console ↔ apps/api). Requests are validated with
@@ -44,7 +45,8 @@ export const ConsolePasswordChangeSchema = z.object({
 });
 export type ConsolePasswordChange = z.input<typeof ConsolePasswordChangeSchema>;
 
-export const CONSOLE_ORDER_VIEWS = ['new', 'mine', 'overdue', 'all'] as const;
+/** 'unassigned': paid orders still open that nobody has taken (decision 041). */
+export const CONSOLE_ORDER_VIEWS = ['new', 'mine', 'unassigned', 'overdue', 'all'] as const;
 export type ConsoleOrderView = (typeof CONSOLE_ORDER_VIEWS)[number];
 /** A day range (Shanghai days, both included) and a time order, on every time-based list. */
 const timeWindowFields = { from: day.optional(), to: day.optional(), sort: z.enum(CONSOLE_TIME_SORTS).optional() };
@@ -69,6 +71,11 @@ export const ConsoleOrderListQuerySchema = z.object({
   from: day.optional(),
   to: day.optional(),
   sort: z.enum(CONSOLE_ORDER_SORTS).optional(),
+  /** only these orders (comma-separated ids, at most BULK_ORDER_MAX): the export of the selected rows (decision 041) */
+  ids: z
+    .string()
+    .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${BULK_ORDER_MAX - 1}}$`))
+    .optional(),
 });
 export type ConsoleOrderListQuery = z.infer<typeof ConsoleOrderListQuerySchema>;
 
@@ -86,6 +93,26 @@ export const ConsoleProcessStatusChangeSchema = z.object({
 export type ConsoleProcessStatusChange = z.infer<typeof ConsoleProcessStatusChangeSchema>;
 /** What the console sends (the note may be left out). */
 export type ConsoleProcessStatusChangeInput = z.input<typeof ConsoleProcessStatusChangeSchema>;
+
+/** The orders a bulk action works on (decision 041): distinct ids, at most BULK_ORDER_MAX. */
+const bulkIds = z
+  .array(z.number().int().positive().max(2_147_483_647))
+  .min(1)
+  .max(BULK_ORDER_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate ids' });
+export const ConsoleBulkTakeSchema = z.object({ ids: bulkIds });
+export type ConsoleBulkTake = z.infer<typeof ConsoleBulkTakeSchema>;
+export const ConsoleBulkAssignSchema = z.object({ ids: bulkIds, staff_id: z.number().int().positive().max(2_147_483_647) });
+export type ConsoleBulkAssign = z.infer<typeof ConsoleBulkAssignSchema>;
+export const ConsoleBulkProcessStatusSchema = z.object({ ids: bulkIds, process_status: z.enum(PROCESS_STATUS_FLOW), note: text(500).default('') });
+export type ConsoleBulkProcessStatus = z.infer<typeof ConsoleBulkProcessStatusSchema>;
+export type ConsoleBulkProcessStatusInput = z.input<typeof ConsoleBulkProcessStatusSchema>;
+/** What a bulk action did: the orders changed (or already so), and each refused one with why, in Chinese. */
+export const ConsoleBulkResultSchema = z.object({
+  done: z.array(z.object({ id: z.number().int(), out_trade_no: z.string() })),
+  failed: z.array(z.object({ id: z.number().int(), out_trade_no: z.string(), code: z.number().int(), message: z.string() })),
+});
+export type ConsoleBulkResult = z.infer<typeof ConsoleBulkResultSchema>;
 
 export const ConsoleOrderNoteSchema = z.object({ content: text(1000).min(1) });
 export type ConsoleOrderNoteInput = z.input<typeof ConsoleOrderNoteSchema>;

@@ -1,4 +1,10 @@
 import {
+  AppError,
+  ERROR_CATALOG,
+  mayAssignTo,
+  roleCan,
+  type ConsoleBulkProcessStatus,
+  type ConsoleBulkResult,
   type ConsoleOrderCounts,
   type ConsoleOrderDetail,
   type ConsoleOrderFile,
@@ -27,6 +33,10 @@ export interface ConsoleOrdersService {
   take(actor: Actor, id: number, force: boolean): Promise<ConsoleOrderDetail>;
   changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange): Promise<ConsoleOrderDetail>;
   addNote(actor: Actor, id: number, content: string): Promise<ConsoleOrderDetail>;
+  /** Bulk actions (decision 041): each order through its single-order rule and audit; refusals come back per order. */
+  bulkTake(actor: Actor, ids: readonly number[]): Promise<ConsoleBulkResult>;
+  bulkAssign(actor: Actor, ids: readonly number[], staffId: number): Promise<ConsoleBulkResult>;
+  bulkChangeProcessStatus(actor: Actor, ids: readonly number[], change: Omit<ConsoleBulkProcessStatus, 'ids'>): Promise<ConsoleBulkResult>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /** The full ID number, for the explicit and audited click. */
@@ -91,6 +101,31 @@ export function createConsoleOrdersService(deps: {
     };
   }
 
+  /**
+   * Runs one order's change per id, each in its own transaction (as a single-order action would), in
+   * the order given. A refusal (an AppError) is that order's result, in the catalog's Chinese words;
+   * anything else is a fault and ends the request.
+   */
+  async function eachOrder(ids: readonly number[], change: (id: number) => Promise<void>): Promise<ConsoleBulkResult> {
+    const numbers = await handling.orderNumbers(ids);
+    const result: ConsoleBulkResult = { done: [], failed: [] };
+    for (const id of ids) {
+      const outTradeNo = numbers.get(id);
+      if (outTradeNo === undefined) {
+        result.failed.push({ id, out_trade_no: '', code: ERROR_CATALOG.ORDER_NOT_FOUND.code, message: ERROR_CATALOG.ORDER_NOT_FOUND.message });
+        continue;
+      }
+      try {
+        await change(id);
+        result.done.push({ id, out_trade_no: outTradeNo });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        result.failed.push({ id, out_trade_no: outTradeNo, code: error.code, message: ERROR_CATALOG[error.errorCode].message });
+      }
+    }
+    return result;
+  }
+
   return {
     async list(actor, query) {
       assertCan(actor, 'orders.view');
@@ -124,6 +159,24 @@ export function createConsoleOrdersService(deps: {
       assertCan(actor, 'orders.handle');
       await handling.changeProcessStatus(actor, id, change);
       return buildDetail(id);
+    },
+
+    async bulkTake(actor, ids) {
+      assertCan(actor, 'orders.handle');
+      return eachOrder(ids, (id) => handling.take(actor, id, false));
+    },
+
+    async bulkAssign(actor, ids, staffId) {
+      assertCan(actor, 'orders.handle');
+      // Refused as a whole before any order: a clerk assigning to a colleague is no per-order matter.
+      if (!mayAssignTo({ staffId: actor.id, mayReassign: roleCan(actor.role, 'orders.reassign') }, staffId)) throw new AppError('CONSOLE_ASSIGN_FORBIDDEN');
+      return eachOrder(ids, (id) => handling.assign(actor, id, staffId));
+    },
+
+    async bulkChangeProcessStatus(actor, ids, change) {
+      assertCan(actor, 'orders.handle');
+      // No bulk confirmation of a missing annual declaration: such an order is reported back, to be completed on its page.
+      return eachOrder(ids, (id) => handling.changeProcessStatus(actor, id, { ...change, confirm_without_declaration: false }));
     },
 
     async addNote(actor, id, content) {

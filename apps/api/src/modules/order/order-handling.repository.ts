@@ -69,6 +69,10 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
     case 'mine':
       q = q.where('admin_id', '=', context.staffId).where('status', '=', ORDER_STATUS.paid).where('process_status', 'in', OPEN_PROCESS_STATUSES);
       break;
+    case 'unassigned':
+      // Paid, still open, and nobody has it: what an admin hands out (decision 041).
+      q = q.where('admin_id', 'is', null).where('status', '=', ORDER_STATUS.paid).where('process_status', 'in', OPEN_PROCESS_STATUSES);
+      break;
     case 'all':
       break;
   }
@@ -81,6 +85,7 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
   if (query.from) q = q.where(column, '>=', shanghaiDayStart(query.from));
   if (query.to) q = q.where(column, '<', shanghaiDayEnd(query.to));
   if (query.q) q = applySearch(q, query.q);
+  if (query.ids) q = q.where('id', 'in', query.ids.split(',').map(Number));
   return q;
 }
 
@@ -90,7 +95,7 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
  * is the id's order (rows are appended), which is indexed.
  */
 export function applySort<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>): OrdersQuery<O> {
-  const sort: ConsoleOrderSort = query.sort ?? (query.view === 'new' || query.view === 'overdue' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
+  const sort: ConsoleOrderSort = query.sort ?? (query.view === 'new' || query.view === 'overdue' || query.view === 'unassigned' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
   switch (sort) {
     case 'pay_time_asc':
       return qb.orderBy('pay_time', (ob) => ob.asc().nullsLast()).orderBy('id', 'asc');
@@ -121,6 +126,11 @@ export const orderHandlingRepository = {
       filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
+  },
+
+  /** The order numbers of some ids, for a bulk action's report. */
+  orderNumbers(db: Db, ids: readonly number[]) {
+    return db.selectFrom('orders').select(['id', 'out_trade_no']).where('id', 'in', [...ids]).execute();
   },
 
   /** One batch of an export: the filtered orders below an id, newest first (keyset, so every batch costs the same). */

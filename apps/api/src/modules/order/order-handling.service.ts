@@ -9,6 +9,7 @@ import {
   SCREENSHOT_MAX_BYTES,
   SCREENSHOT_MAX_PER_ORDER,
   SCREENSHOT_TYPES,
+  assignmentRefusal,
   canTakeOrder,
   completionLacksDeclaration,
   handlingRefusal,
@@ -36,6 +37,7 @@ import { writeAudit } from '../audit/audit.ts';
 import { assertCan, type Actor } from '../staff/actor.ts';
 import { orderHandlingRepository as handling, type OrderListRow } from './order-handling.repository.ts';
 import { orderRepository } from './order.repository.ts';
+import { findActiveStaff } from '../staff/staff.service.ts';
 
 /**
  * How staff handle a paid order: the queue, taking it, moving its handling status, notes and
@@ -52,6 +54,10 @@ export interface OrderHandlingService {
   /** The order with its screenshots, notes and handling history. */
   find(id: number): Promise<OrderView>;
   take(actor: Actor, id: number, force: boolean): Promise<void>;
+  /** Gives the order to a staff member (decision 041: admins anyone's to anyone, clerks unassigned ones to themselves). */
+  assign(actor: Actor, id: number, assigneeId: number): Promise<void>;
+  /** The order numbers of these ids (those that exist), for a bulk action's report. */
+  orderNumbers(ids: readonly number[]): Promise<Map<number, string>>;
   changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange): Promise<void>;
   addNote(actor: Actor, id: number, content: string): Promise<void>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
@@ -173,6 +179,31 @@ export function createOrderHandlingService(deps: {
         if (!taken) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
         await writeAudit(trx, actor, { action: order.admin_id === null ? 'order.take' : 'order.reassign', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), admin_id: actor.id, admin_name: actor.displayName } }, at);
       });
+    },
+
+    async assign(actor, id, assigneeId) {
+      await db.transaction().execute(async (trx) => {
+        const order = await mustFind(trx, id);
+        const refusal = assignmentRefusal(order, { staffId: actor.id, mayReassign: roleCan(actor.role, 'orders.reassign') }, assigneeId);
+        if (refusal === 'NOT_PAID') throw new AppError('CONSOLE_ORDER_NOT_PAID');
+        if (refusal === 'ASSIGN_OTHERS_FORBIDDEN') throw new AppError('CONSOLE_ASSIGN_FORBIDDEN');
+        if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name);
+        if (order.admin_id === assigneeId) return;
+        const assignee = await findActiveStaff(trx, assigneeId);
+        if (!assignee) throw new AppError('CONSOLE_ASSIGNEE_NOT_FOUND');
+        const at = now();
+        // Conditional on the handler we saw, as taking is: a concurrent take or assignment wins once.
+        const assigned = await orderRepository.setHandler(trx, { id, expectedAdminId: order.admin_id, adminId: assignee.id, adminName: assignee.display_name, now: at.toISOString() });
+        if (!assigned) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
+        const action = assigneeId !== actor.id ? 'order.assign' : order.admin_id === null ? 'order.take' : 'order.reassign';
+        await writeAudit(trx, actor, { action, targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), admin_id: assignee.id, admin_name: assignee.display_name } }, at);
+      });
+    },
+
+    async orderNumbers(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await handling.orderNumbers(db, ids);
+      return new Map(rows.map((row) => [Number(row.id), row.out_trade_no]));
     },
 
     async changeProcessStatus(actor, id, change) {

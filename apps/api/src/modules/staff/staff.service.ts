@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AppError, USERNAME_PATTERN, isAcceptablePassword, isStaffRole, type ConsoleStaffRow, type StaffRole } from '@kuaibao/domain';
 import type { Database, StaffRow } from '../../db/schema.ts';
+import type { Db } from '../../db/query-helpers.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { assertCan, type Actor } from './actor.ts';
@@ -116,4 +117,10 @@ export async function resetStaffPassword(db: Kysely<Database>, username: string,
     await writeAudit(trx, null, { action: 'staff.update_password_reset', targetType: 'staff', targetId: staff.id, after: { username: staff.username, source: 'command line' } }, now);
   });
   return { username: staff.username, role: staff.role, password };
+}
+
+/** An active staff member by id, read in the caller's transaction (an order's assignee, decision 041). */
+export async function findActiveStaff(db: Db, id: number): Promise<{ id: number; display_name: string } | undefined> {
+  const staff = await staffRepository.findById(db, id);
+  return staff && staff.active === 1 ? { id: staff.id, display_name: staff.display_name } : undefined;
 }

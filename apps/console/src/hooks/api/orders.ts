@@ -1,5 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ConsoleBulkAssign,
+  ConsoleBulkProcessStatusInput,
+  ConsoleBulkResult,
+  ConsoleBulkTake,
   ConsoleHandler,
   ConsoleOrderCounts,
   ConsoleOrderDetail,
@@ -94,5 +98,16 @@ export function useRequestRefund(id: number) {
       void client.invalidateQueries({ queryKey: queryKeys.refunds.all });
       void client.invalidateQueries({ queryKey: queryKeys.orders.counts });
     },
+  });
+}
+
+/** A bulk action on the selected orders (decision 041): the answer lists what changed and what was refused, per order. */
+export type BulkOrderAction = { kind: 'take'; body: ConsoleBulkTake } | { kind: 'assign'; body: ConsoleBulkAssign } | { kind: 'process-status'; body: ConsoleBulkProcessStatusInput };
+
+export function useBulkOrderAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: BulkOrderAction) => api.post<ConsoleBulkResult>(`/orders/bulk/${action.kind}`, action.body),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.orders.all, refetchType: 'active' }),
   });
 }

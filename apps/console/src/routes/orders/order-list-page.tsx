@@ -1,18 +1,35 @@
 import { Badge, Button, Input, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CONSOLE_ORDER_SORTS, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, wasOrderPaid, type ConsoleOrderListItem, type ConsoleOrderSort } from '@kuaibao/domain';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../../hooks/api/orders.ts';
 import { GOODS_TYPE_OPTIONS, ORDER_STATUS_NAMES, PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ExportButtons } from '../../ui/export-buttons.tsx';
+import { OrderBulkActions } from './order-bulk-actions.tsx';
 
 import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
 import { orPurged } from '../../ui/purged.tsx';
 import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 
-const VIEWS = ['new', 'overdue', 'mine', 'all'] as const;
+/**
+ * The select-all box of the selection column. antd also renders column titles in the table's hidden
+ * measure row (aria-hidden): a second, focusable copy of the box there is a keyboard stop nobody can
+ * see (axe: aria-hidden-focus). The copy in that row is taken out of the Tab order.
+ */
+function SelectAllBox(props: { checkbox: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const box = ref.current;
+    if (box?.closest('.ant-table-measure-row')) for (const input of box.querySelectorAll('input')) input.tabIndex = -1;
+  });
+  return <span ref={ref}>{props.checkbox}</span>;
+}
+
+const selectAllTitle = (checkbox: ReactNode) => <SelectAllBox checkbox={checkbox} />;
+
+const VIEWS = ['new', 'overdue', 'mine', 'unassigned', 'all'] as const;
 
 /** The queue's state lives in the address, so a reload or a shared link shows the same list. */
 function useQueueQuery(): [OrderListQuery, (changes: Partial<Record<keyof OrderListQuery, string | undefined>>) => void] {
@@ -55,6 +72,11 @@ export function OrderListPage() {
   const navigate = useNavigate();
   // The creation time is one click away in the column settings: off by default, so the list fits 1280 px.
   const [prefs, setPrefs] = useListPrefs('orders', ['create_time']);
+  // The selection is of the rows on screen: a new filter, view or page starts with none.
+  const listKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ listKey: string; rows: ConsoleOrderListItem[] }>({ listKey, rows: [] });
+  const selected = selection.listKey === listKey ? selection.rows : [];
+  const setSelected = (rows: ConsoleOrderListItem[]) => setSelection({ listKey, rows });
 
   const columns: ColumnsType<ConsoleOrderListItem> = useMemo(
     () => [
@@ -173,6 +195,7 @@ export function OrderListPage() {
           { key: 'new', label: tabLabel('新付款待处理', counts.data?.new_paid) },
           { key: 'overdue', label: tabLabel('超时未处理', counts.data?.overdue) },
           { key: 'mine', label: tabLabel('我的订单', counts.data?.mine_open) },
+          { key: 'unassigned', label: '待分配' },
           { key: 'all', label: '全部订单' },
         ]}
       />
@@ -224,8 +247,15 @@ export function OrderListPage() {
         ) : null}
       </div>
       <ListToolbar list="orders" columns={columnChoices} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void orders.refetch()} refreshing={orders.isFetching} extra={<ExportButtons list="orders" />} />
+      <OrderBulkActions selected={selected} onDone={() => setSelected([])} />
       <Table<ConsoleOrderListItem>
         rowKey="id"
+        rowSelection={{
+          selectedRowKeys: selected.map((o) => o.id),
+          onChange: (_keys, rows) => setSelected(rows),
+          getCheckboxProps: (row) => ({ 'aria-label': `选择 ${row.out_trade_no}` }),
+          columnTitle: selectAllTitle,
+        }}
         size={prefs.density}
         className="nowrap-table"
         scroll={{ x: 'max-content' }}

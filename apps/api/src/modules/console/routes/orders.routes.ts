@@ -3,6 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   AppError,
+  ConsoleBulkAssignSchema,
+  ConsoleBulkProcessStatusSchema,
+  ConsoleBulkResultSchema,
+  ConsoleBulkTakeSchema,
   ConsoleFileParamSchema,
   ConsoleIdParamSchema,
   ConsoleOrderCountsSchema,
@@ -45,6 +49,34 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
     tag,
     response: ConsoleOrderCountsSchema,
     handler: async (request) => orders().counts(actorOf(request)),
+  });
+  // Bulk actions (decision 041): a bounded id list, each order through its own rule; refusals listed per order.
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/orders/bulk/take',
+    summary: 'Takes the selected orders (those nobody has); the others are reported back with why',
+    tag,
+    request: { body: ConsoleBulkTakeSchema },
+    response: ConsoleBulkResultSchema,
+    handler: async (request) => orders().bulkTake(actorOf(request), request.body.ids),
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/orders/bulk/assign',
+    summary: 'Assigns the selected orders to a staff member (admins; a clerk only to themself, unassigned orders)',
+    tag,
+    request: { body: ConsoleBulkAssignSchema },
+    response: ConsoleBulkResultSchema,
+    handler: async (request) => orders().bulkAssign(actorOf(request), request.body.ids, request.body.staff_id),
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/orders/bulk/process-status',
+    summary: "Moves the selected orders' handling status; orders that cannot move are reported back",
+    tag,
+    request: { body: ConsoleBulkProcessStatusSchema },
+    response: ConsoleBulkResultSchema,
+    handler: async (request) => orders().bulkChangeProcessStatus(actorOf(request), request.body.ids, { process_status: request.body.process_status, note: request.body.note }),
   });
   apiRoute(scope, {
     method: 'GET',
