@@ -25,12 +25,15 @@ export interface AuditQuery extends ConsoleTimeWindow, ExportWindow {
 
 /** SQL for the audit log: append and list, nothing else (rows are never changed). */
 export const auditRepository = {
-  /** The first time each order was taken (an `order.take` row) in [since, until): order id → ISO time. */
+  /**
+   * The first time each order got a handler in [since, until): a clerk's `order.take` or an admin's
+   * `order.assign` (decision 041), whichever came first. Order id → ISO time.
+   */
   async firstTakes(db: Db, since: string, until: string): Promise<Map<number, string>> {
     const rows = await db
       .selectFrom('audit_log')
       .select((eb) => ['target_id', eb.fn.min<string>('created_at').as('at')])
-      .where('action', '=', 'order.take')
+      .where('action', 'in', ['order.take', 'order.assign'])
       .where('target_type', '=', 'order')
       .where('created_at', '>=', since)
       .where('created_at', '<', until)

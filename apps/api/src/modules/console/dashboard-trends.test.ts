@@ -20,9 +20,9 @@ describe.each(availableDialects())('the owner dashboard: trends over Beijing day
       .execute();
   }
 
-  async function taken(orderId: number, by: Session, at: string) {
-    // as the take route writes it (order-handling.service.ts), at a chosen time
-    await test.database.db.insertInto('audit_log').values({ staff_id: by.staffId, staff_name: '王专员', action: 'order.take', target_type: 'order', target_id: String(orderId), before: null, after: null, created_at: at }).execute();
+  async function taken(orderId: number, by: Session, at: string, action: 'order.take' | 'order.assign' = 'order.take') {
+    // as the take and assign routes write it (order-handling.service.ts), at a chosen time
+    await test.database.db.insertInto('audit_log').values({ staff_id: by.staffId, staff_name: '王专员', action, target_type: 'order', target_id: String(orderId), before: null, after: null, created_at: at }).execute();
   }
 
   beforeAll(async () => {
@@ -51,7 +51,8 @@ describe.each(availableDialects())('the owner dashboard: trends over Beijing day
     await taken(g, clerk, '2026-03-11T02:00:00.000Z');
     // H: open (in progress), held by the admin.
     const h = await insertOrder(test, { admin_id: admin.staffId, admin_name: '管理员', pay_time: '2026-03-01T04:00:00.000Z', total_fee: 9900, goods_type: 'license_destory', pay_type: 'alipay', process_status: PROCESS_STATUS.processing });
-    await taken(h, admin, '2026-03-01T04:30:00.000Z');
+    // An admin's assignment gives the order its handler as a take does (decision 041).
+    await taken(h, admin, '2026-03-01T04:30:00.000Z', 'order.assign');
     // C was paid in the previous period: its take does not count, nor a second take of H.
     await taken(c, clerk, '2026-02-10T00:00:00.000Z');
     await taken(h, admin, '2026-03-02T04:30:00.000Z');
