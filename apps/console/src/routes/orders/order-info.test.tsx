@@ -47,6 +47,7 @@ const ORDER: ConsoleOrderDetail = {
   provider_events: [],
   refund_requests: [],
   sms: [],
+  customer_request: null,
 };
 
 let container: HTMLDivElement;
