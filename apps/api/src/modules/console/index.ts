@@ -97,7 +97,7 @@ export function createConsoleServices(deps: {
     catalog: createCatalogService({ db, now, settings: deps.setupSettings, ...(deps.catalogChanges ? { changes: deps.catalogChanges } : {}) }),
     dashboard: createDashboardService({ db, now, orders: handling }),
     smsLog,
-    customers: createCustomersService({ db, now, smsLog }),
+    customers: createCustomersService({ db, now, smsLog, feedback: feedbackInbox }),
     audit: createAuditService({ db }),
     directorySource: createDirectorySourceService({ directory: deps.directory }),
     reconciliation: createConsoleReconciliationService({ db, now, reconciliation: deps.reconciliation }),

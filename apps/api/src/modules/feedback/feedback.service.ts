@@ -27,9 +27,11 @@ export interface FeedbackInbox {
   list(query: { page: number; page_size: number; status?: FeedbackStatus | undefined } & ConsoleTimeWindow): Promise<ConsolePage<ConsoleFeedback>>;
   update(actor: Actor, id: number, input: { status: FeedbackStatus; reply: string }): Promise<ConsoleFeedback>;
   countOpen(): Promise<number>;
+  /** Complaints linked to any of these orders, newest first (the customer view, decision 043). */
+  listForOrders(orderIds: readonly number[], limit: number): Promise<ConsoleFeedback[]>;
 }
 
-export function toFeedback(row: FeedbackListRow): ConsoleFeedback {
+function toFeedback(row: FeedbackListRow): ConsoleFeedback {
   return {
     id: row.id,
     type: row.type,
@@ -75,6 +77,10 @@ export function createFeedbackInbox(deps: { db: Kysely<Database>; now: () => Dat
 
     countOpen() {
       return feedbackRepository.countOpen(db);
+    },
+
+    async listForOrders(orderIds, limit) {
+      return (await feedbackRepository.listForOrders(db, orderIds, limit)).map(toFeedback);
     },
   };
 }

@@ -240,4 +240,13 @@ export const orderHandlingRepository = {
       .executeTakeFirstOrThrow();
     return row.id;
   },
+
+  /** One customer's orders by phone or credit code, newest first (the customer view, decision 043); both columns are indexed. */
+  listOfCustomer(db: Db, input: { phone?: string | undefined; creditCode?: string | undefined; limit: number }): Promise<OrderListRow[]> {
+    let query = db.selectFrom('orders').select([...LIST_COLUMNS]);
+    if (input.phone) query = query.where('entity_phone', '=', input.phone);
+    else if (input.creditCode) query = query.where('entity_id', '=', input.creditCode);
+    else return Promise.resolve([]);
+    return query.orderBy('id', 'desc').limit(input.limit).execute();
+  },
 };
