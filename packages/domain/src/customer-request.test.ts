@@ -46,6 +46,8 @@ describe('the order timeline', () => {
       ['note', 'internal'],
     ]);
     expect(entries[3]!.content).toBe('请补充法定代表人身份证照片');
+    expect(entries[3]!.title).toBe('处理中 → 待客户补充：请客户补充');
+    expect(entries[5]!.title).toBe('待客户补充 → 已完成');
     // A reopening's reason is the clerk's: never on a customer-visible entry.
     expect(entries.filter((e) => e.audience === 'customer').map((e) => e.content)).not.toContain('截图传错了');
     expect(entries.filter((e) => e.audience === 'customer').map((e) => e.content)).not.toContain('客户说下午发');

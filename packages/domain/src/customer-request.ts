@@ -3,7 +3,8 @@
  * when an order waits on them (待客户补充), which of an order's events the customer sees, and how a
  * complaint finds the order it is about.
  */
-import { PROCESS_STATUS } from './lifecycle/order.ts';
+import { PROCESS_STATUS, type ProcessStatus } from './lifecycle/order.ts';
+import { PROCESS_STATUS_NAMES } from './status-display.ts';
 import { isValidMobilePhone } from './phone.ts';
 
 /** The request is shown on /checkDetail and (shortened) sent by SMS: one short paragraph. */
@@ -56,11 +57,13 @@ export function orderTimeline(order: OrderTimelineInput): OrderTimelineEntry[] {
   const entries: OrderTimelineEntry[] = [{ at: order.create_time, kind: 'created', audience: 'customer', actor: '客户', title: '客户下单', content: '' }];
   if (order.pay_time) entries.push({ at: order.pay_time, kind: 'paid', audience: 'customer', actor: '客户', title: '付款成功', content: '' });
   for (const move of order.history) {
+    const from = move.from_process_status ? (PROCESS_STATUS_NAMES[move.from_process_status as ProcessStatus] ?? move.from_process_status) : '';
+    const title = from ? `${from} → ${move.process_status_name}` : move.process_status_name;
     if (move.to_process_status === PROCESS_STATUS.waitingCustomer) {
-      entries.push({ at: move.created_at, kind: 'request', audience: 'customer', actor: move.staff_name, title: `${move.process_status_name}：请客户补充`, content: move.note });
+      entries.push({ at: move.created_at, kind: 'request', audience: 'customer', actor: move.staff_name, title: `${title}：请客户补充`, content: move.note });
     } else {
       const kind = move.to_process_status === PROCESS_STATUS.completed ? 'completed' : 'status';
-      entries.push({ at: move.created_at, kind, audience: 'customer', actor: move.staff_name, title: move.process_status_name, content: '' });
+      entries.push({ at: move.created_at, kind, audience: 'customer', actor: move.staff_name, title, content: '' });
       // The reason for ending or reopening is the clerk's, not the customer's.
       if (move.note) entries.push({ at: move.created_at, kind: 'note', audience: 'internal', actor: move.staff_name, title: `改为${move.process_status_name}的说明`, content: move.note });
     }
