@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accessibilityViolations, snapshot } from '../support/journey.ts';
-import { signInToConsole } from '../support/desk.ts';
+import { signInToConsole } from '../support/console.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 
 /*
