@@ -67,7 +67,7 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
   await desk.getByTestId('customer-phone-link').click();
   await expect(desk).toHaveURL(new RegExp(`/console/customers\\?phone=${PHONE}$`));
   await expect(desk.getByRole('heading', { level: 1, name: `客户 ${PHONE}` })).toBeVisible();
-  const orders = desk.getByTestId('customer-orders').locator('tbody tr');
+  const orders = desk.getByTestId('customer-orders').locator('tbody tr.ant-table-row');
   await expect(orders).toHaveCount(2);
   await expect(orders.nth(0)).toContainText(NAMES.newer);
   await expect(orders.nth(0)).toContainText('待客户补充');
