@@ -62,6 +62,7 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
   await desk.getByTestId('timeline-audience').getByText('全部').click();
   await desk.waitForTimeout(400);
   await snapshot(desk, testInfo, 'console-order-timeline');
+  expect(await accessibilityViolations(desk)).toEqual([]);
 
   // The phone opens the customer view: both orders of the phone.
   await desk.getByTestId('customer-phone-link').click();
