@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCustomer } from '../../hooks/api/customers.ts';
 import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { label } from '../../lib/labels.ts';
+import { RequirePermission } from '../../ui/forbidden.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
@@ -19,6 +20,14 @@ const heading = (text: string, count: number) => (
  * company (credit code), read-only. Reached from the phone and the company on an order's detail.
  */
 export function CustomerPage() {
+  return (
+    <RequirePermission permission="orders.view" title="客户">
+      <CustomerView />
+    </RequirePermission>
+  );
+}
+
+function CustomerView() {
   const [search] = useSearchParams();
   const phone = search.get('phone') ?? undefined;
   const creditCode = search.get('credit_code') ?? undefined;
