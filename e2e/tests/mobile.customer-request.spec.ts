@@ -25,7 +25,7 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
     { name: NAMES.newer, fee: 29900, paidAt: new Date(now - 3600_000).toISOString(), phone: PHONE, creditCode: `91110000MA2${SUFFIX}` },
   ]);
 
-  // The desk at a desktop size, beside the visitor's phone.
+  // The console (desk) at a desktop size, beside the visitor's phone.
   const staff = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1440, height: 900 } });
   const desk = await staff.newPage();
   await signInToConsole(desk);
