@@ -39,7 +39,7 @@ export function setProcessStatusOf(outTradeNo: string, status: ProcessStatus): v
  * Paid orders written straight into the running server's database (the lists' specs need many,
  * with known amounts and times): pending, nobody's, no ID number. Returns their ids.
  */
-export function insertPaidOrders(orders: ReadonlyArray<{ name: string; fee: number; paidAt: string; goodsType?: string; adminId?: number; adminName?: string; processStatus?: string }>): number[] {
+export function insertPaidOrders(orders: ReadonlyArray<{ name: string; fee: number; paidAt: string; goodsType?: string; adminId?: number; adminName?: string; processStatus?: string; phone?: string; creditCode?: string }>): number[] {
   const db = new DatabaseSync(E2E_DB_FILE);
   try {
     db.exec('PRAGMA busy_timeout = 5000');
@@ -58,9 +58,9 @@ export function insertPaidOrders(orders: ReadonlyArray<{ name: string; fee: numb
         goodsType,
         goodsType === 'license_year' ? '营业执照年报代办' : '信用修复代办',
         order.name,
-        `91110000MA0${String(i).padStart(7, '0')}`,
+        order.creditCode ?? `91110000MA0${String(i).padStart(7, '0')}`,
         '王列表',
-        `1390000${String(1000 + i)}`,
+        order.phone ?? `1390000${String(1000 + i)}`,
         status,
         PROCESS_STATUS_NAMES[status as keyof typeof PROCESS_STATUS_NAMES],
         order.fee,

@@ -23,6 +23,7 @@ import {
   SiteConfigPage,
   AgreementsPage,
   SmsLogPage,
+  CustomerPage,
   DeletionRequestsPage,
   StaffPage,
 } from './routes/pages.ts';
@@ -95,6 +96,7 @@ export function ConsoleApp() {
           <Route path="refunds" element={<RefundListPage />} />
           <Route path="feedback" element={<FeedbackPage />} />
           <Route path="sms" element={<SmsLogPage />} />
+          <Route path="customers" element={<CustomerPage />} />
           <Route path="deletion-requests" element={<DeletionRequestsPage />} />
           <Route path="goods" element={<GoodsPage />} />
           <Route path="site-config" element={<SiteConfigPage />} />

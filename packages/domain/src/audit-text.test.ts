@@ -23,6 +23,9 @@ describe('the audit log in words', () => {
       ['处理人', '李', '李'],
       ['说明', '—', '—'],
     ]);
+    // 待客户补充's request (decision 043) in words, not its key.
+    const asked = auditChangeRows({ action: 'order.process_status', before: { process_status: '4' }, after: { process_status: '3', note: '请补充照片', customer_request: '请补充照片' } });
+    expect(asked.find((r) => r.after === '请补充照片' && r.field !== '说明')).toMatchObject({ field: '请客户补充' });
     expect(auditChangeRows({ action: 'refund.approve', before: { request_id: 1, status: 'PENDING' }, after: { request_id: 1, status: 'PROCESSING', note: '' } })[0]).toMatchObject({ field: '状态', before: '待审批', after: '退款处理中' });
     const failed = auditChangeRows({ action: 'staff.sign_in_failed', before: null, after: { username: 'clerk.li', reason: 'wrong_password', device: 'none' } });
     expect(failed.map((r) => [r.field, r.after])).toEqual([

@@ -22,6 +22,7 @@ const FIELDS: Record<string, { name: string; kind?: 'fen' | 'bool' | 'payTypes' 
   process_status: { name: '办理状态', kind: 'processStatus' },
   admin_name: { name: '处理人' },
   note: { name: '说明' },
+  customer_request: { name: '请客户补充' },
   content: { name: '内容' },
   reason: { name: '原因' },
   reply: { name: '处理说明' },

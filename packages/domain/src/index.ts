@@ -38,6 +38,7 @@ export * from './wechat-complaints.ts';
 export * from './staff.ts';
 export * from './order-handling.ts';
 export * from './order-assignment.ts';
+export * from './customer-request.ts';
 export * from './order-row.ts';
 export * from './sms-texts.ts';
 export * from './directory-source.ts';

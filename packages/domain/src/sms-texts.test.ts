@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SMS_DISCLOSURE, SMS_TEMPLATES, SMS_TEMPLATE_IDS, isSmsTemplateId, renderSms, smsParam, smsSegments } from './sms-texts.ts';
 
-const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司', code: '048213' };
+const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司', code: '048213', request: '请上传法定代表人身份证照片' };
 
 describe('SMS texts', () => {
   it('ends every notice with the third-party disclosure and names the free official channel', () => {
@@ -21,6 +21,8 @@ describe('SMS texts', () => {
     expect(renderSms('refund_succeeded', PARAMS)).toMatch(/^您的订单KB2026030112000001已全额退款199\.00元/);
     // The deletion code says what it is for and that nobody, staff included, may ask for it.
     expect(renderSms('deletion_code', PARAMS)).toMatch(/^验证码048213，用于删除您在本平台留存的个人信息.*请勿告诉任何人，客服不会索要/);
+    // 待客户补充 (decision 043): whose order and what to supply; the full request waits on the progress page.
+    expect(renderSms('customer_request', PARAMS)).toMatch(/^北京字节跳动科技有限公司的办理需要您补充：请上传法定代表人身份证照片。详情可在本平台办理进度页查看。/);
   });
 
   it('refuses to send a notice with a missing parameter', () => {

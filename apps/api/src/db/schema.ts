@@ -253,6 +253,8 @@ export interface FeedbackTable {
   handled_by: ColumnType<number | null, number | null | undefined, number | null>;
   handled_by_name: Generated<string>;
   handled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the order the complaint is about, when its contact names one (migration 024, decision 043) */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EventsTable {

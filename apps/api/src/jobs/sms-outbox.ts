@@ -49,6 +49,10 @@ export const SMS_MAX_ATTEMPTS = BACKOFF_MS.length + 1;
 interface Payload {
   orderId?: unknown;
   phone?: unknown;
+  /** the request of 待客户补充 (decision 043) */
+  request?: unknown;
+  /** a notice sent more than once per order (each request) names itself; others are one per order */
+  noticeKey?: unknown;
 }
 
 
@@ -120,13 +124,13 @@ export function createSmsOutboxWorker(deps: {
       run.failed += 1;
       return;
     }
-    const dedupeKey = `${template}:${order.id}`;
+    const dedupeKey = typeof payload.noticeKey === 'string' && payload.noticeKey !== '' ? `${template}:${order.id}:${payload.noticeKey}` : `${template}:${order.id}`;
     if (await wasSmsSent(db, dedupeKey)) {
       await finish(row.id, null);
       run.skipped += 1;
       return;
     }
-    const values: Record<string, string> = { goods: smsParam(order.goods_name), amount: formatFen(order.total_fee), order_no: order.out_trade_no, company: smsParam(order.entity_name) };
+    const values: Record<string, string> = { goods: smsParam(order.goods_name), amount: formatFen(order.total_fee), order_no: order.out_trade_no, company: smsParam(order.entity_name), request: typeof payload.request === 'string' ? smsParam(payload.request) : '' };
     // Exactly the template's parameters: providers refuse extra ones.
     const used = Object.fromEntries(SMS_TEMPLATES[template as SmsTemplateId].params.map((name) => [name, values[name] ?? '']));
     const text = renderSms(template as SmsTemplateId, used);

@@ -22,6 +22,8 @@ export const OrderDetailPage = lazyPage(() => import('./orders/order-detail-page
 export const RefundListPage = lazyPage(() => import('./refunds/refund-list-page.tsx'), (module) => module.RefundListPage);
 /** 投诉处理: the site's reports and WeChat Pay's complaints, one tab each (decision 040). */
 export const FeedbackPage = lazyPage(() => import('./feedback/complaint-tabs.tsx'), (module) => module.ComplaintTabsPage);
+/** One customer's orders, complaints and SMS, reached from an order's phone or company (decision 043). */
+export const CustomerPage = lazyPage(() => import('./customers/customer-page.tsx'), (module) => module.CustomerPage);
 export const SmsLogPage = lazyPage(() => import('./sms/sms-log-page.tsx'), (module) => module.SmsLogPage);
 export const DeletionRequestsPage = lazyPage(() => import('./deletion/deletion-requests-page.tsx'), (module) => module.DeletionRequestsPage);
 export const GoodsPage = lazyPage(() => import('./config/goods-page.tsx'), (module) => module.GoodsPage);
@@ -39,6 +41,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   refunds: RefundListPage,
   feedback: FeedbackPage,
   sms: SmsLogPage,
+  customers: CustomerPage,
   'deletion-requests': DeletionRequestsPage,
   goods: GoodsPage,
   'site-config': SiteConfigPage,

@@ -360,6 +360,8 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   provider_events: z.array(ConsoleProviderEventSchema),
   refund_requests: z.array(ConsoleRefundRequestRecordSchema),
   sms: z.array(ConsoleSmsLogEntrySchema),
+  /** the open request of 待客户补充 (decision 043), as the visitor sees it; null when none is open */
+  customer_request: z.string().nullable(),
 });
 export type ConsoleOrderDetail = z.infer<typeof ConsoleOrderDetailSchema>;
 
@@ -381,6 +383,9 @@ export const ConsoleFeedbackSchema = z.object({
   handled_by_name: z.string(),
   handled_at: z.string().nullable(),
   created_at: z.string(),
+  /** the order the complaint names (by phone or order number), and its number; null / '' when none (decision 043) */
+  order_id: z.number().int().nullable(),
+  out_trade_no: z.string(),
 });
 export type ConsoleFeedback = z.infer<typeof ConsoleFeedbackSchema>;
 
@@ -503,3 +508,28 @@ export const ConsoleDirectorySourceSchema = z.object({
     .nullable(),
 });
 export type ConsoleDirectorySource = z.infer<typeof ConsoleDirectorySourceSchema>;
+
+/**
+ * GET /api/console/customers (decision 043): one customer's orders, complaints and SMS, by the
+ * legal representative's phone or the company's credit code (exactly one).
+ */
+export const ConsoleCustomerQuerySchema = z
+  .object({
+    phone: z.string().trim().regex(/^1\d{10}$/).optional(),
+    credit_code: z.string().trim().toUpperCase().regex(/^[0-9A-Z]{18}$/).optional(),
+  })
+  .refine((query) => (query.phone === undefined) !== (query.credit_code === undefined), { message: 'phone or credit_code, not both' });
+export type ConsoleCustomerQuery = z.infer<typeof ConsoleCustomerQuerySchema>;
+
+/** The most of each list the customer view shows; `truncated` says when a list was cut. */
+export const CONSOLE_CUSTOMER_VIEW_LIMIT = 200;
+
+export const ConsoleCustomerViewSchema = z.object({
+  phone: z.string().nullable(),
+  credit_code: z.string().nullable(),
+  orders: z.array(ConsoleOrderListItemSchema),
+  feedback: z.array(ConsoleFeedbackSchema),
+  sms: z.array(ConsoleSmsLogEntrySchema),
+  truncated: z.boolean(),
+});
+export type ConsoleCustomerView = z.infer<typeof ConsoleCustomerViewSchema>;

@@ -129,6 +129,8 @@ export const OrderRecordSchema = z.object({
   create_time: z.string(),
   admin_name: z.string().nullable(),
   status_name: z.string(),
+  /** what the specialist asks the customer to supply, while the order is 待客户补充 (decision 043); null otherwise */
+  customer_request: z.string().nullable(),
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 

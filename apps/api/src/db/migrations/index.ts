@@ -18,6 +18,7 @@ import { orderLookupIndexes } from './018_order_lookup_indexes.ts';
 import { agreementsAndAuthorizations } from './019_agreements_and_authorizations.ts';
 import { deletionRequests } from './020_deletion_requests.ts';
 import { reconciliationAndComplaints } from './022_reconciliation_and_complaints.ts';
+import { customerInOnePlace } from './024_customer_in_one_place.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -43,5 +44,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '019_agreements_and_authorizations': agreementsAndAuthorizations(kind),
     '020_deletion_requests': deletionRequests(kind),
     '022_reconciliation_and_complaints': reconciliationAndComplaints(kind),
+    '024_customer_in_one_place': customerInOnePlace(kind),
   };
 }

@@ -12,6 +12,7 @@ import { registerConsoleWechatComplaintRoutes } from './routes/wechat-complaints
 import { registerConsoleSessionRoutes } from './routes/session.routes.ts';
 import { registerConsoleDirectorySourceRoutes } from './routes/directory-source.routes.ts';
 import { registerConsoleSmsLogRoutes } from './routes/sms-log.routes.ts';
+import { registerConsoleCustomerRoutes } from './routes/customers.routes.ts';
 import { registerConsoleDeletionRequestRoutes } from './routes/deletion-requests.routes.ts';
 import { registerConsoleStaffRoutes } from './routes/staff.routes.ts';
 import { CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER, cookieOf } from './session-cookies.ts';
@@ -66,6 +67,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleRefundRoutes(scope);
       registerConsoleFeedbackRoutes(scope);
       registerConsoleSmsLogRoutes(scope);
+      registerConsoleCustomerRoutes(scope);
       registerConsoleDeletionRequestRoutes(scope);
       registerConsoleAuditRoutes(scope);
       registerConsoleCatalogRoutes(scope);

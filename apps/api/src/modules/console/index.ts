@@ -24,6 +24,7 @@ import { createConsoleWechatComplaintsService, type ConsoleWechatComplaintsServi
 import { createConsoleReconciliationService, type ConsoleReconciliationService } from './reconciliation.service.ts';
 import { createRefundsService, type RefundsService } from './refunds.service.ts';
 import { createSmsLogService, type SmsLogService } from './sms-log.service.ts';
+import { createCustomersService, type CustomersService } from './customers.service.ts';
 import { createDeletionRequestsService, type DeletionRequestsService } from './deletion-requests.service.ts';
 import type { DeletionService } from '../deletion/deletion.service.ts';
 import { createStaffService, type StaffService } from './staff.service.ts';
@@ -38,6 +39,7 @@ export interface ConsoleServices {
   catalog: CatalogService;
   dashboard: DashboardService;
   smsLog: SmsLogService;
+  customers: CustomersService;
   audit: AuditService;
   directorySource: DirectorySourceService;
   reconciliation: ConsoleReconciliationService;
@@ -95,6 +97,7 @@ export function createConsoleServices(deps: {
     catalog: createCatalogService({ db, now, settings: deps.setupSettings, ...(deps.catalogChanges ? { changes: deps.catalogChanges } : {}) }),
     dashboard: createDashboardService({ db, now, orders: handling }),
     smsLog,
+    customers: createCustomersService({ db, now, smsLog, feedback: feedbackInbox }),
     audit: createAuditService({ db }),
     directorySource: createDirectorySourceService({ directory: deps.directory }),
     reconciliation: createConsoleReconciliationService({ db, now, reconciliation: deps.reconciliation }),

@@ -14,6 +14,7 @@ import {
   type ConsoleProcessStatusChange,
   maskIdNumber,
   orderPrecheckOf,
+  visibleCustomerRequest,
 } from '@kuaibao/domain';
 import type { FeedbackInbox } from '../feedback/feedback.service.ts';
 import { toListItem, type OrderHandlingService } from '../order/order-handling.service.ts';
@@ -98,6 +99,7 @@ export function createConsoleOrdersService(deps: {
       provider_events: providerEvents,
       refund_requests: refundRequests,
       sms,
+      customer_request: visibleCustomerRequest(order),
     };
   }
 

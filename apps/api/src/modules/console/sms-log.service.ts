@@ -6,6 +6,7 @@ import { assertCan, type Actor } from './actor.ts';
 
 export interface SmsLogReader {
   listForOrder(orderId: number): Promise<ConsoleSmsLogEntry[]>;
+  listForCustomer(input: { phone?: string | undefined; orderIds: readonly number[]; limit: number }): Promise<ConsoleSmsLogEntry[]>;
 }
 
 export interface SmsLogService extends SmsLogReader {
@@ -17,6 +18,7 @@ export function createSmsLogService(deps: { db: Kysely<Database> }): SmsLogServi
   const smsLog = createSmsLog(deps);
   return {
     listForOrder: (orderId) => smsLog.listForOrder(orderId),
+    listForCustomer: (input) => smsLog.listForCustomer(input),
     list(actor, query) {
       assertCan(actor, 'sms.view');
       return smsLog.list(query);

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { AppError, validateReport, type ConsoleFeedback, type ConsolePage, type ConsoleTimeWindow, type FeedbackRequest, type FeedbackStatus } from '@kuaibao/domain';
-import type { Database, FeedbackRow } from '../../db/schema.ts';
+import { AppError, feedbackOrderReference, validateReport, type ConsoleFeedback, type ConsolePage, type ConsoleTimeWindow, type FeedbackRequest, type FeedbackStatus } from '@kuaibao/domain';
+import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../audit/audit.ts';
 import type { Actor } from '../staff/actor.ts';
-import { feedbackRepository } from './feedback.repository.ts';
+import { feedbackRepository, type FeedbackListRow } from './feedback.repository.ts';
 
 export interface FeedbackService {
   submitReport(report: FeedbackRequest['report'], context: { deviceId: string }): Promise<void>;
@@ -15,7 +15,9 @@ export function createFeedbackService(deps: { db: Kysely<Database>; now: () => D
     async submitReport(report, context) {
       const checked = validateReport(report);
       if (!checked.ok) throw new AppError(checked.error);
-      await feedbackRepository.insert(deps.db, { type: checked.value.type, content: checked.value.content, contact: checked.value.contact, deviceId: context.deviceId, at: deps.now().toISOString() });
+      // Linked to the order its contact names, so staff see whose complaint it is (decision 043).
+      const orderId = await feedbackRepository.findOrderIdFor(deps.db, feedbackOrderReference(checked.value.contact));
+      await feedbackRepository.insert(deps.db, { type: checked.value.type, content: checked.value.content, contact: checked.value.contact, deviceId: context.deviceId, orderId, at: deps.now().toISOString() });
     },
   };
 }
@@ -25,9 +27,11 @@ export interface FeedbackInbox {
   list(query: { page: number; page_size: number; status?: FeedbackStatus | undefined } & ConsoleTimeWindow): Promise<ConsolePage<ConsoleFeedback>>;
   update(actor: Actor, id: number, input: { status: FeedbackStatus; reply: string }): Promise<ConsoleFeedback>;
   countOpen(): Promise<number>;
+  /** Complaints linked to any of these orders, newest first (the customer view, decision 043). */
+  listForOrders(orderIds: readonly number[], limit: number): Promise<ConsoleFeedback[]>;
 }
 
-function toFeedback(row: FeedbackRow): ConsoleFeedback {
+function toFeedback(row: FeedbackListRow): ConsoleFeedback {
   return {
     id: row.id,
     type: row.type,
@@ -38,6 +42,8 @@ function toFeedback(row: FeedbackRow): ConsoleFeedback {
     handled_by_name: row.handled_by_name,
     handled_at: row.handled_at,
     created_at: row.created_at,
+    order_id: row.order_id,
+    out_trade_no: row.out_trade_no ?? '',
   };
 }
 
@@ -63,7 +69,7 @@ export function createFeedbackInbox(deps: { db: Kysely<Database>; now: () => Dat
           handledByName: handled ? actor.displayName : '',
           handledAt: handled ? at.toISOString() : null,
         });
-        const after = (await feedbackRepository.findById(trx, id))!;
+        const after = (await feedbackRepository.findListRow(trx, id))!;
         await writeAudit(trx, actor, { action: 'feedback.update', targetType: 'feedback', targetId: id, before: { status: before.status, reply: before.reply }, after: { status: after.status, reply: after.reply } }, at);
         return toFeedback(after);
       });
@@ -71,6 +77,10 @@ export function createFeedbackInbox(deps: { db: Kysely<Database>; now: () => Dat
 
     countOpen() {
       return feedbackRepository.countOpen(db);
+    },
+
+    async listForOrders(orderIds, limit) {
+      return (await feedbackRepository.listForOrders(db, orderIds, limit)).map(toFeedback);
     },
   };
 }

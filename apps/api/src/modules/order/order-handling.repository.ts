@@ -241,10 +241,22 @@ export const orderHandlingRepository = {
       .execute();
   },
 
-  async insertHistory(db: Db, entry: { orderId: number; from: ProcessStatus; to: ProcessStatus; name: string; staffId: number; staffName: string; note: string; at: string }): Promise<void> {
-    await db
+  /** The move's history row; its id names a request's SMS (decision 043). */
+  async insertHistory(db: Db, entry: { orderId: number; from: ProcessStatus; to: ProcessStatus; name: string; staffId: number; staffName: string; note: string; at: string }): Promise<number> {
+    const row = await db
       .insertInto('order_status_history')
       .values({ order_id: entry.orderId, from_process_status: entry.from, to_process_status: entry.to, process_status_name: entry.name, staff_id: entry.staffId, staff_name: entry.staffName, note: entry.note, created_at: entry.at })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** One customer's orders by phone or credit code, newest first (the customer view, decision 043); both columns are indexed. */
+  listOfCustomer(db: Db, input: { phone?: string | undefined; creditCode?: string | undefined; limit: number }): Promise<OrderListRow[]> {
+    let query = db.selectFrom('orders').select([...LIST_COLUMNS]);
+    if (input.phone) query = query.where('entity_phone', '=', input.phone);
+    else if (input.creditCode) query = query.where('entity_id', '=', input.creditCode);
+    else return Promise.resolve([]);
+    return query.orderBy('id', 'desc').limit(input.limit).execute();
   },
 };

@@ -12,6 +12,7 @@ import {
   assignmentRefusal,
   canTakeOrder,
   completionLacksDeclaration,
+  customerRequestRefusal,
   handlingRefusal,
   isHandlingOverdue,
   isOrderPaid,
@@ -214,6 +215,9 @@ export function createOrderHandlingService(deps: {
         if (refusal) throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', refusal);
         assertHandler(actor, order);
         if (processMoveNeedsNote(order.process_status, change.process_status) && change.note === '') throw new AppError('CONSOLE_NOTE_REQUIRED');
+        const requestRefusal = customerRequestRefusal(change.process_status, change.note);
+        if (requestRefusal === 'REQUIRED') throw new AppError('CONSOLE_NOTE_REQUIRED');
+        if (requestRefusal === 'TOO_LONG') throw new AppError('CONSOLE_CUSTOMER_REQUEST_TOO_LONG');
         if (await deps.isRefundOpen(trx, id)) throw new AppError('CONSOLE_REFUND_IN_PROGRESS');
         const lacksDeclaration = completionLacksDeclaration({ goods_type: order.goods_type, entity_name: order.entity_name, entity_extra: parseDeclaration(order.entity_extra) }, change.process_status);
         if (lacksDeclaration && !change.confirm_without_declaration) throw new AppError('CONSOLE_DECLARATION_MISSING');
@@ -221,14 +225,20 @@ export function createOrderHandlingService(deps: {
         const at = now();
         const to = change.process_status;
         const name = PROCESS_STATUS_NAMES[to];
-        const moved = await orderRepository.moveProcessStatus(trx, { id, from: order.process_status, to, name, now: at.toISOString() });
+        const asksCustomer = to === PROCESS_STATUS.waitingCustomer;
+        const customerRequest = asksCustomer ? change.note.trim() : undefined;
+        const moved = await orderRepository.moveProcessStatus(trx, { id, from: order.process_status, to, name, now: at.toISOString(), ...(customerRequest !== undefined ? { customerRequest } : {}) });
         if (!moved) throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', 'changed meanwhile');
-        await handling.insertHistory(trx, { orderId: id, from: order.process_status, to, name, staffId: actor.id, staffName: actor.displayName, note: change.note, at: at.toISOString() });
+        const historyId = await handling.insertHistory(trx, { orderId: id, from: order.process_status, to, name, staffId: actor.id, staffName: actor.displayName, note: change.note, at: at.toISOString() });
+        if (customerRequest !== undefined) {
+          // Each request is its own notice (keyed by its history row), sent with the move or not at all.
+          await enqueueOutbox(trx, 'sms.customer_request', { orderId: id, phone: order.entity_phone, request: customerRequest, noticeKey: String(historyId) }, at.toISOString());
+        }
         if (to === PROCESS_STATUS.completed) {
           // The completion notice (docs/product/overview.md) leaves with the change or not at all.
           await enqueueOutbox(trx, 'sms.order_completed', { orderId: id, phone: order.entity_phone }, at.toISOString());
         }
-        await writeAudit(trx, actor, { action: 'order.process_status', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), process_status: to, process_status_name: name, note: change.note, ...(lacksDeclaration ? { confirmed_without_declaration: true } : {}) } }, at);
+        await writeAudit(trx, actor, { action: 'order.process_status', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), process_status: to, process_status_name: name, note: change.note, ...(customerRequest !== undefined ? { customer_request: customerRequest } : {}), ...(lacksDeclaration ? { confirmed_without_declaration: true } : {}) } }, at);
       });
     },
 

@@ -151,10 +151,11 @@ export const orderRepository = {
   },
 
   /** Moves a paid order's handling status, conditional on the status seen before; false when it changed meanwhile. */
-  async moveProcessStatus(db: Db, input: { id: number; from: ProcessStatus; to: ProcessStatus; name: string; now: string }): Promise<boolean> {
+  /** The move, conditional on the status seen; customerRequest replaces the open request (decision 043) when given. */
+  async moveProcessStatus(db: Db, input: { id: number; from: ProcessStatus; to: ProcessStatus; name: string; now: string; customerRequest?: string }): Promise<boolean> {
     const result = await db
       .updateTable('orders')
-      .set({ process_status: input.to, process_status_name: input.name, update_time: input.now })
+      .set({ process_status: input.to, process_status_name: input.name, update_time: input.now, ...(input.customerRequest !== undefined ? { customer_request: input.customerRequest } : {}) })
       .where('id', '=', input.id)
       .where('process_status', '=', input.from)
       .where('status', '=', ORDER_STATUS.paid)

@@ -28,6 +28,7 @@ import {
   type PaySource,
   type PayType,
   type PrevInfo,
+  visibleCustomerRequest,
 } from '@kuaibao/domain';
 import type { Database, NewOrderAuthorization, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
@@ -170,6 +171,7 @@ export function createOrderService(deps: {
       create_time: order.create_time,
       admin_name: order.admin_name || null,
       status_name: order.process_status_name,
+      customer_request: visibleCustomerRequest(order),
     };
   }
 

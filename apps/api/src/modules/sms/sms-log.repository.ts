@@ -58,6 +58,17 @@ export const smsLogRepository = {
     return (await db.selectFrom('sms_log').select('id').where('dedupe_key', '=', dedupeKey).where('status', '=', 'SENT').executeTakeFirst()) !== undefined;
   },
 
+  /** A customer's SMS: to the phone, or about any of the orders; newest first. */
+  listForCustomer(db: Db, input: { phone?: string | undefined; orderIds: readonly number[]; limit: number }): Promise<SmsLogListRow[]> {
+    const { phone, orderIds } = input;
+    if (!phone && orderIds.length === 0) return Promise.resolve([]);
+    return base(db)
+      .where((eb) => eb.or([...(phone ? [eb('sms_log.phone', '=', phone)] : []), ...(orderIds.length > 0 ? [eb('sms_log.order_id', 'in', orderIds)] : [])]))
+      .orderBy('sms_log.id', 'desc')
+      .limit(input.limit)
+      .execute();
+  },
+
   listForOrder(db: Db, orderId: number): Promise<SmsLogListRow[]> {
     return base(db).where('sms_log.order_id', '=', orderId).orderBy('sms_log.id').execute();
   },

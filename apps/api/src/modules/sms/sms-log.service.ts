@@ -9,6 +9,7 @@ export type SmsLogListQuery = { page: number; page_size: number; q?: string | un
 /** What was sent to whom (docs/product/overview.md#promises SMS notices): every attempt, with the text as sent, the phone masked. */
 export interface SmsLog {
   listForOrder(orderId: number): Promise<ConsoleSmsLogEntry[]>;
+  listForCustomer(input: { phone?: string | undefined; orderIds: readonly number[]; limit: number }): Promise<ConsoleSmsLogEntry[]>;
   list(query: SmsLogListQuery): Promise<ConsolePage<ConsoleSmsLogEntry>>;
 }
 
@@ -25,6 +26,10 @@ export function createSmsLog(deps: { db: Kysely<Database> }): SmsLog {
   return {
     async listForOrder(orderId) {
       return (await smsLogRepository.listForOrder(db, orderId)).map(toEntry);
+    },
+
+    async listForCustomer(input) {
+      return (await smsLogRepository.listForCustomer(db, input)).map(toEntry);
     },
 
     async list(query) {

@@ -23,15 +23,17 @@ describe('SMS and storage configuration', () => {
   it('names every missing key of a chosen provider', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_ALIYUN_ACCESS_KEY_ID[\s\S]*SMS_ALIYUN_ACCESS_KEY_SECRET[\s\S]*SMS_ALIYUN_TEMPLATES/);
     expect(() => loadConfig({ SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'a', SMS_TENCENT_SECRET_KEY: 'b', SMS_TENCENT_SDK_APP_ID: '1400000000', SMS_TENCENT_TEMPLATES: 'payment_succeeded=1' })).toThrow(/order_completed, refund_succeeded/);
+    // A template added later (待客户补充, decision 043) must be mapped too: a deployment upgraded without it stops at boot.
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'id', SMS_ALIYUN_ACCESS_KEY_SECRET: 'secret', SMS_ALIYUN_TEMPLATES: 'payment_succeeded=SMS_1,order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4' })).toThrow(/missing customer_request/);
     expect(() => loadConfig({ STORAGE_PROVIDER: 's3', S3_ENDPOINT: 'https://s3.example.com' })).toThrow(/S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ CONSOLE_ADMIN_PASSWORD: 'short' })).toThrow(/CONSOLE_ADMIN_PASSWORD/);
   });
 
   it('builds the chosen adapters from complete settings', () => {
-    const aliyun = loadConfig({ SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'id', SMS_ALIYUN_ACCESS_KEY_SECRET: 'secret', SMS_ALIYUN_TEMPLATES: 'payment_succeeded=SMS_1, order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4' });
-    expect(aliyun.sms.aliyun?.templates).toEqual({ payment_succeeded: 'SMS_1', order_completed: 'SMS_2', refund_succeeded: 'SMS_3', deletion_code: 'SMS_4' });
+    const aliyun = loadConfig({ SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'id', SMS_ALIYUN_ACCESS_KEY_SECRET: 'secret', SMS_ALIYUN_TEMPLATES: 'payment_succeeded=SMS_1, order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4,customer_request=SMS_5' });
+    expect(aliyun.sms.aliyun?.templates).toEqual({ payment_succeeded: 'SMS_1', order_completed: 'SMS_2', refund_succeeded: 'SMS_3', deletion_code: 'SMS_4', customer_request: 'SMS_5' });
     expect(buildSmsProvider(aliyun.sms, log).id).toBe('aliyun');
-    const tencent = loadConfig({ SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'a', SMS_TENCENT_SECRET_KEY: 'b', SMS_TENCENT_SDK_APP_ID: '1400000000', SMS_TENCENT_TEMPLATES: 'payment_succeeded=1,order_completed=2,refund_succeeded=3,deletion_code=4' });
+    const tencent = loadConfig({ SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'a', SMS_TENCENT_SECRET_KEY: 'b', SMS_TENCENT_SDK_APP_ID: '1400000000', SMS_TENCENT_TEMPLATES: 'payment_succeeded=1,order_completed=2,refund_succeeded=3,deletion_code=4,customer_request=5' });
     expect(buildSmsProvider(tencent.sms, log).id).toBe('tencent');
     const s3 = loadConfig({ STORAGE_PROVIDER: 's3', S3_ENDPOINT: 'https://s3.example.com/', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
     expect(s3.storage.s3).toMatchObject({ endpoint: 'https://s3.example.com', forcePathStyle: true, prefix: 'uploads/' });

@@ -1,6 +1,7 @@
 import { Button, Input, Modal, Segmented, Table, Tag, Typography } from 'antd';
 import type { ConsoleFeedback, FeedbackStatus } from '@kuaibao/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useFeedback, useUpdateFeedback } from '../../hooks/api/feedback.ts';
 import { dateTime } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -61,6 +62,8 @@ export function FeedbackPage() {
           { title: '类型', dataIndex: 'type', width: 100 },
           { title: '内容', dataIndex: 'content', render: (v: string) => <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{v}</Typography.Paragraph> },
           { title: '联系方式', dataIndex: 'contact', width: 140, render: (v: string) => v || <span className="muted">未留</span> },
+          // The order the contact names (decision 043).
+          { title: '关联订单', dataIndex: 'out_trade_no', width: 200, render: (v: string, row) => (row.order_id ? <Link to={`/orders/${row.order_id}`} className="mono" data-testid="feedback-order-link">{v}</Link> : <span className="muted">—</span>) },
           {
             title: '状态',
             dataIndex: 'status',

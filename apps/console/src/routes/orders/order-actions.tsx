@@ -1,11 +1,13 @@
 import { Alert, Button, Card, Checkbox, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import {
+  CUSTOMER_REQUEST_MAX_CHARS,
   PROCESS_STATUS,
   PROCESS_STATUS_FLOW,
   PROCESS_STATUS_NAMES,
   canHandleOrder,
   canTakeOrder,
   completionLacksDeclaration,
+  customerRequestRefusal,
   isOrderPaid,
   isOrderRefunded,
   isRefundOpen,
@@ -76,6 +78,8 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
   const moves = PROCESS_STATUS_FLOW.filter((to) => processMoveRefusal({ status: order.status, from: order.process_status, to }) === undefined);
   const refundOpen = order.refund_requests.some((r) => isRefundOpen(r.status));
   const needsNote = target ? processMoveNeedsNote(order.process_status, target) : false;
+  // 待客户补充: the note is the request the customer reads (decision 043).
+  const asksCustomer = target === PROCESS_STATUS.waitingCustomer;
   // The domain rule: an annual report completes without the customer's figures only when the clerk says so.
   const lacksDeclaration = target ? completionLacksDeclaration(order, target) : false;
   const [confirmedMissing, setConfirmedMissing] = useState(false);
@@ -124,7 +128,7 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
           setTarget(undefined);
           setConfirmedMissing(false);
         }}
-        okButtonProps={{ disabled: (needsNote && note.trim() === '') || (lacksDeclaration && !confirmedMissing), 'data-testid': 'move-confirm' }}
+        okButtonProps={{ disabled: (needsNote && note.trim() === '') || (asksCustomer && customerRequestRefusal(target, note) !== undefined) || (lacksDeclaration && !confirmedMissing), 'data-testid': 'move-confirm' }}
         confirmLoading={change.isPending}
         destroyOnHidden
       >
@@ -150,10 +154,22 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
             }
           />
         ) : null}
-        <label htmlFor="move-note" className="muted">
-          {needsNote ? '说明（必填，客户看不到）' : '说明（选填，客户看不到）'}
-        </label>
-        <Input.TextArea id="move-note" rows={3} maxLength={500} showCount value={note} onChange={(e) => setNote(e.target.value)} data-testid="move-note" />
+        {asksCustomer ? (
+          <>
+            <Alert type="info" showIcon style={{ marginBottom: 12 }} title="客户将在办理进度页看到这段内容，并收到一条短信提醒。" />
+            <label htmlFor="move-note" className="muted">
+              请客户补充什么（必填，客户可见）
+            </label>
+            <Input.TextArea id="move-note" rows={3} maxLength={CUSTOMER_REQUEST_MAX_CHARS} showCount value={note} onChange={(e) => setNote(e.target.value)} placeholder="例如：请上传法定代表人身份证正反面照片" data-testid="move-note" />
+          </>
+        ) : (
+          <>
+            <label htmlFor="move-note" className="muted">
+              {needsNote ? '说明（必填，客户看不到）' : '说明（选填，客户看不到）'}
+            </label>
+            <Input.TextArea id="move-note" rows={3} maxLength={500} showCount value={note} onChange={(e) => setNote(e.target.value)} data-testid="move-note" />
+          </>
+        )}
       </Modal>
     </Card>
   );

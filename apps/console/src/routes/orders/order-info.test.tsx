@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PURGED_TEXT, type ConsoleOrderDetail } from '@kuaibao/domain';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderInfo } from './order-info.tsx';
 
@@ -47,6 +48,7 @@ const ORDER: ConsoleOrderDetail = {
   provider_events: [],
   refund_requests: [],
   sms: [],
+  customer_request: null,
 };
 
 let container: HTMLDivElement;
@@ -67,7 +69,7 @@ function render(order: ConsoleOrderDetail): HTMLElement {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  act(() => root!.render(<QueryClientProvider client={new QueryClient()}><OrderInfo order={order} /></QueryClientProvider>));
+  act(() => root!.render(<MemoryRouter><QueryClientProvider client={new QueryClient()}><OrderInfo order={order} /></QueryClientProvider></MemoryRouter>));
   return container;
 }
 
@@ -85,6 +87,9 @@ describe('OrderInfo after the retention sweep', () => {
     expect(valueOf(page, '法定代表人')).toBe('张一鸣');
     expect(valueOf(page, '联系电话')).toBe('13812345678');
     expect(page.textContent).not.toContain(PURGED_TEXT);
+    // The phone and the company open the customer view (decision 043).
+    expect(page.querySelector('[data-testid="customer-phone-link"]')?.getAttribute('href')).toBe('/customers?phone=13812345678');
+    expect(page.querySelector('[data-testid="customer-company-link"]')?.getAttribute('href')).toBe(`/customers?credit_code=${ORDER.entity_id}`);
   });
 
   it('says 已按期删除 for a purged ID number, with no button to reveal it, and keeps the contact of a closed order', () => {

@@ -2,6 +2,8 @@ import { EyeOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Popconfirm, Space, Table, Typography } from 'antd';
 import { DISCLOSURE_OPTIONS, declarationFields, entityKindLabel, orderPrecheckText, type ConsoleOrderDetail } from '@kuaibao/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { customerPath } from '../customers/customer-path.ts';
 import { useRevealIdNumber } from '../../hooks/api/orders.ts';
 import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { label } from '../../lib/labels.ts';
@@ -55,12 +57,12 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
       column={2}
       data-testid="order-info"
       items={[
-        { key: 'entity_name', label: '企业名称', children: order.entity_name, span: 2 },
+        { key: 'entity_name', label: '企业名称', children: <Link to={customerPath({ credit_code: order.entity_id })} title="查看该企业的全部订单、投诉和短信" data-testid="customer-company-link">{order.entity_name}</Link>, span: 2 },
         { key: 'entity_id', label: '统一社会信用代码', children: <span className="mono">{order.entity_id}</span> },
         { key: 'kind', label: '主体类型', children: entityKindLabel(order.entity_name) },
         { key: 'entity_legal', label: '法定代表人', children: orPurged(order.contact_purged_at, order.entity_legal) },
         { key: 'entity_idno', label: '身份证号', children: <IdNumber order={order} /> },
-        { key: 'entity_phone', label: '联系电话', children: orPurged(order.contact_purged_at, <span className="mono">{order.entity_phone}</span>) },
+        { key: 'entity_phone', label: '联系电话', children: orPurged(order.contact_purged_at, <Link to={customerPath({ phone: order.entity_phone })} className="mono" title="查看该手机号的全部订单、投诉和短信" data-testid="customer-phone-link">{order.entity_phone}</Link>) },
         { key: 'goods', label: '服务', children: `${order.goods_name}（${goodsTypeName(order.goods_type)}）` },
         { key: 'fee', label: '金额', children: yuan(order.total_fee) },
         { key: 'pay_type', label: '支付方式', children: `${label('payType', order.pay_type)} · ${label('paySource', order.pay_source)}` },

@@ -136,6 +136,17 @@ function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count:
         {count > 1 && <p className={styles.more}>该手机号共有 {count} 笔订单，可在下方列表中切换查看。</p>}
       </section>
 
+      {order.customer_request && (
+        // 待客户补充: what the specialist asked for (decision 043), above everything else the visitor reads.
+        <section className={`${styles.card} ${styles.request}`} role="status" aria-labelledby="customer-request-title" data-testid="customer-request">
+          <h3 id="customer-request-title" className={styles.infoTitle}>
+            需要您补充的资料
+          </h3>
+          <p className={styles.requestText}>{order.customer_request}</p>
+          <p className={styles.more}>请按上述要求准备好资料，办理专员会与您联系；也可通过下方方式联系专员。</p>
+        </section>
+      )}
+
       {info && (
         <section className={styles.card} aria-labelledby="order-info-title" data-testid="order-info">
           <h3 id="order-info-title" className={styles.infoTitle}>

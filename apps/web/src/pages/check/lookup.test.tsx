@@ -37,6 +37,7 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
     create_time: '2026-11-21T02:00:00.000Z',
     admin_name: null,
     status_name: '处理中',
+    customer_request: null,
     ...overrides,
   };
 }
@@ -209,6 +210,23 @@ describe('/checkDetail (docs/product/screens.md, docs/product/orders-and-statuse
     const badge = await screen.findByTestId('status-badge');
     expect(badge.getAttribute('data-status-class')).toBe('ended');
     expect(screen.getByTestId('order-info').textContent).toContain(orderTexts('license_destory').infoBlock.title);
+  });
+
+  it("待客户补充 shows the specialist's request; other orders show none (decision 043)", async () => {
+    calls = installFakeServer(answer([order({ process_status: '3', process_status_name: '待客户补充', status_name: '待客户补充', customer_request: '请上传法定代表人身份证正反面照片' })]));
+    localStorage.setItem('checkPhone', PHONE_NUMBER);
+    renderAt('/checkDetail');
+    const request = await screen.findByTestId('customer-request');
+    expect(request.textContent).toContain('需要您补充的资料');
+    expect(request.textContent).toContain('请上传法定代表人身份证正反面照片');
+    expect(screen.getByTestId('status-badge').textContent).toBe('待客户补充');
+  });
+
+  it('an order not waiting on the customer shows no request block', async () => {
+    localStorage.setItem('checkPhone', PHONE_NUMBER);
+    renderAt('/checkDetail');
+    await screen.findByTestId('order-progress');
+    expect(screen.queryByTestId('customer-request')).toBeNull();
   });
 
   it('查看回执 stores the order for the receipt and opens /orderDetail', async () => {

@@ -32,6 +32,7 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
     create_time: '2026-03-02T02:00:00.000Z',
     admin_name: null,
     status_name: '处理中',
+    customer_request: null,
     ...overrides,
   };
 }

@@ -39,6 +39,7 @@ function paidOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     create_time: '2026-03-02T02:00:00.000Z',
     admin_name: null,
     status_name: '待处理',
+    customer_request: null,
     ...overrides,
   };
 }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { CUSTOMER_REQUEST_MAX_CHARS, customerRequestRefusal, feedbackOrderReference, orderTimeline, visibleCustomerRequest } from './customer-request.ts';
+
+describe('the request to the customer (待客户补充)', () => {
+  it('is required, at most 200 characters, and only for the move to 待客户补充', () => {
+    expect(customerRequestRefusal('3', '')).toBe('REQUIRED');
+    expect(customerRequestRefusal('3', '   ')).toBe('REQUIRED');
+    expect(customerRequestRefusal('3', '请补充营业执照照片')).toBeUndefined();
+    expect(customerRequestRefusal('3', '补'.repeat(CUSTOMER_REQUEST_MAX_CHARS))).toBeUndefined();
+    expect(customerRequestRefusal('3', '补'.repeat(CUSTOMER_REQUEST_MAX_CHARS + 1))).toBe('TOO_LONG');
+    expect(customerRequestRefusal('4', '')).toBeUndefined();
+    expect(customerRequestRefusal('2', 'x'.repeat(400))).toBeUndefined();
+  });
+
+  it('is shown to the visitor only while the order waits on them', () => {
+    expect(visibleCustomerRequest({ process_status: '3', customer_request: '请补充身份证照片' })).toBe('请补充身份证照片');
+    expect(visibleCustomerRequest({ process_status: '4', customer_request: '请补充身份证照片' })).toBeNull();
+    expect(visibleCustomerRequest({ process_status: '3', customer_request: null })).toBeNull();
+  });
+});
+
+describe('the order timeline', () => {
+  const order = {
+    create_time: '2026-01-01T01:00:00.000Z',
+    pay_time: '2026-01-01T01:05:00.000Z',
+    history: [
+      { id: 1, from_process_status: '1', to_process_status: '4', process_status_name: '处理中', staff_name: '李专员', note: '', created_at: '2026-01-01T02:00:00.000Z' },
+      { id: 2, from_process_status: '4', to_process_status: '3', process_status_name: '待客户补充', staff_name: '李专员', note: '请补充法定代表人身份证照片', created_at: '2026-01-01T03:00:00.000Z' },
+      { id: 3, from_process_status: '3', to_process_status: '2', process_status_name: '已完成', staff_name: '李专员', note: '', created_at: '2026-01-01T05:00:00.000Z' },
+      { id: 4, from_process_status: '2', to_process_status: '4', process_status_name: '处理中', staff_name: '王主管', note: '截图传错了', created_at: '2026-01-01T06:00:00.000Z' },
+    ],
+    notes: [{ id: 9, staff_name: '李专员', content: '客户说下午发', created_at: '2026-01-01T04:00:00.000Z' }],
+    refund_requests: [],
+  };
+
+  it('puts the customer-visible events and the internal notes in time order, each marked', () => {
+    const entries = orderTimeline(order);
+    expect(entries.map((e) => [e.kind, e.audience])).toEqual([
+      ['created', 'customer'],
+      ['paid', 'customer'],
+      ['status', 'customer'],
+      ['request', 'customer'],
+      ['note', 'internal'],
+      ['completed', 'customer'],
+      ['status', 'customer'],
+      ['note', 'internal'],
+    ]);
+    expect(entries[3]!.content).toBe('请补充法定代表人身份证照片');
+    expect(entries[3]!.title).toBe('处理中 → 待客户补充：请客户补充');
+    expect(entries[5]!.title).toBe('待客户补充 → 已完成');
+    // A reopening's reason is the clerk's: never on a customer-visible entry.
+    expect(entries.filter((e) => e.audience === 'customer').map((e) => e.content)).not.toContain('截图传错了');
+    expect(entries.filter((e) => e.audience === 'customer').map((e) => e.content)).not.toContain('客户说下午发');
+  });
+});
+
+describe('the order a complaint is about', () => {
+  it('reads a mobile phone or an order number from the contact field', () => {
+    expect(feedbackOrderReference('电话 13800138000，尽快联系')).toEqual({ phone: '13800138000' });
+    expect(feedbackOrderReference('订单kb20260101120000123456')).toEqual({ orderNo: 'KB20260101120000123456' });
+    expect(feedbackOrderReference('微信 abc123')).toEqual({});
+    expect(feedbackOrderReference('138001380001')).toEqual({});
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The customer in one place (issue 17 item 5, decision 043): what a clerk asks the customer for
+ * when an order waits on them (待客户补充), which of an order's events the customer sees, and how a
+ * complaint finds the order it is about.
+ */
+import { PROCESS_STATUS, type ProcessStatus } from './lifecycle/order.ts';
+import { PROCESS_STATUS_NAMES } from './status-display.ts';
+import { isValidMobilePhone } from './phone.ts';
+
+/** The request is shown on /checkDetail and (shortened) sent by SMS: one short paragraph. */
+export const CUSTOMER_REQUEST_MAX_CHARS = 200;
+
+/**
+ * Why a move's note cannot serve as the request to the customer: a move to 待客户补充 must say what
+ * the customer should supply, in at most CUSTOMER_REQUEST_MAX_CHARS characters. Other moves: never.
+ */
+export function customerRequestRefusal(to: string, note: string): 'REQUIRED' | 'TOO_LONG' | undefined {
+  if (to !== PROCESS_STATUS.waitingCustomer) return undefined;
+  const text = note.trim();
+  if (text === '') return 'REQUIRED';
+  return Array.from(text).length > CUSTOMER_REQUEST_MAX_CHARS ? 'TOO_LONG' : undefined;
+}
+
+/** The open request the visitor sees: only while the order waits on the customer. */
+export function visibleCustomerRequest(order: { process_status: string; customer_request: string | null }): string | null {
+  return order.process_status === PROCESS_STATUS.waitingCustomer && order.customer_request ? order.customer_request : null;
+}
+
+/** Who sees an event of the order's timeline: the customer (it was told to them or they did it) or staff only. */
+export type TimelineAudience = 'customer' | 'internal';
+
+export interface OrderTimelineEntry {
+  at: string;
+  kind: 'created' | 'paid' | 'status' | 'request' | 'completed' | 'note' | 'refund';
+  audience: TimelineAudience;
+  actor: string;
+  /** the status change or event in words */
+  title: string;
+  /** the request, the note or the refund's reason */
+  content: string;
+}
+
+export interface OrderTimelineInput {
+  create_time: string;
+  pay_time: string | null;
+  history: ReadonlyArray<{ id: number; from_process_status: string | null; to_process_status: string; process_status_name: string; staff_name: string; note: string; created_at: string }>;
+  notes: ReadonlyArray<{ id: number; staff_name: string; content: string; created_at: string }>;
+  refund_requests: ReadonlyArray<{ requested_by_name: string; reason: string; created_at: string; status: string; decided_at: string | null; decided_by_name: string }>;
+}
+
+/**
+ * The order's events, oldest first. The customer sees the payment, every handling status (on
+ * /checkDetail), the request of 待客户补充 and the completion; a move's reason (ending, reopening)
+ * and staff notes are internal, as are refund requests until the money moves.
+ */
+export function orderTimeline(order: OrderTimelineInput): OrderTimelineEntry[] {
+  const entries: OrderTimelineEntry[] = [{ at: order.create_time, kind: 'created', audience: 'customer', actor: '客户', title: '客户下单', content: '' }];
+  if (order.pay_time) entries.push({ at: order.pay_time, kind: 'paid', audience: 'customer', actor: '客户', title: '付款成功', content: '' });
+  for (const move of order.history) {
+    const from = move.from_process_status ? (PROCESS_STATUS_NAMES[move.from_process_status as ProcessStatus] ?? move.from_process_status) : '';
+    const title = from ? `${from} → ${move.process_status_name}` : move.process_status_name;
+    if (move.to_process_status === PROCESS_STATUS.waitingCustomer) {
+      entries.push({ at: move.created_at, kind: 'request', audience: 'customer', actor: move.staff_name, title: `${title}：请客户补充`, content: move.note });
+    } else {
+      const kind = move.to_process_status === PROCESS_STATUS.completed ? 'completed' : 'status';
+      entries.push({ at: move.created_at, kind, audience: 'customer', actor: move.staff_name, title, content: '' });
+      // The reason for ending or reopening is the clerk's, not the customer's.
+      if (move.note) entries.push({ at: move.created_at, kind: 'note', audience: 'internal', actor: move.staff_name, title: `改为${move.process_status_name}的说明`, content: move.note });
+    }
+  }
+  for (const note of order.notes) entries.push({ at: note.created_at, kind: 'note', audience: 'internal', actor: note.staff_name, title: '内部备注', content: note.content });
+  for (const refund of order.refund_requests) {
+    entries.push({ at: refund.created_at, kind: 'refund', audience: 'internal', actor: refund.requested_by_name, title: '申请退款', content: refund.reason });
+    if (refund.decided_at) {
+      const refunded = refund.status !== 'REJECTED';
+      entries.push({ at: refund.decided_at, kind: 'refund', audience: refunded ? 'customer' : 'internal', actor: refund.decided_by_name, title: refunded ? '批准退款' : '驳回退款', content: '' });
+    }
+  }
+  // Stable: events at the same instant keep the order above (a move before its note).
+  return entries.map((entry, index) => ({ entry, index })).sort((a, b) => (a.entry.at < b.entry.at ? -1 : a.entry.at > b.entry.at ? 1 : a.index - b.index)).map(({ entry }) => entry);
+}
+
+/** The order number on the visitor's receipt (out_trade_no): KB, the Shanghai time to the second, 6 digits. */
+const ORDER_NO_PATTERN = /KB\d{20}(?!\d)/i;
+
+/**
+ * What a complaint's contact field says about the complainant's order: a mobile phone (11 digits
+ * anywhere in it) or an order number. The caller links the complaint only when an order matches.
+ */
+export function feedbackOrderReference(contact: string): { phone?: string; orderNo?: string } {
+  const reference: { phone?: string; orderNo?: string } = {};
+  const phone = /(?<!\d)(1\d{10})(?!\d)/.exec(contact)?.[1];
+  if (phone && isValidMobilePhone(phone)) reference.phone = phone;
+  const orderNo = ORDER_NO_PATTERN.exec(contact)?.[0];
+  if (orderNo) reference.orderNo = orderNo.toUpperCase();
+  return reference;
+}
