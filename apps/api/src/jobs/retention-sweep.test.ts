@@ -21,7 +21,7 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
   const row = (id: number) =>
     test.database.db
       .selectFrom('orders')
-      .select(['entity_idno_enc', 'entity_idno_hash', 'entity_phone', 'entity_legal', 'entity_name', 'entity_id', 'status', 'process_status', 'idno_purged_at', 'contact_purged_at', 'update_time'])
+      .select(['entity_idno_enc', 'entity_idno_hash', 'entity_phone', 'entity_legal', 'entity_name', 'entity_id', 'status', 'process_status', 'idno_purged_at', 'contact_purged_at', 'update_time', 'customer_request'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   const eventCount = async () => Number((await test.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -116,13 +116,17 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
   });
 
   it('after 91 days removes the ID number of the completed and refunded orders only; a second run changes nothing', async () => {
+    // What a clerk once asked the customer to supply (decision 043) may quote their details: it goes with the ID number.
+    for (const name of ['completed', 'processing'] as const) await test.database.db.updateTable('orders').set({ customer_request: '请补充法定代表人身份证照片' }).where('id', '=', orders[name].orderId).execute();
     test.clock.advance(60 * DAY_MS);
     expect(await sweep()).toEqual({ id_number: 2, unpaid_contact: 0, events: 0, deletion_request: 0 });
     for (const name of ['completed', 'refunded'] as const) {
       const closed = await row(orders[name].orderId);
       expect(closed).toMatchObject({ entity_idno_enc: null, entity_idno_hash: null, idno_purged_at: test.clock.now.toISOString(), contact_purged_at: null, entity_phone: phones[name] });
       expect(closed.entity_legal).not.toBe('');
+      expect(closed.customer_request).toBeNull();
     }
+    expect((await row(orders.processing.orderId)).customer_request).toBe('请补充法定代表人身份证照片');
     // Still in progress, however old: untouched.
     for (const name of ['processing', 'pending'] as const) {
       expect(await row(orders[name].orderId)).toMatchObject({ idno_purged_at: null, contact_purged_at: null, entity_phone: phones[name] });

@@ -213,6 +213,8 @@ export const orderRepository = {
         entity_legal: '',
         entity_idno_enc: null,
         entity_idno_hash: null,
+        // What the clerk asked the customer for (decision 043) may quote their details.
+        customer_request: null,
         contact_purged_at: sql<string>`COALESCE(contact_purged_at, ${input.at})`,
         idno_purged_at: sql<string>`COALESCE(idno_purged_at, ${input.at})`,
       })
@@ -234,7 +236,7 @@ export const orderRepository = {
     if (picked.length === 0) return 0;
     const result = await db
       .updateTable('orders')
-      .set({ entity_idno_enc: null, entity_idno_hash: null, idno_purged_at: input.at })
+      .set({ entity_idno_enc: null, entity_idno_hash: null, customer_request: null, idno_purged_at: input.at })
       .where('id', 'in', picked.map((row) => row.id))
       .where('idno_purged_at', 'is', null)
       .where('update_time', '<', input.before)
