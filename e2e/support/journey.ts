@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 /** A seeded company the synthetic directory always contains (apps/api/src/seed). */
@@ -51,4 +51,18 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
+}
+
+/**
+ * Confirms the 授权委托书 a licence cancellation asks for before paying (decision 035): the legal
+ * representative's name typed and the box ticked; in the desktop pay dialog, also 确认授权.
+ */
+export async function confirmAuthorization(scope: Page | Locator, legal: string): Promise<void> {
+  await scope.getByTestId('authorization-signer').fill(legal);
+  await scope.getByTestId('authorization-tick').check();
+  const confirm = scope.getByTestId('authorization-confirm');
+  if ((await confirm.count()) > 0) {
+    await confirm.click();
+    await expect(scope.getByTestId('authorization-card')).toHaveCount(0);
+  }
 }

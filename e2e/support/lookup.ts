@@ -1,5 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { VALID_ID, fillPerson, openHome, searchAndPick } from './journey.ts';
+import { VALID_ID, confirmAuthorization, fillPerson, openHome, searchAndPick } from './journey.ts';
+import { legalRepresentativeOf } from './unused-company.ts';
 
 /**
  * Helpers of the progress-lookup, report and contact specs. Each spec pays for its own
@@ -46,6 +47,7 @@ export async function submitHomeForm(page: Page, customer: Customer): Promise<vo
 export async function payOnPhone(page: Page, customer: Customer): Promise<void> {
   await submitHomeForm(page, customer);
   await expect(page).toHaveURL(/\/pay$/);
+  if (customer.goodsId === 2) await confirmAuthorization(page, customer.legal || legalRepresentativeOf(customer.name));
   await page.getByTestId('pay-now').click();
   await expect(page).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
   await page.getByRole('button', { name: '确认支付' }).click();
@@ -56,6 +58,8 @@ export async function payOnPhone(page: Page, customer: Customer): Promise<void> 
 /** Desktop: the pay dialog's QR is paid in the sandbox cashier on a second page while the dialog polls. */
 export async function payOnDesktop(page: Page, context: BrowserContext, customer: Customer): Promise<void> {
   await submitHomeForm(page, customer);
+  // A cancellation asks for the 授权委托书 before its QR code (decision 035).
+  if (customer.goodsId === 2) await confirmAuthorization(page.getByTestId('pay-dialog'), customer.legal || legalRepresentativeOf(customer.name));
   const qr = page.getByTestId('pay-dialog').getByTestId('pay-qr');
   await expect(qr).toBeVisible();
   const cashierUrl = await qr.getAttribute('data-qr-value');

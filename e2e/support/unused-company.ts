@@ -19,3 +19,15 @@ export function unusedCompany(offset: number): { name: string; creditCode: strin
     db.close();
   }
 }
+
+/** The legal representative the seeded directory gives a company: the name a 授权委托书 must be signed with (decision 035). */
+export function legalRepresentativeOf(companyName: string): string {
+  const db = new DatabaseSync(E2E_DB_FILE, { readOnly: true });
+  try {
+    const row = db.prepare('SELECT oper_name FROM companies WHERE name = ?').get(companyName) as { oper_name: string } | undefined;
+    if (!row) throw new Error(`no company ${companyName} in ${E2E_DB_FILE}`);
+    return row.oper_name;
+  } finally {
+    db.close();
+  }
+}

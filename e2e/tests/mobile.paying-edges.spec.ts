@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { snapshot } from '../support/journey.ts';
+import { confirmAuthorization, snapshot } from '../support/journey.ts';
+import { legalRepresentativeOf } from '../support/unused-company.ts';
 import { payOnPhone, submitHomeForm, type Customer } from '../support/lookup.ts';
 import { setProcessStatusOf } from '../support/orders-db.ts';
 
@@ -25,6 +26,7 @@ test('the edit icon keeps the consent; cancelling at the cashier comes home with
   await expect(page).toHaveURL(/\/pay$/);
 
   // At the cashier the visitor cancels: home, with a word on what became of the order.
+  await confirmAuthorization(page, legalRepresentativeOf(CANCELLING.name));
   await page.getByTestId('pay-now').click();
   await expect(page).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
   await page.getByRole('button', { name: '取消支付' }).click();

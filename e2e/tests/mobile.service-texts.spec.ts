@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { alreadyOrderedMessage, handlingNotes } from '@kuaibao/domain';
-import { VALID_ID, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { VALID_ID, confirmAuthorization, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
 import { unusedCompany } from '../support/unused-company.ts';
 
 /*
@@ -64,6 +64,7 @@ test('a company that already ordered the service is told as /pay opens, in the s
   await fillHome(page, 2, company, phone);
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
+  await confirmAuthorization(page, company.legal);
   await page.getByTestId('pay-now').click();
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page).toHaveURL(/\/success$/);

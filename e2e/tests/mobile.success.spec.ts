@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
-import { VALID_ID, accessibilityViolations, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { VALID_ID, accessibilityViolations, confirmAuthorization, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { legalRepresentativeOf } from '../support/unused-company.ts';
 import { completeOrder } from '../support/orders-db.ts';
 
 /*
@@ -233,6 +234,7 @@ test('a sole trader files a one-tap zero declaration with two figures only', asy
 
 test('other services say 支付成功 with the call promise and lead to the progress lookup', async ({ page }, testInfo) => {
   await toPayPage(page, MOUTAI, 2);
+  await confirmAuthorization(page, legalRepresentativeOf(MOUTAI.name));
   await payInSandbox(page);
   const success = page.getByTestId('success');
   await expect(success).toContainText('支付成功');
