@@ -34,7 +34,8 @@ test('the official-account variant runs under the policy without a violation', a
   await expect(page).toHaveURL(/\/corp\/pay$/);
   await page.getByTestId('pay-now').click();
   await expectToast(page, '支付成功');
-  await expect(page).toHaveURL(/\/corp\/order$/);
+  // The paid service's tab (issue 16 item 10): the annual report's.
+  await expect(page).toHaveURL(/\/corp\/order\?tab=0$/);
   const item = page.getByTestId('order-item');
   await expect(item).toContainText(COMPANY.name);
   await item.click();
@@ -50,7 +51,7 @@ test('the official-account variant runs under the policy without a violation', a
   await expect(page.getByTestId('service-dialog').getByTestId('service-qr')).toBeVisible();
 
   testInfo.annotations.push({ type: 'csp', description: describeWatch(csp) });
-  for (const path of ['/corp/pay', '/corp/order', '/corp/success'] as const) expect([...csp.visited]).toContain(path);
+  for (const path of ['/corp/pay', '/corp/order?tab=0', '/corp/success'] as const) expect([...csp.visited]).toContain(path);
   csp.expectClean();
 });
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { fillPerson, searchAndPick, snapshot } from '../support/journey.ts';
+import { confirmAuthorization, fillPerson, searchAndPick, snapshot } from '../support/journey.ts';
+import { legalRepresentativeOf } from '../support/unused-company.ts';
 import { describeWatch, expectInlineScriptRefused, watchCsp } from '../support/csp.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
@@ -31,6 +32,7 @@ test('the mini-program web-view variant runs under the policy without a violatio
   await page.getByTestId('consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
+  await confirmAuthorization(page, legalRepresentativeOf(COMPANY.name));
   await page.getByTestId('pay-now').click();
   await expect.poll(() => wechat.calls.filter((call) => call.name === 'invokeMiniProgramAPI').length).toBe(2);
   const navigate = wechat.calls.filter((call) => call.name === 'invokeMiniProgramAPI')[1]!.params as { arg: { url: string } };
