@@ -14,6 +14,16 @@ const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(proce
 
 let sequence = 0;
 
+/** The agreement the server accepts now (decision 034): the newest version in the e2e server's database. */
+function currentAgreementVersion(): string {
+  const db = new DatabaseSync(DB_FILE, { readOnly: true });
+  try {
+    return (db.prepare('SELECT version FROM agreements ORDER BY id DESC LIMIT 1').get() as { version: string }).version;
+  } finally {
+    db.close();
+  }
+}
+
 export async function placeOrder(request: APIRequestContext, payType: 'weixin' | 'alipay'): Promise<{ outTradeNo: string; orderNo: string }> {
   sequence += 1;
   const first17 = `91110108${String(Date.now()).slice(-6)}${String(sequence).padStart(3, '0')}`;
@@ -27,7 +37,7 @@ export async function placeOrder(request: APIRequestContext, payType: 'weixin' |
     entity_legal: '张三',
     entity_idno: '11010519491231002X',
     entity_phone: '13812345678',
-    extra: { consent: true, agreement_version: '2026-11' },
+    extra: { consent: true, agreement_version: currentAgreementVersion() },
   });
   const query: Record<string, string> = { timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomUUID() };
   query.signature = signRequest({ query, body, secret: SIGN_SECRET });
