@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { A, B, exitStatus, figure, nginxAccessLog, requestsServed, signalInstance, sql, startInstance } from '../support/cluster.ts';
+import { confirmAuthorization } from '../support/journey.ts';
 import { submitHomeForm, type Customer } from '../support/lookup.ts';
 
 // Another seeded company (e2e/tests/desktop.lookup.spec.ts), so this order is new.
@@ -8,6 +9,8 @@ const customer: Customer = { name: '上海市长宁区百盛贸易有限公司',
 test('kill -9 of one instance between two steps of a journey leaves the journey working on the other', async ({ page, context }) => {
   // Step one: the order is placed and the pay dialog shows its QR code (and polls the order).
   await submitHomeForm(page, customer);
+  // A cancellation: the 授权委托书 is confirmed before the QR code (decision 035).
+  await confirmAuthorization(page.getByTestId('pay-dialog'), customer.legal);
   const qr = page.getByTestId('pay-dialog').getByTestId('pay-qr');
   await expect(qr).toBeVisible();
   const cashierUrl = await qr.getAttribute('data-qr-value');
