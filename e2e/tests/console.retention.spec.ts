@@ -24,7 +24,8 @@ function insertAgedOrder(input: { status: string; processStatus: string; phone: 
   try {
     db.exec('PRAGMA busy_timeout = 5000');
     const at = new Date(Date.now() - input.days * DAY_MS).toISOString();
-    const outTradeNo = `KB${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`;
+    // KB and 20 digits, like a real order number (apps/api/src/modules/order/order-number.ts): the console's search takes the number whole.
+    const outTradeNo = `KB${Date.now()}${String(randomBytes(3).readUIntBE(0, 3) % 10_000_000).padStart(7, '0')}`;
     const inserted = db
       .prepare(
         `INSERT INTO orders (public_id, out_trade_no, goods_id, goods_type, goods_name, entity_name, entity_id, entity_legal, entity_idno_enc, entity_idno_hash, entity_phone, status, process_status, process_status_name, pay_type, pay_source, total_fee, pay_time, create_time, update_time)
