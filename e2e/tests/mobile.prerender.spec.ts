@@ -37,11 +37,20 @@ test('hydration: no mismatch, no console error, and the form works', async ({ pa
     if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  // The whole suite's analytics come from one address, and the event route allows 120 a minute per
+  // address (event.routes.ts): a fast run can meet it. A refused beacon logs a resource error; it
+  // says nothing about hydration, so exactly those are set aside, and only for refused events.
+  let refusedEvents = 0;
+  page.on('response', (response) => {
+    if (response.status() === 429 && new URL(response.url()).pathname === '/api/user/event') refusedEvents += 1;
+  });
   await page.goto('/');
   // Start-up done and the app rendered with its data: the root's prerender mark is gone and the countdown shows.
   await expect(page.locator('#root:not([data-prerendered])')).toHaveCount(1);
   await expect(page.getByTestId('countdown').locator('strong')).not.toHaveText('000');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('config') !== null)).toBe(true);
   await searchAndPick(page, COMPANY.keyword, COMPANY.name);
-  expect(errors).toEqual([]);
+  const isRateLimited = (line: string) => line === 'error: Failed to load resource: the server responded with a status of 429 (Too Many Requests)';
+  expect(errors.filter(isRateLimited).length).toBeLessThanOrEqual(refusedEvents);
+  expect(errors.filter((line) => !isRateLimited(line))).toEqual([]);
 });
