@@ -17,7 +17,14 @@ const launchOptions = base.projects?.[0]?.use?.launchOptions;
 export default defineConfig({
   ...base,
   use: { ...base.use, baseURL: BASE_URL },
-  projects: [{ name: 'payments', testMatch: /payments\..*spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1366, height: 768 }, launchOptions } }],
+  // The clerk's and admin's day (issue 17) walks at the two desktop sizes staff use, after the other
+  // specs: payments.reconciliation counts today's planted bill differences exactly, and the walks
+  // plant theirs on the same day (one server and database for the whole run, workers: 1).
+  projects: [
+    { name: 'payments', testMatch: /payments\..*spec\.ts/, testIgnore: /payments\.clerk-day\.spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1366, height: 768 }, launchOptions } },
+    { name: 'payments-1280', testMatch: /payments\.clerk-day\.spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'payments-1440', testMatch: /payments\.clerk-day\.spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1440, height: 900 }, launchOptions } },
+  ],
   webServer: {
     command: `rm -rf data/e2e-${PORT} && node packages/testing/src/fake-gateways-server.ts`,
     cwd: '..',

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { creditCodeCheckChar, signRequest } from '@kuaibao/domain';
+import { FAKE_GATEWAYS_FILE } from '../payments.config.ts';
 
 /**
  * Orders placed straight through the visitor API (signed like the web app, with the server's
@@ -14,6 +16,11 @@ const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(proce
 
 let sequence = 0;
 
+/** The fake gateways' addresses, as their launcher wrote them (e2e/payments.config.ts). */
+export function fakeGateways(): { wechatpay: string; alipay: string } {
+  return JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../..', FAKE_GATEWAYS_FILE), 'utf8')) as { wechatpay: string; alipay: string };
+}
+
 /** The agreement the server accepts now (decision 034): the newest version in the e2e server's database. */
 function currentAgreementVersion(): string {
   const db = new DatabaseSync(DB_FILE, { readOnly: true });
@@ -24,19 +31,26 @@ function currentAgreementVersion(): string {
   }
 }
 
-export async function placeOrder(request: APIRequestContext, payType: 'weixin' | 'alipay'): Promise<{ outTradeNo: string; orderNo: string }> {
+/** Who orders what: by default an annual report (goods 1) of a made-up company, the same phone each time. */
+export interface OrderPlaced {
+  goodsId?: '1' | '3';
+  entityName?: string;
+  phone?: string;
+}
+
+export async function placeOrder(request: APIRequestContext, payType: 'weixin' | 'alipay', placed: OrderPlaced = {}): Promise<{ outTradeNo: string; orderNo: string; orderId: number; totalFen: number }> {
   sequence += 1;
   const first17 = `91110108${String(Date.now()).slice(-6)}${String(sequence).padStart(3, '0')}`;
   const body = JSON.stringify({
-    goods_id: '1',
+    goods_id: placed.goodsId ?? '1',
     pay_type: payType,
     pay_source: 'native',
     source: 'web',
-    entity_name: `对账演示科技有限公司${sequence}`,
+    entity_name: placed.entityName ?? `对账演示科技有限公司${sequence}`,
     entity_id: `${first17}${creditCodeCheckChar(first17)}`,
     entity_legal: '张三',
     entity_idno: '11010519491231002X',
-    entity_phone: '13812345678',
+    entity_phone: placed.phone ?? '13812345678',
     extra: { consent: true, agreement_version: currentAgreementVersion() },
   });
   const query: Record<string, string> = { timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomUUID() };
@@ -48,8 +62,32 @@ export async function placeOrder(request: APIRequestContext, payType: 'weixin' |
   if (!response.ok()) throw new Error(`order refused: ${response.status()} ${await response.text()}`);
   const db = new DatabaseSync(DB_FILE, { readOnly: true });
   try {
-    const row = db.prepare('SELECT a.out_trade_no AS attempt, o.out_trade_no AS order_no FROM payment_attempts a JOIN orders o ON o.id = a.order_id ORDER BY a.id DESC LIMIT 1').get() as { attempt: string; order_no: string };
-    return { outTradeNo: row.attempt, orderNo: row.order_no };
+    const row = db
+      .prepare('SELECT a.out_trade_no AS attempt, o.out_trade_no AS order_no, o.id AS order_id, o.total_fee AS total_fee FROM payment_attempts a JOIN orders o ON o.id = a.order_id ORDER BY a.id DESC LIMIT 1')
+      .get() as { attempt: string; order_no: string; order_id: number; total_fee: number };
+    return { outTradeNo: row.attempt, orderNo: row.order_no, orderId: row.order_id, totalFen: row.total_fee };
+  } finally {
+    db.close();
+  }
+}
+
+/** The ids of the orders paid on our side (paid or since refunded), read from the e2e server's database. */
+export function paidOrderIds(): Set<number> {
+  const db = new DatabaseSync(DB_FILE, { readOnly: true });
+  try {
+    const rows = db.prepare("SELECT id FROM orders WHERE status IN ('2', '4')").all() as Array<{ id: number }>;
+    return new Set(rows.map((row) => row.id));
+  } finally {
+    db.close();
+  }
+}
+
+/** The amounts (fen) of these orders, by id. */
+export function orderFees(ids: Iterable<number>): number[] {
+  const db = new DatabaseSync(DB_FILE, { readOnly: true });
+  try {
+    const select = db.prepare('SELECT total_fee FROM orders WHERE id = ?');
+    return [...ids].map((id) => (select.get(id) as { total_fee: number }).total_fee);
   } finally {
     db.close();
   }

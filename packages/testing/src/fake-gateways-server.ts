@@ -18,7 +18,9 @@ import { startFakeWechatpayGateway } from './wechatpay/fake-gateway.ts';
  * code (`"notify": false`: a notification that never reaches us); the Alipay fake serves its own
  * cashier page behind the wap.pay redirect. `POST <wechatpay>/__fake/bill {extra, omit, amounts}`
  * plants differences in the trade bills (decision 039); `POST <wechatpay>/__fake/complaint
- * {out_trade_no, detail, notify_url}` files a WeChat Pay complaint and notifies it (decision 040).
+ * {out_trade_no, detail, notify_url}` files a WeChat Pay complaint and notifies it (decision 040);
+ * `POST <wechatpay>/__fake/refund {out_trade_no, status?}` finishes the trade's PROCESSING refunds
+ * (SUCCESS unless told) and sends each its refund notification.
  */
 const port = Number(readEnv('PORT') ?? 3171);
 const wechat = await startFakeWechatpayGateway();

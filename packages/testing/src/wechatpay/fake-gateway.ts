@@ -507,6 +507,11 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
         void complainFromControl(raw, res);
         return;
       }
+      if (req.method === 'POST' && url.pathname === '/__fake/refund') {
+        // Test control: WeChat finishes a trade's PROCESSING refunds and notifies each refund's notify_url.
+        void settleFromControl(raw, res);
+        return;
+      }
       if (req.method === 'POST' && url.pathname === '/__fake/bill') {
         // Test control: plant differences in the trade bills (see FakeBillAdjustments).
         plantFromControl(raw, res);
@@ -546,6 +551,18 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     const filed = gateway.fileComplaint(wanted.out_trade_no, { ...(wanted.detail ? { detail: wanted.detail } : {}), ...(wanted.problem_type ? { problemType: wanted.problem_type } : {}) });
     const notified = await gateway.deliver(gateway.complaintNotification(filed.complaint_id, 'CREATE_COMPLAINT'), wanted.notify_url).catch(() => 0);
     res.end(JSON.stringify({ complaint_id: filed.complaint_id, notified }));
+  }
+
+  async function settleFromControl(raw: string, res: ServerResponse): Promise<void> {
+    const wanted = JSON.parse(raw || '{}') as { out_trade_no?: string; status?: 'SUCCESS' | 'ABNORMAL' | 'CLOSED' };
+    const settled = [...refunds.values()].filter((r) => r.out_trade_no === wanted.out_trade_no && r.status === 'PROCESSING');
+    const notified: number[] = [];
+    for (const refund of settled) {
+      gateway.settleRefund(refund.out_refund_no, wanted.status ?? 'SUCCESS');
+      notified.push(refund.notify_url ? await gateway.deliver(gateway.refundNotification(refund.out_refund_no), refund.notify_url).catch(() => 0) : 0);
+    }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ out_refund_nos: settled.map((r) => r.out_refund_no), notified }));
   }
 
   function plantFromControl(raw: string, res: ServerResponse): void {
