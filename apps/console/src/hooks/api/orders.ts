@@ -53,6 +53,8 @@ export function useOrderCounts() {
  * The orders the alerts watch (decision 044): the newest paid ones waiting, and those about to
  * break the promise. Only polled while alerts are on.
  */
+export const ALERT_WATCH_KEYS = [queryKeys.orders.list({ alerts: 'new' }), queryKeys.orders.list({ alerts: 'near_breach' })] as const;
+
 export function useAlertWatch(enabled: boolean) {
   const watch = (view: 'new' | 'near_breach') =>
     ({
