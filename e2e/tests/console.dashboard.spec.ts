@@ -62,7 +62,9 @@ test('the owner reads 30 and 90 days of trends: charts drawn, the API\'s figures
   await expect(trends.getByRole('cell', { name: '支付宝' })).toBeVisible();
   await expect(trends.getByTestId('turnaround')).toContainText('付款→完成 中位数');
   await expect(trends.getByTestId('turnaround')).toContainText('付款→接单 中位数');
-  await expect(trends.getByTestId('turnaround')).toContainText('系统尚未记录首次致电时间');
+  // Paid → first call comes from the recorded calls (decision 044); the promise's breaches are counted.
+  await expect(trends.getByTestId('turnaround')).toContainText('付款→首次致电 中位数');
+  await expect(trends.getByTestId('first-call-promise')).toContainText(`本期付款 ${thirty.first_call.paid_orders} 单`);
   await page.screenshot({ path: testInfo.outputPath('dashboard-30.png'), fullPage: true });
 
   // 90 days reach the order of 50 days ago; the figures follow.

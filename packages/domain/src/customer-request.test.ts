@@ -30,6 +30,7 @@ describe('the order timeline', () => {
       { id: 4, from_process_status: '2', to_process_status: '4', process_status_name: '处理中', staff_name: '王主管', note: '截图传错了', created_at: '2026-01-01T06:00:00.000Z' },
     ],
     notes: [{ id: 9, staff_name: '李专员', content: '客户说下午发', created_at: '2026-01-01T04:00:00.000Z' }],
+    calls: [] as Array<{ staff_name: string; outcome: 'connected' | 'no_answer'; note: string; created_at: string }>,
     refund_requests: [],
   };
 
@@ -51,6 +52,23 @@ describe('the order timeline', () => {
     // A reopening's reason is the clerk's: never on a customer-visible entry.
     expect(entries.filter((e) => e.audience === 'customer').map((e) => e.content)).not.toContain('截图传错了');
     expect(entries.filter((e) => e.audience === 'customer').map((e) => e.content)).not.toContain('客户说下午发');
+  });
+
+  it('shows the calls staff recorded as internal events with their outcome (decision 044)', () => {
+    const entries = orderTimeline({
+      ...order,
+      calls: [
+        { staff_name: '李专员', outcome: 'no_answer', note: '', created_at: '2026-01-01T01:30:00.000Z' },
+        { staff_name: '李专员', outcome: 'connected', note: '客户说下午发材料', created_at: '2026-01-01T01:50:00.000Z' },
+      ],
+    });
+    const calls = entries.filter((e) => e.kind === 'call');
+    expect(calls.map((e) => [e.title, e.audience, e.content])).toEqual([
+      ['电话联系：未接通（无人接听/关机/占线）', 'internal', ''],
+      ['电话联系：已接通·已沟通', 'internal', '客户说下午发材料'],
+    ]);
+    // In time order: after the payment, before the first move.
+    expect(entries.slice(1, 5).map((e) => e.kind)).toEqual(['paid', 'call', 'call', 'status']);
   });
 });
 

@@ -6,6 +6,7 @@
 import { PROCESS_STATUS, type ProcessStatus } from './lifecycle/order.ts';
 import { PROCESS_STATUS_NAMES } from './status-display.ts';
 import { isValidMobilePhone } from './phone.ts';
+import { CALL_OUTCOME_NAMES, type CallOutcome } from './first-call-sla.ts';
 
 /** The request is shown on /checkDetail and (shortened) sent by SMS: one short paragraph. */
 export const CUSTOMER_REQUEST_MAX_CHARS = 200;
@@ -31,7 +32,7 @@ export type TimelineAudience = 'customer' | 'internal';
 
 export interface OrderTimelineEntry {
   at: string;
-  kind: 'created' | 'paid' | 'status' | 'request' | 'completed' | 'note' | 'refund';
+  kind: 'created' | 'paid' | 'status' | 'request' | 'completed' | 'note' | 'call' | 'refund';
   audience: TimelineAudience;
   actor: string;
   /** the status change or event in words */
@@ -45,13 +46,15 @@ export interface OrderTimelineInput {
   pay_time: string | null;
   history: ReadonlyArray<{ id: number; from_process_status: string | null; to_process_status: string; process_status_name: string; staff_name: string; note: string; created_at: string }>;
   notes: ReadonlyArray<{ id: number; staff_name: string; content: string; created_at: string }>;
+  calls: ReadonlyArray<{ staff_name: string; outcome: CallOutcome; note: string; created_at: string }>;
   refund_requests: ReadonlyArray<{ requested_by_name: string; reason: string; created_at: string; status: string; decided_at: string | null; decided_by_name: string }>;
 }
 
 /**
  * The order's events, oldest first. The customer sees the payment, every handling status (on
  * /checkDetail), the request of 待客户补充 and the completion; a move's reason (ending, reopening)
- * and staff notes are internal, as are refund requests until the money moves.
+ * staff notes and the calls staff recorded (decision 044) are internal, as are refund requests until
+ * the money moves.
  */
 export function orderTimeline(order: OrderTimelineInput): OrderTimelineEntry[] {
   const entries: OrderTimelineEntry[] = [{ at: order.create_time, kind: 'created', audience: 'customer', actor: '客户', title: '客户下单', content: '' }];
@@ -69,6 +72,8 @@ export function orderTimeline(order: OrderTimelineInput): OrderTimelineEntry[] {
     }
   }
   for (const note of order.notes) entries.push({ at: note.created_at, kind: 'note', audience: 'internal', actor: note.staff_name, title: '内部备注', content: note.content });
+  // The customer took (or missed) the call, but the record of it and its outcome are the staff's.
+  for (const call of order.calls) entries.push({ at: call.created_at, kind: 'call', audience: 'internal', actor: call.staff_name, title: `电话联系：${CALL_OUTCOME_NAMES[call.outcome]}`, content: call.note });
   for (const refund of order.refund_requests) {
     entries.push({ at: refund.created_at, kind: 'refund', audience: 'internal', actor: refund.requested_by_name, title: '申请退款', content: refund.reason });
     if (refund.decided_at) {

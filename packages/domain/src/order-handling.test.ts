@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completionLacksDeclaration, isHandlingOverdue, processMoveNeedsNote, screenshotTypeOf, sniffScreenshotType } from './order-handling.ts';
+import { completionLacksDeclaration, processMoveNeedsNote, screenshotTypeOf, sniffScreenshotType } from './order-handling.ts';
 
 describe('notes on process status moves', () => {
   it('asks for a note when waiting for the customer, ending, or reopening', () => {
@@ -8,19 +8,6 @@ describe('notes on process status moves', () => {
     expect(processMoveNeedsNote('2', '4')).toBe(true);
     expect(processMoveNeedsNote('1', '4')).toBe(false);
     expect(processMoveNeedsNote('4', '2')).toBe(false);
-  });
-});
-
-describe('the 24-hour call promise', () => {
-  const now = new Date('2026-03-02T12:00:00.000Z');
-  it('flags paid orders still pending more than 24 hours after payment', () => {
-    expect(isHandlingOverdue({ status: '2', processStatus: '1', payTime: '2026-03-01T11:59:59.000Z' }, now)).toBe(true);
-    expect(isHandlingOverdue({ status: '2', processStatus: '1', payTime: '2026-03-01T12:00:00.000Z' }, now)).toBe(false);
-  });
-  it('does not flag orders being handled, unpaid or refunded', () => {
-    expect(isHandlingOverdue({ status: '2', processStatus: '4', payTime: '2026-02-01T00:00:00.000Z' }, now)).toBe(false);
-    expect(isHandlingOverdue({ status: '1', processStatus: '1', payTime: null }, now)).toBe(false);
-    expect(isHandlingOverdue({ status: '4', processStatus: '1', payTime: '2026-02-01T00:00:00.000Z' }, now)).toBe(false);
   });
 });
 

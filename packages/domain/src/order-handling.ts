@@ -3,7 +3,6 @@
  * needs a note, the 24-hour call promise (docs/product/overview.md), and what a completion screenshot may be.
  */
 import { PROCESS_STATUS } from './lifecycle/order.ts';
-import { isAwaitingHandling } from './lifecycle/order-guards.ts';
 import { validateDeclaration } from './annual-declaration.ts';
 
 /**
@@ -25,15 +24,8 @@ export function completionLacksDeclaration(order: { goods_type: string; entity_n
   return !validateDeclaration(order.entity_extra, order.entity_name).ok;
 }
 
-/** The promise: a specialist phones within 24 hours of payment. */
+/** The promise: a specialist phones within 24 hours of payment (the clock: first-call-sla.ts). */
 export const CALL_PROMISE_MS = 24 * 3600 * 1000;
-
-/** A paid order still pending handling more than 24 hours after payment breaks the call promise. */
-export function isHandlingOverdue(input: { status: string; processStatus: string; payTime: string | null }, now: Date): boolean {
-  if (!isAwaitingHandling({ status: input.status, process_status: input.processStatus }) || !input.payTime) return false;
-  const paid = Date.parse(input.payTime);
-  return !Number.isNaN(paid) && now.getTime() - paid > CALL_PROMISE_MS;
-}
 
 /** Completion screenshots: what the console accepts and the receipt shows. */
 export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;

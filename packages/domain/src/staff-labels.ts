@@ -1,5 +1,6 @@
 import { PROCESS_STATUS_NAMES } from './status-display.ts';
 import { STAFF_ROLE_NAMES } from './staff.ts';
+import { CALL_OUTCOME_NAMES } from './first-call-sla.ts';
 
 /**
  * Every internal word staff could meet, as they read it: one map, in Chinese, for the console and
@@ -30,6 +31,7 @@ export const LABELS = {
   feedbackStatus: { open: '待处理', handled: '已处理' },
   role: STAFF_ROLE_NAMES as Record<string, string>,
   processStatus: PROCESS_STATUS_NAMES as Record<string, string>,
+  callOutcome: CALL_OUTCOME_NAMES as Record<string, string>,
   signInReason: { unknown_user: '用户名不存在', wrong_password: '密码错误', disabled: '账号已停用', locked: '失败次数过多，已锁定', slowed: '尝试过于频繁，需等待' },
   signInLimit: { ip_and_account: '同一地址对同一账号', ip: '同一地址', account: '同一账号' },
   device: { trusted: '常用设备', none: '新设备', locked: '常用设备（已锁定）' },
@@ -41,6 +43,7 @@ export const LABELS = {
     'order.assign': '分配订单',
     'order.process_status': '修改办理状态',
     'order.note': '添加备注',
+    'order.call': '电话联系',
     'order.file_upload': '上传截图',
     'order.file_delete': '删除截图',
     'order.reveal_id': '查看完整身份证号',

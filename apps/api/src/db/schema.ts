@@ -319,6 +319,7 @@ export interface Database {
   staff_sign_in_throttle: StaffSignInThrottleTable;
   audit_log: AuditLogTable;
   order_notes: OrderNotesTable;
+  order_calls: OrderCallsTable;
   order_status_history: OrderStatusHistoryTable;
   refund_requests: RefundRequestsTable;
   sms_log: SmsLogTable;
@@ -481,6 +482,18 @@ export interface OrderNotesTable {
   staff_id: Nullable<number>;
   staff_name: string;
   content: string;
+  created_at: CreatedAt;
+}
+
+/** Calls staff recorded on an order (migration 025, docs/decisions/044-first-call-and-sla.md). */
+export interface OrderCallsTable {
+  id: Generated<number>;
+  order_id: number;
+  staff_id: Nullable<number>;
+  staff_name: string;
+  /** a CALL_OUTCOMES code (packages/domain/src/first-call-sla.ts) */
+  outcome: string;
+  note: Generated<string>;
   created_at: CreatedAt;
 }
 

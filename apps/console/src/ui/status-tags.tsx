@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { ORDER_STATUS, processStatusClass, type OrderStatus, type StatusClass } from '@kuaibao/domain';
+import { ORDER_STATUS, firstCallSlaText, processStatusClass, type FirstCallSla, type FirstCallSlaState, type OrderStatus, type StatusClass } from '@kuaibao/domain';
 import { ORDER_STATUS_NAMES } from '../lib/format.ts';
 
 /**
@@ -32,11 +32,32 @@ export function PaymentStatusTag(props: { status: string }) {
   return <Tag style={(PAY_STYLE as Record<string, (typeof PAY_STYLE)[OrderStatus]>)[props.status] ?? PAY_STYLE[ORDER_STATUS.unpaid]}>{ORDER_STATUS_NAMES[props.status] ?? props.status}</Tag>;
 }
 
-/** `short`: in the order list, where the column must fit 1280 px (the tooltip keeps the whole text). */
-export function OverdueTag(props: { short?: boolean }) {
+/** The first-call clock's colours (decision 044): breached red, near breach amber; each at least 4.5:1 at 12 px. */
+const SLA_STYLE: Record<Exclude<FirstCallSlaState, 'none'>, { color: string; background: string; borderColor: string }> = {
+  breached: { color: '#fff', background: '#a8071a', borderColor: '#a8071a' },
+  near_breach: { color: '#873800', background: '#fff7e6', borderColor: '#ffc069' },
+  running: { color: '#434343', background: '#f5f5f5', borderColor: '#d9d9d9' },
+  met: { color: '#0a6b4f', background: '#e3f7f0', borderColor: 'transparent' },
+  met_late: { color: '#614700', background: '#fffbe6', borderColor: '#ffe58f' },
+};
+
+const SLA_TITLES: Record<FirstCallSlaState, string> = {
+  breached: '付款已超过24小时，仍未联系客户',
+  near_breach: '距24小时联系承诺不足4小时，请尽快致电',
+  running: '距24小时联系承诺的剩余时间',
+  met: '已在付款后24小时内致电',
+  met_late: '首次致电晚于付款后24小时',
+  none: '无需计时',
+};
+
+/** The order's first-call clock: time left, 超时 X, 已联系 (packages/domain/src/first-call-sla.ts). */
+export function SlaTag(props: { sla: Pick<FirstCallSla, 'state' | 'minutes'> }) {
+  const { sla } = props;
+  if (sla.state === 'none') return <span className="muted">—</span>;
+  const testId = sla.state === 'breached' ? 'overdue-tag' : sla.state === 'near_breach' ? 'near-breach-tag' : 'sla-tag';
   return (
-    <Tag style={{ color: '#fff', background: '#a8071a', borderColor: '#a8071a' }} data-testid="overdue-tag" title="付款已超过24小时，仍未联系客户">
-      {props.short ? '超时未联系' : '超24小时未联系'}
+    <Tag style={SLA_STYLE[sla.state]} data-testid={testId} data-sla={sla.state} title={SLA_TITLES[sla.state]}>
+      {firstCallSlaText(sla)}
     </Tag>
   );
 }

@@ -9,6 +9,7 @@ import { OrderAuthorizationSchema } from './authorization.ts';
 import { PayTypeSchema } from './goods.ts';
 import { CONSOLE_ORDER_SORTS, CONSOLE_TIME_SORTS, type ConsoleTimeSort } from '../list-sorts.ts';
 import { BULK_ORDER_MAX } from '../order-assignment.ts';
+import { CALL_NOTE_MAX_CHARS, CALL_OUTCOMES } from '../first-call-sla.ts';
 
 /**
  * The console's API under /api/console/ (apps/console ↔ apps/api). Requests are validated with
@@ -45,8 +46,11 @@ export const ConsolePasswordChangeSchema = z.object({
 });
 export type ConsolePasswordChange = z.input<typeof ConsolePasswordChangeSchema>;
 
-/** 'unassigned': paid orders still open that nobody has taken (decision 041). */
-export const CONSOLE_ORDER_VIEWS = ['new', 'mine', 'unassigned', 'overdue', 'all'] as const;
+/**
+ * 'unassigned': paid orders still open that nobody has taken (decision 041). 'near_breach' and
+ * 'overdue': paid, open and not called, with under 4 h left or past the 24 h promise (decision 044).
+ */
+export const CONSOLE_ORDER_VIEWS = ['new', 'mine', 'unassigned', 'near_breach', 'overdue', 'all'] as const;
 export type ConsoleOrderView = (typeof CONSOLE_ORDER_VIEWS)[number];
 /** A day range (Shanghai days, both included) and a time order, on every time-based list. */
 const timeWindowFields = { from: day.optional(), to: day.optional(), sort: z.enum(CONSOLE_TIME_SORTS).optional() };
@@ -115,6 +119,9 @@ export const ConsoleBulkResultSchema = z.object({
 export type ConsoleBulkResult = z.infer<typeof ConsoleBulkResultSchema>;
 
 export const ConsoleOrderNoteSchema = z.object({ content: text(1000).min(1) });
+/** POST /api/console/orders/:id/calls: a call made to the customer, with its outcome (decision 044). */
+export const ConsoleOrderCallRequestSchema = z.object({ outcome: z.enum(CALL_OUTCOMES), note: text(CALL_NOTE_MAX_CHARS).default('') });
+export type ConsoleOrderCallInput = z.input<typeof ConsoleOrderCallRequestSchema>;
 export type ConsoleOrderNoteInput = z.input<typeof ConsoleOrderNoteSchema>;
 export const ConsoleRefundRequestSchema = z.object({ reason: text(500).min(1) });
 export type ConsoleRefundRequestInput = z.input<typeof ConsoleRefundRequestSchema>;
@@ -235,6 +242,8 @@ export const CONSOLE_ORDER_LIST_COLUMNS = [
   'admin_name',
   // Set when the retention sweep removed the phone and the legal representative's name: the queue shows 已按期删除 (decision 031).
   'contact_purged_at',
+  // The first call recorded (decision 044): the SLA column.
+  'first_call_time',
 ] as const satisfies readonly (keyof z.infer<typeof OrderRowSchema>)[];
 
 /** GET /api/console/staff/handlers: who may be picked as an order's handler. */
@@ -243,13 +252,20 @@ export type ConsoleHandler = z.infer<typeof ConsoleHandlerSchema>;
 
 export const ConsoleOrderListItemSchema = OrderRowSchema.pick(
   Object.fromEntries(CONSOLE_ORDER_LIST_COLUMNS.map((column) => [column, true])) as { [K in (typeof CONSOLE_ORDER_LIST_COLUMNS)[number]]: true },
-).extend({ overdue: z.boolean() });
+).extend({
+  /** the 24-hour promise is broken: paid, open, nobody called (firstCallSla's breached) */
+  overdue: z.boolean(),
+  /** the first-call clock at the time of the answer (packages/domain/src/first-call-sla.ts) */
+  sla: z.object({ state: z.enum(['met', 'met_late', 'running', 'near_breach', 'breached', 'none']), deadline: z.string().nullable(), minutes: z.number().int() }),
+});
 export type ConsoleOrderListItem = z.infer<typeof ConsoleOrderListItemSchema>;
 
 export const ConsoleOrderCountsSchema = z.object({
   /** paid and still pending (process status 1), nobody or anybody handling */
   new_paid: z.number().int(),
-  /** paid more than 24 h ago and still pending */
+  /** paid, open and not called, less than 4 h before the 24-hour promise runs out */
+  near_breach: z.number().int(),
+  /** paid more than 24 h ago, open and not called: the promise is broken */
   overdue: z.number().int(),
   /** taken by me and not completed or ended */
   mine_open: z.number().int(),
@@ -263,6 +279,15 @@ export type ConsoleOrderFile = z.infer<typeof ConsoleOrderFileSchema>;
 
 export const ConsoleOrderNoteEntrySchema = z.object({ id: z.number().int(), staff_name: z.string(), content: z.string(), created_at: z.string() });
 export type ConsoleOrderNote = z.infer<typeof ConsoleOrderNoteEntrySchema>;
+
+export const ConsoleOrderCallSchema = z.object({
+  id: z.number().int(),
+  staff_name: z.string(),
+  outcome: z.enum(CALL_OUTCOMES),
+  note: z.string(),
+  created_at: z.string(),
+});
+export type ConsoleOrderCall = z.infer<typeof ConsoleOrderCallSchema>;
 
 export const ConsoleStatusHistoryEntrySchema = z.object({
   id: z.number().int(),
@@ -355,6 +380,8 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   update_time: z.string(),
   files: z.array(ConsoleOrderFileSchema),
   notes: z.array(ConsoleOrderNoteEntrySchema),
+  /** the calls recorded, oldest first (decision 044) */
+  calls: z.array(ConsoleOrderCallSchema),
   history: z.array(ConsoleStatusHistoryEntrySchema),
   attempts: z.array(ConsolePaymentAttemptSchema),
   provider_events: z.array(ConsoleProviderEventSchema),
@@ -471,11 +498,18 @@ export const ConsoleDashboardTrendsSchema = z.object({
   by_pay_type: z.array(paidSplit),
   /**
    * paid → completed over orders completed in the period; paid → taken over orders paid in the period
-   * and taken (the audit log's first `order.take`); paid → first call is not recorded yet (null)
+   * and taken (the audit log's first `order.take`); paid → first call over orders paid in the period
+   * and called (the first recorded call, decision 044)
    */
-  turnaround: z.object({ paid_to_completed: turnaroundSchema, paid_to_taken: turnaroundSchema, paid_to_first_call: turnaroundSchema.nullable() }),
-  /** open orders held now, and completions and refunds in the period, per clerk */
-  clerks: z.array(z.object({ staff_id: z.number().int(), name: z.string(), open_orders: z.number().int(), completed: z.number().int(), refunded: z.number().int() })),
+  turnaround: z.object({ paid_to_completed: turnaroundSchema, paid_to_taken: turnaroundSchema, paid_to_first_call: turnaroundSchema }),
+  /**
+   * The 24-hour promise over orders paid in the period (decision 044): called on time, called late,
+   * and not called past the deadline while still open (breached_open); `breached` is late + breached_open.
+   * `open_now` counts every open order breached now, whenever it was paid.
+   */
+  first_call: z.object({ paid_orders: z.number().int(), met: z.number().int(), met_late: z.number().int(), breached_open: z.number().int(), breached: z.number().int(), open_now: z.number().int() }),
+  /** open orders held now, and completions, calls and refunds in the period, per clerk */
+  clerks: z.array(z.object({ staff_id: z.number().int(), name: z.string(), open_orders: z.number().int(), completed: z.number().int(), calls: z.number().int(), refunded: z.number().int() })),
 });
 export type ConsoleDashboardTrends = z.infer<typeof ConsoleDashboardTrendsSchema>;
 

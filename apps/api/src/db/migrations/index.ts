@@ -19,6 +19,7 @@ import { agreementsAndAuthorizations } from './019_agreements_and_authorizations
 import { deletionRequests } from './020_deletion_requests.ts';
 import { reconciliationAndComplaints } from './022_reconciliation_and_complaints.ts';
 import { customerInOnePlace } from './024_customer_in_one_place.ts';
+import { firstCall } from './025_first_call.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -45,5 +46,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '020_deletion_requests': deletionRequests(kind),
     '022_reconciliation_and_complaints': reconciliationAndComplaints(kind),
     '024_customer_in_one_place': customerInOnePlace(kind),
+    '025_first_call': firstCall(kind),
   };
 }

@@ -31,7 +31,8 @@ export function createDashboardService(deps: { db: Kysely<Database>; now: () => 
   return {
     async trends(actor, days) {
       assertCan(actor, 'orders.view');
-      return { days, ...(await orderTrends(db, trendWindow(now(), days))) };
+      const at = now();
+      return { days, ...(await orderTrends(db, trendWindow(at, days), at)) };
     },
     async summary(actor, days) {
       assertCan(actor, 'orders.view');

@@ -3,6 +3,7 @@ import {
   ERROR_CATALOG,
   mayAssignTo,
   roleCan,
+  type CallOutcome,
   type ConsoleBulkProcessStatus,
   type ConsoleBulkResult,
   type ConsoleOrderCounts,
@@ -34,6 +35,8 @@ export interface ConsoleOrdersService {
   take(actor: Actor, id: number, force: boolean): Promise<ConsoleOrderDetail>;
   changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange): Promise<ConsoleOrderDetail>;
   addNote(actor: Actor, id: number, content: string): Promise<ConsoleOrderDetail>;
+  /** Records a call to the customer with its outcome (decision 044). */
+  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string }): Promise<ConsoleOrderDetail>;
   /** Bulk actions (decision 041): each order through its single-order rule and audit; refusals come back per order. */
   bulkTake(actor: Actor, ids: readonly number[]): Promise<ConsoleBulkResult>;
   bulkAssign(actor: Actor, ids: readonly number[], staffId: number): Promise<ConsoleBulkResult>;
@@ -64,7 +67,7 @@ export function createConsoleOrdersService(deps: {
   const { now, vault, handling } = deps;
 
   async function buildDetail(id: number): Promise<ConsoleOrderDetail> {
-    const { order, files, notes, history } = await handling.find(id);
+    const { order, files, notes, calls, history } = await handling.find(id);
     const [attempts, providerEvents, refundRequests, sms, authorization] = await Promise.all([
       deps.payments.listAttempts(id),
       deps.payments.listProviderEvents(id),
@@ -94,6 +97,7 @@ export function createConsoleOrdersService(deps: {
       update_time: order.update_time,
       files,
       notes,
+      calls,
       history,
       attempts,
       provider_events: providerEvents,
@@ -184,6 +188,12 @@ export function createConsoleOrdersService(deps: {
     async addNote(actor, id, content) {
       assertCan(actor, 'orders.handle');
       await handling.addNote(actor, id, content);
+      return buildDetail(id);
+    },
+
+    async recordCall(actor, id, call) {
+      assertCan(actor, 'orders.handle');
+      await handling.recordCall(actor, id, call);
       return buildDetail(id);
     },
 

@@ -1,12 +1,12 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import {
-  CALL_PROMISE_MS,
   CONSOLE_ORDER_LIST_COLUMNS,
   OPEN_PROCESS_STATUSES,
   ORDER_STATUS,
   ORDER_STATUSES_AFTER_PAYMENT,
   PROCESS_STATUS,
   SHANGHAI_UTC_OFFSET_MS,
+  firstCallSlaBounds,
   type ConsoleOrderListQuery,
   type ConsoleOrderSort,
   type ConsoleOrderView,
@@ -57,6 +57,11 @@ export interface QueueContext {
   now: Date;
 }
 
+/** Paid, open and nobody has called: the orders the first-call clock runs for (firstCallSla, decision 044). */
+function notCalledYet<O>(qb: OrdersQuery<O>): OrdersQuery<O> {
+  return qb.where('status', '=', ORDER_STATUS.paid).where('first_call_time', 'is', null).where('process_status', 'in', OPEN_PROCESS_STATUSES);
+}
+
 export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderListQuery, context: QueueContext): OrdersQuery<O> {
   let q = qb;
   switch (query.view) {
@@ -64,8 +69,13 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
       q = q.where('status', '=', ORDER_STATUS.paid).where('process_status', '=', PROCESS_STATUS.pending);
       break;
     case 'overdue':
-      q = q.where('status', '=', ORDER_STATUS.paid).where('process_status', '=', PROCESS_STATUS.pending).where('pay_time', '<', new Date(context.now.getTime() - CALL_PROMISE_MS).toISOString());
+      q = notCalledYet(q).where('pay_time', '<', firstCallSlaBounds(context.now).breachedBefore);
       break;
+    case 'near_breach': {
+      const bounds = firstCallSlaBounds(context.now);
+      q = notCalledYet(q).where('pay_time', '>=', bounds.breachedBefore).where('pay_time', '<', bounds.nearBreachBefore);
+      break;
+    }
     case 'mine':
       q = q.where('admin_id', '=', context.staffId).where('status', '=', ORDER_STATUS.paid).where('process_status', 'in', OPEN_PROCESS_STATUSES);
       break;
@@ -95,7 +105,7 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
  * is the id's order (rows are appended), which is indexed.
  */
 export function applySort<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>): OrdersQuery<O> {
-  const sort: ConsoleOrderSort = query.sort ?? (query.view === 'new' || query.view === 'overdue' || query.view === 'unassigned' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
+  const sort: ConsoleOrderSort = query.sort ?? (query.view === 'new' || query.view === 'overdue' || query.view === 'near_breach' || query.view === 'unassigned' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
   switch (sort) {
     case 'pay_time_asc':
       return qb.orderBy('pay_time', (ob) => ob.asc().nullsLast()).orderBy('id', 'asc');
@@ -153,14 +163,10 @@ export const orderHandlingRepository = {
     return Number(row.n);
   },
 
-  /** Paid orders still pending whose payment is older than a moment, oldest payment first (the dashboard's overdue list). */
-  listOverdue(db: Db, overdueBefore: string, limit: number): Promise<OrderListRow[]> {
-    return db
-      .selectFrom('orders')
+  /** The breached orders (the list's view 'overdue'), oldest payment first: the dashboard's overdue list. */
+  listOverdue(db: Db, now: Date, limit: number): Promise<OrderListRow[]> {
+    return applyQueueFilters(db.selectFrom('orders'), { view: 'overdue', page: 1, page_size: limit, date_field: 'create' }, { staffId: 0, now })
       .select(LIST_COLUMNS)
-      .where('status', '=', ORDER_STATUS.paid)
-      .where('process_status', '=', PROCESS_STATUS.pending)
-      .where('pay_time', '<', overdueBefore)
       .orderBy('pay_time', 'asc')
       .orderBy('id', 'asc')
       .limit(limit)
@@ -230,6 +236,14 @@ export const orderHandlingRepository = {
 
   insertNote(db: Db, note: { orderId: number; staffId: number; staffName: string; content: string; at: string }): Promise<{ id: number }> {
     return db.insertInto('order_notes').values({ order_id: note.orderId, staff_id: note.staffId, staff_name: note.staffName, content: note.content, created_at: note.at }).returning('id').executeTakeFirstOrThrow();
+  },
+
+  listCalls(db: Db, orderId: number) {
+    return db.selectFrom('order_calls').select(['id', 'staff_name', 'outcome', 'note', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute();
+  },
+
+  insertCall(db: Db, call: { orderId: number; staffId: number; staffName: string; outcome: string; note: string; at: string }): Promise<{ id: number }> {
+    return db.insertInto('order_calls').values({ order_id: call.orderId, staff_id: call.staffId, staff_name: call.staffName, outcome: call.outcome, note: call.note, created_at: call.at }).returning('id').executeTakeFirstOrThrow();
   },
 
   listHistory(db: Db, orderId: number) {

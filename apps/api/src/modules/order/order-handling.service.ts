@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   AppError,
-  CALL_PROMISE_MS,
   CONSOLE_ORDER_LIST_COLUMNS,
   PROCESS_STATUS,
   PROCESS_STATUS_NAMES,
@@ -14,12 +13,14 @@ import {
   completionLacksDeclaration,
   customerRequestRefusal,
   handlingRefusal,
-  isHandlingOverdue,
+  firstCallSla,
   isOrderPaid,
   processMoveNeedsNote,
   processMoveRefusal,
   roleCan,
   screenshotTypeOf,
+  type CallOutcome,
+  type ConsoleOrderCall,
   type ConsoleOrderCounts,
   type ConsoleOrderFile,
   type ConsoleOrderListItem,
@@ -51,7 +52,7 @@ export interface OrderHandlingService {
   exportBatch(actor: Actor, query: ConsoleOrderListQuery, beforeId: number | undefined, limit: number): Promise<OrderExportRow[]>;
   countForExport(actor: Actor, query: ConsoleOrderListQuery): Promise<number>;
   /** The queue counts of the console's tabs (refund and feedback counts are other modules'). */
-  queueCounts(actor: Actor): Promise<Pick<ConsoleOrderCounts, 'new_paid' | 'overdue' | 'mine_open'>>;
+  queueCounts(actor: Actor): Promise<Pick<ConsoleOrderCounts, 'new_paid' | 'near_breach' | 'overdue' | 'mine_open'>>;
   /** The order with its screenshots, notes and handling history. */
   find(id: number): Promise<OrderView>;
   take(actor: Actor, id: number, force: boolean): Promise<void>;
@@ -61,6 +62,8 @@ export interface OrderHandlingService {
   orderNumbers(ids: readonly number[]): Promise<Map<number, string>>;
   changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange): Promise<void>;
   addNote(actor: Actor, id: number, content: string): Promise<void>;
+  /** Records a call to the customer (decision 044); the first one stops the order's first-call clock. */
+  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string }): Promise<void>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /** The full ID number, audited as seen (never the number itself). */
@@ -76,6 +79,7 @@ export interface OrderView {
   order: OrderRow;
   files: ConsoleOrderFile[];
   notes: ConsoleOrderNote[];
+  calls: ConsoleOrderCall[];
   history: ConsoleStatusHistoryEntry[];
 }
 
@@ -91,10 +95,8 @@ export interface OrderStatistics {
 /** Only the list's columns: a full order row also carries the ID number's ciphertext and hash. */
 export function toListItem(row: OrderListRow, now: Date): ConsoleOrderListItem {
   const item = Object.fromEntries(CONSOLE_ORDER_LIST_COLUMNS.map((column) => [column, row[column]])) as Pick<OrderListRow, (typeof CONSOLE_ORDER_LIST_COLUMNS)[number]>;
-  return {
-    ...item,
-    overdue: isHandlingOverdue({ status: row.status, processStatus: row.process_status, payTime: row.pay_time }, now),
-  };
+  const sla = firstCallSla(row, now);
+  return { ...item, overdue: sla.state === 'breached', sla };
 }
 
 /** The stored entity_extra (JSON text, 'null' before the customer files). */
@@ -155,14 +157,25 @@ export function createOrderHandlingService(deps: {
 
     async queueCounts(actor) {
       const context = { staffId: actor.id, now: now() };
-      const [newPaid, overdue, mineOpen] = await Promise.all([handling.countView(db, 'new', context), handling.countView(db, 'overdue', context), handling.countView(db, 'mine', context)]);
-      return { new_paid: newPaid, overdue, mine_open: mineOpen };
+      const [newPaid, nearBreach, overdue, mineOpen] = await Promise.all([
+        handling.countView(db, 'new', context),
+        handling.countView(db, 'near_breach', context),
+        handling.countView(db, 'overdue', context),
+        handling.countView(db, 'mine', context),
+      ]);
+      return { new_paid: newPaid, near_breach: nearBreach, overdue, mine_open: mineOpen };
     },
 
     async find(id) {
       const order = await mustFind(db, id);
-      const [files, notes, history] = await Promise.all([handling.listFiles(db, id), handling.listNotes(db, id), handling.listHistory(db, id)]);
-      return { order, files: files.map(({ id: fileId, url, created_at }) => ({ id: fileId, url, created_at })), notes, history };
+      const [files, notes, calls, history] = await Promise.all([handling.listFiles(db, id), handling.listNotes(db, id), handling.listCalls(db, id), handling.listHistory(db, id)]);
+      return {
+        order,
+        files: files.map(({ id: fileId, url, created_at }) => ({ id: fileId, url, created_at })),
+        notes,
+        calls: calls.map((call) => ({ ...call, outcome: call.outcome as CallOutcome })),
+        history,
+      };
     },
 
     async take(actor, id, force) {
@@ -251,6 +264,19 @@ export function createOrderHandlingService(deps: {
       });
     },
 
+    async recordCall(actor, id, call) {
+      await db.transaction().execute(async (trx) => {
+        const order = await mustFind(trx, id);
+        if (!isOrderPaid(order.status)) throw new AppError('CONSOLE_ORDER_NOT_PAID');
+        // The handler calls their customer; an admin may call about anyone's order.
+        assertHandler(actor, order);
+        const at = now();
+        const row = await handling.insertCall(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, outcome: call.outcome, note: call.note, at: at.toISOString() });
+        const first = await orderRepository.markFirstCall(trx, { id, at: at.toISOString() });
+        await writeAudit(trx, actor, { action: 'order.call', targetType: 'order', targetId: id, after: { call_id: row.id, outcome: call.outcome, note: call.note, ...(first ? { first_call_time: at.toISOString() } : {}) } }, at);
+      });
+    },
+
     async uploadScreenshot(actor, id, file) {
       const order = await mustFind(db, id);
       if (!isOrderPaid(order.status)) throw new AppError('CONSOLE_ORDER_NOT_PAID');
@@ -301,14 +327,13 @@ export function createOrderHandlingService(deps: {
     },
 
     async statistics(input) {
-      const overdueBefore = new Date(input.now.getTime() - CALL_PROMISE_MS).toISOString();
       const [today, month, payingDevices, paidByProcessStatus, overdueCount, overdueRows] = await Promise.all([
         handling.paidSince(db, input.dayStart),
         handling.paidSince(db, input.monthStart),
         handling.countPayingDevices(db, input.funnelSince),
         handling.countPaidByProcessStatus(db),
         handling.countView(db, 'overdue', { staffId: 0, now: input.now }),
-        handling.listOverdue(db, overdueBefore, input.overdueLimit),
+        handling.listOverdue(db, input.now, input.overdueLimit),
       ]);
       return { today, month, payingDevices, paidByProcessStatus, overdueCount, overdueOrders: overdueRows.map((row) => toListItem(row, input.now)) };
     },

@@ -64,8 +64,8 @@ export const orderTrendsRepository = {
   },
 
   /** Orders paid in [since, until): id and payment time (the paid → taken turnaround; at most the window's orders). */
-  paidTimes(db: Db, since: string, until: string): Promise<{ id: number; pay_time: string | null }[]> {
-    return db.selectFrom('orders').select(['id', 'pay_time']).where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT).where('pay_time', '>=', since).where('pay_time', '<', until).execute();
+  paidTimes(db: Db, since: string, until: string): Promise<{ id: number; pay_time: string | null; first_call_time: string | null; status: string; process_status: string }[]> {
+    return db.selectFrom('orders').select(['id', 'pay_time', 'first_call_time', 'status', 'process_status']).where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT).where('pay_time', '>=', since).where('pay_time', '<', until).execute();
   },
 
   /** Paid orders still open, per clerk holding them (now, not per period). */
@@ -93,6 +93,19 @@ export const orderTrendsRepository = {
       .groupBy('staff_id')
       .execute();
     return rows.map((row) => ({ staff_id: Number(row.staff_id), name: String(row.name ?? ''), completed: Number(row.n) }));
+  },
+
+  /** Calls recorded in [since, until) per staff member who made them (decision 044). */
+  async callsByClerk(db: Db, since: string, until: string): Promise<{ staff_id: number; name: string; calls: number }[]> {
+    const rows = await db
+      .selectFrom('order_calls')
+      .select((eb) => ['staff_id', eb.fn.max('staff_name').as('name'), eb.fn.countAll<number>().as('n')])
+      .where('staff_id', 'is not', null)
+      .where('created_at', '>=', since)
+      .where('created_at', '<', until)
+      .groupBy('staff_id')
+      .execute();
+    return rows.map((row) => ({ staff_id: Number(row.staff_id), name: String(row.name ?? ''), calls: Number(row.n) }));
   },
 
   /** Orders paid in [since, until) and since refunded, per clerk holding them. */

@@ -1,7 +1,8 @@
-import { beijingDayOfUtcHalf, goodsTexts, isGoodsType, LABELS, percentile, periodChange, type ConsoleDashboardTrends, type TrendWindow } from '@kuaibao/domain';
+import { beijingDayOfUtcHalf, firstCallSla, goodsTexts, isGoodsType, LABELS, percentile, periodChange, type ConsoleDashboardTrends, type TrendWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
 import { firstOrderTakes } from '../audit/audit.ts';
 import { orderTrendsRepository as trends, type PaidBucketRow } from './order-trends.repository.ts';
+import { orderHandlingRepository } from './order-handling.repository.ts';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -23,8 +24,8 @@ const payTypeName = (type: string) => (LABELS.payType as Record<string, string>)
  * The owner's figures for a window (docs/decisions/042): SQL groups orders by half UTC day, service
  * and payment method over both periods; this folds those few rows into Beijing days and splits.
  */
-export async function orderTrends(db: Db, window: TrendWindow): Promise<Omit<ConsoleDashboardTrends, 'days'>> {
-  const [buckets, completions, open, completed, refunded, paid, takes] = await Promise.all([
+export async function orderTrends(db: Db, window: TrendWindow, now: Date): Promise<Omit<ConsoleDashboardTrends, 'days'>> {
+  const [buckets, completions, open, completed, refunded, paid, takes, calls, breachedNow] = await Promise.all([
     trends.paidBuckets(db, window.previousSince, window.until),
     trends.completions(db, window.since, window.until),
     trends.openByClerk(db),
@@ -32,6 +33,8 @@ export async function orderTrends(db: Db, window: TrendWindow): Promise<Omit<Con
     trends.refundedByClerk(db, window.since, window.until),
     trends.paidTimes(db, window.since, window.until),
     firstOrderTakes(db, window.since, window.until),
+    trends.callsByClerk(db, window.since, window.until),
+    orderHandlingRepository.countView(db, 'overdue', { staffId: 0, now }),
   ]);
   const periodDays = new Set(window.days);
   const current: PaidBucketRow[] = [];
@@ -53,11 +56,22 @@ export async function orderTrends(db: Db, window: TrendWindow): Promise<Omit<Con
     const taken = takes.get(row.id);
     return taken && row.pay_time ? [Math.max(0, Date.parse(taken) - Date.parse(row.pay_time)) / MINUTE_MS] : [];
   });
+  // The first-call promise (decision 044), by the one rule the order list uses.
+  const firstCall = { paid_orders: paid.length, met: 0, met_late: 0, breached_open: 0, breached: 0, open_now: breachedNow };
+  const callMinutes: number[] = [];
+  for (const row of paid) {
+    const sla = firstCallSla(row, now);
+    if (sla.state === 'met') firstCall.met += 1;
+    else if (sla.state === 'met_late') firstCall.met_late += 1;
+    else if (sla.state === 'breached') firstCall.breached_open += 1;
+    if (row.first_call_time && row.pay_time) callMinutes.push(Math.max(0, Date.parse(row.first_call_time) - Date.parse(row.pay_time)) / MINUTE_MS);
+  }
+  firstCall.breached = firstCall.met_late + firstCall.breached_open;
   const rounded = (value: number | undefined) => (value === undefined ? null : Math.round(value));
 
   const clerks = new Map<number, ConsoleDashboardTrends['clerks'][number]>();
   const clerk = (staffId: number, name: string) => {
-    const entry = clerks.get(staffId) ?? { staff_id: staffId, name, open_orders: 0, completed: 0, refunded: 0 };
+    const entry = clerks.get(staffId) ?? { staff_id: staffId, name, open_orders: 0, completed: 0, calls: 0, refunded: 0 };
     if (!entry.name) entry.name = name;
     clerks.set(staffId, entry);
     return entry;
@@ -65,6 +79,7 @@ export async function orderTrends(db: Db, window: TrendWindow): Promise<Omit<Con
   for (const row of open) clerk(row.staff_id, row.name).open_orders = row.open_orders;
   for (const row of completed) clerk(row.staff_id, row.name).completed = row.completed;
   for (const row of refunded) clerk(row.staff_id, row.name).refunded = row.refunded;
+  for (const row of calls) clerk(row.staff_id, row.name).calls = row.calls;
 
   return {
     since: window.since,
@@ -81,8 +96,9 @@ export async function orderTrends(db: Db, window: TrendWindow): Promise<Omit<Con
     turnaround: {
       paid_to_completed: { orders: minutes.length, median_minutes: rounded(percentile(minutes, 50)), p90_minutes: rounded(percentile(minutes, 90)) },
       paid_to_taken: { orders: takeMinutes.length, median_minutes: rounded(percentile(takeMinutes, 50)), p90_minutes: rounded(percentile(takeMinutes, 90)) },
-      paid_to_first_call: null,
+      paid_to_first_call: { orders: callMinutes.length, median_minutes: rounded(percentile(callMinutes, 50)), p90_minutes: rounded(percentile(callMinutes, 90)) },
     },
+    first_call: firstCall,
     clerks: [...clerks.values()].sort((a, b) => b.open_orders - a.open_orders || b.completed - a.completed || a.staff_id - b.staff_id),
   };
 }

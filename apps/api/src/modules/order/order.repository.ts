@@ -150,6 +150,12 @@ export const orderRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
+  /** Marks the order's first call (decision 044); a later call leaves it as it is. True when this call was the first. */
+  async markFirstCall(db: Db, input: { id: number; at: string }): Promise<boolean> {
+    const result = await db.updateTable('orders').set({ first_call_time: input.at }).where('id', '=', input.id).where('first_call_time', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
   /** Moves a paid order's handling status, conditional on the status seen before; false when it changed meanwhile. */
   /** The move, conditional on the status seen; customerRequest replaces the open request (decision 043) when given. */
   async moveProcessStatus(db: Db, input: { id: number; from: ProcessStatus; to: ProcessStatus; name: string; now: string; customerRequest?: string }): Promise<boolean> {

@@ -5,6 +5,7 @@ import type {
   ConsoleBulkResult,
   ConsoleBulkTake,
   ConsoleHandler,
+  ConsoleOrderCallInput,
   ConsoleOrderCounts,
   ConsoleOrderDetail,
   ConsoleOrderFile,
@@ -26,17 +27,43 @@ import { queryKeys } from '../../lib/query-keys.ts';
 /** The queue's query string: the keys of the server's schema; the view and paging always set. */
 export type OrderListQuery = ConsoleQueryString<typeof ConsoleOrderListQuerySchema, { view: ConsoleOrderView; page: number; page_size: number }>;
 
+/**
+ * How often the order list, its badges and the alerts ask again (decision 044): polling, so any
+ * instance behind the load balancer answers and nothing needs Redis or sticky sessions. TanStack
+ * Query pauses it while the tab is hidden (refetchIntervalInBackground is off) and refetches on focus.
+ */
+export const ORDER_POLL_MS = 15_000;
+
+/** The list refreshes itself; the page, filters and sort are in the query key (the address), so a refresh keeps them. */
 export function useOrders(query: OrderListQuery) {
   return useQuery({
     queryKey: queryKeys.orders.list(query),
     queryFn: () => api.get<ConsolePage<ConsoleOrderListItem>>('/orders', { ...query }),
     placeholderData: keepPreviousData,
+    refetchInterval: ORDER_POLL_MS,
   });
 }
 
 /** The badges: polled, so a new payment shows up without a reload. */
 export function useOrderCounts() {
-  return useQuery({ queryKey: queryKeys.orders.counts, queryFn: () => api.get<ConsoleOrderCounts>('/orders/counts'), refetchInterval: 30_000 });
+  return useQuery({ queryKey: queryKeys.orders.counts, queryFn: () => api.get<ConsoleOrderCounts>('/orders/counts'), refetchInterval: ORDER_POLL_MS });
+}
+
+/**
+ * The orders the alerts watch (decision 044): the newest paid ones waiting, and those about to
+ * break the promise. Only polled while alerts are on.
+ */
+export const ALERT_WATCH_KEYS = [queryKeys.orders.list({ alerts: 'new' }), queryKeys.orders.list({ alerts: 'near_breach' })] as const;
+
+export function useAlertWatch(enabled: boolean) {
+  const watch = (view: 'new' | 'near_breach') =>
+    ({
+      queryKey: queryKeys.orders.list({ alerts: view }),
+      queryFn: () => api.get<ConsolePage<ConsoleOrderListItem>>('/orders', { view, page: 1, page_size: 50, ...(view === 'new' ? { sort: 'pay_time_desc' } : {}) }),
+      refetchInterval: ORDER_POLL_MS,
+      enabled,
+    }) as const;
+  return { newPaid: useQuery(watch('new')), nearBreach: useQuery(watch('near_breach')) };
 }
 
 export function useOrder(id: number) {
@@ -62,6 +89,7 @@ function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderD
 export const useTakeOrder = (id: number) => useOrderAction(id, (force: boolean) => api.post<ConsoleOrderDetail>(`/orders/${id}/take`, { force } satisfies ConsoleTakeOrder));
 export const useChangeProcessStatus = (id: number) =>
   useOrderAction(id, (input: ConsoleProcessStatusChangeInput) => api.post<ConsoleOrderDetail>(`/orders/${id}/process-status`, input));
+export const useRecordCall = (id: number) => useOrderAction(id, (input: ConsoleOrderCallInput) => api.post<ConsoleOrderDetail>(`/orders/${id}/calls`, input));
 export const useAddNote = (id: number) => useOrderAction(id, (content: string) => api.post<ConsoleOrderDetail>(`/orders/${id}/notes`, { content } satisfies ConsoleOrderNoteInput));
 
 export function useUploadScreenshot(id: number) {

@@ -6,6 +6,7 @@ import { useDashboard } from '../../hooks/api/dashboard.ts';
 import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
+import { SlaTag } from '../../ui/status-tags.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 
 // The trends and their charts (ECharts, ~180 kB gzip) come in their own chunk, fetched only here,
@@ -41,6 +42,7 @@ const overdueColumns = [
   { title: '服务', dataIndex: 'goods_type', render: (type: string) => goodsTypeName(type) },
   { title: '联系电话', dataIndex: 'entity_phone' },
   { title: '付款时间', dataIndex: 'pay_time', render: (value: string | null) => dateTime(value) },
+  { title: '联系时限', dataIndex: 'sla', render: (sla: ConsoleOrderListItem['sla']) => <SlaTag sla={sla} /> },
 ];
 
 export function DashboardPage() {
@@ -60,7 +62,7 @@ export function DashboardPage() {
                 style={{ marginBottom: 16 }}
                 data-testid="overdue-alert"
                 title={`${data.overdue.count} 单付款已超过24小时仍未联系客户`}
-                description="我们承诺付款后24小时内由专员致电联系，请尽快接单并联系客户。"
+                description="我们承诺付款后24小时内由专员致电联系，请尽快致电并在订单页记录通话。"
                 action={<Link to="/orders?view=overdue">查看全部</Link>}
               />
             ) : null}
@@ -103,7 +105,7 @@ export function DashboardPage() {
                     ))}
                   </div>
                   <Typography.Paragraph className="muted" style={{ margin: '12px 0 0', fontSize: 12 }}>
-                    其中 {data.overdue.count} 单超过24小时未处理。
+                    其中 {data.overdue.count} 单超过24小时未联系。
                   </Typography.Paragraph>
                 </Card>
               </Col>

@@ -77,6 +77,7 @@ function SplitChart(props: { items: ConsoleDashboardTrends['by_service']; testId
 const clerkColumns = [
   { title: '员工', dataIndex: 'name' },
   { title: '在办订单', dataIndex: 'open_orders', align: 'right' as const },
+  { title: '本期致电', dataIndex: 'calls', align: 'right' as const },
   { title: '本期完成', dataIndex: 'completed', align: 'right' as const },
   { title: '本期退款', dataIndex: 'refunded', align: 'right' as const },
 ];
@@ -122,6 +123,12 @@ export function TrendsSection() {
                   <Card type="inner" title={heading('办理时长')} data-testid="turnaround">
                     <Row gutter={[16, 8]}>
                       <Col span={12}>
+                        <Statistic title="付款→首次致电 中位数" value={durationText(data.turnaround.paid_to_first_call.median_minutes)} data-testid="first-call-median" />
+                      </Col>
+                      <Col span={12}>
+                        <Statistic title="付款→首次致电 90%" value={durationText(data.turnaround.paid_to_first_call.p90_minutes)} />
+                      </Col>
+                      <Col span={12}>
                         <Statistic title="付款→接单 中位数" value={durationText(data.turnaround.paid_to_taken.median_minutes)} />
                       </Col>
                       <Col span={12}>
@@ -135,7 +142,10 @@ export function TrendsSection() {
                       </Col>
                     </Row>
                     <Typography.Paragraph className="muted" style={{ margin: '12px 0 0', fontSize: 12 }}>
-                      接单：本期付款且已接单的 {data.turnaround.paid_to_taken.orders} 单（以员工首次接单时间计）；完成：本期完成的 {data.turnaround.paid_to_completed.orders} 单。付款→首次致电：系统尚未记录首次致电时间，暂无法统计，先以接单时间代替。
+                      首次致电：本期付款且已致电的 {data.turnaround.paid_to_first_call.orders} 单（以员工记录的首次通话时间计，未接通也算）；接单：本期付款且已接单的 {data.turnaround.paid_to_taken.orders} 单；完成：本期完成的 {data.turnaround.paid_to_completed.orders} 单。
+                    </Typography.Paragraph>
+                    <Typography.Paragraph style={{ margin: '12px 0 0' }} data-testid="first-call-promise">
+                      24小时联系承诺：本期付款 {data.first_call.paid_orders} 单，按时致电 {data.first_call.met} 单，超时 <strong style={{ color: data.first_call.breached > 0 ? '#a8071a' : undefined }}>{data.first_call.breached}</strong> 单（其中超时后才致电 {data.first_call.met_late} 单、至今未致电 {data.first_call.breached_open} 单）；当前超时未联系 {data.first_call.open_now} 单。
                     </Typography.Paragraph>
                   </Card>
                 </Col>

@@ -7,6 +7,7 @@ import { useOrderCounts } from '../../hooks/api/orders.ts';
 import { useLogout } from '../../hooks/api/session.ts';
 import { PasswordDialog } from '../account/password-dialog.tsx';
 import { RouteErrorBoundary, RouteLoading } from '../../ui/route-loading.tsx';
+import { OrderAlertsToggle } from '../../ui/order-alerts-toggle.tsx';
 
 function withBadge(label: string, count: number | undefined, testId: string): ReactNode {
   return (
@@ -67,6 +68,7 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
               {counts.data.overdue} 单超过24小时未联系
             </Button>
           ) : null}
+          <OrderAlertsToggle />
           <Dropdown
             menu={{
               items: [

@@ -1,5 +1,8 @@
-import { Alert, Button, Card, Checkbox, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Input, Modal, Popconfirm, Select, Space, Typography } from 'antd';
 import {
+  CALL_NOTE_MAX_CHARS,
+  CALL_OUTCOMES,
+  CALL_OUTCOME_NAMES,
   CUSTOMER_REQUEST_MAX_CHARS,
   PROCESS_STATUS,
   PROCESS_STATUS_FLOW,
@@ -13,13 +16,15 @@ import {
   isRefundOpen,
   processMoveNeedsNote,
   processMoveRefusal,
+  type CallOutcome,
   type ConsoleOrderDetail,
   type ConsoleSessionStaff,
   type OrderHandler,
   type ProcessStatus,
 } from '@kuaibao/domain';
 import { useState } from 'react';
-import { useAddNote, useChangeProcessStatus, useRequestRefund, useTakeOrder } from '../../hooks/api/orders.ts';
+import { useAddNote, useChangeProcessStatus, useRecordCall, useRequestRefund, useTakeOrder } from '../../hooks/api/orders.ts';
+import { SlaTag } from '../../ui/status-tags.tsx';
 import { useDecideRefund } from '../../hooks/api/refunds.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -65,6 +70,79 @@ function HandlerCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSt
           </Popconfirm>
         ) : null}
         {!paid ? <Typography.Text className="muted">订单{isOrderRefunded(order.status) ? '已退款' : '未支付'}，无需办理。</Typography.Text> : null}
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * The 24-hour promise (decision 044): the clock, the calls made, and recording one (已电话联系) for
+ * the order's handler or an admin. Any recorded call stops the clock; the outcome says whether the
+ * customer answered.
+ */
+function CallCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
+  const { order, canHandle } = props;
+  const record = useRecordCall(order.id);
+  const [outcome, setOutcome] = useState<CallOutcome | undefined>();
+  const [note, setNote] = useState('');
+  return (
+    <Card title={heading('电话联系')} size="small" data-testid="call-card">
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <div>
+          <SlaTag sla={order.sla} />
+          {order.sla.deadline && !order.first_call_time && order.sla.state !== 'none' ? <span className="muted">须在 {dateTime(order.sla.deadline)} 前致电</span> : null}
+          {order.first_call_time ? <span className="muted">首次致电 {dateTime(order.first_call_time)}</span> : null}
+        </div>
+        {order.calls.length > 0 ? (
+          <ol className="call-list" data-testid="call-list">
+            {[...order.calls].reverse().map((call) => (
+              <li key={call.id}>
+                <div className="note-meta">
+                  {dateTime(call.created_at)} · {call.staff_name}
+                </div>
+                <div>{CALL_OUTCOME_NAMES[call.outcome]}</div>
+                {call.note ? <div className="muted">{call.note}</div> : null}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {canHandle ? (
+          <>
+            <Select<CallOutcome>
+              placeholder="通话结果"
+              aria-label="通话结果"
+              value={outcome}
+              onChange={setOutcome}
+              options={CALL_OUTCOMES.map((value) => ({ value, label: CALL_OUTCOME_NAMES[value] }))}
+              data-testid="call-outcome"
+            />
+            <Input.TextArea aria-label="通话备注" placeholder="备注（选填，仅内部可见）" rows={2} maxLength={CALL_NOTE_MAX_CHARS} value={note} onChange={(e) => setNote(e.target.value)} />
+            <Button
+              type="primary"
+              block
+              disabled={!outcome}
+              loading={record.isPending}
+              data-testid="record-call"
+              onClick={() =>
+                outcome &&
+                record.mutate(
+                  { outcome, note: note.trim() },
+                  {
+                    onSuccess: () => {
+                      notifySuccess('已记录通话');
+                      setOutcome(undefined);
+                      setNote('');
+                    },
+                  },
+                )
+              }
+            >
+              记录通话
+            </Button>
+          </>
+        ) : isOrderPaid(order.status) ? (
+          <Typography.Text className="muted">接单后由处理人记录通话。</Typography.Text>
+        ) : null}
       </Space>
     </Card>
   );
@@ -311,6 +389,7 @@ export function OrderActions(props: { order: ConsoleOrderDetail; staff: ConsoleS
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <HandlerCard order={order} staff={staff} />
+      <CallCard order={order} canHandle={canHandle} />
       <StatusCard order={order} canHandle={canHandle} />
       <RefundCard order={order} staff={staff} />
       <NotesCard order={order} />

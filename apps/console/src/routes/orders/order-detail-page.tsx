@@ -7,7 +7,7 @@ import { useSession } from '../../hooks/api/session.ts';
 import { goodsTypeName } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
-import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
+import { PaymentStatusTag, ProcessStatusTag, SlaTag } from '../../ui/status-tags.tsx';
 import { OrderActions, canEditFiles } from './order-actions.tsx';
 import { OrderFiles } from './order-files.tsx';
 import { Declaration, OrderInfo } from './order-info.tsx';
@@ -42,7 +42,7 @@ export function OrderDetailPage() {
                 <span>{goodsTypeName(data.goods_type)}</span>
                 <PaymentStatusTag status={data.status} />
                 {wasOrderPaid(data.status) ? <ProcessStatusTag code={data.process_status} name={data.process_status_name} /> : null}
-                {data.overdue ? <OverdueTag /> : null}
+                {data.sla.state === 'breached' || data.sla.state === 'near_breach' ? <SlaTag sla={data.sla} /> : null}
               </Space>
             }
           />

@@ -8,7 +8,7 @@ import { useRevealIdNumber } from '../../hooks/api/orders.ts';
 import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { label } from '../../lib/labels.ts';
 import { orPurged, Purged } from '../../ui/purged.tsx';
-import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
+import { PaymentStatusTag, ProcessStatusTag, SlaTag } from '../../ui/status-tags.tsx';
 
 /** The ID number stays masked until an explicit, confirmed (and server-audited) click. */
 function IdNumber(props: { order: ConsoleOrderDetail }) {
@@ -73,7 +73,7 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
           children: (
             <Space size={4}>
               <ProcessStatusTag code={order.process_status} name={order.process_status_name} />
-              {order.overdue ? <OverdueTag /> : null}
+              {order.sla.state === 'breached' ? <SlaTag sla={order.sla} /> : null}
             </Space>
           ),
         },

@@ -9,7 +9,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { ExportButtons } from '../../ui/export-buttons.tsx';
 import { OrderBulkActions } from './order-bulk-actions.tsx';
 
-import { OverdueTag, PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
+import { PaymentStatusTag, ProcessStatusTag, SlaTag } from '../../ui/status-tags.tsx';
 import { orPurged } from '../../ui/purged.tsx';
 import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 
@@ -29,7 +29,7 @@ function SelectAllBox(props: { checkbox: ReactNode }) {
 
 const selectAllTitle = (checkbox: ReactNode) => <SelectAllBox checkbox={checkbox} />;
 
-const VIEWS = ['new', 'overdue', 'mine', 'unassigned', 'all'] as const;
+const VIEWS = ['new', 'near_breach', 'overdue', 'mine', 'unassigned', 'all'] as const;
 
 /** The queue's state lives in the address, so a reload or a shared link shows the same list. */
 function useQueueQuery(): [OrderListQuery, (changes: Partial<Record<keyof OrderListQuery, string | undefined>>) => void] {
@@ -148,13 +148,10 @@ export function OrderListPage() {
         filters: PROCESS_STATUS_FLOW.map((code) => ({ text: PROCESS_STATUS_NAMES[code], value: code })),
         filterMultiple: false,
         filteredValue: query.process_status ? [query.process_status] : null,
-        render: (code: string, row) => (
-          <Space size={4}>
-            {wasOrderPaid(row.status) ? <ProcessStatusTag code={code} name={row.process_status_name} /> : <span className="muted">—</span>}
-            {row.overdue ? <OverdueTag short /> : null}
-          </Space>
-        ),
+        render: (code: string, row) => (wasOrderPaid(row.status) ? <ProcessStatusTag code={code} name={row.process_status_name} /> : <span className="muted">—</span>),
       },
+      // The 24-hour promise (decision 044): time left, 超时 X, 已联系.
+      { title: '联系时限', key: 'sla', dataIndex: 'sla', render: (sla: ConsoleOrderListItem['sla']) => <SlaTag sla={sla} /> },
       { title: '处理人', key: 'admin_name', dataIndex: 'admin_name', render: (name: string) => name || <span className="muted">未接单</span> },
       {
         title: '付款时间',
@@ -178,10 +175,10 @@ export function OrderListPage() {
   const columnChoices = columns.map((c) => ({ key: String(c.key), title: String(c.title) }));
   const shown = visibleColumns(columns, prefs.hidden);
 
-  const tabLabel = (label: string, count: number | undefined) => (
+  const tabLabel = (label: string, count: number | undefined, color = '#c41d2a') => (
     <span>
       {label}
-      {count ? <Badge count={count} overflowCount={999} color="#c41d2a" style={{ marginInlineStart: 6 }} /> : null}
+      {count ? <Badge count={count} overflowCount={999} color={color} style={{ marginInlineStart: 6 }} /> : null}
     </span>
   );
 
@@ -193,7 +190,8 @@ export function OrderListPage() {
         onChange={(view) => update({ view })}
         items={[
           { key: 'new', label: tabLabel('新付款待处理', counts.data?.new_paid) },
-          { key: 'overdue', label: tabLabel('超时未处理', counts.data?.overdue) },
+          { key: 'near_breach', label: tabLabel('即将超时', counts.data?.near_breach, '#ad4e00') },
+          { key: 'overdue', label: tabLabel('已超时', counts.data?.overdue) },
           { key: 'mine', label: tabLabel('我的订单', counts.data?.mine_open) },
           { key: 'unassigned', label: '待分配' },
           { key: 'all', label: '全部订单' },
@@ -271,7 +269,7 @@ export function OrderListPage() {
         loading={orders.isPending || orders.isPlaceholderData}
         data-testid="order-table"
         onRow={(row) => ({ onDoubleClick: () => navigate(`/orders/${row.id}`) })}
-        rowClassName={(row) => (row.overdue ? 'row-overdue' : '')}
+        rowClassName={(row) => (row.sla.state === 'breached' ? 'row-overdue' : row.sla.state === 'near_breach' ? 'row-near-breach' : '')}
         locale={{ emptyText: orders.isError ? `加载失败：${orders.error.message}` : '暂无订单' }}
         pagination={{
           current: query.page,

@@ -15,6 +15,7 @@ import {
   ConsoleOrderListItemSchema,
   ConsoleOrderListQuerySchema,
   ConsoleOrderNoteSchema,
+  ConsoleOrderCallRequestSchema,
   ConsoleProcessStatusChangeSchema,
   ConsoleRevealedIdSchema,
   ConsoleTakeOrderSchema,
@@ -133,6 +134,15 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
     request: { ...byId, body: ConsoleOrderNoteSchema },
     response: ConsoleOrderDetailSchema,
     handler: async (request) => orders().addNote(actorOf(request), request.params.id, request.body.content),
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/orders/:id/calls',
+    summary: 'Records a call to the customer with its outcome; the first one stops the 24-hour first-call clock (decision 044)',
+    tag,
+    request: { ...byId, body: ConsoleOrderCallRequestSchema },
+    response: ConsoleOrderDetailSchema,
+    handler: async (request) => orders().recordCall(actorOf(request), request.params.id, request.body),
   });
   apiRoute(scope, {
     method: 'DELETE',
