@@ -13,7 +13,8 @@ import { fakeGateways, orderFees, paidOrderIds, placeOrder } from '../support/pa
  * watches visitors pay, filters the order list (held in the address), exports it to XLSX (read back
  * here), assigns orders to the clerk, reconciles today's WeChat Pay bill with one planted difference
  * of each kind, answers a WeChat Pay complaint and refunds from it, and reads the dashboard again.
- * The clerk finds the orders under 我的订单, takes one, asks the customer for missing data (the
+ * The clerk finds the orders under 我的订单, takes one, records the first call (the 24-hour clock
+ * stops), asks the customer for missing data (the
  * visitor reads it on a phone, the SMS is logged) and completes it with a screenshot.
  *
  * Runs at 1280×800 (payments-1280) and 1440×900 (payments-1440) against one server: every name,
@@ -350,7 +351,7 @@ test('an admin’s day: dashboard, a new clerk, paid orders filtered, exported a
   });
 });
 
-test('a clerk’s day: 我的订单, take an order, ask the customer for missing data, complete it with a screenshot', async ({ page, browser }, testInfo) => {
+test('a clerk’s day: 我的订单, take an order, record the first call, ask the customer for missing data, complete it with a screenshot', async ({ page, browser }, testInfo) => {
   const open = day.open!;
 
   await test.step('the clerk signs in and replaces the temporary password', async () => {
@@ -387,6 +388,19 @@ test('a clerk’s day: 我的订单, take an order, ask the customer for missing
     await page.getByTestId('move-4').click();
     await page.getByTestId('move-confirm').click();
     await expect(page.getByTestId('order-info').getByTestId('process-status')).toHaveText('处理中');
+  });
+
+  await test.step('calls the customer within the 24-hour promise and records it; the clock stops', async () => {
+    const card = page.getByTestId('call-card');
+    // Paid minutes ago: the clock runs with nearly all of its 24 hours left.
+    await expect(card.getByTestId('sla-tag')).toHaveText(/^剩 2[34]小时/);
+    await card.getByRole('combobox', { name: '通话结果' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '已接通·已沟通' }).click();
+    await card.getByRole('textbox', { name: '通话备注' }).fill('客户说明社保证明明天上传');
+    await card.getByTestId('record-call').click();
+    await expect(card.getByTestId('call-list')).toContainText('客户说明社保证明明天上传');
+    await expect(card.getByTestId('sla-tag')).toHaveText('已联系');
+    await expect(page.getByTestId('timeline-internal').filter({ hasText: '电话联系：已接通·已沟通' })).toBeVisible();
   });
 
   await test.step('asks the customer for missing data; the visitor reads it on a phone; the SMS is logged', async () => {
