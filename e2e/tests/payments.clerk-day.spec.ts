@@ -14,8 +14,8 @@ import { fakeGateways, orderFees, paidOrderIds, placeOrder } from '../support/pa
  * here), assigns orders to the clerk, reconciles today's WeChat Pay bill with one planted difference
  * of each kind, answers a WeChat Pay complaint and refunds from it, and reads the dashboard again.
  * The clerk finds the orders under 我的订单, takes one, records the first call (the 24-hour clock
- * stops), asks the customer for missing data (the
- * visitor reads it on a phone, the SMS is logged) and completes it with a screenshot.
+ * stops), asks the customer for missing data (the visitor reads it on a phone, the SMS is logged)
+ * and completes it with a screenshot.
  *
  * Runs at 1280×800 (payments-1280) and 1440×900 (payments-1440) against one server: every name,
  * phone and account is the run's own, and the shared figures (dashboard, reconciliation) are read
