@@ -114,6 +114,20 @@ export const ConsoleBulkResultSchema = z.object({
 });
 export type ConsoleBulkResult = z.infer<typeof ConsoleBulkResultSchema>;
 
+/** The lists whose filters a staff member can save, on the server (decision 045). */
+export const SAVED_FILTER_LISTS = ['orders', 'refunds', 'sms', 'audit'] as const;
+export type SavedFilterList = (typeof SAVED_FILTER_LISTS)[number];
+/** How many filters one staff member keeps per list. */
+export const SAVED_FILTERS_PER_LIST = 30;
+export const ConsoleSavedFilterListQuerySchema = z.object({ list: z.enum(SAVED_FILTER_LISTS) });
+/** Saving under a name the staff member already uses for that list replaces it. */
+export const ConsoleSavedFilterCreateSchema = z.object({ list: z.enum(SAVED_FILTER_LISTS), name: text(30).min(1), search: text(2000) });
+export type ConsoleSavedFilterCreate = z.input<typeof ConsoleSavedFilterCreateSchema>;
+export const ConsoleSavedFilterSchema = z.object({ id: z.number().int(), list: z.enum(SAVED_FILTER_LISTS), name: z.string(), search: z.string(), created_at: z.string() });
+export type ConsoleSavedFilter = z.infer<typeof ConsoleSavedFilterSchema>;
+/** `deleted: false` when the id is not one of the caller's filters (someone else's reads the same as none). */
+export const ConsoleSavedFilterDeletedSchema = z.object({ deleted: z.boolean() });
+
 export const ConsoleOrderNoteSchema = z.object({ content: text(1000).min(1) });
 export type ConsoleOrderNoteInput = z.input<typeof ConsoleOrderNoteSchema>;
 export const ConsoleRefundRequestSchema = z.object({ reason: text(500).min(1) });

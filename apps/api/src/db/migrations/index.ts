@@ -17,6 +17,7 @@ import { retention } from './017_retention.ts';
 import { orderLookupIndexes } from './018_order_lookup_indexes.ts';
 import { agreementsAndAuthorizations } from './019_agreements_and_authorizations.ts';
 import { deletionRequests } from './020_deletion_requests.ts';
+import { savedFilters } from './021_saved_filters.ts';
 import { reconciliationAndComplaints } from './022_reconciliation_and_complaints.ts';
 import { customerInOnePlace } from './024_customer_in_one_place.ts';
 
@@ -43,6 +44,7 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '018_order_lookup_indexes': orderLookupIndexes(kind),
     '019_agreements_and_authorizations': agreementsAndAuthorizations(kind),
     '020_deletion_requests': deletionRequests(kind),
+    '021_saved_filters': savedFilters(kind),
     '022_reconciliation_and_complaints': reconciliationAndComplaints(kind),
     '024_customer_in_one_place': customerInOnePlace(kind),
   };
