@@ -1,6 +1,6 @@
 import type { AuditLogRow } from '../../db/schema.ts';
 import type { ConsoleTimeWindow } from '@kuaibao/domain';
-import { dayWindow, pageWindow, type Db, type ExportWindow } from '../../db/query-helpers.ts';
+import { dayWindow, pageWindow, timeListOrder, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
 export interface NewAuditRow {
   staffId: number | null;
@@ -89,9 +89,9 @@ export const auditRepository = {
       count = count.where('created_at', '<', until);
     }
     const { limit, offset } = pageWindow(query.page, query.page_size);
-    if (query.beforeId !== undefined) rows = rows.where('id', '<', query.beforeId);
-    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
-    const [items, total] = await Promise.all([rows.orderBy('id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : count.executeTakeFirstOrThrow()]);
+    const { direction, after } = timeListOrder(query);
+    if (after) rows = rows.where('id', after.op, after.id);
+    const [items, total] = await Promise.all([rows.orderBy('id', direction).limit(limit).offset(after ? 0 : offset).execute(), query.uncounted ? { n: -1 } : count.executeTakeFirstOrThrow()]);
     return { rows: items, total: Number(total.n) };
   },
 };

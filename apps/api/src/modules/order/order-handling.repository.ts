@@ -89,14 +89,46 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
   return q;
 }
 
+/** The list's sort: the one asked for, else the view's own. */
+function sortOf(query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>): ConsoleOrderSort {
+  return query.sort ?? (query.view === 'new' || query.view === 'overdue' || query.view === 'unassigned' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
+}
+
+/** Where the previous export batch ended: the sort keys of its last row. */
+export type OrderKeyset = Pick<OrderRow, 'id' | 'pay_time' | 'total_fee'>;
+
+/**
+ * The orders that come after `last` in `applySort`'s order (keyset), so an export's batches follow
+ * the list's sort at the same cost each. Unpaid orders (no pay time) sort last either way.
+ */
+function applyAfter<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>, last: OrderKeyset): OrdersQuery<O> {
+  const sort = sortOf(query);
+  const ascending = sort.endsWith('_asc');
+  const op = ascending ? '>' : '<';
+  switch (sort) {
+    case 'pay_time_asc':
+    case 'pay_time_desc': {
+      const payTime = last.pay_time;
+      if (payTime === null) return qb.where('pay_time', 'is', null).where('id', op, last.id);
+      return qb.where((eb) => eb.or([eb('pay_time', op, payTime), eb.and([eb('pay_time', '=', payTime), eb('id', op, last.id)]), eb('pay_time', 'is', null)]));
+    }
+    case 'total_fee_asc':
+    case 'total_fee_desc':
+      return qb.where((eb) => eb.or([eb('total_fee', op, last.total_fee), eb.and([eb('total_fee', '=', last.total_fee), eb('id', op, last.id)])]));
+    case 'created_desc':
+    case 'create_time_desc':
+    case 'create_time_asc':
+      return qb.where('id', op, last.id);
+  }
+}
+
 /**
  * The whitelisted orders (CONSOLE_ORDER_SORTS, checked by the route's schema): each value names
  * its SQL here, so nothing the client sends becomes SQL. Ties break on the id; the creation time
  * is the id's order (rows are appended), which is indexed.
  */
 export function applySort<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>): OrdersQuery<O> {
-  const sort: ConsoleOrderSort = query.sort ?? (query.view === 'new' || query.view === 'overdue' || query.view === 'unassigned' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
-  switch (sort) {
+  switch (sortOf(query)) {
     case 'pay_time_asc':
       return qb.orderBy('pay_time', (ob) => ob.asc().nullsLast()).orderBy('id', 'asc');
     case 'pay_time_desc':
@@ -133,11 +165,11 @@ export const orderHandlingRepository = {
     return db.selectFrom('orders').select(['id', 'out_trade_no']).where('id', 'in', [...ids]).execute();
   },
 
-  /** One batch of an export: the filtered orders below an id, newest first (keyset, so every batch costs the same). */
-  exportBatch(db: Db, query: ConsoleOrderListQuery, context: QueueContext, beforeId: number | undefined, limit: number) {
+  /** One batch of an export: the filtered orders after the last batch's last row, in the list's order (keyset, so every batch costs the same). */
+  exportBatch(db: Db, query: ConsoleOrderListQuery, context: QueueContext, after: OrderKeyset | undefined, limit: number) {
     let filtered = applyQueueFilters(db.selectFrom('orders'), query, context);
-    if (beforeId !== undefined) filtered = filtered.where('id', '<', beforeId);
-    return filtered.select([...LIST_COLUMNS, 'pay_source', 'platform']).orderBy('id', 'desc').limit(limit).execute();
+    if (after) filtered = applyAfter(filtered, query, after);
+    return applySort(filtered.select([...LIST_COLUMNS, 'pay_source', 'platform']), query).limit(limit).execute();
   },
 
   async countFiltered(db: Db, query: ConsoleOrderListQuery, context: QueueContext): Promise<number> {

@@ -1,6 +1,6 @@
 import { OPEN_REFUND_REQUEST_STATUSES, type ConsoleTimeWindow, type RefundRequestStatus } from '@kuaibao/domain';
 import type { RefundRequestRow } from '../../db/schema.ts';
-import { dayWindow, pageWindow, type Db, type ExportWindow } from '../../db/query-helpers.ts';
+import { dayWindow, pageWindow, timeListOrder, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
 /** A request with the order it is about (number, company, amount, payment status). */
 function withOrder(db: Db) {
@@ -55,10 +55,10 @@ export const refundRequestRepository = {
       filtered = filtered.where('refund_requests.created_at', '<', until);
       counted = counted.where('created_at', '<', until);
     }
-    if (query.beforeId !== undefined) filtered = filtered.where('refund_requests.id', '<', query.beforeId);
+    const { direction, after } = timeListOrder(query);
+    if (after) filtered = filtered.where('refund_requests.id', after.op, after.id);
     // Rows are appended in time order: the id is the time order, and indexed.
-    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
-    const [rows, count] = await Promise.all([filtered.orderBy('refund_requests.id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
+    const [rows, count] = await Promise.all([filtered.orderBy('refund_requests.id', direction).limit(limit).offset(after ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
     return { rows, total: Number(count.n) };
   },
 

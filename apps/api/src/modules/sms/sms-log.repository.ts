@@ -1,6 +1,6 @@
 import type { ConsoleTimeWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
-import { dayWindow, pageWindow, type ExportWindow } from '../../db/query-helpers.ts';
+import { dayWindow, pageWindow, timeListOrder, type ExportWindow } from '../../db/query-helpers.ts';
 
 /** The SMS log rows with the order number beside each. */
 function base(db: Db) {
@@ -102,9 +102,9 @@ export const smsLogRepository = {
       counted = counted.where('sms_log.created_at', '<', until);
     }
     const { limit, offset } = pageWindow(query.page, query.page_size);
-    if (query.beforeId !== undefined) filtered = filtered.where('sms_log.id', '<', query.beforeId);
-    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
-    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
+    const { direction, after } = timeListOrder(query);
+    if (after) filtered = filtered.where('sms_log.id', after.op, after.id);
+    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', direction).limit(limit).offset(after ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
     return { rows, total: Number(count.n) };
   },
 };

@@ -37,7 +37,7 @@ export function createSmsLog(deps: { db: Kysely<Database> }): SmsLog {
       const q = query.q?.replace(/\s+/g, '') ?? '';
       const phone = /^1\d{10}$/.test(q) ? q : undefined;
       const outTradeNo = !phone && q !== '' ? q.toUpperCase() : undefined;
-      const { rows, total } = await smsLogRepository.list(db, { page: query.page, page_size: query.page_size, phone, outTradeNo, orderId: query.order_id, status: query.status, from: query.from, to: query.to, sort: query.sort, beforeId: query.beforeId, uncounted: query.uncounted });
+      const { rows, total } = await smsLogRepository.list(db, { page: query.page, page_size: query.page_size, phone, outTradeNo, orderId: query.order_id, status: query.status, from: query.from, to: query.to, sort: query.sort, afterId: query.afterId, uncounted: query.uncounted });
       return { items: rows.map(toEntry), total, page: query.page, page_size: query.page_size };
     },
   };
