@@ -458,8 +458,12 @@ const periodTotals = z.object({ paid_orders: z.number().int(), revenue_fen: z.nu
 export const ConsoleDashboardSchema = z.object({
   today: periodTotals,
   month: periodTotals,
-  /** distinct devices per step over the last `days` days */
-  funnel: z.object({ days: z.number().int(), steps: z.array(z.object({ key: z.string(), label: z.string(), devices: z.number().int() })) }),
+  /**
+   * Distinct devices per step over the last `days` days, each step a subset of the one before
+   * (devices that also passed every earlier step); `paid_outside`: paying devices in those days that
+   * the events did not follow through every step (decision 045).
+   */
+  funnel: z.object({ days: z.number().int(), steps: z.array(z.object({ key: z.string(), label: z.string(), devices: z.number().int() })), paid_outside: z.number().int() }),
   /** paid orders by process status */
   by_process_status: z.array(z.object({ process_status: z.string(), name: z.string(), count: z.number().int() })),
   overdue: z.object({ count: z.number().int(), orders: z.array(ConsoleOrderListItemSchema) }),

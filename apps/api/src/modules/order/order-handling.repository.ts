@@ -221,6 +221,8 @@ export const orderHandlingRepository = {
       .select((eb) => eb.fn.count<number>('device_id').distinct().as('devices'))
       .where('pay_time', '>=', since)
       .where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT)
+      // An order without a device id (placed before ids were kept) is no device, as in the funnel.
+      .where('device_id', '<>', '')
       .executeTakeFirstOrThrow();
     return Number(row.devices);
   },
