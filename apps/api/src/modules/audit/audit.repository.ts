@@ -1,6 +1,6 @@
 import type { AuditLogRow } from '../../db/schema.ts';
 import type { ConsoleTimeWindow } from '@kuaibao/domain';
-import { dayWindow, pageWindow, timeListOrder, type Db, type ExportWindow } from '../../db/query-helpers.ts';
+import { pageWindow, timeListOrder, whereWithinDays, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
 export interface NewAuditRow {
   staffId: number | null;
@@ -79,15 +79,8 @@ export const auditRepository = {
       rows = rows.where('target_id', '=', query.target_id);
       count = count.where('target_id', '=', query.target_id);
     }
-    const { since, until } = dayWindow(query.from, query.to);
-    if (since) {
-      rows = rows.where('created_at', '>=', since);
-      count = count.where('created_at', '>=', since);
-    }
-    if (until) {
-      rows = rows.where('created_at', '<', until);
-      count = count.where('created_at', '<', until);
-    }
+    rows = whereWithinDays(rows, query, (q, op, at) => q.where('created_at', op, at));
+    count = whereWithinDays(count, query, (q, op, at) => q.where('created_at', op, at));
     const { limit, offset } = pageWindow(query.page, query.page_size);
     const { direction, after } = timeListOrder(query);
     if (after) rows = rows.where('id', after.op, after.id);

@@ -1,6 +1,6 @@
 import type { ConsoleTimeWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
-import { dayWindow, pageWindow, timeListOrder, type ExportWindow } from '../../db/query-helpers.ts';
+import { pageWindow, timeListOrder, whereWithinDays, type ExportWindow } from '../../db/query-helpers.ts';
 
 /** The SMS log rows with the order number beside each. */
 function base(db: Db) {
@@ -92,15 +92,8 @@ export const smsLogRepository = {
       filtered = filtered.where('sms_log.status', '=', query.status);
       counted = counted.where('sms_log.status', '=', query.status);
     }
-    const { since, until } = dayWindow(query.from, query.to);
-    if (since) {
-      filtered = filtered.where('sms_log.created_at', '>=', since);
-      counted = counted.where('sms_log.created_at', '>=', since);
-    }
-    if (until) {
-      filtered = filtered.where('sms_log.created_at', '<', until);
-      counted = counted.where('sms_log.created_at', '<', until);
-    }
+    filtered = whereWithinDays(filtered, query, (q, op, at) => q.where('sms_log.created_at', op, at));
+    counted = whereWithinDays(counted, query, (q, op, at) => q.where('sms_log.created_at', op, at));
     const { limit, offset } = pageWindow(query.page, query.page_size);
     const { direction, after } = timeListOrder(query);
     if (after) filtered = filtered.where('sms_log.id', after.op, after.id);
