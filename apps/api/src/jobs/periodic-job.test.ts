@@ -9,7 +9,7 @@ describe('createPeriodicJob', () => {
 
   it('shares a round in progress with a second caller, and starts a new one after', async () => {
     let release!: (value: number) => void;
-    const round = vi.fn(() => new Promise<number>((resolve) => (release = resolve)));
+    const round = vi.fn<() => Promise<number>>(() => new Promise<number>((resolve) => (release = resolve)));
     const job = createPeriodicJob({ round, intervalMs: 0 });
     const first = job.runOnce();
     const second = job.runOnce();
@@ -25,7 +25,7 @@ describe('createPeriodicJob', () => {
   it('runs first after firstDelayMs, then every interval after a round ends, through failures, until stop()', async () => {
     vi.useFakeTimers();
     let calls = 0;
-    const round = vi.fn(async () => {
+    const round = vi.fn<() => Promise<number>>(async () => {
       calls += 1;
       if (calls === 2) throw new Error('a failed round');
       return calls;
@@ -51,7 +51,7 @@ describe('createPeriodicJob', () => {
 
   it('never starts with no interval, and stop() waits for the round in progress', async () => {
     vi.useFakeTimers();
-    const round = vi.fn(async () => 1);
+    const round = vi.fn<() => Promise<number>>(async () => 1);
     const idle = createPeriodicJob({ round, intervalMs: 0, firstDelayMs: 10 });
     idle.start();
     await vi.advanceTimersByTimeAsync(60_000);
