@@ -11,6 +11,12 @@ function withOrderNo(db: Db) {
 
 /** SQL for visitors' feedback (platform reports) and its handling. */
 export const feedbackRepository = {
+  /** A deletion request (decision 045): complaints whose contact is exactly this phone lose it. */
+  async clearContact(db: Db, phone: string): Promise<number> {
+    const result = await db.updateTable('feedback').set({ contact: '' }).where((eb) => eb.fn<string>('trim', ['contact']), '=', phone).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
   async insert(db: Db, row: { type: string; content: string; contact: string; deviceId: string; orderId: number | null; at: string }): Promise<void> {
     await db.insertInto('feedback').values({ type: row.type, content: row.content, contact: row.contact, device_id: row.deviceId, order_id: row.orderId, created_at: row.at }).execute();
   },

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
+import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, PURGED_TEXT, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
 import type { Database, NewOrder, NewOrderAuthorization, OrderAuthorizationRow, OrderRow, OrderUpdate } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -19,6 +19,22 @@ function closedForDeletion(eb: ExpressionBuilder<Database, 'orders'>) {
  * write is conditional on the status it moves from (the domain's tables in lifecycle/order.ts say
  * which moves exist), so two paths racing cannot both win. No rules here; the services own them.
  */
+/**
+ * A 待客户补充 move's note is what the clerk asked the customer for (decision 043), which may quote
+ * their details: it goes when the order's customer_request does (retention, a deletion request).
+ * The other notes of the history are the staff's own words and stay.
+ */
+async function blankCustomerRequestNotes(db: Db, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .updateTable('order_status_history')
+    .set({ note: PURGED_TEXT })
+    .where('order_id', 'in', [...orderIds])
+    .where('to_process_status', '=', PROCESS_STATUS.waitingCustomer)
+    .where('note', '<>', '')
+    .execute();
+}
+
 export const orderRepository = {
   findByPublicId(db: Db, publicId: string): Promise<OrderRow | undefined> {
     return db.selectFrom('orders').selectAll().where('public_id', '=', publicId).executeTakeFirst();
@@ -222,6 +238,7 @@ export const orderRepository = {
       .where(closedForDeletion)
       .execute();
     await deleteUnpaidAuthorizations(db, ids);
+    await blankCustomerRequestNotes(db, ids);
     return ids;
   },
 
@@ -234,15 +251,20 @@ export const orderRepository = {
   async purgeClosedIdNumbers(db: Db, input: { before: string; at: string; limit: number }): Promise<number> {
     const picked = await db.selectFrom('orders').select('id').where('idno_purged_at', 'is', null).where('update_time', '<', input.before).where(closedForRetention).orderBy('update_time').limit(input.limit).execute();
     if (picked.length === 0) return 0;
-    const result = await db
+    const purged = await db
       .updateTable('orders')
       .set({ entity_idno_enc: null, entity_idno_hash: null, customer_request: null, idno_purged_at: input.at })
       .where('id', 'in', picked.map((row) => row.id))
       .where('idno_purged_at', 'is', null)
       .where('update_time', '<', input.before)
       .where(closedForRetention)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returning('id')
+      .execute();
+    await blankCustomerRequestNotes(
+      db,
+      purged.map((row) => row.id),
+    );
+    return purged.length;
   },
 
   /**

@@ -1,4 +1,5 @@
-import type { ConsoleTimeWindow } from '@kuaibao/domain';
+import { sql } from 'kysely';
+import { PURGED_TEXT, type ConsoleTimeWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
 import { pageWindow, timeListOrder, whereWithinDays, type ExportWindow } from '../../db/query-helpers.ts';
 
@@ -35,6 +36,23 @@ export interface SmsLogQuery extends ConsoleTimeWindow, ExportWindow {
 
 /** SQL for the SMS log: the outbox worker (jobs/sms-outbox.ts) records every attempt; staff read it. */
 export const smsLogRepository = {
+  /**
+   * A deletion request (decision 045): the rows sent to this phone, or about these orders, keep the
+   * phone masked (as the console always showed it) and lose their text, which may quote the
+   * customer. Masking an already masked phone leaves it as it is. Returns how many rows changed.
+   */
+  async forget(db: Db, input: { phone?: string | undefined; orderIds?: readonly number[] | undefined }): Promise<number> {
+    const orderIds = input.orderIds ?? [];
+    if (!input.phone && orderIds.length === 0) return 0;
+    const result = await db
+      .updateTable('sms_log')
+      .set({ phone: sql<string>`substr(phone, 1, 3) || '****' || substr(phone, 8)`, content: PURGED_TEXT })
+      .where((eb) => eb.or([...(input.phone ? [eb('phone', '=', input.phone)] : []), ...(orderIds.length > 0 ? [eb('order_id', 'in', [...orderIds])] : [])]))
+      .where('content', '<>', PURGED_TEXT)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
   async insert(db: Db, row: { outboxId: number; dedupeKey: string; orderId: number | null; phone: string; template: string; content: string; provider: string; status: 'SENT' | 'FAILED'; providerMessageId: string; error: string; at: string }): Promise<void> {
     await db
       .insertInto('sms_log')

@@ -21,6 +21,11 @@ const toEntry = (row: SmsLogListRow): ConsoleSmsLogEntry => ({
   status: row.status === 'SENT' ? 'SENT' : 'FAILED',
 });
 
+/** A deletion request's part in the SMS log (decision 045): see smsLogRepository.forget. */
+export function forgetSmsLogPhone(db: Kysely<Database>, input: { phone?: string | undefined; orderIds?: readonly number[] | undefined }): Promise<number> {
+  return smsLogRepository.forget(db, input);
+}
+
 export function createSmsLog(deps: { db: Kysely<Database> }): SmsLog {
   const { db } = deps;
   return {
