@@ -6,6 +6,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUSES_AFTER_PAYMENT,
   PROCESS_STATUS,
+  PURGED_TEXT,
   SHANGHAI_UTC_OFFSET_MS,
   type ConsoleOrderListQuery,
   type ConsoleOrderSort,
@@ -150,6 +151,22 @@ export function applySort<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQue
  * status history. The order row itself is written only by order.repository.ts.
  */
 export const orderHandlingRepository = {
+  /**
+   * A 待客户补充 move's note is what the clerk asked the customer for (decision 043), which may quote
+   * their details: it goes when the order's customer_request does (retention, a deletion request;
+   * decision 045). The other notes of the history are the staff's own words and stay.
+   */
+  async blankCustomerRequestNotes(db: Db, orderIds: readonly number[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    await db
+      .updateTable('order_status_history')
+      .set({ note: PURGED_TEXT })
+      .where('order_id', 'in', [...orderIds])
+      .where('to_process_status', '=', PROCESS_STATUS.waitingCustomer)
+      .where('note', '<>', '')
+      .execute();
+  },
+
   async listQueue(db: Db, query: ConsoleOrderListQuery, context: QueueContext): Promise<{ rows: OrderListRow[]; total: number }> {
     const filtered = applyQueueFilters(db.selectFrom('orders'), query, context);
     const { limit, offset } = pageWindow(query.page, query.page_size);

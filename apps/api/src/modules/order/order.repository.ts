@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, PURGED_TEXT, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
+import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
 import type { Database, NewOrder, NewOrderAuthorization, OrderAuthorizationRow, OrderRow, OrderUpdate } from '../../db/schema.ts';
+import { orderHandlingRepository } from './order-handling.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,22 +20,6 @@ function closedForDeletion(eb: ExpressionBuilder<Database, 'orders'>) {
  * write is conditional on the status it moves from (the domain's tables in lifecycle/order.ts say
  * which moves exist), so two paths racing cannot both win. No rules here; the services own them.
  */
-/**
- * A 待客户补充 move's note is what the clerk asked the customer for (decision 043), which may quote
- * their details: it goes when the order's customer_request does (retention, a deletion request).
- * The other notes of the history are the staff's own words and stay.
- */
-async function blankCustomerRequestNotes(db: Db, orderIds: readonly number[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await db
-    .updateTable('order_status_history')
-    .set({ note: PURGED_TEXT })
-    .where('order_id', 'in', [...orderIds])
-    .where('to_process_status', '=', PROCESS_STATUS.waitingCustomer)
-    .where('note', '<>', '')
-    .execute();
-}
-
 export const orderRepository = {
   findByPublicId(db: Db, publicId: string): Promise<OrderRow | undefined> {
     return db.selectFrom('orders').selectAll().where('public_id', '=', publicId).executeTakeFirst();
@@ -238,7 +223,7 @@ export const orderRepository = {
       .where(closedForDeletion)
       .execute();
     await deleteUnpaidAuthorizations(db, ids);
-    await blankCustomerRequestNotes(db, ids);
+    await orderHandlingRepository.blankCustomerRequestNotes(db, ids);
     return ids;
   },
 
@@ -260,7 +245,7 @@ export const orderRepository = {
       .where(closedForRetention)
       .returning('id')
       .execute();
-    await blankCustomerRequestNotes(
+    await orderHandlingRepository.blankCustomerRequestNotes(
       db,
       purged.map((row) => row.id),
     );
