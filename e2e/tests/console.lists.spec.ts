@@ -150,6 +150,9 @@ test('density, column settings and saved filters stay for the staff member', asy
   await page.getByTestId('save-filter').click();
   await page.getByTestId('save-filter-name').fill('按金额');
   await page.getByTestId('save-filter-ok').click();
+  // Saved on the server (decision 045): the dialog closes once it is stored, and the filter shows as chosen.
+  await expect(page.getByTestId('save-filter-name')).toHaveCount(0);
+  await expect(page.getByTestId('saved-filters')).toContainText('按金额');
   await look(page, testInfo, 'lists-orders-toolbar');
 
   // Elsewhere, then back through the saved filter; density and columns survived a reload.
@@ -162,6 +165,30 @@ test('density, column settings and saved filters stay for the staff member', asy
   await expect(table.locator('tbody tr.ant-table-row').first()).toContainText(NAMES.cheap);
   await page.getByTestId('list-refresh').click();
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
+
+  // The saved filter is not in this browser: with its storage emptied (another computer), it is still there.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/console/orders?view=new');
+  await page.getByTestId('saved-filters').click();
+  await pickOption(page, '按金额');
+  await expect(page).toHaveURL(/sort=total_fee_asc/);
+});
+
+test('saved filters kept in this browser before move to the server once', async ({ page }) => {
+  await signInToConsole(page);
+  await page.goto('/console/refunds');
+  const staffId = await page.evaluate(async () => ((await (await fetch('/api/console/session')).json()) as { data: { id: number } }).data.id);
+  const key = `kb-console:list:${staffId}:refunds`;
+  await page.evaluate(
+    ([storageKey]) => localStorage.setItem(storageKey!, JSON.stringify({ density: 'small', hidden: [], saved: [{ name: '浏览器里的筛选', search: 'status=PENDING' }] })),
+    [key],
+  );
+  await page.reload();
+  await expect.poll(() => page.evaluate((storageKey) => localStorage.getItem(storageKey), key)).toBe(JSON.stringify({ density: 'small', hidden: [] }));
+  await page.getByTestId('saved-filters').click();
+  await pickOption(page, '浏览器里的筛选');
+  await expect(page).toHaveURL(/status=PENDING/);
+  await expect(page.locator('.ant-table.ant-table-small')).toHaveCount(1);
 });
 
 test('one line per header and cell in the order list', async ({ page }, testInfo) => {

@@ -115,6 +115,7 @@ export const STAFF_ERRORS = {
   CONSOLE_STATUS_TRANSITION_INVALID: { code: 40061, status: 400, message: '订单当前状态不能改为该办理状态' },
   CONSOLE_NOTE_REQUIRED: { code: 40062, status: 400, message: '请填写说明' },
   CONSOLE_CUSTOMER_REQUEST_TOO_LONG: { code: 40095, status: 400, message: '请求客户补充的内容不能超过200字' },
+  CONSOLE_SAVED_FILTERS_FULL: { code: 40096, status: 400, message: '每个列表最多保存 30 个筛选，请先删除不用的' },
   CONSOLE_UPLOAD_TYPE_INVALID: { code: 40063, status: 400, message: '仅支持 JPG 或 PNG 格式的图片' },
   CONSOLE_UPLOAD_TOO_LARGE: { code: 40064, status: 400, message: '图片不能超过 5 MB' },
   CONSOLE_UPLOAD_MISSING: { code: 40065, status: 400, message: '请选择要上传的图片' },

@@ -1,4 +1,4 @@
-import { SHANGHAI_UTC_OFFSET_MS } from '@kuaibao/domain';
+import { SHANGHAI_UTC_OFFSET_MS, type ConsoleTimeSort } from '@kuaibao/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -12,12 +12,23 @@ export function pageWindow(page: number, pageSize: number): { limit: number; off
 
 /** `%` and `_` are LIKE wildcards; a search for them means the characters themselves. */
 /**
- * An export's batch of a list (keyset, newest first): the rows below an id, and no count. Each
- * batch costs the same however deep the export is, and rows added meanwhile do not shift it.
+ * An export's batch of a list (keyset, in the list's order): the rows after the previous batch's
+ * last id, and no count. Each batch costs the same however deep the export is, and rows added
+ * meanwhile do not shift it.
  */
 export interface ExportWindow {
-  beforeId?: number | undefined;
+  afterId?: number | undefined;
   uncounted?: boolean | undefined;
+}
+
+/**
+ * The time-based lists' order (CONSOLE_TIME_SORTS): by id, which is the creation order (rows are
+ * appended), newest first unless asked otherwise; with `afterId`, the rows that come after it in
+ * that order (an export's next batch).
+ */
+export function timeListOrder(query: { sort?: ConsoleTimeSort | undefined; afterId?: number | undefined }): { direction: 'asc' | 'desc'; after?: { op: '>' | '<'; id: number } } {
+  const direction = query.sort === 'created_at_asc' ? 'asc' : 'desc';
+  return query.afterId === undefined ? { direction } : { direction, after: { op: direction === 'asc' ? '>' : '<', id: query.afterId } };
 }
 
 /**
@@ -33,6 +44,19 @@ export function dayWindow(from: string | undefined, to: string | undefined): { s
     ...(from ? { since: new Date(start(from)).toISOString() } : {}),
     ...(to ? { until: new Date(start(to) + 24 * 3600 * 1000).toISOString() } : {}),
   };
+}
+
+/**
+ * A list's day range applied to one query: `where(query, op, instant)` adds the comparison on the
+ * list's time column (`>=` the first instant, `<` the one after the last day); no range, no change.
+ * Lists filter their rows and their count alike, so each calls this once per query.
+ */
+export function whereWithinDays<Q>(query: Q, range: { from?: string | undefined; to?: string | undefined }, where: (query: Q, op: '>=' | '<', instant: string) => Q): Q {
+  const { since, until } = dayWindow(range.from, range.to);
+  let within = query;
+  if (since) within = where(within, '>=', since);
+  if (until) within = where(within, '<', until);
+  return within;
 }
 
 export function likeContains(text: string): string {

@@ -331,6 +331,7 @@ export interface Database {
   wechat_complaints: WechatComplaintsTable;
   deletion_requests: DeletionRequestsTable;
   deletion_request_orders: DeletionRequestOrdersTable;
+  saved_filters: SavedFiltersTable;
 }
 
 // ---- WeChat Pay complaints (migration 022, docs/decisions/040-wechat-pay-complaints.md) ----
@@ -621,3 +622,15 @@ export interface UserSessionsTable {
 }
 
 export type UserRow = Selectable<UsersTable>;
+
+/** A staff member's saved list filters (migration 021, docs/decisions/045-saved-filters-on-the-server.md). */
+export interface SavedFiltersTable {
+  id: Generated<number>;
+  staff_id: number;
+  /** the list's name (SAVED_FILTER_LISTS in @kuaibao/domain) */
+  list: string;
+  name: string;
+  /** the list's query string without the page */
+  search: string;
+  created_at: CreatedAt;
+}

@@ -3,6 +3,7 @@ import type { AppMetrics } from '../observability/metrics.ts';
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { PaymentService, SweepResult } from '../modules/payment/payment.service.ts';
+import { createPeriodicJob } from './periodic-job.ts';
 
 /**
  * The payment sweeps, run on a timer by server.ts (never by tests, which call runOnce with their
@@ -44,9 +45,6 @@ export function createPaymentSweeps(deps: {
 }): PaymentSweeps {
   const { database, payments, log } = deps;
   const now = deps.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<SweepReport> | undefined;
-  let stopped = true;
 
   const steps: Record<SweepName, () => Promise<SweepResult>> = {
     'refund-outbox': () => payments.processRefundOutbox(),
@@ -82,34 +80,5 @@ export function createPaymentSweeps(deps: {
     return report;
   }
 
-  function runOnce(): Promise<SweepReport> {
-    // One round at a time in this process, whether from the timer or a direct call.
-    current ??= round().finally(() => {
-      current = undefined;
-    });
-    return current;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().finally(schedule);
-    }, deps.intervalMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped || deps.intervalMs <= 0) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await current?.catch(() => undefined);
-    },
-  };
+  return createPeriodicJob({ round, intervalMs: deps.intervalMs });
 }

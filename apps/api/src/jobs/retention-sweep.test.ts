@@ -118,6 +118,15 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
   it('after 91 days removes the ID number of the completed and refunded orders only; a second run changes nothing', async () => {
     // What a clerk once asked the customer to supply (decision 043) may quote their details: it goes with the ID number.
     for (const name of ['completed', 'processing'] as const) await test.database.db.updateTable('orders').set({ customer_request: '请补充法定代表人身份证照片' }).where('id', '=', orders[name].orderId).execute();
+    // The same words in the status history's 待客户补充 move go too; the staff's other notes stay.
+    for (const name of ['completed', 'processing'] as const)
+      for (const [to, note] of [
+        [PROCESS_STATUS.waitingCustomer, '请补充法定代表人身份证照片'],
+        [PROCESS_STATUS.processing, '客户已补充'],
+      ] as const)
+        await test.database.db.insertInto('order_status_history').values({ order_id: orders[name].orderId, from_process_status: null, to_process_status: to, process_status_name: '', staff_id: null, note }).execute();
+    const notesOf = async (orderId: number) =>
+      (await test.database.db.selectFrom('order_status_history').select('note').where('order_id', '=', orderId).where('note', '<>', '').orderBy('id').execute()).map((h) => h.note);
     test.clock.advance(60 * DAY_MS);
     expect(await sweep()).toEqual({ id_number: 2, unpaid_contact: 0, events: 0, deletion_request: 0 });
     for (const name of ['completed', 'refunded'] as const) {
@@ -127,6 +136,8 @@ describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
       expect(closed.customer_request).toBeNull();
     }
     expect((await row(orders.processing.orderId)).customer_request).toBe('请补充法定代表人身份证照片');
+    expect(await notesOf(orders.completed.orderId)).toEqual([PURGED_TEXT, '客户已补充']);
+    expect(await notesOf(orders.processing.orderId)).toEqual(['请补充法定代表人身份证照片', '客户已补充']);
     // Still in progress, however old: untouched.
     for (const name of ['processing', 'pending'] as const) {
       expect(await row(orders[name].orderId)).toMatchObject({ idno_purged_at: null, contact_purged_at: null, entity_phone: phones[name] });

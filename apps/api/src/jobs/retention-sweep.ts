@@ -6,6 +6,7 @@ import { purgeWaitingDeletions } from '../modules/deletion/deletion.service.ts';
 import { deleteEventsBefore } from '../modules/event/event.service.ts';
 import { orderRetention } from '../modules/order/order-retention.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
+import { createPeriodicJob } from './periodic-job.ts';
 
 /**
  * The retention sweep (docs/privacy-retention.md, docs/decisions/031-retention-sweep.md): removes
@@ -61,9 +62,6 @@ export function createRetentionSweep(deps: {
   const { database, now, log } = deps;
   const db = database.db;
   const batch = deps.batchSize ?? RETENTION_BATCH;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<RetentionReport | 'skipped'> | undefined;
-  let stopped = true;
   /** Set by stop(): a round in progress ends after its current batch (the next round does the rest), so shutdown never waits on a backlog. */
   let halted = false;
 
@@ -110,40 +108,16 @@ export function createRetentionSweep(deps: {
     }
   }
 
-  function runOnce(): Promise<RetentionReport | 'skipped'> {
-    // One round at a time in this process, whether from the timer or a direct call.
-    current ??= round().finally(() => {
-      current = undefined;
-    });
-    return current;
-  }
-
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      // A failed round is logged and counted; the next one tries again.
-      void runOnce()
-        .catch(() => undefined)
-        .finally(() => schedule(deps.intervalMs));
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped || deps.intervalMs <= 0) return;
-      stopped = false;
+  // The first round soon after boot: instances restarted more often than the interval still sweep.
+  return createPeriodicJob({
+    round,
+    intervalMs: deps.intervalMs,
+    firstDelayMs: FIRST_ROUND_DELAY_MS,
+    onStart: () => {
       halted = false;
-      // The first round soon after boot: instances restarted more often than the interval still sweep.
-      schedule(Math.min(deps.intervalMs, FIRST_ROUND_DELAY_MS));
     },
-    async stop() {
-      stopped = true;
+    onStop: () => {
       halted = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await current?.catch(() => undefined);
     },
-  };
+  });
 }

@@ -21,4 +21,5 @@ export const queryKeys = {
   staff: ['staff'] as const,
   audit: (query: object) => ['audit', query] as const,
   directorySource: ['directory-source'] as const,
+  savedFilters: (list: string) => ['saved-filters', list] as const,
 };

@@ -1,8 +1,11 @@
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined, StarOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, Modal, Popover, Select, Space, Tooltip } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ConsoleSavedFilter, SavedFilterList } from '@kuaibao/domain';
+import { useDeleteFilter, useSavedFilters, useSaveFilter } from '../hooks/api/saved-filters.ts';
 import { useSession } from '../hooks/api/session.ts';
+import { api, ApiError } from '../lib/client.ts';
 
 /**
  * What the console's lists share, the way Ant Design Pro's ProTable does it: state in the
@@ -87,10 +90,12 @@ const DENSITY_NAMES: Record<Density, string> = { large: '宽松', middle: '默�
 interface ListPrefs {
   density: Density;
   hidden: string[];
-  saved: Array<{ name: string; search: string }>;
 }
 
-/** Per staff member and list, in this browser (decision 038). */
+/**
+ * Density and hidden columns: per staff member and list, in this browser (decision 038). Saved
+ * filters are on the server (decision 045); this key held them before and is emptied of them once.
+ */
 function prefsKey(staffId: number | undefined, list: string) {
   return `kb-console:list:${staffId ?? 0}:${list}`;
 }
@@ -98,13 +103,13 @@ function prefsKey(staffId: number | undefined, list: string) {
 function readPrefs(key: string, hiddenByDefault: string[]): ListPrefs {
   try {
     const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<ListPrefs> | null;
-    return { density: stored?.density ?? 'middle', hidden: Array.isArray(stored?.hidden) ? stored.hidden : hiddenByDefault, saved: Array.isArray(stored?.saved) ? stored.saved : [] };
+    return { density: stored?.density ?? 'middle', hidden: Array.isArray(stored?.hidden) ? stored.hidden : hiddenByDefault };
   } catch {
-    return { density: 'middle', hidden: hiddenByDefault, saved: [] };
+    return { density: 'middle', hidden: hiddenByDefault };
   }
 }
 
-/** The list's remembered density, hidden columns and saved filters (`hiddenByDefault`: columns off until chosen). */
+/** The list's remembered density and hidden columns (`hiddenByDefault`: columns off until chosen). */
 export function useListPrefs(list: string, hiddenByDefault: string[] = []): [ListPrefs, (change: Partial<ListPrefs>) => void] {
   const staffId = useSession().data?.id;
   const key = prefsKey(staffId, list);
@@ -113,7 +118,9 @@ export function useListPrefs(list: string, hiddenByDefault: string[] = []): [Lis
     setPrefs((current) => {
       const merged = { ...current, ...next };
       try {
-        localStorage.setItem(key, JSON.stringify(merged));
+        // Keeps what else the key holds (saved filters not yet moved to the server).
+        const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null;
+        localStorage.setItem(key, JSON.stringify({ ...stored, ...merged }));
       } catch {
         // A full or blocked storage: the choice holds for this page only.
       }
@@ -130,9 +137,47 @@ const filterSearch = (search: string) => {
   return params.toString();
 };
 
-/** Refresh, density, column settings and saved filters, above a list. */
+/**
+ * Saved filters kept in this browser before decision 045 move to the server once, then leave
+ * localStorage. A name already on the server wins (it is the newer); a filter the server refuses
+ * (too long, over the limit) is dropped; on a network failure the browser keeps them for next time.
+ */
+function useMoveBrowserFilters(list: SavedFilterList, onServer: ConsoleSavedFilter[] | undefined, moved: () => unknown) {
+  const staffId = useSession().data?.id;
+  const started = useRef(false);
+  useEffect(() => {
+    if (staffId === undefined || onServer === undefined || started.current) return;
+    const key = prefsKey(staffId, list);
+    let stored: Record<string, unknown> | null;
+    try {
+      stored = JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null;
+    } catch {
+      return;
+    }
+    if (!stored || !('saved' in stored)) return;
+    started.current = true;
+    const { saved, ...rest } = stored;
+    const names = new Set(onServer.map((f) => f.name));
+    const toMove = (Array.isArray(saved) ? (saved as Array<{ name?: unknown; search?: unknown }>) : []).filter(
+      (s): s is { name: string; search: string } => typeof s.name === 'string' && typeof s.search === 'string' && !names.has(s.name.trim()),
+    );
+    void (async () => {
+      for (const filter of toMove) {
+        try {
+          await api.post('/saved-filters', { list, name: filter.name, search: filter.search });
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status === 0 || error.code === -1) return;
+        }
+      }
+      localStorage.setItem(key, JSON.stringify(rest));
+      if (toMove.length > 0) void moved();
+    })();
+  }, [staffId, list, onServer, moved]);
+}
+
+/** Refresh, density, column settings and saved filters (the staff member's own, on the server), above a list. */
 export function ListToolbar(props: {
-  list: string;
+  list: SavedFilterList;
   columns: Array<{ key: string; title: string }>;
   prefs: ListPrefs;
   setPrefs: (change: Partial<ListPrefs>) => void;
@@ -143,15 +188,27 @@ export function ListToolbar(props: {
   const params = useListParams();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
+  const filters = useSavedFilters(props.list);
+  const saveFilter = useSaveFilter(props.list);
+  const deleteFilter = useDeleteFilter(props.list);
+  useMoveBrowserFilters(props.list, filters.data, filters.refetch);
+  const saved = filters.data ?? [];
   const current = filterSearch(params.search);
-  const selected = props.prefs.saved.find((s) => s.search === current)?.name;
+  const selected = saved.find((s) => s.search === current);
 
   const save = () => {
     const trimmed = name.trim();
-    if (!trimmed) return;
-    props.setPrefs({ saved: [...props.prefs.saved.filter((s) => s.name !== trimmed), { name: trimmed, search: current }] });
-    setNaming(false);
-    setName('');
+    if (!trimmed || saveFilter.isPending) return;
+    // A failure is reported by the mutation cache; the dialog stays open with the name.
+    saveFilter.mutate(
+      { name: trimmed, search: current },
+      {
+        onSuccess: () => {
+          setNaming(false);
+          setName('');
+        },
+      },
+    );
   };
 
   const columnSettings = (
@@ -172,10 +229,11 @@ export function ListToolbar(props: {
           placeholder="已保存的筛选"
           style={{ width: 170 }}
           allowClear
-          value={selected}
-          options={props.prefs.saved.map((s) => ({ value: s.name, label: s.name }))}
+          value={selected?.name}
+          loading={filters.isLoading}
+          options={saved.map((s) => ({ value: s.name, label: s.name }))}
           onChange={(value?: string) => {
-            const found = props.prefs.saved.find((s) => s.name === value);
+            const found = saved.find((s) => s.name === value);
             params.replace(found ? found.search : '');
           }}
           data-testid="saved-filters"
@@ -185,8 +243,8 @@ export function ListToolbar(props: {
           保存筛选
         </Button>
         {selected ? (
-          <Button onClick={() => props.setPrefs({ saved: props.prefs.saved.filter((s) => s.name !== selected) })} data-testid="delete-filter">
-            删除“{selected}”
+          <Button onClick={() => deleteFilter.mutate(selected.id)} loading={deleteFilter.isPending} data-testid="delete-filter">
+            删除“{selected.name}”
           </Button>
         ) : null}
       </Space>
@@ -210,9 +268,9 @@ export function ListToolbar(props: {
           </Button>
         </Popover>
       </Space>
-      <Modal open={naming} title="保存当前筛选" okText="保存" cancelText="取消" onOk={save} onCancel={() => setNaming(false)} okButtonProps={{ disabled: name.trim() === '', 'data-testid': 'save-filter-ok' }} destroyOnHidden>
+      <Modal open={naming} title="保存当前筛选" okText="保存" cancelText="取消" onOk={save} onCancel={() => setNaming(false)} okButtonProps={{ disabled: name.trim() === '', loading: saveFilter.isPending, 'data-testid': 'save-filter-ok' }} destroyOnHidden>
         <label htmlFor="saved-filter-name" className="muted">
-          名称（只保存在本浏览器，仅自己可见）
+          名称（仅自己可见，换一台电脑登录也在）
         </label>
         <Input id="saved-filter-name" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={save} data-testid="save-filter-name" />
       </Modal>

@@ -118,6 +118,20 @@ export const ConsoleBulkResultSchema = z.object({
 });
 export type ConsoleBulkResult = z.infer<typeof ConsoleBulkResultSchema>;
 
+/** The lists whose filters a staff member can save, on the server (decision 045). */
+export const SAVED_FILTER_LISTS = ['orders', 'refunds', 'sms', 'audit'] as const;
+export type SavedFilterList = (typeof SAVED_FILTER_LISTS)[number];
+/** How many filters one staff member keeps per list. */
+export const SAVED_FILTERS_PER_LIST = 30;
+export const ConsoleSavedFilterListQuerySchema = z.object({ list: z.enum(SAVED_FILTER_LISTS) });
+/** Saving under a name the staff member already uses for that list replaces it. */
+export const ConsoleSavedFilterCreateSchema = z.object({ list: z.enum(SAVED_FILTER_LISTS), name: text(30).min(1), search: text(2000) });
+export type ConsoleSavedFilterCreate = z.input<typeof ConsoleSavedFilterCreateSchema>;
+export const ConsoleSavedFilterSchema = z.object({ id: z.number().int(), list: z.enum(SAVED_FILTER_LISTS), name: z.string(), search: z.string(), created_at: z.string() });
+export type ConsoleSavedFilter = z.infer<typeof ConsoleSavedFilterSchema>;
+/** `deleted: false` when the id is not one of the caller's filters (someone else's reads the same as none). */
+export const ConsoleSavedFilterDeletedSchema = z.object({ deleted: z.boolean() });
+
 export const ConsoleOrderNoteSchema = z.object({ content: text(1000).min(1) });
 /** POST /api/console/orders/:id/calls: a call made to the customer, with its outcome (decision 044). */
 export const ConsoleOrderCallRequestSchema = z.object({ outcome: z.enum(CALL_OUTCOMES), note: text(CALL_NOTE_MAX_CHARS).default('') });
@@ -471,8 +485,12 @@ const periodTotals = z.object({ paid_orders: z.number().int(), revenue_fen: z.nu
 export const ConsoleDashboardSchema = z.object({
   today: periodTotals,
   month: periodTotals,
-  /** distinct devices per step over the last `days` days */
-  funnel: z.object({ days: z.number().int(), steps: z.array(z.object({ key: z.string(), label: z.string(), devices: z.number().int() })) }),
+  /**
+   * Distinct devices per step over the last `days` days, each step a subset of the one before
+   * (devices that also passed every earlier step); `paid_outside`: paying devices in those days that
+   * the events did not follow through every step (decision 045).
+   */
+  funnel: z.object({ days: z.number().int(), steps: z.array(z.object({ key: z.string(), label: z.string(), devices: z.number().int() })), paid_outside: z.number().int() }),
   /** paid orders by process status */
   by_process_status: z.array(z.object({ process_status: z.string(), name: z.string(), count: z.number().int() })),
   overdue: z.object({ count: z.number().int(), orders: z.array(ConsoleOrderListItemSchema) }),

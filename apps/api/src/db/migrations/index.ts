@@ -20,6 +20,7 @@ import { deletionRequests } from './020_deletion_requests.ts';
 import { reconciliationAndComplaints } from './022_reconciliation_and_complaints.ts';
 import { customerInOnePlace } from './024_customer_in_one_place.ts';
 import { firstCall } from './025_first_call.ts';
+import { savedFilters } from './026_saved_filters.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -47,5 +48,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '022_reconciliation_and_complaints': reconciliationAndComplaints(kind),
     '024_customer_in_one_place': customerInOnePlace(kind),
     '025_first_call': firstCall(kind),
+    '026_saved_filters': savedFilters(kind),
   };
 }

@@ -1,6 +1,6 @@
 import type { AuditLogRow } from '../../db/schema.ts';
 import type { ConsoleTimeWindow } from '@kuaibao/domain';
-import { dayWindow, pageWindow, type Db, type ExportWindow } from '../../db/query-helpers.ts';
+import { pageWindow, timeListOrder, whereWithinDays, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
 export interface NewAuditRow {
   staffId: number | null;
@@ -79,19 +79,12 @@ export const auditRepository = {
       rows = rows.where('target_id', '=', query.target_id);
       count = count.where('target_id', '=', query.target_id);
     }
-    const { since, until } = dayWindow(query.from, query.to);
-    if (since) {
-      rows = rows.where('created_at', '>=', since);
-      count = count.where('created_at', '>=', since);
-    }
-    if (until) {
-      rows = rows.where('created_at', '<', until);
-      count = count.where('created_at', '<', until);
-    }
+    rows = whereWithinDays(rows, query, (q, op, at) => q.where('created_at', op, at));
+    count = whereWithinDays(count, query, (q, op, at) => q.where('created_at', op, at));
     const { limit, offset } = pageWindow(query.page, query.page_size);
-    if (query.beforeId !== undefined) rows = rows.where('id', '<', query.beforeId);
-    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
-    const [items, total] = await Promise.all([rows.orderBy('id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : count.executeTakeFirstOrThrow()]);
+    const { direction, after } = timeListOrder(query);
+    if (after) rows = rows.where('id', after.op, after.id);
+    const [items, total] = await Promise.all([rows.orderBy('id', direction).limit(limit).offset(after ? 0 : offset).execute(), query.uncounted ? { n: -1 } : count.executeTakeFirstOrThrow()]);
     return { rows: items, total: Number(total.n) };
   },
 };

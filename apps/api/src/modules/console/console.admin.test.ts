@@ -192,13 +192,34 @@ describe.each(availableDialects())('refunds, complaints, configuration and the d
       expect(after.today.revenue_fen - before.today.revenue_fen).toBeGreaterThanOrEqual(10000);
       expect(after.month.paid_orders).toBeGreaterThanOrEqual(after.today.paid_orders);
       const step = (key: string) => after.funnel.steps.find((s) => s.key === key)!.devices - before.funnel.steps.find((s) => s.key === key)!.devices;
-      expect([step('client.page.enter'), step('client.company.get'), step('client.company.pick'), step('client.form.submit'), step('client.pay.created')]).toEqual([4, 3, 2, 2, 1]);
+      // Nested (decision 045): 'a' submitted a form without picking a company, so it stops at 查询企业.
+      expect([step('client.page.enter'), step('client.company.get'), step('client.company.pick'), step('client.form.submit'), step('client.pay.created')]).toEqual([4, 3, 2, 1, 1]);
       expect(step('paid')).toBe(1);
+      expect(after.funnel.paid_outside - before.funnel.paid_outside).toBe(0);
       expect(after.funnel.steps.map((s) => s.label)).toEqual(['进入页面', '查询企业', '选择企业', '提交表单', '创建支付', '完成支付']);
       expect(after.by_process_status.map((s) => s.process_status)).toEqual(['1', '4', '3', '2', '5']);
       expect(after.overdue.orders.map((o) => o.id)).toContain(late);
       expect(after.overdue.orders.every((o) => o.overdue)).toBe(true);
     });
+  });
+
+  it('never shows a funnel step above the one before: payers the events did not follow are counted apart', async () => {
+    const now = test.clock.now.getTime();
+    const before = dataOf<ConsoleDashboard>(await asClerk('GET', '/api/console/dashboard', undefined, { query: { days: '7' } }));
+    // The issue's 200%: two devices pay while the events saw one of them only enter, and the other not at all
+    // (one paid again from a link: its second order adds no device). A third went the whole way.
+    await test.database.db.insertInto('events').values({ key: 'client.page.enter', value: '', device_id: 'dev-outside-1', created_at: new Date(now - 120_000).toISOString() }).execute();
+    for (const key of ['client.page.enter', 'client.company.get', 'client.company.pick', 'client.form.submit', 'client.pay.created'])
+      await test.database.db.insertInto('events').values({ key, value: '', device_id: 'dev-through', created_at: new Date(now - 120_000).toISOString() }).execute();
+    for (const device of ['dev-outside-1', 'dev-outside-2', 'dev-outside-2', 'dev-through']) await insertOrder(test, { pay_time: new Date(now - 60_000).toISOString(), device_id: device });
+    // Paid before the window: neither a step nor outside it.
+    await insertOrder(test, { pay_time: new Date(now - 9 * 24 * 3600_000).toISOString(), device_id: 'dev-long-ago' });
+
+    const after = dataOf<ConsoleDashboard>(await asClerk('GET', '/api/console/dashboard', undefined, { query: { days: '7' } }));
+    const delta = after.funnel.steps.map((s, i) => s.devices - before.funnel.steps[i]!.devices);
+    expect(delta).toEqual([2, 1, 1, 1, 1, 1]);
+    expect(after.funnel.paid_outside - before.funnel.paid_outside).toBe(2);
+    for (let i = 1; i < after.funnel.steps.length; i++) expect(after.funnel.steps[i]!.devices).toBeLessThanOrEqual(after.funnel.steps[i - 1]!.devices);
   });
 
   it('shows the audit log to admins, newest first, filterable', async () => {

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects } from '../../test/helper.ts';
-import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, createStaff, expectError, insertOrder, login, type ConsoleTestApp, type Session } from './console.test-support.ts';
+import { CONSOLE_ORDER_SORTS, type ConsoleOrderListItem, type ConsoleRefundRequest, type ConsolePage } from '@kuaibao/domain';
+import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, type ConsoleTestApp, type Session } from './console.test-support.ts';
 import { EXPORT_BATCH_ROWS } from './export-writer.ts';
 
 /** The lists as files (issue 17, decision 038): the filtered list, streamed, read back here. */
@@ -84,6 +85,58 @@ describe.each(availableDialects())('console exports (%s)', (dialect) => {
     const audit = await download({ format: 'csv', action: 'data.export' }, 'audit');
     expect(audit.body).toContain('导出数据');
     expect(audit.body).toContain('文件格式：xlsx');
+  });
+
+  /** The rows of a list in the order it shows them, page after page. */
+  async function listed<T>(path: string, query: Record<string, string>): Promise<T[]> {
+    const rows: T[] = [];
+    for (let page = 1; ; page++) {
+      const { items, total } = dataOf<ConsolePage<T>>(await caller(test, admin)('GET', path, undefined, { query: { ...query, page: String(page), page_size: '100' } }));
+      rows.push(...items);
+      if (rows.length >= total || items.length === 0) return rows;
+    }
+  }
+  const csvFirstColumn = (body: string) =>
+    body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+
+  it('writes the orders in the order the list shows them, for every sort, across batches', async () => {
+    // All these orders were paid at the same instant: the pay-time sorts break ties on the id across the batch boundary.
+    for (const sort of [undefined, ...CONSOLE_ORDER_SORTS]) {
+      const query = { view: 'all', q: MARK, ...(sort ? { sort } : {}) };
+      const shown = (await listed<ConsoleOrderListItem>('/api/console/orders', query)).map((o) => o.out_trade_no);
+      const response = await download({ format: 'csv', ...query });
+      expect(response.statusCode).toBe(200);
+      expect(shown).toHaveLength(3 + EXPORT_BATCH_ROWS + 5);
+      expect(csvFirstColumn(response.body), `sort ${sort ?? '(default)'}`).toEqual(shown);
+    }
+  }, 120_000);
+
+  it('writes the time-based lists in the list’s order, oldest first when asked', async () => {
+    const db = test.database.db;
+    for (const [reason, minute] of [
+      ['先申请', 1],
+      ['再申请', 2],
+      ['后申请', 3],
+    ] as const) {
+      const orderId = await insertOrder(test, { entity_name: `退款顺序${reason}` });
+      const at = new Date(Date.UTC(2026, 2, 1, 8, minute)).toISOString();
+      await db.insertInto('refund_requests').values({ order_id: orderId, reason, requested_by: clerk.staffId, requested_by_name: '导出专员', created_at: at, updated_at: at }).execute();
+    }
+    for (const sort of ['created_at_asc', 'created_at_desc']) {
+      const shown = (await listed<ConsoleRefundRequest>('/api/console/refund-requests', { sort })).map((r) => r.reason);
+      const response = await download({ format: 'csv', sort }, 'refunds');
+      const reasons = response.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[4]);
+      expect(shown).toEqual(sort === 'created_at_asc' ? ['先申请', '再申请', '后申请'] : ['后申请', '再申请', '先申请']);
+      expect(reasons).toEqual(shown);
+    }
   });
 
   it('is for admins only, and checks the filters like the list does', async () => {

@@ -11,6 +11,7 @@ import { registerConsoleRefundRoutes } from './routes/refunds.routes.ts';
 import { registerConsoleWechatComplaintRoutes } from './routes/wechat-complaints.routes.ts';
 import { registerConsoleSessionRoutes } from './routes/session.routes.ts';
 import { registerConsoleDirectorySourceRoutes } from './routes/directory-source.routes.ts';
+import { registerConsoleSavedFilterRoutes } from './routes/saved-filters.routes.ts';
 import { registerConsoleSmsLogRoutes } from './routes/sms-log.routes.ts';
 import { registerConsoleCustomerRoutes } from './routes/customers.routes.ts';
 import { registerConsoleDeletionRequestRoutes } from './routes/deletion-requests.routes.ts';
@@ -76,6 +77,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleDirectorySourceRoutes(scope);
       registerConsoleReconciliationRoutes(scope);
       registerConsoleWechatComplaintRoutes(scope);
+      registerConsoleSavedFilterRoutes(scope);
       registerConsoleExportRoutes(scope);
     },
     { prefix: '/api/console' },

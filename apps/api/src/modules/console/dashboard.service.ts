@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, shanghaiStart, trendWindow, type ConsoleDashboard, type ConsoleDashboardTrends, type TrendWindowDays } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import { countEventDevices } from '../event/event.service.ts';
+import { countFunnel } from '../event/event.service.ts';
 import type { OrderHandlingService } from '../order/order-handling.service.ts';
 import { orderTrends } from '../order/order-trends.ts';
 import { assertCan, type Actor } from './actor.ts';
@@ -9,7 +9,10 @@ import { assertCan, type Actor } from './actor.ts';
 /**
  * The funnel of docs/product/api.md's analytics events: `client.company.get` when a visitor
  * searches, `client.company.pick` when they choose a company from the list (decision 042); "paid"
- * counts paying devices from the orders themselves, which no client can fake or lose.
+ * comes from the orders themselves, which no client can fake or lose. Each step counts the devices
+ * that also passed every step before it (decision 045), so no step exceeds the one before; paying
+ * devices the events did not follow all the way (a lost or blocked event, an order paid from a link)
+ * are counted apart, not hidden.
  */
 export const FUNNEL_STEPS = [
   { key: 'client.page.enter', label: '进入页面' },
@@ -39,16 +42,17 @@ export function createDashboardService(deps: { db: Kysely<Database>; now: () => 
       const at = now();
       const funnelSince = new Date(Date.parse(shanghaiStart(at, 'day')) - (days - 1) * 24 * 3600 * 1000).toISOString();
       const eventKeys = FUNNEL_STEPS.map((step) => step.key).filter((key) => key !== 'paid');
-      const [orders, devicesByKey] = await Promise.all([
+      const [orders, funnel] = await Promise.all([
         deps.orders.statistics({ now: at, dayStart: shanghaiStart(at, 'day'), monthStart: shanghaiStart(at, 'month'), funnelSince, overdueLimit: 10 }),
-        countEventDevices(db, eventKeys, funnelSince),
+        countFunnel(db, eventKeys, funnelSince),
       ]);
       return {
         today: orders.today,
         month: orders.month,
         funnel: {
           days,
-          steps: FUNNEL_STEPS.map((step) => ({ key: step.key, label: step.label, devices: step.key === 'paid' ? orders.payingDevices : (devicesByKey.get(step.key) ?? 0) })),
+          steps: FUNNEL_STEPS.map((step, index) => ({ key: step.key, label: step.label, devices: step.key === 'paid' ? funnel.paid : (funnel.reached[index] ?? 0) })),
+          paid_outside: Math.max(0, orders.payingDevices - funnel.paid),
         },
         by_process_status: PROCESS_STATUS_FLOW.map((code) => ({ process_status: code, name: PROCESS_STATUS_NAMES[code], count: orders.paidByProcessStatus.get(code) ?? 0 })),
         overdue: { count: orders.overdueCount, orders: orders.overdueOrders },

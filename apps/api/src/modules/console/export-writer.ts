@@ -52,20 +52,20 @@ async function drained(out: Writable): Promise<void> {
 /**
  * Streams a list as XLSX (exceljs' streaming WorkbookWriter: rows are committed and zipped as they
  * come, no workbook in memory) or CSV (UTF-8 with a BOM, which Excel needs to read Chinese), one
- * batch of rows at a time from `nextBatch` (keyset: the rows below the last id). Memory stays at
+ * batch of rows at a time from `nextBatch` (keyset: the rows after the previous batch's last, in the list's order). Memory stays at
  * about one batch and the stream buffers, however many rows (npm run bench:export measures it).
  */
-export function streamExport<R extends { id: number }>(input: { format: ExportFormat; sheet: string; columns: ReadonlyArray<ExportColumn<R>>; nextBatch: (beforeId: number | undefined) => Promise<R[]> }): Readable {
+export function streamExport<R extends { id: number }>(input: { format: ExportFormat; sheet: string; columns: ReadonlyArray<ExportColumn<R>>; nextBatch: (after: R | undefined) => Promise<R[]> }): Readable {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   const { columns } = input;
 
   async function eachBatch(write: (rows: R[]) => Promise<void>): Promise<void> {
-    let beforeId: number | undefined;
+    let after: R | undefined;
     for (;;) {
-      const rows = await input.nextBatch(beforeId);
+      const rows = await input.nextBatch(after);
       if (rows.length === 0) return;
       await write(rows);
-      beforeId = rows[rows.length - 1]!.id;
+      after = rows[rows.length - 1]!;
       if (rows.length < EXPORT_BATCH_ROWS) return;
     }
   }

@@ -134,25 +134,25 @@ export function createExportService(deps: { db: Kysely<Database>; now: () => Dat
           const query = parsed.data as z.infer<typeof ConsoleOrderListQuerySchema>;
           if (query.from && query.to && query.from > query.to) throw new AppError('CONSOLE_DATE_RANGE_INVALID');
           rows = await deps.orders.countForExport(actor, query);
-          body = streamExport({ format, sheet, columns: ORDER_COLUMNS, nextBatch: (beforeId) => deps.orders.exportBatch(actor, query, beforeId, EXPORT_BATCH_ROWS) });
+          body = streamExport({ format, sheet, columns: ORDER_COLUMNS, nextBatch: (after) => deps.orders.exportBatch(actor, query, after, EXPORT_BATCH_ROWS) });
           break;
         }
         case 'refunds': {
           const query = parsed.data as z.infer<typeof ConsoleRefundListQuerySchema>;
           rows = (await deps.refundRequests.list({ ...query, page: 1, page_size: 1 })).total;
-          body = streamExport({ format, sheet, columns: REFUND_COLUMNS, nextBatch: async (beforeId) => (await deps.refundRequests.list({ ...query, ...batch, beforeId })).items });
+          body = streamExport({ format, sheet, columns: REFUND_COLUMNS, nextBatch: async (after) => (await deps.refundRequests.list({ ...query, ...batch, afterId: after?.id })).items });
           break;
         }
         case 'sms': {
           const query = parsed.data as z.infer<typeof ConsoleSmsListQuerySchema>;
           rows = (await smsLog.list({ ...query, page: 1, page_size: 1 })).total;
-          body = streamExport({ format, sheet, columns: SMS_COLUMNS, nextBatch: async (beforeId) => (await smsLog.list({ ...query, ...batch, beforeId })).items });
+          body = streamExport({ format, sheet, columns: SMS_COLUMNS, nextBatch: async (after) => (await smsLog.list({ ...query, ...batch, afterId: after?.id })).items });
           break;
         }
         case 'audit': {
           const query = parsed.data as z.infer<typeof ConsoleAuditListQuerySchema>;
           rows = (await listAudit(db, { ...query, page: 1, page_size: 1 })).total;
-          body = streamExport({ format, sheet, columns: AUDIT_COLUMNS, nextBatch: async (beforeId) => (await listAudit(db, { ...query, ...batch, beforeId })).items });
+          body = streamExport({ format, sheet, columns: AUDIT_COLUMNS, nextBatch: async (after) => (await listAudit(db, { ...query, ...batch, afterId: after?.id })).items });
           break;
         }
       }

@@ -23,6 +23,7 @@ import type { WechatComplaints } from '../payment/wechat-complaints.service.ts';
 import { createConsoleWechatComplaintsService, type ConsoleWechatComplaintsService } from './wechat-complaints.service.ts';
 import { createConsoleReconciliationService, type ConsoleReconciliationService } from './reconciliation.service.ts';
 import { createRefundsService, type RefundsService } from './refunds.service.ts';
+import { createSavedFiltersService, type SavedFiltersService } from './saved-filters.service.ts';
 import { createSmsLogService, type SmsLogService } from './sms-log.service.ts';
 import { createCustomersService, type CustomersService } from './customers.service.ts';
 import { createDeletionRequestsService, type DeletionRequestsService } from './deletion-requests.service.ts';
@@ -46,6 +47,7 @@ export interface ConsoleServices {
   wechatComplaints: ConsoleWechatComplaintsService;
   deletionRequests: DeletionRequestsService;
   exports: ExportService;
+  savedFilters: SavedFiltersService;
 }
 
 export function createConsoleServices(deps: {
@@ -104,5 +106,6 @@ export function createConsoleServices(deps: {
     wechatComplaints: createConsoleWechatComplaintsService({ db, now, complaints: deps.wechatComplaints, refundRequests }),
     deletionRequests: createDeletionRequestsService({ deletion: deps.deletion }),
     exports: createExportService({ db, now, orders: handling, refundRequests }),
+    savedFilters: createSavedFiltersService({ db, now }),
   };
 }

@@ -21,7 +21,9 @@ import type { Database } from '../../db/schema.ts';
 import type { SmsProvider } from '../../providers/sms/port.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import { writeAudit } from '../audit/audit.ts';
+import { clearFeedbackContact } from '../feedback/feedback.service.ts';
 import { orderDeletion } from '../order/order-deletion.ts';
+import { forgetSmsLogPhone } from '../sms/sms-log.service.ts';
 import { deletionRepository } from './deletion.repository.ts';
 
 /**
@@ -116,6 +118,11 @@ export function createDeletionService(deps: { db: Kysely<Database>; now: () => D
         // A second confirmation racing this one finds the request no longer waiting for its code.
         if (!(await deletionRepository.confirm(trx, request.id, { at: atIso, status }))) throw new AppError('DELETION_CODE_MISSING');
         await deletionRepository.insertOrders(trx, request.id, orders.map((order) => ({ ...order, purgedAt: purged.has(order.id) ? atIso : null })));
+        // Outside the orders (decision 045): the SMS log's rows to this phone keep it masked, without
+        // their texts, and complaints whose contact is this phone lose it. Open orders' later notices
+        // are forgotten when the order is purged (purgeWaitingDeletions).
+        await forgetSmsLogPhone(trx, { phone });
+        await clearFeedbackContact(trx, phone);
         await writeAudit(trx, null, { action: 'deletion.confirm', targetType: 'deletion_request', targetId: String(request.id), after: { orders: orders.map((order) => order.out_trade_no), purged: purged.size, waiting } }, at);
         return { purged: purged.size, waiting };
       });
@@ -154,6 +161,7 @@ export async function purgeWaitingDeletions(db: Kysely<Database>, input: { at: s
   return db.transaction().execute(async (trx) => {
     const purged = await orderDeletion.purgeClosed(trx, { ids: waiting.map((row) => row.order_id), at: input.at });
     await deletionRepository.markOrdersPurged(trx, purged, input.at);
+    await forgetSmsLogPhone(trx, { orderIds: purged });
     const requests = new Set(waiting.filter((row) => purged.includes(row.order_id)).map((row) => row.request_id));
     await deletionRepository.completeFinished(trx, [...requests], input.at);
     return purged.length;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_CODE_MAX_ATTEMPTS, DELETION_STATUS, type ConsoleDeletionRequest, type ConsolePage, type CreateOrderResult, type DeletionConfirmResponse } from '@kuaibao/domain';
+import { DELETION_CODE_MAX_ATTEMPTS, DELETION_STATUS, PROCESS_STATUS, PURGED_TEXT, type ConsoleDeletionRequest, type ConsolePage, type CreateOrderResult, type DeletionConfirmResponse } from '@kuaibao/domain';
 import type { SendSmsInput } from '../../providers/sms/port.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, expectError, login, placeAndPay, type Call, type ConsoleTestApp } from '../console/console.test-support.ts';
 import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
@@ -51,7 +51,26 @@ describe.each(availableDialects())('deletion request (%s)', (dialect) => {
     const unpaidId = envelopeOf<CreateOrderResult>(test, unpaid).data.orderId;
     orders.unpaid = { publicId: unpaidId, orderId: (await test.database.db.selectFrom('orders').select('id').where('public_id', '=', unpaidId).executeTakeFirstOrThrow()).id };
     orders.other = await placeAndPay(test, form(3, OTHER_PHONE));
+
+    // Beyond the orders (decision 045): notices in the SMS log, complaints left with the phone as
+    // contact, and what a clerk asked the customer for in the status history.
+    const db = test.database.db;
+    for (const [key, orderId, phone] of [
+      ['completed', orders.completed.orderId, PHONE],
+      ['processing', orders.processing.orderId, PHONE],
+      ['other', orders.other.orderId, OTHER_PHONE],
+    ] as const)
+      await db.insertInto('sms_log').values({ dedupe_key: `deletion-test:${key}`, order_id: orderId, phone, template: 'order_paid', content: `${key}：法人的公司已付款`, provider: 'console', status: 'SENT' }).execute();
+    for (const contact of [PHONE, ` ${PHONE} `, OTHER_PHONE]) await db.insertInto('feedback').values({ type: '其他', content: '投诉内容', contact }).execute();
+    for (const orderId of [orders.completed.orderId, orders.processing.orderId, orders.other.orderId])
+      await db
+        .insertInto('order_status_history')
+        .values({ order_id: orderId, from_process_status: PROCESS_STATUS.processing, to_process_status: PROCESS_STATUS.waitingCustomer, process_status_name: '待客户补充', staff_id: null, note: '请补充法人身份证照片' })
+        .execute();
   });
+  const smsOf = (orderId: number) => test.database.db.selectFrom('sms_log').select(['phone', 'content']).where('order_id', '=', orderId).orderBy('id').execute();
+  const requestNotesOf = (orderId: number) =>
+    test.database.db.selectFrom('order_status_history').select('note').where('order_id', '=', orderId).where('to_process_status', '=', PROCESS_STATUS.waitingCustomer).execute();
 
   afterAll(async () => {
     await test.close();
@@ -120,6 +139,17 @@ describe.each(availableDialects())('deletion request (%s)', (dialect) => {
     const other = await row(orders.other.orderId);
     expect(other).toMatchObject({ entity_phone: OTHER_PHONE, idno_purged_at: null });
 
+    // The SMS log keeps the phone masked, without texts; the other phone's rows are untouched.
+    expect(await smsOf(orders.completed.orderId)).toEqual([{ phone: '137****0611', content: PURGED_TEXT }]);
+    expect(await smsOf(orders.processing.orderId)).toEqual([{ phone: '137****0611', content: PURGED_TEXT }]);
+    expect(await smsOf(orders.other.orderId)).toEqual([{ phone: OTHER_PHONE, content: 'other：法人的公司已付款' }]);
+    const contacts = await test.database.db.selectFrom('feedback').select('contact').where('content', '=', '投诉内容').orderBy('id').execute();
+    expect(contacts.map((c) => c.contact)).toEqual(['', '', OTHER_PHONE]);
+    // What the clerk asked for goes with the closed order, stays with the open one until it closes.
+    expect(await requestNotesOf(orders.completed.orderId)).toEqual([{ note: PURGED_TEXT }]);
+    expect(await requestNotesOf(orders.processing.orderId)).toEqual([{ note: '请补充法人身份证照片' }]);
+    expect(await requestNotesOf(orders.other.orderId)).toEqual([{ note: '请补充法人身份证照片' }]);
+
     // The code is used up.
     expectError(await post('/api/h5/deletion/confirm', { phone: PHONE, code: lastCode() }), 'DELETION_CODE_MISSING');
 
@@ -140,10 +170,21 @@ describe.each(availableDialects())('deletion request (%s)', (dialect) => {
     expect((await row(orders.processing.orderId)).entity_phone).toBe(PHONE);
 
     dataOf(await asAdmin('POST', `/api/console/orders/${orders.processing.orderId}/process-status`, { process_status: '2', confirm_without_declaration: true }));
+    // The completion notice, logged after the confirmation, with the phone in full.
+    await test.database.db
+      .insertInto('sms_log')
+      .values({ dedupe_key: 'deletion-test:processing-done', order_id: orders.processing.orderId, phone: PHONE, template: 'order_completed', content: '已办结', provider: 'console', status: 'SENT' })
+      .execute();
     const after = await test.app.services.retention.runOnce();
     expect((after as RetentionReport).purged.deletion_request).toBe(1);
     expect(await row(orders.processing.orderId)).toMatchObject({ entity_idno_enc: null, entity_idno_hash: null, entity_phone: '', entity_legal: '' });
     expect((await row(orders.other.orderId)).entity_phone).toBe(OTHER_PHONE);
+    expect(await smsOf(orders.processing.orderId)).toEqual([
+      { phone: '137****0611', content: PURGED_TEXT },
+      { phone: '137****0611', content: PURGED_TEXT },
+    ]);
+    expect(await requestNotesOf(orders.processing.orderId)).toEqual([{ note: PURGED_TEXT }]);
+    expect(await requestNotesOf(orders.other.orderId)).toEqual([{ note: '请补充法人身份证照片' }]);
 
     const list = dataOf<ConsolePage<ConsoleDeletionRequest>>(await asAdmin('GET', '/api/console/deletion-requests'));
     expect(list.items[0]).toMatchObject({ status: DELETION_STATUS.completed, status_name: '已删除' });

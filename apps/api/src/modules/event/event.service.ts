@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { shanghaiStart, type ClientEvent } from '@kuaibao/domain';
+import { ORDER_STATUSES_AFTER_PAYMENT, shanghaiStart, type ClientEvent } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { eventRepository } from './event.repository.ts';
 
@@ -41,9 +41,9 @@ export function createEventService(deps: { db: Kysely<Database>; now: () => Date
   };
 }
 
-/** Distinct devices that sent each of these event keys since a moment (the console's funnel). */
-export function countEventDevices(db: Kysely<Database>, keys: readonly string[], since: string): Promise<Map<string, number>> {
-  return eventRepository.countDevicesByKey(db, keys, since);
+/** The console's funnel since a moment: devices that sent every key up to each step, and of those, the paying ones (decision 045). */
+export function countFunnel(db: Kysely<Database>, keys: readonly string[], since: string): Promise<{ reached: number[]; paid: number }> {
+  return eventRepository.countFunnel(db, { keys, since, paidStatuses: ORDER_STATUSES_AFTER_PAYMENT });
 }
 
 /** Deletes up to `limit` analytics rows created before a moment (the retention sweep); returns how many. */

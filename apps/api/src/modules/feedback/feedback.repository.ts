@@ -1,6 +1,6 @@
 import type { ConsoleTimeWindow, FeedbackStatus } from '@kuaibao/domain';
 import type { FeedbackRow } from '../../db/schema.ts';
-import { dayWindow, pageWindow, type Db } from '../../db/query-helpers.ts';
+import { pageWindow, whereWithinDays, type Db } from '../../db/query-helpers.ts';
 
 /** A complaint with the number of the order it is linked to ('' when none). */
 export type FeedbackListRow = FeedbackRow & { out_trade_no: string | null };
@@ -11,6 +11,12 @@ function withOrderNo(db: Db) {
 
 /** SQL for visitors' feedback (platform reports) and its handling. */
 export const feedbackRepository = {
+  /** A deletion request (decision 045): complaints whose contact is exactly this phone lose it. */
+  async clearContact(db: Db, phone: string): Promise<number> {
+    const result = await db.updateTable('feedback').set({ contact: '' }).where((eb) => eb.fn<string>('trim', ['contact']), '=', phone).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
   async insert(db: Db, row: { type: string; content: string; contact: string; deviceId: string; orderId: number | null; at: string }): Promise<void> {
     await db.insertInto('feedback').values({ type: row.type, content: row.content, contact: row.contact, device_id: row.deviceId, order_id: row.orderId, created_at: row.at }).execute();
   },
@@ -41,15 +47,8 @@ export const feedbackRepository = {
       rows = rows.where('feedback.status', '=', query.status);
       count = count.where('status', '=', query.status);
     }
-    const { since, until } = dayWindow(query.from, query.to);
-    if (since) {
-      rows = rows.where('feedback.created_at', '>=', since);
-      count = count.where('created_at', '>=', since);
-    }
-    if (until) {
-      rows = rows.where('feedback.created_at', '<', until);
-      count = count.where('created_at', '<', until);
-    }
+    rows = whereWithinDays(rows, query, (q, op, at) => q.where('feedback.created_at', op, at));
+    count = whereWithinDays(count, query, (q, op, at) => q.where('created_at', op, at));
     const { limit, offset } = pageWindow(query.page, query.page_size);
     const [items, total] = await Promise.all([rows.orderBy('feedback.id', query.sort === 'created_at_asc' ? 'asc' : 'desc').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
     return { rows: items, total: Number(total.n) };

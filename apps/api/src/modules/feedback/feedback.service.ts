@@ -5,6 +5,11 @@ import { writeAudit } from '../audit/audit.ts';
 import type { Actor } from '../staff/actor.ts';
 import { feedbackRepository, type FeedbackListRow } from './feedback.repository.ts';
 
+/** A deletion request's part in the complaints (decision 045): the contact that is this phone goes. */
+export function clearFeedbackContact(db: Kysely<Database>, phone: string): Promise<number> {
+  return feedbackRepository.clearContact(db, phone);
+}
+
 export interface FeedbackService {
   submitReport(report: FeedbackRequest['report'], context: { deviceId: string }): Promise<void>;
 }

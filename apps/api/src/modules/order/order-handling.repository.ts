@@ -5,6 +5,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUSES_AFTER_PAYMENT,
   PROCESS_STATUS,
+  PURGED_TEXT,
   SHANGHAI_UTC_OFFSET_MS,
   firstCallSlaBounds,
   type ConsoleOrderListQuery,
@@ -99,14 +100,46 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
   return q;
 }
 
+/** The list's sort: the one asked for, else the view's own. */
+function sortOf(query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>): ConsoleOrderSort {
+  return query.sort ?? (query.view === 'new' || query.view === 'overdue' || query.view === 'near_breach' || query.view === 'unassigned' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
+}
+
+/** Where the previous export batch ended: the sort keys of its last row. */
+export type OrderKeyset = Pick<OrderRow, 'id' | 'pay_time' | 'total_fee'>;
+
+/**
+ * The orders that come after `last` in `applySort`'s order (keyset), so an export's batches follow
+ * the list's sort at the same cost each. Unpaid orders (no pay time) sort last either way.
+ */
+function applyAfter<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>, last: OrderKeyset): OrdersQuery<O> {
+  const sort = sortOf(query);
+  const ascending = sort.endsWith('_asc');
+  const op = ascending ? '>' : '<';
+  switch (sort) {
+    case 'pay_time_asc':
+    case 'pay_time_desc': {
+      const payTime = last.pay_time;
+      if (payTime === null) return qb.where('pay_time', 'is', null).where('id', op, last.id);
+      return qb.where((eb) => eb.or([eb('pay_time', op, payTime), eb.and([eb('pay_time', '=', payTime), eb('id', op, last.id)]), eb('pay_time', 'is', null)]));
+    }
+    case 'total_fee_asc':
+    case 'total_fee_desc':
+      return qb.where((eb) => eb.or([eb('total_fee', op, last.total_fee), eb.and([eb('total_fee', '=', last.total_fee), eb('id', op, last.id)])]));
+    case 'created_desc':
+    case 'create_time_desc':
+    case 'create_time_asc':
+      return qb.where('id', op, last.id);
+  }
+}
+
 /**
  * The whitelisted orders (CONSOLE_ORDER_SORTS, checked by the route's schema): each value names
  * its SQL here, so nothing the client sends becomes SQL. Ties break on the id; the creation time
  * is the id's order (rows are appended), which is indexed.
  */
 export function applySort<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQuery, 'sort' | 'view'>): OrdersQuery<O> {
-  const sort: ConsoleOrderSort = query.sort ?? (query.view === 'new' || query.view === 'overdue' || query.view === 'near_breach' || query.view === 'unassigned' ? 'pay_time_asc' : query.view === 'mine' ? 'pay_time_desc' : 'created_desc');
-  switch (sort) {
+  switch (sortOf(query)) {
     case 'pay_time_asc':
       return qb.orderBy('pay_time', (ob) => ob.asc().nullsLast()).orderBy('id', 'asc');
     case 'pay_time_desc':
@@ -128,6 +161,22 @@ export function applySort<O>(qb: OrdersQuery<O>, query: Pick<ConsoleOrderListQue
  * status history. The order row itself is written only by order.repository.ts.
  */
 export const orderHandlingRepository = {
+  /**
+   * A 待客户补充 move's note is what the clerk asked the customer for (decision 043), which may quote
+   * their details: it goes when the order's customer_request does (retention, a deletion request;
+   * decision 045). The other notes of the history are the staff's own words and stay.
+   */
+  async blankCustomerRequestNotes(db: Db, orderIds: readonly number[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    await db
+      .updateTable('order_status_history')
+      .set({ note: PURGED_TEXT })
+      .where('order_id', 'in', [...orderIds])
+      .where('to_process_status', '=', PROCESS_STATUS.waitingCustomer)
+      .where('note', '<>', '')
+      .execute();
+  },
+
   async listQueue(db: Db, query: ConsoleOrderListQuery, context: QueueContext): Promise<{ rows: OrderListRow[]; total: number }> {
     const filtered = applyQueueFilters(db.selectFrom('orders'), query, context);
     const { limit, offset } = pageWindow(query.page, query.page_size);
@@ -143,11 +192,11 @@ export const orderHandlingRepository = {
     return db.selectFrom('orders').select(['id', 'out_trade_no']).where('id', 'in', [...ids]).execute();
   },
 
-  /** One batch of an export: the filtered orders below an id, newest first (keyset, so every batch costs the same). */
-  exportBatch(db: Db, query: ConsoleOrderListQuery, context: QueueContext, beforeId: number | undefined, limit: number) {
+  /** One batch of an export: the filtered orders after the last batch's last row, in the list's order (keyset, so every batch costs the same). */
+  exportBatch(db: Db, query: ConsoleOrderListQuery, context: QueueContext, after: OrderKeyset | undefined, limit: number) {
     let filtered = applyQueueFilters(db.selectFrom('orders'), query, context);
-    if (beforeId !== undefined) filtered = filtered.where('id', '<', beforeId);
-    return filtered.select([...LIST_COLUMNS, 'pay_source', 'platform']).orderBy('id', 'desc').limit(limit).execute();
+    if (after) filtered = applyAfter(filtered, query, after);
+    return applySort(filtered.select([...LIST_COLUMNS, 'pay_source', 'platform']), query).limit(limit).execute();
   },
 
   async countFiltered(db: Db, query: ConsoleOrderListQuery, context: QueueContext): Promise<number> {
@@ -195,6 +244,8 @@ export const orderHandlingRepository = {
       .select((eb) => eb.fn.count<number>('device_id').distinct().as('devices'))
       .where('pay_time', '>=', since)
       .where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT)
+      // An order without a device id (placed before ids were kept) is no device, as in the funnel.
+      .where('device_id', '<>', '')
       .executeTakeFirstOrThrow();
     return Number(row.devices);
   },

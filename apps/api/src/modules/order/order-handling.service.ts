@@ -37,7 +37,7 @@ import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { assertCan, type Actor } from '../staff/actor.ts';
-import { orderHandlingRepository as handling, type OrderListRow } from './order-handling.repository.ts';
+import { orderHandlingRepository as handling, type OrderKeyset, type OrderListRow } from './order-handling.repository.ts';
 import { orderRepository } from './order.repository.ts';
 import { findActiveStaff } from '../staff/staff.service.ts';
 
@@ -49,7 +49,7 @@ import { findActiveStaff } from '../staff/staff.service.ts';
 export interface OrderHandlingService {
   list(actor: Actor, query: ConsoleOrderListQuery): Promise<ConsolePage<ConsoleOrderListItem>>;
   /** The filtered list for an export, in batches below an id, newest first; and its size. */
-  exportBatch(actor: Actor, query: ConsoleOrderListQuery, beforeId: number | undefined, limit: number): Promise<OrderExportRow[]>;
+  exportBatch(actor: Actor, query: ConsoleOrderListQuery, after: OrderKeyset | undefined, limit: number): Promise<OrderExportRow[]>;
   countForExport(actor: Actor, query: ConsoleOrderListQuery): Promise<number>;
   /** The queue counts of the console's tabs (refund and feedback counts are other modules'). */
   queueCounts(actor: Actor): Promise<Pick<ConsoleOrderCounts, 'new_paid' | 'near_breach' | 'overdue' | 'mine_open'>>;
@@ -147,8 +147,8 @@ export function createOrderHandlingService(deps: {
       return { items: rows.map((row) => toListItem(row, at)), total, page: query.page, page_size: query.page_size };
     },
 
-    exportBatch(actor, query, beforeId, limit) {
-      return handling.exportBatch(db, query, { staffId: actor.id, now: now() }, beforeId, limit);
+    exportBatch(actor, query, after, limit) {
+      return handling.exportBatch(db, query, { staffId: actor.id, now: now() }, after, limit);
     },
 
     countForExport(actor, query) {

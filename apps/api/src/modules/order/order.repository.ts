@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
 import type { Database, NewOrder, NewOrderAuthorization, OrderAuthorizationRow, OrderRow, OrderUpdate } from '../../db/schema.ts';
+import { orderHandlingRepository } from './order-handling.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -228,6 +229,7 @@ export const orderRepository = {
       .where(closedForDeletion)
       .execute();
     await deleteUnpaidAuthorizations(db, ids);
+    await orderHandlingRepository.blankCustomerRequestNotes(db, ids);
     return ids;
   },
 
@@ -240,15 +242,20 @@ export const orderRepository = {
   async purgeClosedIdNumbers(db: Db, input: { before: string; at: string; limit: number }): Promise<number> {
     const picked = await db.selectFrom('orders').select('id').where('idno_purged_at', 'is', null).where('update_time', '<', input.before).where(closedForRetention).orderBy('update_time').limit(input.limit).execute();
     if (picked.length === 0) return 0;
-    const result = await db
+    const purged = await db
       .updateTable('orders')
       .set({ entity_idno_enc: null, entity_idno_hash: null, customer_request: null, idno_purged_at: input.at })
       .where('id', 'in', picked.map((row) => row.id))
       .where('idno_purged_at', 'is', null)
       .where('update_time', '<', input.before)
       .where(closedForRetention)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returning('id')
+      .execute();
+    await orderHandlingRepository.blankCustomerRequestNotes(
+      db,
+      purged.map((row) => row.id),
+    );
+    return purged.length;
   },
 
   /**

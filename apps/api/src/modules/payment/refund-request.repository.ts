@@ -1,6 +1,6 @@
 import { OPEN_REFUND_REQUEST_STATUSES, type ConsoleTimeWindow, type RefundRequestStatus } from '@kuaibao/domain';
 import type { RefundRequestRow } from '../../db/schema.ts';
-import { dayWindow, pageWindow, type Db, type ExportWindow } from '../../db/query-helpers.ts';
+import { pageWindow, timeListOrder, whereWithinDays, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
 /** A request with the order it is about (number, company, amount, payment status). */
 function withOrder(db: Db) {
@@ -46,19 +46,12 @@ export const refundRequestRepository = {
       filtered = filtered.where('refund_requests.status', '=', query.status);
       counted = counted.where('status', '=', query.status);
     }
-    const { since, until } = dayWindow(query.from, query.to);
-    if (since) {
-      filtered = filtered.where('refund_requests.created_at', '>=', since);
-      counted = counted.where('created_at', '>=', since);
-    }
-    if (until) {
-      filtered = filtered.where('refund_requests.created_at', '<', until);
-      counted = counted.where('created_at', '<', until);
-    }
-    if (query.beforeId !== undefined) filtered = filtered.where('refund_requests.id', '<', query.beforeId);
+    filtered = whereWithinDays(filtered, query, (q, op, at) => q.where('refund_requests.created_at', op, at));
+    counted = whereWithinDays(counted, query, (q, op, at) => q.where('created_at', op, at));
+    const { direction, after } = timeListOrder(query);
+    if (after) filtered = filtered.where('refund_requests.id', after.op, after.id);
     // Rows are appended in time order: the id is the time order, and indexed.
-    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
-    const [rows, count] = await Promise.all([filtered.orderBy('refund_requests.id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
+    const [rows, count] = await Promise.all([filtered.orderBy('refund_requests.id', direction).limit(limit).offset(after ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
     return { rows, total: Number(count.n) };
   },
 

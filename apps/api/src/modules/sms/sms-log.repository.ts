@@ -1,6 +1,7 @@
-import type { ConsoleTimeWindow } from '@kuaibao/domain';
+import { sql } from 'kysely';
+import { PURGED_TEXT, type ConsoleTimeWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
-import { dayWindow, pageWindow, type ExportWindow } from '../../db/query-helpers.ts';
+import { pageWindow, timeListOrder, whereWithinDays, type ExportWindow } from '../../db/query-helpers.ts';
 
 /** The SMS log rows with the order number beside each. */
 function base(db: Db) {
@@ -35,6 +36,23 @@ export interface SmsLogQuery extends ConsoleTimeWindow, ExportWindow {
 
 /** SQL for the SMS log: the outbox worker (jobs/sms-outbox.ts) records every attempt; staff read it. */
 export const smsLogRepository = {
+  /**
+   * A deletion request (decision 045): the rows sent to this phone, or about these orders, keep the
+   * phone masked (as the console always showed it) and lose their text, which may quote the
+   * customer. Masking an already masked phone leaves it as it is. Returns how many rows changed.
+   */
+  async forget(db: Db, input: { phone?: string | undefined; orderIds?: readonly number[] | undefined }): Promise<number> {
+    const orderIds = input.orderIds ?? [];
+    if (!input.phone && orderIds.length === 0) return 0;
+    const result = await db
+      .updateTable('sms_log')
+      .set({ phone: sql<string>`substr(phone, 1, 3) || '****' || substr(phone, 8)`, content: PURGED_TEXT })
+      .where((eb) => eb.or([...(input.phone ? [eb('phone', '=', input.phone)] : []), ...(orderIds.length > 0 ? [eb('order_id', 'in', [...orderIds])] : [])]))
+      .where('content', '<>', PURGED_TEXT)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
   async insert(db: Db, row: { outboxId: number; dedupeKey: string; orderId: number | null; phone: string; template: string; content: string; provider: string; status: 'SENT' | 'FAILED'; providerMessageId: string; error: string; at: string }): Promise<void> {
     await db
       .insertInto('sms_log')
@@ -92,19 +110,12 @@ export const smsLogRepository = {
       filtered = filtered.where('sms_log.status', '=', query.status);
       counted = counted.where('sms_log.status', '=', query.status);
     }
-    const { since, until } = dayWindow(query.from, query.to);
-    if (since) {
-      filtered = filtered.where('sms_log.created_at', '>=', since);
-      counted = counted.where('sms_log.created_at', '>=', since);
-    }
-    if (until) {
-      filtered = filtered.where('sms_log.created_at', '<', until);
-      counted = counted.where('sms_log.created_at', '<', until);
-    }
+    filtered = whereWithinDays(filtered, query, (q, op, at) => q.where('sms_log.created_at', op, at));
+    counted = whereWithinDays(counted, query, (q, op, at) => q.where('sms_log.created_at', op, at));
     const { limit, offset } = pageWindow(query.page, query.page_size);
-    if (query.beforeId !== undefined) filtered = filtered.where('sms_log.id', '<', query.beforeId);
-    const direction = query.beforeId !== undefined || query.sort !== 'created_at_asc' ? 'desc' : 'asc';
-    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', direction).limit(limit).offset(query.beforeId !== undefined ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
+    const { direction, after } = timeListOrder(query);
+    if (after) filtered = filtered.where('sms_log.id', after.op, after.id);
+    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', direction).limit(limit).offset(after ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
     return { rows, total: Number(count.n) };
   },
 };

@@ -21,6 +21,11 @@ const toEntry = (row: SmsLogListRow): ConsoleSmsLogEntry => ({
   status: row.status === 'SENT' ? 'SENT' : 'FAILED',
 });
 
+/** A deletion request's part in the SMS log (decision 045): see smsLogRepository.forget. */
+export function forgetSmsLogPhone(db: Kysely<Database>, input: { phone?: string | undefined; orderIds?: readonly number[] | undefined }): Promise<number> {
+  return smsLogRepository.forget(db, input);
+}
+
 export function createSmsLog(deps: { db: Kysely<Database> }): SmsLog {
   const { db } = deps;
   return {
@@ -37,7 +42,7 @@ export function createSmsLog(deps: { db: Kysely<Database> }): SmsLog {
       const q = query.q?.replace(/\s+/g, '') ?? '';
       const phone = /^1\d{10}$/.test(q) ? q : undefined;
       const outTradeNo = !phone && q !== '' ? q.toUpperCase() : undefined;
-      const { rows, total } = await smsLogRepository.list(db, { page: query.page, page_size: query.page_size, phone, outTradeNo, orderId: query.order_id, status: query.status, from: query.from, to: query.to, sort: query.sort, beforeId: query.beforeId, uncounted: query.uncounted });
+      const { rows, total } = await smsLogRepository.list(db, { page: query.page, page_size: query.page_size, phone, outTradeNo, orderId: query.order_id, status: query.status, from: query.from, to: query.to, sort: query.sort, afterId: query.afterId, uncounted: query.uncounted });
       return { items: rows.map(toEntry), total, page: query.page, page_size: query.page_size };
     },
   };

@@ -1,4 +1,4 @@
-import { Alert, Card, Result, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ConsoleFeedback, ConsoleOrderListItem, ConsoleSmsLogEntry } from '@kuaibao/domain';
 import { Link, useSearchParams } from 'react-router';
 import { useCustomer } from '../../hooks/api/customers.ts';
@@ -14,6 +14,27 @@ const heading = (text: string, count: number) => (
     {text}（{count}）
   </Typography.Title>
 );
+
+/** When a complaint or an SMS was recorded. */
+const createdAtColumn = { title: '时间', dataIndex: 'created_at', width: 170, render: (v: string) => dateTime(v) };
+
+/** One kind of record (orders, complaints, SMS): a titled card around a plain, unpaged table. `wide`: cells stay on one line and scroll sideways. */
+function Section<T extends { id: number }>(props: { title: string; rows: T[]; testId: string; empty: string; columns: TableColumnsType<T>; wide?: boolean }) {
+  return (
+    <Card title={heading(props.title, props.rows.length)} size="small">
+      <Table<T>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={props.rows}
+        data-testid={props.testId}
+        locale={{ emptyText: props.empty }}
+        columns={props.columns}
+        {...(props.wide ? { className: 'nowrap-table', scroll: { x: 'max-content' } } : {})}
+      />
+    </Card>
+  );
+}
 
 /**
  * The customer in one place (decision 043): every order, complaint and SMS of one phone or one
@@ -40,60 +61,47 @@ function CustomerView() {
           <PageHeader title={phone ? `客户 ${phone}` : `企业 ${creditCode ?? ''}`} subtitle={phone ? '该手机号下的全部订单、投诉和短信' : '该统一社会信用代码下的全部订单、投诉和短信'} />
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             {data.truncated ? <Alert type="info" showIcon title="记录较多，每类只显示最近 200 条。" /> : null}
-            <Card title={heading('订单', data.orders.length)} size="small">
-              <Table<ConsoleOrderListItem>
-                rowKey="id"
-                size="small"
-                pagination={false}
-                className="nowrap-table"
-                scroll={{ x: 'max-content' }}
-                dataSource={data.orders}
-                data-testid="customer-orders"
-                locale={{ emptyText: '没有订单' }}
-                columns={[
-                  { title: '订单号', dataIndex: 'out_trade_no', render: (v: string, row) => <Link to={`/orders/${row.id}`} className="mono">{v}</Link> },
-                  { title: '企业', dataIndex: 'entity_name' },
-                  { title: '服务', dataIndex: 'goods_type', render: (v: string) => goodsTypeName(v) },
-                  { title: '金额', dataIndex: 'total_fee', render: (v: number) => yuan(v) },
-                  { title: '支付', dataIndex: 'status', render: (v: string) => <PaymentStatusTag status={v} /> },
-                  { title: '办理', dataIndex: 'process_status', render: (v: string, row) => <ProcessStatusTag code={v} name={row.process_status_name} /> },
-                  { title: '下单时间', dataIndex: 'create_time', render: (v: string) => dateTime(v) },
-                ]}
-              />
-            </Card>
-            <Card title={heading('投诉', data.feedback.length)} size="small">
-              <Table<ConsoleFeedback>
-                rowKey="id"
-                size="small"
-                pagination={false}
-                dataSource={data.feedback}
-                data-testid="customer-feedback"
-                locale={{ emptyText: '没有关联的投诉' }}
-                columns={[
-                  { title: '时间', dataIndex: 'created_at', width: 170, render: (v: string) => dateTime(v) },
-                  { title: '类型', dataIndex: 'type', width: 100 },
-                  { title: '内容', dataIndex: 'content' },
-                  { title: '订单', dataIndex: 'out_trade_no', render: (v: string, row) => (row.order_id ? <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> : '—') },
-                  { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => (v === 'handled' ? <Tag>已处理</Tag> : <Tag color="orange">待处理</Tag>) },
-                ]}
-              />
-            </Card>
-            <Card title={heading('短信', data.sms.length)} size="small">
-              <Table<ConsoleSmsLogEntry>
-                rowKey="id"
-                size="small"
-                pagination={false}
-                dataSource={data.sms}
-                data-testid="customer-sms"
-                locale={{ emptyText: '没有短信' }}
-                columns={[
-                  { title: '时间', dataIndex: 'created_at', width: 170, render: (v: string) => dateTime(v) },
-                  { title: '类型', dataIndex: 'template_title', width: 120 },
-                  { title: '内容', dataIndex: 'content', render: (v: string) => <div className="sms-content">{v}</div> },
-                  { title: '结果', dataIndex: 'status', width: 80, render: (v: string) => label('smsStatus', v) },
-                ]}
-              />
-            </Card>
+            <Section<ConsoleOrderListItem>
+              title="订单"
+              rows={data.orders}
+              testId="customer-orders"
+              empty="没有订单"
+              wide
+              columns={[
+                { title: '订单号', dataIndex: 'out_trade_no', render: (v: string, row) => <Link to={`/orders/${row.id}`} className="mono">{v}</Link> },
+                { title: '企业', dataIndex: 'entity_name' },
+                { title: '服务', dataIndex: 'goods_type', render: (v: string) => goodsTypeName(v) },
+                { title: '金额', dataIndex: 'total_fee', render: (v: number) => yuan(v) },
+                { title: '支付', dataIndex: 'status', render: (v: string) => <PaymentStatusTag status={v} /> },
+                { title: '办理', dataIndex: 'process_status', render: (v: string, row) => <ProcessStatusTag code={v} name={row.process_status_name} /> },
+                { title: '下单时间', dataIndex: 'create_time', render: (v: string) => dateTime(v) },
+              ]}
+            />
+            <Section<ConsoleFeedback>
+              title="投诉"
+              rows={data.feedback}
+              testId="customer-feedback"
+              empty="没有关联的投诉"
+              columns={[
+                createdAtColumn,
+                { title: '类型', dataIndex: 'type', width: 100 },
+                { title: '内容', dataIndex: 'content' },
+                { title: '订单', dataIndex: 'out_trade_no', render: (v: string, row) => (row.order_id ? <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> : '—') },
+                { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => (v === 'handled' ? <Tag>已处理</Tag> : <Tag color="orange">待处理</Tag>) },
+              ]}
+            />
+            <Section<ConsoleSmsLogEntry>
+              title="短信"
+              rows={data.sms}
+              testId="customer-sms"
+              empty="没有短信"
+              columns={[
+                createdAtColumn,
+                { title: '类型', dataIndex: 'template_title', width: 120 },
+                { title: '内容', dataIndex: 'content', render: (v: string) => <div className="sms-content">{v}</div> },
+                { title: '结果', dataIndex: 'status', width: 80, render: (v: string) => label('smsStatus', v) },
+              ]}
+            />
           </Space>
         </>
       )}

@@ -32,6 +32,11 @@ function Funnel(props: { funnel: ConsoleDashboard['funnel'] }) {
           </div>
         );
       })}
+      {props.funnel.paid_outside > 0 ? (
+        <p className="muted" data-testid="funnel-paid-outside">
+          另有 {props.funnel.paid_outside} 位付款访客未经过以上全部步骤（如从链接直接付款，或浏览器未上报访问记录），未计入漏斗。
+        </p>
+      ) : null}
     </div>
   );
 }
