@@ -2,11 +2,22 @@
 // which reports its failures inline (decision 030).
 import useMessage from 'antd/es/message/useMessage';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { setMessageApi } from '../lib/notify.ts';
+
+/**
+ * At most this many toasts at once: on the day walk three stacked toasts hid a drawer's title and
+ * its first rows (issue 17); the oldest gives way to the newest.
+ */
+export const MAX_TOASTS = 2;
 
 /** Where antd's toasts render; mounted once signed in, so notifyError/notifySuccess reach the screen. */
 export function MessageHost() {
-  const [message, holder] = useMessage();
+  // Bottom left (styles.css `.ant-message`): clear of the page heading, a drawer's title and its buttons.
+  const [message, holder] = useMessage({ maxCount: MAX_TOASTS });
+  const { pathname } = useLocation();
   useEffect(() => setMessageApi(message), [message]);
+  // A toast is about the page it was raised on: it does not follow the clerk to the next one.
+  useEffect(() => () => message.destroy(), [pathname, message]);
   return holder;
 }
