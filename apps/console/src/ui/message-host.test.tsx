@@ -1,7 +1,7 @@
 import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { Link, MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifySuccess } from '../lib/notify.ts';
 import { MAX_TOASTS, MessageHost } from './message-host.tsx';
@@ -10,12 +10,6 @@ import { MAX_TOASTS, MessageHost } from './message-host.tsx';
 
 let container: HTMLDivElement;
 let root: Root | undefined;
-let goTo: (path: string) => void = () => undefined;
-
-function NavigateHandle() {
-  goTo = useNavigate();
-  return null;
-}
 
 beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
@@ -34,7 +28,7 @@ function render(): void {
   act(() => root!.render(
       // No animations: jsdom never ends a CSS transition, so a leaving toast would stay in the page.
       <ConfigProvider theme={{ token: { motion: false } }}>
-        <MemoryRouter initialEntries={['/feedback']}><MessageHost /><NavigateHandle /></MemoryRouter>
+        <MemoryRouter initialEntries={['/feedback']}><MessageHost /><Link to="/orders/7">订单</Link></MemoryRouter>
       </ConfigProvider>,
     ));
 }
@@ -52,7 +46,7 @@ describe('MessageHost', () => {
     render();
     act(() => notifySuccess('已对账'));
     await vi.waitFor(() => expect(toastsShown()).toEqual(['已对账']));
-    act(() => goTo('/orders/7'));
+    act(() => container.querySelector('a')!.click());
     await vi.waitFor(() => expect(toastsShown()).toEqual([]));
   });
 });

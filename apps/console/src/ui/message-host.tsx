@@ -1,7 +1,7 @@
 // Not antd's App: it brings Modal and Notification for a message API; and not on the sign-in page,
 // which reports its failures inline (decision 030).
 import useMessage from 'antd/es/message/useMessage';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { setMessageApi } from '../lib/notify.ts';
 
@@ -18,6 +18,11 @@ export function MessageHost() {
   const { pathname } = useLocation();
   useEffect(() => setMessageApi(message), [message]);
   // A toast is about the page it was raised on: it does not follow the clerk to the next one.
-  useEffect(() => () => message.destroy(), [pathname, message]);
+  const page = useRef(pathname);
+  useEffect(() => {
+    if (page.current === pathname) return;
+    page.current = pathname;
+    message.destroy();
+  }, [pathname, message]);
   return holder;
 }

@@ -9,7 +9,7 @@ import { RunCard } from './reconciliation-page.tsx';
 
 const RUN: ConsoleReconciliationRun = {
   id: 1,
-  provider: 'wechat',
+  provider: 'wechatpay',
   bill_date: '2026-11-26',
   status: 'DONE',
   theirs: { payment_count: 12, payment_fen: 238800, refund_count: 1, refund_fen: 99900 },
@@ -45,7 +45,7 @@ describe('RunCard', () => {
     const figures = [...container.querySelectorAll('.figure')].map((figure) => figure.textContent);
     expect(figures).toEqual(expect.arrayContaining(['一致 10 笔', '差异 4 笔', '收款 12 笔 ¥2388.00', '退款 1 笔 ¥999.00', '收款 11 笔 ¥2189.00']));
     // Every 笔 in the summary sits inside a figure, beside its number.
-    const summary = container.querySelector('[data-testid="reconciliation-wechat-summary"]')!;
+    const summary = container.querySelector('[data-testid="reconciliation-wechatpay-summary"]')!;
     const loose = [...summary.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && /笔/.test(node.textContent ?? ''));
     expect(loose).toEqual([]);
   });
