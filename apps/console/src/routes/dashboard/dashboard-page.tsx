@@ -73,13 +73,13 @@ export function DashboardPage() {
               ).map(([period, totals]) => (
                 <Col span={12} key={period}>
                   {/* Paid, refunded and net side by side: a refund no longer hides in 收入 (issue 17). */}
-                  <Card data-testid={`money-${period === '今日' ? 'today' : 'month'}`}>
-                    <Row gutter={8} wrap={false}>
+                  <Card className="money-card" data-testid={`money-${period === '今日' ? 'today' : 'month'}`}>
+                    <Row gutter={12} wrap={false}>
                       {(
                         [
                           [`${period}付款订单`, totals.paid_orders, '单'],
                           [`${period}收入`, yuan(totals.revenue_fen), ''],
-                          [`${period}退款`, totals.refunded_fen > 0 ? `-${yuan(totals.refunded_fen)}` : yuan(0), totals.refunded_orders > 0 ? `(${totals.refunded_orders} 单)` : ''],
+                          [totals.refunded_orders > 0 ? `${period}退款 · ${totals.refunded_orders} 单` : `${period}退款`, totals.refunded_fen > 0 ? `-${yuan(totals.refunded_fen)}` : yuan(0), ''],
                           [`${period}净收入`, yuan(totals.net_fen), ''],
                         ] as const
                       ).map(([title, value, suffix]) => (
