@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuanString, formatFen, formatYuan, yuanStringToFen } from './money.ts';
+import { fenToYuanString, formatFen, formatYuan, periodMoney, yuanStringToFen } from './money.ts';
 
 describe('formatFen', () => {
   it.each([
@@ -74,5 +74,17 @@ describe('yuanStringToFen', () => {
     for (let fen = 0; fen < 100_000; fen += 7) {
       expect(yuanStringToFen(formatFen(fen))).toBe(fen);
     }
+  });
+});
+
+describe('periodMoney', () => {
+  it('nets the refunds out of the revenue, in fen', () => {
+    expect(periodMoney({ paidOrders: 3, revenueFen: 129900, refundedOrders: 1, refundedFen: 99900 })).toEqual({ paid_orders: 3, revenue_fen: 129900, refunded_orders: 1, refunded_fen: 99900, net_fen: 30000 });
+    expect(periodMoney({ paidOrders: 0, revenueFen: 0, refundedOrders: 0, refundedFen: 0 }).net_fen).toBe(0);
+  });
+
+  it('refuses a refund beyond the revenue or a fractional amount', () => {
+    expect(() => periodMoney({ paidOrders: 1, revenueFen: 100, refundedOrders: 1, refundedFen: 200 })).toThrow(RangeError);
+    expect(() => periodMoney({ paidOrders: 1, revenueFen: 100.5, refundedOrders: 0, refundedFen: 0 })).toThrow(RangeError);
   });
 });

@@ -55,3 +55,25 @@ export function yuanStringToFen(s: string): number | undefined {
   const fen = Number(yuanDigits) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(fen) ? fen : undefined;
 }
+
+/** The dashboard's money for the orders paid in a period (contracts/console.ts periodTotals). */
+export interface PeriodMoney {
+  paid_orders: number;
+  /** what the period's orders paid */
+  revenue_fen: number;
+  refunded_orders: number;
+  /** what of it has gone back to the customers (full refunds) */
+  refunded_fen: number;
+  /** revenue_fen − refunded_fen: what the period earned */
+  net_fen: number;
+}
+
+/** Paid, refunded and net for a period; a refund larger than the revenue is a bug upstream, not a negative day. */
+export function periodMoney(input: { paidOrders: number; revenueFen: number; refundedOrders: number; refundedFen: number }): PeriodMoney {
+  assertFen(input.revenueFen);
+  assertFen(input.refundedFen);
+  if (input.refundedFen < 0 || input.refundedFen > input.revenueFen) {
+    throw new RangeError(`refunded ${input.refundedFen} fen outside the period's revenue ${input.revenueFen} fen`);
+  }
+  return { paid_orders: input.paidOrders, revenue_fen: input.revenueFen, refunded_orders: input.refundedOrders, refunded_fen: input.refundedFen, net_fen: input.revenueFen - input.refundedFen };
+}

@@ -15,8 +15,11 @@ export function notifyError(error: unknown): void {
   messageApi?.error(text);
 }
 
+/** Seconds a success toast stays: it confirms what the clerk just saw happen, then gets out of the way. */
+export const SUCCESS_TOAST_SECONDS = 2;
+
 export function notifySuccess(text: string): void {
-  messageApi?.success(text);
+  messageApi?.success(text, SUCCESS_TOAST_SECONDS);
 }
 
 declare module '@tanstack/react-query' {

@@ -481,7 +481,11 @@ export const ConsoleAuditEntrySchema = z.object({
 });
 export type ConsoleAuditEntry = z.infer<typeof ConsoleAuditEntrySchema>;
 
-const periodTotals = z.object({ paid_orders: z.number().int(), revenue_fen: z.number().int(), refunded_orders: z.number().int() });
+/**
+ * Orders paid in the period: revenue_fen is what they paid, refunded_fen what of it has since gone
+ * back (full refunds), net_fen = revenue_fen − refunded_fen (issue 17: a refunded ¥999 sat in 今日收入).
+ */
+const periodTotals = z.object({ paid_orders: z.number().int(), revenue_fen: z.number().int(), refunded_orders: z.number().int(), refunded_fen: z.number().int(), net_fen: z.number().int() });
 export const ConsoleDashboardSchema = z.object({
   today: periodTotals,
   month: periodTotals,
@@ -491,8 +495,11 @@ export const ConsoleDashboardSchema = z.object({
    * the events did not follow through every step (decision 045).
    */
   funnel: z.object({ days: z.number().int(), steps: z.array(z.object({ key: z.string(), label: z.string(), devices: z.number().int() })), paid_outside: z.number().int() }),
-  /** paid orders by process status */
-  by_process_status: z.array(z.object({ process_status: z.string(), name: z.string(), count: z.number().int() })),
+  /**
+   * Every paid order once: those still paid by process status, then the refunded ones (order_status
+   * '4', process_status ''), so the buckets add up to all paid orders.
+   */
+  by_process_status: z.array(z.object({ process_status: z.string(), order_status: z.string(), name: z.string(), count: z.number().int() })),
   overdue: z.object({ count: z.number().int(), orders: z.array(ConsoleOrderListItemSchema) }),
 });
 export type ConsoleDashboard = z.infer<typeof ConsoleDashboardSchema>;

@@ -197,7 +197,7 @@ describe.each(availableDialects())('refunds, complaints, configuration and the d
       expect(step('paid')).toBe(1);
       expect(after.funnel.paid_outside - before.funnel.paid_outside).toBe(0);
       expect(after.funnel.steps.map((s) => s.label)).toEqual(['进入页面', '查询企业', '选择企业', '提交表单', '创建支付', '完成支付']);
-      expect(after.by_process_status.map((s) => s.process_status)).toEqual(['1', '4', '3', '2', '5']);
+      expect(after.by_process_status.map((s) => s.process_status)).toEqual(['1', '4', '3', '2', '5', '']);
       expect(after.overdue.orders.map((o) => o.id)).toContain(late);
       expect(after.overdue.orders.every((o) => o.overdue)).toBe(true);
     });
@@ -220,6 +220,28 @@ describe.each(availableDialects())('refunds, complaints, configuration and the d
     expect(delta).toEqual([2, 1, 1, 1, 1, 1]);
     expect(after.funnel.paid_outside - before.funnel.paid_outside).toBe(2);
     for (let i = 1; i < after.funnel.steps.length; i++) expect(after.funnel.steps[i]!.devices).toBeLessThanOrEqual(after.funnel.steps[i - 1]!.devices);
+  });
+
+  describe('the dashboard\'s money', () => {
+    it('shows a refund beside the revenue with the net, and counts refunded orders in a bucket of their own', async () => {
+      const before = dataOf<ConsoleDashboard>(await asClerk('GET', '/api/console/dashboard'));
+      const now = test.clock.now.getTime();
+      await insertOrder(test, { total_fee: 19900, pay_time: new Date(now - 60_000).toISOString() });
+      await insertOrder(test, { total_fee: 99900, pay_time: new Date(now - 50_000).toISOString(), status: '4', process_status: '5' });
+      const after = dataOf<ConsoleDashboard>(await asClerk('GET', '/api/console/dashboard'));
+      const delta = (key: 'paid_orders' | 'revenue_fen' | 'refunded_orders' | 'refunded_fen' | 'net_fen') => after.today[key] - before.today[key];
+      expect([delta('paid_orders'), delta('revenue_fen'), delta('refunded_orders'), delta('refunded_fen'), delta('net_fen')]).toEqual([2, 119800, 1, 99900, 19900]);
+      for (const totals of [after.today, after.month]) expect(totals.net_fen).toBe(totals.revenue_fen - totals.refunded_fen);
+      // The buckets: the refunded order is counted once, under 已退款, not among the open ones.
+      const bucket = (dashboard: ConsoleDashboard, orderStatus: string, processStatus: string) => dashboard.by_process_status.find((b) => b.order_status === orderStatus && b.process_status === processStatus)!.count;
+      expect(bucket(after, '4', '') - bucket(before, '4', '')).toBe(1);
+      expect(bucket(after, '2', '5') - bucket(before, '2', '5')).toBe(0);
+      expect(bucket(after, '2', '1') - bucket(before, '2', '1')).toBe(1);
+      expect(after.by_process_status.at(-1)).toMatchObject({ name: '已退款', order_status: '4' });
+      // Every paid order in exactly one bucket.
+      const paidEver = await test.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['2', '4']).executeTakeFirstOrThrow();
+      expect(after.by_process_status.reduce((sum, b) => sum + b.count, 0)).toBe(Number(paidEver.n));
+    });
   });
 
   it('shows the audit log to admins, newest first, filterable', async () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, shanghaiStart, trendWindow, type ConsoleDashboard, type ConsoleDashboardTrends, type TrendWindowDays } from '@kuaibao/domain';
+import { ORDER_STATUS, ORDER_STATUS_NAMES, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, shanghaiStart, trendWindow, type ConsoleDashboard, type ConsoleDashboardTrends, type TrendWindowDays } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { countFunnel } from '../event/event.service.ts';
 import type { OrderHandlingService } from '../order/order-handling.service.ts';
@@ -54,7 +54,11 @@ export function createDashboardService(deps: { db: Kysely<Database>; now: () => 
           steps: FUNNEL_STEPS.map((step, index) => ({ key: step.key, label: step.label, devices: step.key === 'paid' ? funnel.paid : (funnel.reached[index] ?? 0) })),
           paid_outside: Math.max(0, orders.payingDevices - funnel.paid),
         },
-        by_process_status: PROCESS_STATUS_FLOW.map((code) => ({ process_status: code, name: PROCESS_STATUS_NAMES[code], count: orders.paidByProcessStatus.get(code) ?? 0 })),
+        // Refunded orders in their own bucket, so the buckets add up to every paid order (issue 17).
+        by_process_status: [
+          ...PROCESS_STATUS_FLOW.map((code) => ({ process_status: code, order_status: ORDER_STATUS.paid, name: PROCESS_STATUS_NAMES[code], count: orders.paidByProcessStatus.get(code) ?? 0 })),
+          { process_status: '', order_status: ORDER_STATUS.refunded, name: ORDER_STATUS_NAMES[ORDER_STATUS.refunded], count: orders.refundedOrders },
+        ],
         overdue: { count: orders.overdueCount, orders: orders.overdueOrders },
       };
     },

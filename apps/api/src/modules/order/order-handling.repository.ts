@@ -8,6 +8,8 @@ import {
   PURGED_TEXT,
   SHANGHAI_UTC_OFFSET_MS,
   firstCallSlaBounds,
+  periodMoney,
+  type PeriodMoney,
   type ConsoleOrderListQuery,
   type ConsoleOrderSort,
   type ConsoleOrderView,
@@ -223,18 +225,20 @@ export const orderHandlingRepository = {
   },
 
   /** Orders paid since a moment (refunded ones included: they were paid), what they brought in, and how many were refunded. */
-  async paidSince(db: Db, since: string): Promise<{ paid_orders: number; revenue_fen: number; refunded_orders: number }> {
+  async paidSince(db: Db, since: string): Promise<PeriodMoney> {
     const row = await db
       .selectFrom('orders')
       .select((eb) => [
         eb.fn.countAll<number>().as('n'),
         eb.fn.coalesce(eb.fn.sum<number>('total_fee'), eb.lit(0)).as('fen'),
         eb.fn.sum<number>(eb.case().when('status', '=', ORDER_STATUS.refunded).then(1).else(0).end()).as('refunded'),
+        // A refund returns the whole order (one full refund per payment, decision 007).
+        eb.fn.sum<number>(eb.case().when('status', '=', ORDER_STATUS.refunded).then(eb.ref('total_fee')).else(0).end()).as('refunded_fen'),
       ])
       .where('pay_time', '>=', since)
       .where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT)
       .executeTakeFirstOrThrow();
-    return { paid_orders: Number(row.n), revenue_fen: Number(row.fen), refunded_orders: Number(row.refunded ?? 0) };
+    return periodMoney({ paidOrders: Number(row.n), revenueFen: Number(row.fen), refundedOrders: Number(row.refunded ?? 0), refundedFen: Number(row.refunded_fen ?? 0) });
   },
 
   /** Distinct devices that paid since a moment. */
@@ -254,6 +258,12 @@ export const orderHandlingRepository = {
   async countPaidByProcessStatus(db: Db): Promise<Map<string, number>> {
     const rows = await db.selectFrom('orders').select((eb) => ['process_status', eb.fn.countAll<number>().as('n')]).where('status', '=', ORDER_STATUS.paid).groupBy('process_status').execute();
     return new Map(rows.map((row) => [row.process_status, Number(row.n)]));
+  },
+
+  /** Paid orders since refunded (any process status): the dashboard's 已退款 bucket. */
+  async countRefunded(db: Db): Promise<number> {
+    const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', ORDER_STATUS.refunded).executeTakeFirstOrThrow();
+    return Number(row.n);
   },
 
   listFiles(db: Db, orderId: number) {

@@ -29,6 +29,7 @@ import {
   type ConsolePage,
   type ConsoleProcessStatusChange,
   type ConsoleStatusHistoryEntry,
+  type PeriodMoney,
 } from '@kuaibao/domain';
 import { enqueueOutbox } from '../../db/outbox.ts';
 import type { Db } from '../../db/query-helpers.ts';
@@ -84,10 +85,12 @@ export interface OrderView {
 }
 
 export interface OrderStatistics {
-  today: { paid_orders: number; revenue_fen: number; refunded_orders: number };
-  month: { paid_orders: number; revenue_fen: number; refunded_orders: number };
+  today: PeriodMoney;
+  month: PeriodMoney;
   payingDevices: number;
   paidByProcessStatus: Map<string, number>;
+  /** paid orders since refunded */
+  refundedOrders: number;
   overdueCount: number;
   overdueOrders: ConsoleOrderListItem[];
 }
@@ -327,15 +330,16 @@ export function createOrderHandlingService(deps: {
     },
 
     async statistics(input) {
-      const [today, month, payingDevices, paidByProcessStatus, overdueCount, overdueRows] = await Promise.all([
+      const [today, month, payingDevices, paidByProcessStatus, refundedOrders, overdueCount, overdueRows] = await Promise.all([
         handling.paidSince(db, input.dayStart),
         handling.paidSince(db, input.monthStart),
         handling.countPayingDevices(db, input.funnelSince),
         handling.countPaidByProcessStatus(db),
+        handling.countRefunded(db),
         handling.countView(db, 'overdue', { staffId: 0, now: input.now }),
         handling.listOverdue(db, input.now, input.overdueLimit),
       ]);
-      return { today, month, payingDevices, paidByProcessStatus, overdueCount, overdueOrders: overdueRows.map((row) => toListItem(row, input.now)) };
+      return { today, month, payingDevices, paidByProcessStatus, refundedOrders, overdueCount, overdueOrders: overdueRows.map((row) => toListItem(row, input.now)) };
     },
   };
 }

@@ -160,4 +160,25 @@ describe.each(availableDialects())('daily reconciliation against the fake gatewa
     const again = await g.test.app.services.billReconciliation.runOnce();
     expect(again.map((r) => [r.provider, r.status])).toEqual([['wechatpay', 'DONE']]);
   });
+
+  // Issue 17: the 状态不符 of a payment whose notification never came is the run's picture at the
+  // time it ran; the payment sweep settles the order by asking WeChat Pay, and the day's next run
+  // (重新对账) no longer lists it. A run is not rewritten when an order settles afterwards.
+  it('a payment we were never notified of is settled by the sweep, and the re-run no longer lists it', async () => {
+    const silent = planted.wechatpay.status!;
+    const before = await db().selectFrom('payment_attempts').select(['status', 'order_id']).where('out_trade_no', '=', silent).executeTakeFirstOrThrow();
+    expect(before.status).toBe('PENDING');
+    const stored = dataOf<ConsoleReconciliationDay>(await caller(g.test, admin)('GET', '/api/console/reconciliation', undefined, { query: { date: billDate } })).runs.find((r) => r.provider === 'wechatpay')!;
+    expect(stored.differences.find((d) => d.kind === 'STATUS_MISMATCH')).toMatchObject({ out_trade_no: silent, our_status: 'PENDING' });
+
+    await g.test.app.services.paymentSweeps.runOnce();
+    const after = await db().selectFrom('payment_attempts').select('status').where('out_trade_no', '=', silent).executeTakeFirstOrThrow();
+    expect(after.status).toBe('PAID');
+    const order = await db().selectFrom('orders').select('status').where('id', '=', before.order_id).executeTakeFirstOrThrow();
+    expect(order.status).toBe('2');
+
+    const rerun = dataOf<ConsoleReconciliationDay>(await caller(g.test, admin)('POST', '/api/console/reconciliation/runs', { date: billDate, provider: 'wechatpay' })).runs.find((r) => r.provider === 'wechatpay')!;
+    expect(rerun.differences.map((d) => d.kind).sort()).toEqual(['MISSING_OURS', 'MISSING_THEIRS']);
+    expect(rerun.differences.some((d) => d.out_trade_no === silent)).toBe(false);
+  });
 });

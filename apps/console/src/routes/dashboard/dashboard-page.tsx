@@ -74,15 +74,27 @@ export function DashboardPage() {
             <Row gutter={[16, 16]}>
               {(
                 [
-                  ['今日付款订单', data.today.paid_orders, '单'],
-                  ['今日收入', yuan(data.today.revenue_fen), ''],
-                  ['本月付款订单', data.month.paid_orders, '单'],
-                  ['本月收入', yuan(data.month.revenue_fen), ''],
+                  ['今日', data.today],
+                  ['本月', data.month],
                 ] as const
-              ).map(([title, value, suffix]) => (
-                <Col span={6} key={title}>
-                  <Card>
-                    <Statistic title={title} value={value} suffix={suffix} />
+              ).map(([period, totals]) => (
+                <Col span={12} key={period}>
+                  {/* Paid, refunded and net side by side: a refund no longer hides in 收入 (issue 17). */}
+                  <Card className="money-card" data-testid={`money-${period === '今日' ? 'today' : 'month'}`}>
+                    <Row gutter={12} wrap={false}>
+                      {(
+                        [
+                          [`${period}付款订单`, totals.paid_orders, '单'],
+                          [`${period}收入`, yuan(totals.revenue_fen), ''],
+                          [totals.refunded_orders > 0 ? `${period}退款 · ${totals.refunded_orders} 单` : `${period}退款`, totals.refunded_fen > 0 ? `-${yuan(totals.refunded_fen)}` : yuan(0), ''],
+                          [`${period}净收入`, yuan(totals.net_fen), ''],
+                        ] as const
+                      ).map(([title, value, suffix]) => (
+                        <Col flex="auto" key={title}>
+                          <Statistic title={title} value={value} suffix={suffix} className="figure" />
+                        </Col>
+                      ))}
+                    </Row>
                   </Card>
                 </Col>
               ))}
@@ -103,7 +115,7 @@ export function DashboardPage() {
                 <Card title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>已付款订单办理状态</Typography.Title>}>
                   <div className="status-bars" data-testid="status-counts">
                     {data.by_process_status.map((item) => (
-                      <Link key={item.process_status} to={`/orders?view=all&status=2&process_status=${item.process_status}`} className="status-cell">
+                      <Link key={`${item.order_status}-${item.process_status}`} to={item.process_status ? `/orders?view=all&status=${item.order_status}&process_status=${item.process_status}` : `/orders?view=all&status=${item.order_status}`} className="status-cell">
                         <span className="muted">{item.name}</span>
                         <strong>{item.count}</strong>
                       </Link>

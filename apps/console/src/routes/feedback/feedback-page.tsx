@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { useFeedback, useUpdateFeedback } from '../../hooks/api/feedback.ts';
 import { dateTime } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
 import { DateRangeFilter, useListParams } from '../../ui/list-tools.tsx';
 
 /** The complaint inbox: platform reports visitors send from the report screen. */
@@ -40,7 +39,6 @@ export function FeedbackPage() {
 
   return (
     <>
-      <PageHeader title="投诉处理" subtitle="客户在“平台举报”中提交的投诉，请核实后回访并记录处理结果" />
       <Segmented
         aria-label="投诉状态"
         style={{ marginBottom: 12 }}

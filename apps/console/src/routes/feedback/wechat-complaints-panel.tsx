@@ -11,7 +11,6 @@ import { Link } from 'react-router';
 import { useWechatComplaint, useWechatComplaintAction, useWechatComplaints } from '../../hooks/api/wechat-complaints.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 
 const STATE_COLORS: Record<WechatComplaintState, { color: string; background: string }> = {
@@ -177,10 +176,25 @@ export function WechatComplaintsPanel() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | undefined>();
   const list = useWechatComplaints({ page, page_size: 20, ...(state === 'all' ? {} : { state }) });
+  // While a complaint's drawer is open the list holds still: a reply moves the complaint out of
+  // 待处理, and it must not vanish from behind the drawer the clerk is working in (issue 17). Its
+  // row follows the drawer's record; the list refreshes when the drawer closes.
+  const [held, setHeld] = useState<{ items: ConsoleWechatComplaint[]; total: number } | undefined>();
+  const opened = useWechatComplaint(openId);
+  const rows = held
+    ? held.items.map((row) => (row.id === openId && opened.data ? { ...row, state: opened.data.state, incoming_user_response: opened.data.incoming_user_response } : row))
+    : (list.data?.items ?? []);
+  const openComplaint = (id: number) => {
+    setHeld({ items: list.data?.items ?? [], total: list.data?.total ?? 0 });
+    setOpenId(id);
+  };
+  const closeComplaint = () => {
+    setOpenId(undefined);
+    setHeld(undefined);
+  };
 
   return (
     <>
-      <PageHeader title="投诉处理" subtitle="客户在微信支付里对付款发起的投诉；微信按重复投诉率评价商户，请尽快回复客户并反馈处理完成" />
       <Segmented
         aria-label="微信支付投诉状态"
         style={{ marginBottom: 12 }}
@@ -198,11 +212,12 @@ export function WechatComplaintsPanel() {
       />
       <Table<ConsoleWechatComplaint>
         rowKey="id"
-        loading={list.isPending || list.isPlaceholderData}
-        dataSource={list.data?.items ?? []}
+        loading={held ? false : list.isPending || list.isPlaceholderData}
+        dataSource={rows}
+        rowClassName={(row) => (row.id === openId ? 'row-open' : '')}
         data-testid="wechat-complaints-table"
         locale={{ emptyText: '暂无微信支付投诉' }}
-        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条` }}
+        pagination={{ current: page, pageSize: 20, total: held?.total ?? list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条` }}
         columns={[
           { title: '投诉时间', dataIndex: 'complaint_time', width: 160, render: (v: string) => dateTime(v) },
           { title: '订单', dataIndex: 'order_no', width: 200, render: (v: string | null, row) => (v && row.order_id ? <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> : '—') },
@@ -220,14 +235,14 @@ export function WechatComplaintsPanel() {
             key: 'actions',
             width: 90,
             render: (_: unknown, row) => (
-              <Button size="small" onClick={() => setOpenId(row.id)} aria-label={`查看投诉 ${row.complaint_id}`}>
+              <Button size="small" onClick={() => openComplaint(row.id)} aria-label={`查看投诉 ${row.complaint_id}`}>
                 处理
               </Button>
             ),
           },
         ]}
       />
-      <ComplaintDrawer id={openId} onClose={() => setOpenId(undefined)} />
+      <ComplaintDrawer id={openId} onClose={closeComplaint} />
     </>
   );
 }

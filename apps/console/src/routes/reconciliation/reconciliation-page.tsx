@@ -9,6 +9,7 @@ import {
   type DifferenceKind,
   type ReconciliationProvider,
 } from '@kuaibao/domain';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useReconciliationDay, useRerunReconciliation } from '../../hooks/api/reconciliation.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
@@ -28,7 +29,15 @@ function KindTag(props: { kind: DifferenceKind }) {
   return <Tag style={{ ...colors, borderColor: 'transparent' }}>{DIFFERENCE_KIND_NAMES[props.kind]}</Tag>;
 }
 
-function RunCard(props: { run: ConsoleReconciliationRun; onRerun: (provider: ReconciliationProvider) => void; rerunning: boolean }) {
+/**
+ * A figure with its unit, kept on one line: at 1280 px the summary wrapped between 差异 4 and 笔
+ * (issue 17); a narrow cell now breaks between figures only.
+ */
+function Figure(props: { children: ReactNode }) {
+  return <span className="figure">{props.children}</span>;
+}
+
+export function RunCard(props: { run: ConsoleReconciliationRun; onRerun: (provider: ReconciliationProvider) => void; rerunning: boolean }) {
   const { run } = props;
   const name = RECONCILIATION_PROVIDER_NAMES[run.provider];
   const diffTotal = (side: 'theirs' | 'ours') => run[side].payment_fen - run[side].refund_fen;
@@ -49,18 +58,18 @@ function RunCard(props: { run: ConsoleReconciliationRun; onRerun: (provider: Rec
       {run.error && run.status !== 'DONE' ? <Alert type={run.status === 'FAILED' ? 'error' : 'info'} showIcon title={run.error} style={{ marginBottom: 12 }} /> : null}
       <Descriptions size="small" column={3} bordered style={{ marginBottom: 12 }} styles={{ label: { whiteSpace: 'nowrap' } }}>
         <Descriptions.Item label="对方账单">
-          收款 {run.theirs.payment_count} 笔 {yuan(run.theirs.payment_fen)} · 退款 {run.theirs.refund_count} 笔 {yuan(run.theirs.refund_fen)}
+          <Figure>收款 {run.theirs.payment_count} 笔 {yuan(run.theirs.payment_fen)}</Figure> · <Figure>退款 {run.theirs.refund_count} 笔 {yuan(run.theirs.refund_fen)}</Figure>
         </Descriptions.Item>
         <Descriptions.Item label="我方记录">
-          收款 {run.ours.payment_count} 笔 {yuan(run.ours.payment_fen)} · 退款 {run.ours.refund_count} 笔 {yuan(run.ours.refund_fen)}
+          <Figure>收款 {run.ours.payment_count} 笔 {yuan(run.ours.payment_fen)}</Figure> · <Figure>退款 {run.ours.refund_count} 笔 {yuan(run.ours.refund_fen)}</Figure>
         </Descriptions.Item>
         <Descriptions.Item label="结果">
           <span data-testid={`reconciliation-${run.provider}-summary`}>
-            一致 {run.matched_count} 笔 · 差异 {run.difference_count} 笔
+            <Figure>一致 {run.matched_count} 笔</Figure> · <Figure>差异 {run.difference_count} 笔</Figure>
           </span>
         </Descriptions.Item>
         <Descriptions.Item label="净额（对方 / 我方）">
-          {yuan(diffTotal('theirs'))} / {yuan(diffTotal('ours'))}
+          <Figure>{yuan(diffTotal('theirs'))}</Figure> / <Figure>{yuan(diffTotal('ours'))}</Figure>
         </Descriptions.Item>
         <Descriptions.Item label="对账时间">{dateTime(run.finished_at ?? run.started_at)}</Descriptions.Item>
         <Descriptions.Item label="发起">{run.triggered_by === 'system' ? '每日自动对账' : run.triggered_by}</Descriptions.Item>

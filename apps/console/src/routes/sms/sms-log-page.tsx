@@ -1,4 +1,4 @@
-import { Input, Select, Table, Tag } from 'antd';
+import { Input, Select, Table, Tag, Tooltip } from 'antd';
 import { CONSOLE_TIME_SORTS, type ConsoleSmsLogEntry, type ConsoleTimeSort } from '@kuaibao/domain';
 import { Link } from 'react-router';
 import { useSmsLog } from '../../hooks/api/sms.ts';
@@ -8,6 +8,14 @@ import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListParams, 
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ExportButtons } from '../../ui/export-buttons.tsx';
 
+/** One line of a cell, cut with …; the whole text in a tooltip. */
+function Ellipsis(props: { text: string }) {
+  return (
+    <Tooltip title={props.text} placement="topLeft">
+      <span>{props.text}</span>
+    </Tooltip>
+  );
+}
 
 /** What was sent to whom: every attempt, with the text as sent (docs/product/overview.md#promises SMS notices). */
 export function SmsLogPage() {
@@ -17,25 +25,28 @@ export function SmsLogPage() {
   const sort = (CONSOLE_TIME_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as ConsoleTimeSort) : undefined;
   const query = { page, page_size: 20, q: params.get('q'), status: params.get('status'), from: params.get('from'), to: params.get('to'), sort };
   const log = useSmsLog(query);
+  // Fixed widths and one line per cell, so the list fits 1280 and 1440 px without a sideways
+  // scroll (issue 17: 通道 and 结果 were past the right edge); long text ends in … with a tooltip.
   const columns = [
-    { title: '时间', key: 'created_at', dataIndex: 'created_at', sorter: true, sortOrder: sortOrderOf(sort, 'created_at'), render: (v: string) => dateTime(v) },
-    { title: '手机号', key: 'phone', dataIndex: 'phone', className: 'mono' },
-    { title: '订单', key: 'out_trade_no', dataIndex: 'out_trade_no', render: (v: string, row: ConsoleSmsLogEntry) => (row.order_id ? <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> : '—') },
-    { title: '类型', key: 'template_title', dataIndex: 'template_title' },
-    // The text as sent is long: it wraps, the other cells stay on one line.
-    { title: '内容', key: 'content', dataIndex: 'content', render: (v: string) => <div className="sms-content">{v}</div> },
-    { title: '通道', key: 'provider', dataIndex: 'provider', render: (v: string) => label('smsProvider', v) },
+    { title: '时间', key: 'created_at', dataIndex: 'created_at', width: 156, sorter: true, sortOrder: sortOrderOf(sort, 'created_at'), render: (v: string) => dateTime(v) },
+    { title: '手机号', key: 'phone', dataIndex: 'phone', width: 124, className: 'mono' },
+    { title: '订单', key: 'out_trade_no', dataIndex: 'out_trade_no', width: 190, ellipsis: { showTitle: false }, render: (v: string, row: ConsoleSmsLogEntry) => (row.order_id ? <Link to={`/orders/${row.order_id}`} className="mono" title={v}>{v}</Link> : '—') },
+    { title: '类型', key: 'template_title', dataIndex: 'template_title', width: 112, ellipsis: { showTitle: false }, render: (v: string) => <Ellipsis text={v} /> },
+    // The rest of the width: the text as sent, its first line here, all of it in the tooltip.
+    { title: '内容', key: 'content', dataIndex: 'content', ellipsis: { showTitle: false }, render: (v: string) => <Ellipsis text={v} /> },
+    { title: '通道', key: 'provider', dataIndex: 'provider', width: 96, ellipsis: { showTitle: false }, render: (v: string) => <Ellipsis text={label('smsProvider', v)} /> },
     {
       title: '结果',
       key: 'status',
       dataIndex: 'status',
+      width: 84,
       render: (v: string, row: ConsoleSmsLogEntry) =>
         v === 'SENT' ? (
           <Tag style={{ color: '#0a6b4f', background: '#e3f7f0', borderColor: 'transparent' }}>{label('smsStatus', v)}</Tag>
         ) : (
-          <Tag style={{ color: '#a8071a', background: '#fff1f0', borderColor: 'transparent' }} title={row.error}>
-            {label('smsStatus', v)}
-          </Tag>
+          <Tooltip title={row.error || undefined}>
+            <Tag style={{ color: '#a8071a', background: '#fff1f0', borderColor: 'transparent' }}>{label('smsStatus', v)}</Tag>
+          </Tooltip>
         ),
     },
   ];
@@ -71,7 +82,7 @@ export function SmsLogPage() {
         rowKey="id"
         size={prefs.density}
         className="nowrap-table"
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
         loading={log.isPending || log.isPlaceholderData}
         dataSource={log.data?.items ?? []}
         data-testid="sms-table"

@@ -1,0 +1,133 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ConsoleWechatComplaint, ConsoleWechatComplaintDetail } from '@kuaibao/domain';
+import { ConfigProvider } from 'antd';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/**
+ * 投诉处理 on the clerk's day (issue 17): the page's heading comes before its tabs, and a complaint
+ * answered from its drawer stays in the list behind the drawer until the drawer closes.
+ */
+
+const COMPLAINT: ConsoleWechatComplaint = {
+  id: 5,
+  complaint_id: '200000020261127000001',
+  state: 'PENDING',
+  complaint_time: '2026-11-27T01:00:00.000Z',
+  detail: '付款后一整天没人联系，要求退款',
+  problem_type: 'REFUND',
+  problem_description: '',
+  apply_refund_fen: null,
+  amount_fen: 19900,
+  out_trade_no: 'KB2026112700000001P01',
+  order_id: 7,
+  order_no: 'KB2026112700000001',
+  user_complaint_times: 1,
+  incoming_user_response: false,
+  full_refunded: false,
+  refund_request_id: null,
+  responded_at: null,
+  completed_at: null,
+  handled_by: '',
+  updated_at: '2026-11-27T01:00:00.000Z',
+};
+
+/** What the server holds: the complaint, PENDING until the reply. */
+const server = { state: 'PENDING' as ConsoleWechatComplaint['state'] };
+const detail = (): ConsoleWechatComplaintDetail => ({ ...COMPLAINT, state: server.state, history: [], refund_request_status: null });
+
+vi.mock('../../lib/client.ts', () => ({
+  UNAUTHENTICATED_EVENT: 'kb-console:unauthenticated',
+  api: {
+    get: async (path: string, query?: { state?: string }) => {
+      if (path === '/wechat-complaints') {
+        const items = [{ ...COMPLAINT, state: server.state }].filter((c) => !query?.state || c.state === query.state);
+        return { items, total: items.length, page: 1, page_size: 20 };
+      }
+      if (path.startsWith('/wechat-complaints/')) return detail();
+      return { items: [], total: 0, page: 1, page_size: 20 };
+    },
+    post: async () => {
+      server.state = 'PROCESSING';
+      return detail();
+    },
+  },
+}));
+
+const { ComplaintTabsPage } = await import('./complaint-tabs.tsx');
+
+let container: HTMLDivElement;
+let root: Root | undefined;
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  // antd's tabs measure themselves; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container.remove();
+  server.state = 'PENDING';
+});
+
+function render(path: string): void {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  act(() =>
+    root!.render(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <MemoryRouter initialEntries={[path]}>
+          <QueryClientProvider client={client}>
+            <ComplaintTabsPage />
+          </QueryClientProvider>
+        </MemoryRouter>
+      </ConfigProvider>,
+    ),
+  );
+}
+
+const tableRows = () => [...document.querySelectorAll('[data-testid="wechat-complaints-table"] tbody tr.ant-table-row')];
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s/g, '') === name)!;
+
+describe('投诉处理', () => {
+  it('puts the page heading before the tabs', () => {
+    render('/feedback');
+    const heading = container.querySelector('h1')!;
+    const tabs = container.querySelector('[role="tablist"]')!;
+    expect(heading.textContent).toBe('投诉处理');
+    expect(heading.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(container.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it('keeps a replied complaint in the 待处理 list, marked 处理中, until its drawer closes', async () => {
+    render('/feedback?source=wechat');
+    await vi.waitFor(() => expect(tableRows()).toHaveLength(1));
+    act(() => (document.querySelector(`[aria-label="查看投诉 ${COMPLAINT.complaint_id}"]`) as HTMLButtonElement).click());
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="wechat-complaint-drawer"]')?.textContent).toContain(COMPLAINT.complaint_id));
+
+    const reply = document.querySelector<HTMLTextAreaElement>('#wechat-complaint-reply')!;
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(reply, '您好，专员今天下午联系您');
+      reply.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    act(() => button('回复客户').click());
+    // The drawer shows the new state; the list behind it still has the row, in its new state, highlighted.
+    await vi.waitFor(() => expect(tableRows()[0]?.textContent).toContain('处理中'));
+    expect(tableRows()).toHaveLength(1);
+    expect(tableRows()[0]!.className).toContain('row-open');
+
+    // Closed: the list is the server's again, and the complaint has left 待处理.
+    act(() => (document.querySelector('.ant-drawer-close') as HTMLButtonElement).click());
+    await vi.waitFor(() => expect(tableRows()).toHaveLength(0));
+  });
+});
