@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { shanghaiIsoDay } from '@kuaibao/domain';
-import { FAKE_GATEWAYS_FILE } from '../payments.config.ts';
 import { signInToConsole } from '../support/console.ts';
 import { accessibilityViolations, snapshot } from '../support/journey.ts';
-import { placeOrder } from '../support/payments-orders.ts';
-
-function fakeGateways(): { wechatpay: string; alipay: string } {
-  return JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../..', FAKE_GATEWAYS_FILE), 'utf8')) as { wechatpay: string; alipay: string };
-}
+import { fakeGateways, placeOrder } from '../support/payments-orders.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
