@@ -51,7 +51,8 @@ export function useOrderCounts() {
 
 /**
  * The orders the alerts watch (decision 044): the newest paid ones waiting, and those about to
- * break the promise. Only polled while alerts are on.
+ * break the promise. Only polled while alerts are on, and then in a hidden tab too: a desktop
+ * notification is for the clerk who is working in another window.
  */
 export const ALERT_WATCH_KEYS = [queryKeys.orders.list({ alerts: 'new' }), queryKeys.orders.list({ alerts: 'near_breach' })] as const;
 
@@ -61,6 +62,7 @@ export function useAlertWatch(enabled: boolean) {
       queryKey: queryKeys.orders.list({ alerts: view }),
       queryFn: () => api.get<ConsolePage<ConsoleOrderListItem>>('/orders', { view, page: 1, page_size: 50, ...(view === 'new' ? { sort: 'pay_time_desc' } : {}) }),
       refetchInterval: ORDER_POLL_MS,
+      refetchIntervalInBackground: true,
       enabled,
     }) as const;
   return { newPaid: useQuery(watch('new')), nearBreach: useQuery(watch('near_breach')) };
