@@ -377,7 +377,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       if (!refund) return error(res, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
       return send(res, 200, refundView(refund));
     }
-    const complaint = /^\/v3\/merchant-service\/complaints-v2\/([^/]+)(?:\/(negotiation-historys|response|complete))?$/.exec(path);
+    const complaint = /^\/v3\/merchant-service\/complaints-v2\/([^/]+)(?:\/(negotiation-historys|response|complete|update-refund-progress))?$/.exec(path);
     if (complaint) return complaintRoute(res, method, decodeURIComponent(complaint[1]!), complaint[2], url, body);
     if (method === 'GET' && path === '/v3/bill/tradebill') return tradeBill(res, url);
     if (method === 'GET' && path === '/v3/billdownload/file') {
@@ -391,7 +391,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     return error(res, 404, 'NOT_FOUND', '接口不存在');
   }
 
-  /** The merchant complaint API v2: detail, negotiation history, reply, completion. */
+  /** The merchant complaint API v2: detail, negotiation history, reply, completion, refund progress. */
   function complaintRoute(res: ServerResponse, method: string, complaintId: string, action: string | undefined, url: URL, body: Record<string, unknown>): void {
     const found = complaints.get(complaintId);
     if (!found) return error(res, 404, 'RESOURCE_NOT_EXISTS', '投诉单不存在');
@@ -419,6 +419,27 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       const offset = Number(url.searchParams.get('offset') ?? 0);
       if (!Number.isInteger(limit) || limit < 1 || limit > 300 || !Number.isInteger(offset) || offset < 0) return error(res, 400, 'PARAM_ERROR', 'limit/offset 不合法');
       return send(res, 200, { data: found.history.slice(offset, offset + limit).map((h) => ({ ...h, image_list: [], complaint_media_list: null })), limit, offset, total_count: found.history.length });
+    }
+    if (method === 'POST' && action === 'update-refund-progress') {
+      // 更新退款审批结果: only for a 申请退款 complaint, once, APPROVE with a day count or REJECT with a reason.
+      if (found.problem_type !== 'REFUND') return error(res, 400, 'INVALID_REQUEST', '非申请退款类型的投诉单');
+      if (found.complaint_state === 'PROCESSED') return error(res, 400, 'INVALID_REQUEST', '投诉单已处理完成');
+      const at = shanghaiRfc3339(now());
+      if (body.action === 'APPROVE') {
+        const days = body.launch_refund_day;
+        if (days !== undefined && (typeof days !== 'number' || !Number.isInteger(days) || days < 0)) return error(res, 400, 'PARAM_ERROR', 'launch_refund_day 不合法');
+        found.history.push({ log_id: `log-${++sequence}`, operator: '商户', operate_time: at, operate_type: 'MERCHANT_APPROVE_REFUND', operate_details: `预计${typeof days === 'number' ? days : 0}个工作日内发起退款` });
+        if (found.complaint_state === 'PENDING') found.complaint_state = 'PROCESSING';
+      } else if (body.action === 'REJECT') {
+        const reason = body.reject_reason;
+        if (typeof reason !== 'string' || reason.length === 0 || [...reason].length > 200) return error(res, 400, 'PARAM_ERROR', 'reject_reason 长度不合法');
+        // WeChat spells this operate_type so in the negotiation history.
+        found.history.push({ log_id: `log-${++sequence}`, operator: '商户', operate_time: at, operate_type: 'MERCHANT_REFUSE_RERUND', operate_details: reason });
+        found.complaint_state = 'PROCESSED';
+      } else {
+        return error(res, 400, 'PARAM_ERROR', 'action 不合法');
+      }
+      return send(res, 204, undefined);
     }
     if (method === 'POST' && (action === 'response' || action === 'complete')) {
       if (body.complainted_mchid !== keys.mchId) return error(res, 400, 'PARAM_ERROR', 'complainted_mchid 不匹配');

@@ -43,6 +43,13 @@ export interface NegotiationEntry {
   details: string;
 }
 
+/**
+ * 更新退款审批结果 for a complaint where the customer asks for a refund (problem_type REFUND):
+ * APPROVE with the working days until we launch the refund (0: today), or REJECT with the reason
+ * the customer is shown (at most 200 characters).
+ */
+export type RefundProgress = { action: 'APPROVE'; launchRefundDays: number } | { action: 'REJECT'; reason: string };
+
 export type ComplaintNotification = { ok: true; eventId: string; complaintId: string; actionType: string } | { ok: false; reason: string };
 
 export interface ComplaintsApi {
@@ -54,4 +61,6 @@ export interface ComplaintsApi {
   respond(complaintId: string, content: string): Promise<void>;
   /** Tells WeChat we are done; WeChat then asks the customer to rate it. */
   complete(complaintId: string): Promise<void>;
+  /** Reports our refund decision on a REFUND complaint (WeChat answers 204). */
+  updateRefundProgress(complaintId: string, progress: RefundProgress): Promise<void>;
 }

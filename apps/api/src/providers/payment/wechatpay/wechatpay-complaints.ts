@@ -43,8 +43,8 @@ export function createWechatpayComplaints(deps: { config: WechatpayConfig; now: 
   const verificationKeys = new Map<string, KeyObject>(Object.entries(config.verificationKeys).map(([serial, pem]) => [serial, createPublicKey(pem)]));
   const path = 'v3/merchant-service/complaints-v2/{complaint_id}';
 
-  async function post(suffix: 'response' | 'complete', complaintId: string, data: object): Promise<void> {
-    const answer = await call<unknown>('post', `${path}/${suffix}`, { data: { complainted_mchid: config.mchId, ...data }, vars: { complaint_id: complaintId } });
+  async function post(suffix: 'response' | 'complete' | 'update-refund-progress', complaintId: string, data: object): Promise<void> {
+    const answer = await call<unknown>('post', `${path}/${suffix}`, { data, vars: { complaint_id: complaintId } });
     if (isBusinessError(answer)) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', `wechatpay complaint ${suffix}: ${answer.code} ${answer.message}`);
   }
 
@@ -96,11 +96,20 @@ export function createWechatpayComplaints(deps: { config: WechatpayConfig; now: 
     },
 
     async respond(complaintId, content) {
-      await post('response', complaintId, { response_content: content.slice(0, COMPLAINT_REPLY_MAX) });
+      await post('response', complaintId, { complainted_mchid: config.mchId, response_content: content.slice(0, COMPLAINT_REPLY_MAX) });
     },
 
     async complete(complaintId) {
-      await post('complete', complaintId, {});
+      await post('complete', complaintId, { complainted_mchid: config.mchId });
+    },
+
+    async updateRefundProgress(complaintId, progress) {
+      // Unlike reply and complete, this body carries no complainted_mchid (WeChat's 更新退款审批结果).
+      const body =
+        progress.action === 'APPROVE'
+          ? { action: 'APPROVE', launch_refund_day: Math.max(0, Math.trunc(progress.launchRefundDays)) }
+          : { action: 'REJECT', reject_reason: progress.reason.slice(0, COMPLAINT_REPLY_MAX) };
+      await post('update-refund-progress', complaintId, body);
     },
   };
 }
