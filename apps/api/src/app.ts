@@ -252,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now, metrics }),
     // The ID hash key, under its own label, also keys the sign-in device cookies (decision 014).
     console: createConsoleServices({
+      log: app.log,
       db,
       now,
       vault,

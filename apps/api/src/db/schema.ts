@@ -361,6 +361,12 @@ export interface WechatComplaintsTable {
   responded_at: string | null;
   completed_at: string | null;
   handled_by: Generated<string>;
+  /** 更新退款审批结果 sent or attempted (migration 027): APPROVE or REJECT */
+  refund_progress: 'APPROVE' | 'REJECT' | null;
+  refund_progress_state: 'REPORTED' | 'FAILED' | null;
+  refund_progress_reason: string | null;
+  refund_progress_error: string | null;
+  refund_progress_at: string | null;
   created_at: Generated<string>;
   updated_at: string;
 }

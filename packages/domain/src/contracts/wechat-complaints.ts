@@ -13,6 +13,18 @@ export type ConsoleWechatComplaintReply = z.input<typeof ConsoleWechatComplaintR
 export const ConsoleWechatComplaintRefundSchema = z.object({ reason: z.string().trim().min(1).max(200) });
 export type ConsoleWechatComplaintRefund = z.input<typeof ConsoleWechatComplaintRefundSchema>;
 
+/**
+ * 更新退款审批结果 from the drawer: APPROVE (re)sends the approval of a refund already launched,
+ * REJECT declines the customer's refund with the reason WeChat shows them (at most 200 characters).
+ */
+export const ConsoleWechatComplaintRefundProgressSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('APPROVE') }),
+  z.object({ action: z.literal('REJECT'), reason: z.string().trim().min(1).max(200) }),
+]);
+export type ConsoleWechatComplaintRefundProgress = z.input<typeof ConsoleWechatComplaintRefundProgressSchema>;
+export const WECHAT_REFUND_PROGRESS_ACTIONS = ['APPROVE', 'REJECT'] as const;
+export const WECHAT_REFUND_PROGRESS_STATES = ['REPORTED', 'FAILED'] as const;
+
 export const ConsoleWechatComplaintSchema = z.object({
   id: z.number().int(),
   complaint_id: z.string(),
@@ -34,6 +46,12 @@ export const ConsoleWechatComplaintSchema = z.object({
   completed_at: z.string().nullable(),
   handled_by: z.string(),
   updated_at: z.string(),
+  /** what we reported to WeChat about the refund (REFUND complaints), and whether it went through */
+  refund_progress: z.enum(WECHAT_REFUND_PROGRESS_ACTIONS).nullable(),
+  refund_progress_state: z.enum(WECHAT_REFUND_PROGRESS_STATES).nullable(),
+  refund_progress_reason: z.string().nullable(),
+  refund_progress_error: z.string().nullable(),
+  refund_progress_at: z.string().nullable(),
 });
 export type ConsoleWechatComplaint = z.infer<typeof ConsoleWechatComplaintSchema>;
 

@@ -21,6 +21,7 @@ import { reconciliationAndComplaints } from './022_reconciliation_and_complaints
 import { customerInOnePlace } from './024_customer_in_one_place.ts';
 import { firstCall } from './025_first_call.ts';
 import { savedFilters } from './026_saved_filters.ts';
+import { complaintRefundProgress } from './027_complaint_refund_progress.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -49,5 +50,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '024_customer_in_one_place': customerInOnePlace(kind),
     '025_first_call': firstCall(kind),
     '026_saved_filters': savedFilters(kind),
+    '027_complaint_refund_progress': complaintRefundProgress(kind),
   };
 }

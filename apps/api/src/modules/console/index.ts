@@ -73,11 +73,14 @@ export function createConsoleServices(deps: {
   deletion: Pick<DeletionService, 'list'>;
   /** the settings the first-run checklist reads */
   setupSettings: SetupSettings;
+  /** for what fails after the fact and must not fail the request (a complaint's refund progress) */
+  log?: { warn(obj: object, msg: string): void };
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
   const refundRequests = createRefundRequests({ db, now, refundOrder: payments.refundOrder });
-  const refunds = createRefundsService({ requests: refundRequests });
+  const wechatComplaints = createConsoleWechatComplaintsService({ db, now, complaints: deps.wechatComplaints, refundRequests, ...(deps.log ? { log: deps.log } : {}) });
+  const refunds = createRefundsService({ requests: refundRequests, afterDecision: wechatComplaints.afterRefundDecision });
   const smsLog = createSmsLogService({ db });
   const feedbackInbox = createFeedbackInbox({ db, now });
   const handling = createOrderHandlingService({ db, now, vault: deps.vault, storage: deps.storage, isRefundOpen: refundRequests.hasOpen });
@@ -103,7 +106,7 @@ export function createConsoleServices(deps: {
     audit: createAuditService({ db }),
     directorySource: createDirectorySourceService({ directory: deps.directory }),
     reconciliation: createConsoleReconciliationService({ db, now, reconciliation: deps.reconciliation }),
-    wechatComplaints: createConsoleWechatComplaintsService({ db, now, complaints: deps.wechatComplaints, refundRequests }),
+    wechatComplaints,
     deletionRequests: createDeletionRequestsService({ deletion: deps.deletion }),
     exports: createExportService({ db, now, orders: handling, refundRequests }),
     savedFilters: createSavedFiltersService({ db, now }),

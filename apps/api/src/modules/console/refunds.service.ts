@@ -14,8 +14,16 @@ export interface RefundsService extends RefundRequestReader {
   reject(actor: Actor, requestId: number, note: string): Promise<ConsoleRefundRequest>;
 }
 
-export function createRefundsService(deps: { requests: RefundRequests }): RefundsService {
+export function createRefundsService(deps: {
+  requests: RefundRequests;
+  /** told of every decision (a complaint's refund progress to WeChat, decision 040); must not throw */
+  afterDecision?: (actor: Actor, request: ConsoleRefundRequest) => Promise<void>;
+}): RefundsService {
   const { requests } = deps;
+  const decided = async (actor: Actor, request: ConsoleRefundRequest) => {
+    await deps.afterDecision?.(actor, request);
+    return request;
+  };
   return {
     listForOrder: (orderId) => requests.listForOrder(orderId),
     list(actor, query) {
@@ -28,11 +36,11 @@ export function createRefundsService(deps: { requests: RefundRequests }): Refund
     },
     approve(actor, requestId, note) {
       assertCan(actor, 'refunds.approve');
-      return requests.approve(actor, requestId, note);
+      return requests.approve(actor, requestId, note).then((request) => decided(actor, request));
     },
     reject(actor, requestId, note) {
       assertCan(actor, 'refunds.approve');
-      return requests.reject(actor, requestId, note);
+      return requests.reject(actor, requestId, note).then((request) => decided(actor, request));
     },
   };
 }

@@ -6,7 +6,7 @@ import type { WechatComplaintsTable } from '../../db/schema.ts';
 /** SQL for WeChat Pay complaints (decision 040). */
 export const wechatComplaintsRepository = {
   /** Inserts or refreshes a complaint from WeChat's detail; what staff did is kept. */
-  async upsert(db: Db, row: Omit<Insertable<WechatComplaintsTable>, 'id' | 'created_at' | 'handled_by' | 'refund_request_id' | 'responded_at' | 'completed_at'>): Promise<number> {
+  async upsert(db: Db, row: Omit<Insertable<WechatComplaintsTable>, 'id' | 'created_at' | 'handled_by' | 'refund_request_id' | 'responded_at' | 'completed_at' | `refund_progress${string}`>): Promise<number> {
     const { complaint_id: _id, ...update } = row;
     const saved = await db
       .insertInto('wechat_complaints')
@@ -39,7 +39,15 @@ export const wechatComplaintsRepository = {
       .then((row) => Number(row.n));
   },
 
-  async recordAction(db: Db, id: number, set: Pick<Updateable<WechatComplaintsTable>, 'responded_at' | 'completed_at' | 'handled_by' | 'refund_request_id' | 'updated_at'>): Promise<void> {
+  findByRefundRequest(db: Db, requestId: number) {
+    return db.selectFrom('wechat_complaints').selectAll().where('refund_request_id', '=', requestId).executeTakeFirst();
+  },
+
+  async recordAction(
+    db: Db,
+    id: number,
+    set: Pick<Updateable<WechatComplaintsTable>, 'responded_at' | 'completed_at' | 'handled_by' | 'refund_request_id' | 'updated_at' | 'refund_progress' | 'refund_progress_state' | 'refund_progress_reason' | 'refund_progress_error' | 'refund_progress_at'>,
+  ): Promise<void> {
     await db.updateTable('wechat_complaints').set(set).where('id', '=', id).execute();
   },
 };

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, type ConsolePage, type ConsoleWechatComplaint, type ConsoleWechatComplaintDetail, type ConsoleWechatNegotiation, type WechatComplaintState } from '@kuaibao/domain';
 import type { Selectable } from 'kysely';
 import type { Database, WechatComplaintsTable } from '../../db/schema.ts';
-import type { ComplaintsApi } from '../../providers/payment/complaints-port.ts';
+import type { ComplaintsApi, RefundProgress } from '../../providers/payment/complaints-port.ts';
 import type { NotificationAck, RawNotification } from '../../providers/payment/port.ts';
 import { orderPayments } from '../order/order-payments.ts';
 import { orderIdOfAttempt } from './payment-ledger.repository.ts';
@@ -28,6 +28,13 @@ export interface WechatComplaints {
   respond(id: number, content: string, staffName: string): Promise<void>;
   complete(id: number, staffName: string): Promise<void>;
   linkRefundRequest(id: number, requestId: number, staffName: string): Promise<void>;
+  /** The complaint a refund request was asked from, if any. */
+  findByRefundRequest(requestId: number): Promise<WechatComplaintRow | undefined>;
+  /**
+   * Reports our refund decision to WeChat (更新退款审批结果) and records the outcome; a failure is
+   * recorded (FAILED, with WeChat's message) and returned, not thrown, so the refund it follows stands.
+   */
+  reportRefundProgress(id: number, progress: RefundProgress, staffName: string): Promise<{ ok: true } | { ok: false; message: string }>;
   countOpen(): Promise<number>;
 }
 
@@ -98,6 +105,11 @@ export function createWechatComplaints(deps: { db: Kysely<Database>; api: Compla
       incoming_user_response: row.incoming_user_response === 1,
       full_refunded: row.full_refunded === 1,
       refund_request_id: row.refund_request_id,
+      refund_progress: row.refund_progress,
+      refund_progress_state: row.refund_progress_state,
+      refund_progress_reason: row.refund_progress_reason,
+      refund_progress_error: row.refund_progress_error,
+      refund_progress_at: row.refund_progress_at,
       responded_at: row.responded_at,
       completed_at: row.completed_at,
       handled_by: row.handled_by,
@@ -166,6 +178,31 @@ export function createWechatComplaints(deps: { db: Kysely<Database>; api: Compla
 
     async linkRefundRequest(id, requestId, staffName) {
       await wechatComplaintsRepository.recordAction(db, id, { refund_request_id: requestId, handled_by: staffName, updated_at: now().toISOString() });
+    },
+
+    findByRefundRequest: (requestId) => wechatComplaintsRepository.findByRefundRequest(db, requestId),
+
+    async reportRefundProgress(id, progress, staffName) {
+      const row = await find(id);
+      if (row.problem_type !== 'REFUND') throw new AppError('CONSOLE_WECHAT_COMPLAINT_NOT_REFUND');
+      // Once reported, WeChat has the decision; a second report would contradict or repeat it.
+      if (row.refund_progress_state === 'REPORTED') throw new AppError('CONSOLE_WECHAT_COMPLAINT_PROGRESS_REPORTED');
+      if (row.state === 'PROCESSED') throw new AppError('CONSOLE_WECHAT_COMPLAINT_CLOSED');
+      const base = { refund_progress: progress.action, refund_progress_reason: progress.action === 'REJECT' ? progress.reason : null, handled_by: staffName } as const;
+      try {
+        await api().updateRefundProgress(row.complaint_id, progress);
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+        log.warn({ err: error, complaintId: row.complaint_id }, 'wechat complaint refund progress could not be reported');
+        const at = now().toISOString();
+        await wechatComplaintsRepository.recordAction(db, id, { ...base, refund_progress_state: 'FAILED', refund_progress_error: message, refund_progress_at: at, updated_at: at });
+        return { ok: false, message };
+      }
+      const at = now().toISOString();
+      await wechatComplaintsRepository.recordAction(db, id, { ...base, refund_progress_state: 'REPORTED', refund_progress_error: null, refund_progress_at: at, updated_at: at });
+      const action = progress.action === 'APPROVE' ? 'MERCHANT_APPROVE_REFUND' : 'MERCHANT_REJECT_REFUND';
+      await sync(row.complaint_id, action).catch((error: unknown) => log.warn({ err: error }, 'wechat complaint refresh after refund progress failed'));
+      return { ok: true };
     },
 
     countOpen: () => wechatComplaintsRepository.countOpen(db),

@@ -3,6 +3,7 @@ import {
   ConsoleIdParamSchema,
   ConsoleWechatComplaintDetailSchema,
   ConsoleWechatComplaintListQuerySchema,
+  ConsoleWechatComplaintRefundProgressSchema,
   ConsoleWechatComplaintRefundSchema,
   ConsoleWechatComplaintReplySchema,
   ConsoleWechatComplaintSchema,
@@ -61,5 +62,14 @@ export function registerConsoleWechatComplaintRoutes(scope: FastifyInstance): vo
     request: { params: ConsoleIdParamSchema, body: ConsoleWechatComplaintRefundSchema },
     response: ConsoleWechatComplaintDetailSchema,
     handler: async (request) => complaints().refund(actorOf(request), request.params.id, request.body.reason),
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/wechat-complaints/:id/refund-progress',
+    summary: "Reports the refund decision of a REFUND complaint to WeChat Pay (retry an approval, or reject with a reason)",
+    tag,
+    request: { params: ConsoleIdParamSchema, body: ConsoleWechatComplaintRefundProgressSchema },
+    response: ConsoleWechatComplaintDetailSchema,
+    handler: async (request) => complaints().refundProgress(actorOf(request), request.params.id, request.body),
   });
 }
