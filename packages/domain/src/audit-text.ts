@@ -44,6 +44,10 @@ const FIELDS: Record<string, { name: string; kind?: 'fen' | 'bool' | 'payTypes' 
   format: { name: '文件格式' },
   rows: { name: '行数' },
   filters: { name: '筛选条件' },
+  decision: { name: '审批结果' },
+  launch_refund_day: { name: '预计发起退款（工作日内）' },
+  reported: { name: '已上报微信支付', kind: 'bool' },
+  error: { name: '失败原因' },
   confirmed_without_declaration: { name: '客户未填报年报数据，已确认完成', kind: 'bool' },
   // Internal row ids: not for people.
   id: null,

@@ -44,7 +44,7 @@ export function createConsoleWechatComplaintsService(deps: {
   /** Sends the decision and audits what happened, success or failure. */
   async function report(actor: Actor, id: number, complaintId: string, progress: RefundProgress) {
     const outcome = await complaints.reportRefundProgress(id, progress, staffName(actor));
-    const sent = progress.action === 'APPROVE' ? { action: 'APPROVE', launch_refund_day: progress.launchRefundDays } : { action: 'REJECT', reason: progress.reason };
+    const sent = progress.action === 'APPROVE' ? { decision: '同意退款', launch_refund_day: progress.launchRefundDays } : { decision: '拒绝退款', reason: progress.reason };
     await writeAudit(deps.db, actor, { action: 'wechat_complaint.refund_progress', targetType: 'wechat_complaint', targetId: complaintId, after: { ...sent, reported: outcome.ok, ...(outcome.ok ? {} : { error: outcome.message }) } }, deps.now());
     return outcome;
   }

@@ -151,6 +151,7 @@ describe.each(availableDialects())('WeChat Pay complaints against the fake gatew
     expect(failed.history.map((h) => h.type)).not.toContain('MERCHANT_APPROVE_REFUND');
     const audits = await auditRows(g.test, 'wechat_complaint.refund_progress', complaint.complaintId);
     expect(audits).toHaveLength(1);
+    expect(JSON.parse(audits[0]!.after!)).toMatchObject({ decision: '同意退款', launch_refund_day: 0, reported: false, error: expect.any(String) });
 
     // Reporting is the admin's, as deciding the refund is.
     expect((await caller(g.test, clerk)('POST', `/api/console/wechat-complaints/${complaint.id}/refund-progress`, { action: 'APPROVE' })).statusCode).toBe(403);
