@@ -39,9 +39,13 @@ const COMPLAINT: ConsoleWechatComplaint = {
   updated_at: '2026-11-27T01:00:00.000Z',
 };
 
-/** What the server holds: the complaint, PENDING until the reply. */
-const server = { state: 'PENDING' as ConsoleWechatComplaint['state'] };
-const detail = (): ConsoleWechatComplaintDetail => ({ ...COMPLAINT, state: server.state, history: [], refund_request_status: null });
+/** What the server holds: the complaint, PENDING until the reply, and what WeChat was told of its refund. */
+const server = {
+  state: 'PENDING' as ConsoleWechatComplaint['state'],
+  progress: null as Pick<ConsoleWechatComplaint, 'refund_progress' | 'refund_progress_state' | 'refund_progress_error'> | null,
+  posts: [] as { path: string; body: unknown }[],
+};
+const detail = (): ConsoleWechatComplaintDetail => ({ ...COMPLAINT, ...server.progress, state: server.state, history: [], refund_request_status: server.progress ? 'PROCESSING' : null });
 
 vi.mock('../../lib/client.ts', () => ({
   UNAUTHENTICATED_EVENT: 'kb-console:unauthenticated',
@@ -52,10 +56,13 @@ vi.mock('../../lib/client.ts', () => ({
         return { items, total: items.length, page: 1, page_size: 20 };
       }
       if (path.startsWith('/wechat-complaints/')) return detail();
+      if (path === '/session') return { id: 1, username: 'admin', display_name: '管理员', role: 'admin', permissions: ['feedback.handle', 'refunds.request', 'refunds.approve'] };
       return { items: [], total: 0, page: 1, page_size: 20 };
     },
-    post: async () => {
-      server.state = 'PROCESSING';
+    post: async (path: string, body: unknown) => {
+      server.posts.push({ path, body });
+      if (path.endsWith('/refund-progress')) server.progress = { refund_progress: 'APPROVE', refund_progress_state: 'REPORTED', refund_progress_error: null };
+      else server.state = 'PROCESSING';
       return detail();
     },
   },
@@ -81,6 +88,8 @@ afterEach(() => {
   act(() => root?.unmount());
   container.remove();
   server.state = 'PENDING';
+  server.progress = null;
+  server.posts = [];
 });
 
 function render(path: string): void {
@@ -134,5 +143,20 @@ describe('投诉处理', () => {
     // Closed: the list is the server's again, and the complaint has left 待处理.
     act(() => (document.querySelector('.ant-drawer-close') as HTMLButtonElement).click());
     await vi.waitFor(() => expect(tableRows()).toHaveLength(0));
+  });
+
+  it('shows a failed refund-progress report to the admin, who sends it again from the drawer', async () => {
+    server.progress = { refund_progress: 'APPROVE', refund_progress_state: 'FAILED', refund_progress_error: 'wechatpay complaint update-refund-progress: SYSTEM_ERROR' };
+    render('/feedback?source=wechat');
+    await vi.waitFor(() => expect(tableRows()).toHaveLength(1));
+    act(() => (document.querySelector(`[aria-label="查看投诉 ${COMPLAINT.complaint_id}"]`) as HTMLButtonElement).click());
+    const progress = () => document.querySelector('[data-testid="wechat-complaint-refund-progress"]')?.textContent ?? '';
+    await vi.waitFor(() => expect(progress()).toContain('上报微信支付失败'));
+    expect(progress()).toContain('SYSTEM_ERROR');
+
+    await vi.waitFor(() => expect(button('重新上报')).toBeTruthy());
+    act(() => button('重新上报').click());
+    await vi.waitFor(() => expect(progress()).toContain('已向微信支付上报退款审批结果：同意退款'));
+    expect(server.posts).toEqual([{ path: `/wechat-complaints/${COMPLAINT.id}/refund-progress`, body: { action: 'APPROVE' } }]);
   });
 });

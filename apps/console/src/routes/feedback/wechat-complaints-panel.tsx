@@ -4,12 +4,17 @@ import {
   WECHAT_COMPLAINT_STATE_NAMES,
   WECHAT_NEGOTIATION_TYPE_NAMES,
   type ConsoleWechatComplaint,
+  type ConsoleWechatComplaintDetail,
+  type ConsoleWechatComplaintRefundProgress,
   type WechatComplaintState,
 } from '@kuaibao/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useWechatComplaint, useWechatComplaintAction, useWechatComplaints } from '../../hooks/api/wechat-complaints.ts';
+import { api } from '../../lib/client.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 
@@ -26,6 +31,97 @@ function StateTag(props: { state: WechatComplaintState }) {
 }
 
 const REPLY_MAX = 200;
+
+/** 更新退款审批结果 (decision 040): the admin retries a failed report or declines the refund. */
+function useRefundProgress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; body: ConsoleWechatComplaintRefundProgress }) => api.post<ConsoleWechatComplaintDetail>(`/wechat-complaints/${input.id}/refund-progress`, input.body),
+    onSuccess: (detail) => {
+      client.setQueryData(['wechat-complaints', 'detail', detail.id], detail);
+      void client.invalidateQueries({ queryKey: ['wechat-complaints', 'list'] });
+      void client.invalidateQueries({ queryKey: ['refunds'] });
+    },
+  });
+}
+
+const LAUNCHED = new Set(['PROCESSING', 'SUCCEEDED']);
+
+/** What WeChat was told about a 申请退款 complaint's refund, and the admin's way to fix or decide it. */
+function RefundProgress(props: { complaint: ConsoleWechatComplaintDetail }) {
+  const c = props.complaint;
+  const canDecide = useCan('refunds.approve');
+  const progress = useRefundProgress();
+  const [rejectOpen, setRejectOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const send = (body: ConsoleWechatComplaintRefundProgress, done: string) =>
+    progress.mutate(
+      { id: c.id, body },
+      {
+        onSuccess: (detail) => {
+          if (detail.refund_progress_state === 'FAILED') notifyError(new Error(`上报微信支付失败：${detail.refund_progress_error ?? ''}`));
+          else notifySuccess(done);
+          setRejectOpen(false);
+          setReason('');
+        },
+        onError: notifyError,
+      },
+    );
+  const decision = c.refund_progress === 'REJECT' ? `拒绝退款（${c.refund_progress_reason ?? ''}）` : '同意退款';
+  const launched = c.refund_request_status !== null && LAUNCHED.has(c.refund_request_status);
+  const retry =
+    c.refund_progress === 'REJECT' ? { action: 'REJECT' as const, reason: c.refund_progress_reason ?? '' } : { action: 'APPROVE' as const };
+  return (
+    <div data-testid="wechat-complaint-refund-progress" style={{ marginBottom: 12 }}>
+      {c.refund_progress_state === 'REPORTED' ? (
+        <Alert type="success" showIcon title={`已向微信支付上报退款审批结果：${decision}`} description={c.refund_progress_at ? dateTime(c.refund_progress_at) : undefined} />
+      ) : c.refund_progress_state === 'FAILED' ? (
+        <Alert
+          type="error"
+          showIcon
+          title={`上报微信支付失败（${decision}）`}
+          description={`${c.refund_progress_error ?? ''} 退款本身不受影响。`}
+          action={
+            canDecide ? (
+              <Button size="small" loading={progress.isPending} onClick={() => send(retry, '已重新上报微信支付')}>
+                重新上报
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <Alert
+          type="warning"
+          showIcon
+          title="客户申请退款，需向微信支付上报退款审批结果"
+          description="退款申请经管理员在“退款审批”中通过后，会自动上报“同意退款”；不能退款时由管理员拒绝并说明原因。"
+          action={
+            canDecide && !launched && c.state !== 'PROCESSED' ? (
+              <Button size="small" danger onClick={() => setRejectOpen(true)}>
+                拒绝退款
+              </Button>
+            ) : null
+          }
+        />
+      )}
+      <Modal
+        open={rejectOpen}
+        title="拒绝客户的退款申请"
+        okText="拒绝退款并上报微信支付"
+        cancelText="取消"
+        okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: progress.isPending }}
+        onCancel={() => setRejectOpen(false)}
+        onOk={() => send({ action: 'REJECT', reason: reason.trim() }, '已向微信支付上报拒绝退款')}
+      >
+        <p>微信支付会把原因展示给客户，并将投诉单转为处理完成。{c.refund_request_status === 'PENDING' ? '此投诉待审批的退款申请会一并驳回。' : ''}</p>
+        <label htmlFor="wechat-complaint-reject-reason" style={{ display: 'block', marginBottom: 6 }}>
+          拒绝原因
+        </label>
+        <Input.TextArea id="wechat-complaint-reject-reason" rows={2} maxLength={200} showCount value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Modal>
+    </div>
+  );
+}
 
 function ComplaintDrawer(props: { id: number | undefined; onClose: () => void }) {
   const complaint = useWechatComplaint(props.id);
@@ -88,6 +184,8 @@ function ComplaintDrawer(props: { id: number | undefined; onClose: () => void })
                   data-testid="wechat-complaint-refund"
                 />
               ) : null}
+
+              {c.problem_type === 'REFUND' ? <RefundProgress complaint={c} /> : null}
 
               {closed ? (
                 <Alert type="success" showIcon title="已反馈处理完成，微信会请客户评价本次处理" />
