@@ -9,7 +9,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 // A long walk (payment, complaint, reply, refund approval, completion) on a busy 2-core machine.
 test.setTimeout(120_000);
 
-test('投诉处理: a complaint filed in WeChat Pay is answered and refunded through the approval, then marked handled', async ({ page, request }, testInfo) => {
+test('投诉处理: a complaint filed in WeChat Pay is answered and refunded through the approval (reported to WeChat), then marked handled', async ({ page, request }, testInfo) => {
   const fakes = fakeGateways();
   const order = await placeOrder(request, 'weixin');
   expect((await (await request.post(`${fakes.wechatpay}/__fake/pay`, { data: { out_trade_no: order.outTradeNo } })).json()).notified).toBe(204);
@@ -57,6 +57,9 @@ test('投诉处理: a complaint filed in WeChat Pay is answered and refunded thr
   await page.getByLabel('微信支付投诉状态').getByText('处理中', { exact: true }).click();
   await page.getByTestId('wechat-complaints-table').getByRole('button', { name: `查看投诉 ${complaintId}` }).click();
   await expect(drawer.getByTestId('wechat-complaint-refund')).toContainText('退款处理中');
+  // The approval launched the refund, so WeChat was told 同意退款 (更新退款审批结果) and shows it in the history.
+  await expect(drawer.getByTestId('wechat-complaint-refund-progress')).toContainText('已向微信支付上报退款审批结果：同意退款');
+  await expect(drawer.getByTestId('wechat-complaint-history')).toContainText('商户同意退款');
   await drawer.getByRole('button', { name: '标记处理完成' }).click();
   await page.getByRole('button', { name: '确认处理完成' }).click();
   await expect(drawer).toContainText('已反馈处理完成');
