@@ -96,11 +96,16 @@ function RefundProgress(props: { complaint: ConsoleWechatComplaintDetail }) {
           title="客户申请退款，需向微信支付上报退款审批结果"
           description="退款申请经管理员在“退款审批”中通过后，会自动上报“同意退款”；不能退款时由管理员拒绝并说明原因。"
           action={
-            canDecide && !launched && c.state !== 'PROCESSED' ? (
+            !canDecide || c.state === 'PROCESSED' ? null : launched ? (
+              // Launched without a report (an approval from before this existed): send it by hand.
+              <Button size="small" loading={progress.isPending} onClick={() => send({ action: 'APPROVE' }, '已向微信支付上报同意退款')}>
+                上报同意退款
+              </Button>
+            ) : (
               <Button size="small" danger onClick={() => setRejectOpen(true)}>
                 拒绝退款
               </Button>
-            ) : null
+            )
           }
         />
       )}
