@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ConsoleWechatComplaint, ConsoleWechatComplaintDetail } from '@kuaibao/domain';
 import { ConfigProvider } from 'antd';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mountPerTest } from '../../test/mount.ts';
 
 /**
  * 投诉处理 on the clerk's day (issue 17): the page's heading comes before its tabs, and a complaint
@@ -70,43 +70,25 @@ vi.mock('../../lib/client.ts', () => ({
 
 const { ComplaintTabsPage } = await import('./complaint-tabs.tsx');
 
+const { mount } = mountPerTest();
 let container: HTMLDivElement;
-let root: Root | undefined;
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  // antd's tabs measure themselves; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 afterEach(() => {
-  act(() => root?.unmount());
-  container.remove();
   server.state = 'PENDING';
   server.progress = null;
   server.posts = [];
 });
 
 function render(path: string): void {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() =>
-    root!.render(
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <MemoryRouter initialEntries={[path]}>
-          <QueryClientProvider client={client}>
-            <ComplaintTabsPage />
-          </QueryClientProvider>
-        </MemoryRouter>
-      </ConfigProvider>,
-    ),
+  container = mount(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <MemoryRouter initialEntries={[path]}>
+        <QueryClientProvider client={client}>
+          <ComplaintTabsPage />
+        </QueryClientProvider>
+      </MemoryRouter>
+    </ConfigProvider>,
   );
 }
 

@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PURGED_TEXT, type ConsoleOrderDetail } from '@kuaibao/domain';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountPerTest } from '../../test/mount.ts';
 import { OrderInfo } from './order-info.tsx';
 
 /** The order page's facts after the retention sweep (decision 031): 已按期删除 where a field is gone, the rest as before. */
@@ -54,26 +53,10 @@ const ORDER: ConsoleOrderDetail = {
   customer_request: null,
 };
 
-let container: HTMLDivElement;
-let root: Root | undefined;
-
-beforeAll(() => {
-  // antd reads media queries for its responsive layouts; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  container.remove();
-});
+const { mount } = mountPerTest();
 
 function render(order: ConsoleOrderDetail): HTMLElement {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root!.render(<MemoryRouter><QueryClientProvider client={new QueryClient()}><OrderInfo order={order} /></QueryClientProvider></MemoryRouter>));
-  return container;
+  return mount(<MemoryRouter><QueryClientProvider client={new QueryClient()}><OrderInfo order={order} /></QueryClientProvider></MemoryRouter>);
 }
 
 /** The text of the value cell next to a label. */

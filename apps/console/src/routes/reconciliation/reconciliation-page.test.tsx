@@ -1,8 +1,7 @@
 import type { ConsoleReconciliationRun } from '@kuaibao/domain';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountPerTest } from '../../test/mount.ts';
 import { RunCard } from './reconciliation-page.tsx';
 
 /** The day's summary keeps each figure with its unit (issue 17: "差异 4↵笔" at 1280 px). */
@@ -23,25 +22,11 @@ const RUN: ConsoleReconciliationRun = {
   differences: [],
 };
 
-let container: HTMLDivElement;
-let root: Root | undefined;
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  container.remove();
-});
+const { mount } = mountPerTest();
 
 describe('RunCard', () => {
   it('holds every count with 笔 and every amount with ¥ in an unbreakable figure', () => {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    act(() => root!.render(<MemoryRouter><RunCard run={RUN} onRerun={() => undefined} rerunning={false} /></MemoryRouter>));
+    const container = mount(<MemoryRouter><RunCard run={RUN} onRerun={() => undefined} rerunning={false} /></MemoryRouter>);
     const figures = [...container.querySelectorAll('.figure')].map((figure) => figure.textContent);
     expect(figures).toEqual(expect.arrayContaining(['一致 10 笔', '差异 4 笔', '收款 12 笔 ¥2388.00', '退款 1 笔 ¥999.00', '收款 11 笔 ¥2189.00']));
     // Every 笔 in the summary sits inside a figure, beside its number.
