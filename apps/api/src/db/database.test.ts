@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './database.ts';
@@ -68,5 +69,29 @@ describe('sqlite database', () => {
       }),
     ).rejects.toThrow('boom');
     expect(await database.db.selectFrom('feedback').select('id').where('type', '=', 'rollback').execute()).toEqual([]);
+  });
+
+  it('commits a transaction that read before another connection tried to write (it holds the write lock from BEGIN)', async () => {
+    // Another process on the same file: a command-line tool, or the e2e specs' own inserts.
+    const other = new DatabaseSync(join(dir, 'nested', 'app.sqlite'));
+    other.exec('PRAGMA busy_timeout = 50');
+    let otherWrite = 'not tried';
+    try {
+      await database.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('feedback').select('id').execute();
+        try {
+          other.prepare("INSERT INTO feedback (type, content) VALUES ('other-connection', 'x')").run();
+          otherWrite = 'committed';
+        } catch (error) {
+          otherWrite = String(error);
+        }
+        // With a deferred BEGIN the other write commits and this one fails at once with SQLITE_BUSY.
+        await trx.insertInto('feedback').values({ type: 'after-read', content: 'x' }).execute();
+      });
+    } finally {
+      other.close();
+    }
+    expect(otherWrite).toMatch(/locked|busy/i);
+    expect(await database.db.selectFrom('feedback').select('type').where('type', 'in', ['after-read', 'other-connection']).execute()).toEqual([{ type: 'after-read' }]);
   });
 });

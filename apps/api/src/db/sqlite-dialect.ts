@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
-import { SqliteDialect } from 'kysely';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { CompiledQuery, SqliteDialect, SqliteDriver } from 'kysely';
+import type { DatabaseConnection, Driver, SqliteDatabase, SqliteDialectConfig, SqliteStatement } from 'kysely';
 
 /**
  * Kysely's SqliteDialect speaks the better-sqlite3 shape (`prepare()` returning a statement with
@@ -106,6 +106,34 @@ export function openSqliteFile(file: string, opts: { busyTimeoutMs?: number } = 
   return db;
 }
 
+/**
+ * Kysely begins a SQLite transaction with a deferred `BEGIN`: it takes the write lock only at its
+ * first write. If another connection (a command-line tool, a second process, the e2e specs' own
+ * writes) commits between the transaction's first read and its first write, SQLite cannot upgrade
+ * the stale snapshot and fails at once with SQLITE_BUSY; the busy timeout never applies. Every
+ * transaction here reads before it writes, so each begins IMMEDIATE: it waits (up to the busy
+ * timeout) for the write lock up front. Within the process nothing changes, since Kysely already
+ * runs one transaction at a time on the single connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class NodeSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function createSqliteDialect(db: DatabaseSync): SqliteDialect {
-  return new SqliteDialect({ database: nodeSqliteDatabase(db) });
+  return new NodeSqliteDialect({ database: nodeSqliteDatabase(db) });
 }
