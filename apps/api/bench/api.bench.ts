@@ -13,7 +13,8 @@ import { FIRST_AGREEMENT_VERSION } from '../src/seed/defaults.ts';
  *   BENCH_API_COMPANIES=100000                      # the seeded synthetic directory (default 100,000)
  *   BENCH_API_PG_DB=kuaibao_api_bench               # the PostgreSQL database it recreates
  *   BENCH_API_PORT=3430                             # bare on this port, the API on the next (default: free ports)
- *   BENCH_API_ONLY=corp,config                      # only these endpoints (names as printed)
+ *   BENCH_API_ONLY=corp,config                      # only these endpoints (names as printed; env-unsigned
+ *                                                   # restarts the server with SIGNATURE_REQUIRED=false)
  *   BENCH_API_CPU_PROF=/tmp/prof                    # run the API server with --cpu-prof into this folder
  *   BENCH_STRICT=1 npm run bench:api                # exit 1 when a target is missed
  *
@@ -204,6 +205,9 @@ interface Endpoint {
   next(): { path: string; body?: string };
 }
 
+/** /env on a server that checks no signature: the last row, measured after the others (see benchDatabase). */
+const UNSIGNED_ENV: Endpoint = { name: 'env-unsigned', label: 'GET /env (unsigned server, no work)', method: 'GET', next: () => ({ path: '/env' }) };
+
 interface Fixtures {
   pollIds: string[];
   lookupPhones: string[];
@@ -217,6 +221,8 @@ function endpoints(fixtures: Fixtures): Endpoint[] {
     { name: 'corp', label: 'GET /api/h5/corp (start-up)', target: 50, method: 'GET', next: () => ({ path: signedPath('/api/h5/corp', {}) }) },
     { name: 'config', label: 'GET /api/user/config (start-up)', target: 50, method: 'GET', next: () => ({ path: signedPath('/api/user/config', {}) }) },
     { name: 'goods', label: 'GET /api/order/goods (start-up)', target: 50, method: 'GET', next: () => ({ path: signedPath('/api/order/goods', { type: 'member' }) }) },
+    // The two floors: every hook and header but no signature, then the signature and its nonce.
+    { name: 'healthz', label: 'GET /healthz (every hook, no contract or signature)', method: 'GET', next: () => ({ path: '/healthz' }) },
     { name: 'env', label: 'GET /env (signed, no work)', method: 'GET', next: () => ({ path: signedPath('/env', {}) }) },
     {
       name: 'search',
@@ -428,23 +434,26 @@ async function benchDatabase(database: 'sqlite' | 'pg', ports: { bare: number; a
   const label = database === 'pg' ? 'PostgreSQL' : 'SQLite';
   console.log(`\n${label}: starting the API server (seeding ${fmt(COMPANIES)} companies on first start)…`);
   const started = Date.now();
-  const api = await startProcess(
-    SERVER_ENTRY,
-    {
-      APP_ENV: 'dev',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_COMPANIES: String(COMPANIES),
-      PHONE_LOOKUP_LIMIT: '1000000000',
-      PAYMENT_SWEEP_INTERVAL_SECONDS: '0',
-      SMS_OUTBOX_INTERVAL_MS: '0',
-      UPLOADS_DIR: path.join(dir ?? tmpdir(), 'uploads'),
-      ...databaseEnv,
-    },
-    ports.api,
-    '/healthz',
-    CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.join(CPU_PROF_DIR, database)] : [],
-  );
+  const startApi = (extraEnv: Record<string, string> = {}) =>
+    startProcess(
+      SERVER_ENTRY,
+      {
+        APP_ENV: 'dev',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_COMPANIES: String(COMPANIES),
+        PHONE_LOOKUP_LIMIT: '1000000000',
+        PAYMENT_SWEEP_INTERVAL_SECONDS: '0',
+        SMS_OUTBOX_INTERVAL_MS: '0',
+        UPLOADS_DIR: path.join(dir ?? tmpdir(), 'uploads'),
+        ...databaseEnv,
+        ...extraEnv,
+      },
+      ports.api,
+      '/healthz',
+      CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.join(CPU_PROF_DIR, database)] : [],
+    );
+  let api = await startApi();
   console.log(`${label}: ready in ${fmt((Date.now() - started) / 1000, 1)} s`);
   const bare = await startProcess(BARE_ENTRY, {}, ports.bare, '/bare');
   try {
@@ -472,6 +481,15 @@ async function benchDatabase(database: 'sqlite' | 'pg', ports: { bare: number; a
       if (index > 0) bareBeside = await measure(bare, 'GET', bareNext, poolSize);
       rows.push({ endpoint: { name: 'bare', label: 'bare Fastify JSON route (baseline)' }, ...bareBeside });
       rows.push({ endpoint, ...(await measure(api, endpoint.method, () => endpoint.next(), poolSize)) });
+    }
+    if (!ONLY || ONLY.includes(UNSIGNED_ENV.name)) {
+      // What the signature and its nonce cost: the same /env on the same database, the server
+      // restarted with SIGNATURE_REQUIRED=false (a debugging switch production refuses).
+      await api.stop();
+      api = await startApi({ SIGNATURE_REQUIRED: 'false' });
+      bareBeside = await measure(bare, 'GET', bareNext, poolSize);
+      rows.push({ endpoint: { name: 'bare', label: 'bare Fastify JSON route (baseline)' }, ...bareBeside });
+      rows.push({ endpoint: UNSIGNED_ENV, ...(await measure(api, 'GET', () => UNSIGNED_ENV.next(), poolSize)) });
     }
     if (rows.some((row) => row.measured.non2xx > 0)) console.log(`\n${label}: the server's last lines:\n${api.output().slice(-1500)}`);
     return printTable(label, rows);

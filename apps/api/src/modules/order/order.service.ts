@@ -15,6 +15,7 @@ import {
   goodsOffersPayType,
   isDeclarationEditable,
   isOrderUnpaid,
+  wasOrderPaid,
   isValidCreditCode,
   isValidIdNumber,
   isValidMobilePhone,
@@ -147,7 +148,9 @@ export function createOrderService(deps: {
   const { db, vault, now } = deps;
 
   async function toRecord(order: OrderRow): Promise<OrderRecord> {
-    const files = await orderRepository.listFiles(db, order.id);
+    // Screenshots attach to paid orders only (order-handling.service.ts): an order never paid, the
+    // one a paying page polls every second, has none to read.
+    const files = wasOrderPaid(order.status) ? await orderRepository.listFiles(db, order.id) : [];
     return {
       id: order.public_id,
       status: order.status,

@@ -7,7 +7,10 @@ import { createOnceKeys } from '../../shared-state/once-keys.ts';
 import { paymentRepository } from './payment.repository.ts';
 import type { PaymentOutcome, StartAttemptInput } from './payment.service.ts';
 
-/** The paying page polls every second; the provider is asked at most this often per attempt. */
+/**
+ * The paying page polls every second; the providers are asked about an order's pending attempts at
+ * most this often. The claim comes before the attempts are read: a poll with nothing due reads none.
+ */
 const POLL_QUERY_MIN_INTERVAL_MS = 2000;
 
 function attemptNumber(orderNo: string, sequence: number): string {
@@ -209,10 +212,10 @@ export function createAttempts(ctx: PaymentContext): Attempts {
 
     async reconcileOrder(order) {
       if (!isOrderUnpaid(order.status)) return false;
+      if (!(await pollQueries.claim(`payment-query:order:${order.id}`, POLL_QUERY_MIN_INTERVAL_MS))) return false;
       const pending = await paymentRepository.listPendingAttempts(db, order.id);
       let asked = false;
       for (const attempt of pending) {
-        if (!(await pollQueries.claim(`payment-query:${attempt.id}`, POLL_QUERY_MIN_INTERVAL_MS))) continue;
         asked = true;
         try {
           await reconcileAttempt(attempt, true);
