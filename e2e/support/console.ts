@@ -12,3 +12,20 @@ export async function signInToConsole(page: Page, origin = ''): Promise<void> {
   await page.getByTestId('login-submit').click();
   await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
 }
+
+/**
+ * Searches the order list and waits for the answer to this search. The list keeps showing the
+ * rows it had while the new page loads (keepPreviousData, with the table's spinner on), so a row
+ * looked for right after Enter could be one of the unfiltered list's: another spec's order of the
+ * same company.
+ */
+export async function searchOrders(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/console/orders' && url.searchParams.get('q') === text;
+  });
+  await page.getByLabel('搜索订单').fill(text);
+  await page.getByLabel('搜索订单').press('Enter');
+  await answered;
+  await expect(page.getByTestId('order-table').locator('.ant-spin-spinning')).toHaveCount(0);
+}

@@ -1,6 +1,6 @@
 import { devices, expect, test } from '@playwright/test';
 import { COMPANY, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
-import { signInToConsole } from '../support/console.ts';
+import { signInToConsole, searchOrders } from '../support/console.ts';
 
 /*
  * Versioned agreements (issue 16, item 3; docs/decisions/034-versioned-agreements.md): the visitor
@@ -65,8 +65,7 @@ test('a new agreement version published while /pay is open: the visitor reads it
 
   // The console's order shows the version the visitor agreed to, with the time.
   await page.getByRole('navigation', { name: '主导航' }).getByText('订单处理').click();
-  await page.getByLabel('搜索订单').fill('13912340316');
-  await page.getByLabel('搜索订单').press('Enter');
+  await searchOrders(page, '13912340316');
   const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: COMPANY.name });
   await expect(row).toHaveCount(1);
   await row.getByTestId('order-link').click();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { devices, expect, test } from '@playwright/test';
 import { fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
-import { signInToConsole } from '../support/console.ts';
+import { signInToConsole, searchOrders } from '../support/console.ts';
 
 /*
  * The console's side of a cancellation's 授权委托书 (issue 16, item 15; decision 035): the order shows
@@ -31,8 +31,7 @@ test('staff see the confirmed authorisation on a cancellation order and download
 
   await signInToConsole(page);
   await page.getByRole('navigation', { name: '主导航' }).getByText('订单处理').click();
-  await page.getByLabel('搜索订单').fill(PHONE);
-  await page.getByLabel('搜索订单').press('Enter');
+  await searchOrders(page, PHONE);
   const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: COMPANY.name });
   await expect(row).toHaveCount(1);
   await row.getByTestId('order-link').click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { describeWatch, expectInlineScriptRefused, watchCsp } from '../support/csp.ts';
 import { payOnDesktop, type Customer } from '../support/lookup.ts';
-import { signInToConsole } from '../support/console.ts';
+import { signInToConsole, searchOrders } from '../support/console.ts';
 
 /*
  * Finding 10: the agent's console passes its own Content-Security-Policy
@@ -70,8 +70,7 @@ test('an order worked in the console: detail, screenshot upload and preview, con
   const nav = page.getByRole('navigation', { name: '主导航' });
   await nav.getByText('订单处理').click();
   await expect(page.getByRole('heading', { level: 1, name: '订单处理' })).toBeVisible();
-  await page.getByLabel('搜索订单').fill(CUSTOMER.phone);
-  await page.getByLabel('搜索订单').press('Enter');
+  await searchOrders(page, CUSTOMER.phone);
   const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: CUSTOMER.name });
   await expect(row).toHaveCount(1);
   await row.getByTestId('order-link').click();

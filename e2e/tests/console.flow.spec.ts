@@ -2,7 +2,7 @@ import { createDecipheriv, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { PROCESS_STATUS, signRequest } from '@kuaibao/domain';
 import { accessibilityViolations, snapshot } from '../support/journey.ts';
-import { CONSOLE_ADMIN, signInToConsole } from '../support/console.ts';
+import { CONSOLE_ADMIN, signInToConsole, searchOrders } from '../support/console.ts';
 
 /*
  * The agent's console (issue 7): an admin signs in, finds a paid order, takes it, uploads a
@@ -105,8 +105,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
 
   await page.getByRole('navigation', { name: '主导航' }).getByText('订单处理').click();
   await expect(page.getByRole('heading', { level: 1, name: '订单处理' })).toBeVisible();
-  await page.getByLabel('搜索订单').fill(CUSTOMER.phone);
-  await page.getByLabel('搜索订单').press('Enter');
+  await searchOrders(page, CUSTOMER.phone);
   const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: company.name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('待处理');
