@@ -2,7 +2,7 @@ import { AppError, type ConsolePage, type ConsoleRefundRequest, type ConsoleWech
 import type { RefundProgress } from '../../providers/payment/complaints-port.ts';
 import { writeAudit } from '../audit/audit.ts';
 import type { RefundRequests } from '../payment/refund-requests.service.ts';
-import type { WechatComplaints } from '../payment/wechat-complaints.service.ts';
+import { refundProgressRefusal, type WechatComplaints } from '../payment/wechat-complaints.service.ts';
 import { assertCan, type Actor, type Db } from './actor.ts';
 
 /**
@@ -85,7 +85,9 @@ export function createConsoleWechatComplaintsService(deps: {
       // Deciding a refund is the admin's (退款审批), so reporting that decision is too.
       assertCan(actor, 'refunds.approve');
       const row = await complaints.find(id);
-      if (row.problem_type !== 'REFUND') throw new AppError('CONSOLE_WECHAT_COMPLAINT_NOT_REFUND');
+      // Before the refund request below is declined: a refused report must leave it as it was.
+      const refusal = refundProgressRefusal(row);
+      if (refusal) throw new AppError(refusal);
       const status = row.refund_request_id !== null && row.order_id !== null ? await refundRequestStatus(row.refund_request_id, row.order_id) : null;
       if (body.action === 'APPROVE') {
         if (status === null || !LAUNCHED.has(status)) throw new AppError('CONSOLE_WECHAT_COMPLAINT_REFUND_NOT_LAUNCHED');
@@ -101,7 +103,7 @@ export function createConsoleWechatComplaintsService(deps: {
     async afterRefundDecision(actor, request) {
       try {
         const row = await complaints.findByRefundRequest(request.id);
-        if (!row || row.problem_type !== 'REFUND' || row.refund_progress_state === 'REPORTED' || row.state === 'PROCESSED' || !complaints.enabled()) return;
+        if (!row || refundProgressRefusal(row) || !complaints.enabled()) return;
         if (LAUNCHED.has(request.status)) await report(actor, row.id, row.complaint_id, { action: 'APPROVE', launchRefundDays: 0 });
         else if (request.status === 'REJECTED') await report(actor, row.id, row.complaint_id, { action: 'REJECT', reason: (request.decision_note || '经核实不符合退款条件').slice(0, 200) });
         // FAILED: the refund did not go out; nothing to tell WeChat until an admin tries again.

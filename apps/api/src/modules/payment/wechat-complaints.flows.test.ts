@@ -191,6 +191,19 @@ describe.each(availableDialects())('WeChat Pay complaints against the fake gatew
     expect(g.wechat.refunds.get(`R${trade}`)).toBeUndefined();
   });
 
+  it('a decline refused because the complaint is closed leaves its pending refund request pending', async () => {
+    const trade = await paidOrder(5);
+    const complaint = await complaintAbout(trade);
+    const asked = dataOf<ConsoleWechatComplaintDetail>(await caller(g.test, clerk)('POST', `/api/console/wechat-complaints/${complaint.id}/refund-request`, { reason: '客户要求退款' }));
+    expect(asked.refund_request_status).toBe('PENDING');
+    expect(dataOf<ConsoleWechatComplaintDetail>(await caller(g.test, clerk)('POST', `/api/console/wechat-complaints/${complaint.id}/complete`, {})).state).toBe('PROCESSED');
+
+    expectError(await caller(g.test, admin)('POST', `/api/console/wechat-complaints/${complaint.id}/refund-progress`, { action: 'REJECT', reason: '服务已履约' }), 'CONSOLE_WECHAT_COMPLAINT_CLOSED');
+    const after = dataOf<ConsoleWechatComplaintDetail>(await caller(g.test, clerk)('GET', `/api/console/wechat-complaints/${complaint.id}`));
+    expect(after).toMatchObject({ refund_request_status: 'PENDING', refund_progress: null });
+    expect(progressRequests(complaint.complaintId)).toHaveLength(0);
+  });
+
   it('marks it handled at WeChat (PROCESSED), after which nothing more can be sent', async () => {
     const done = dataOf<ConsoleWechatComplaintDetail>(await caller(g.test, clerk)('POST', `/api/console/wechat-complaints/${id}/complete`, {}));
     expect(done.state).toBe('PROCESSED');

@@ -18,6 +18,18 @@ import { wechatComplaintsRepository } from './wechat-complaints.repository.ts';
  */
 export type WechatComplaintRow = Selectable<WechatComplaintsTable>;
 
+/**
+ * Why no refund decision may be reported on this complaint, or undefined when one may: it asks no
+ * refund, WeChat already has our decision (a second would contradict or repeat it), or it is closed.
+ * Callers check it before anything they do alongside the report, so a refusal leaves nothing half done.
+ */
+export function refundProgressRefusal(row: Pick<WechatComplaintRow, 'problem_type' | 'refund_progress_state' | 'state'>) {
+  if (row.problem_type !== 'REFUND') return 'CONSOLE_WECHAT_COMPLAINT_NOT_REFUND' as const;
+  if (row.refund_progress_state === 'REPORTED') return 'CONSOLE_WECHAT_COMPLAINT_PROGRESS_REPORTED' as const;
+  if (row.state === 'PROCESSED') return 'CONSOLE_WECHAT_COMPLAINT_CLOSED' as const;
+  return undefined;
+}
+
 export interface WechatComplaints {
   enabled(): boolean;
   handleNotification(raw: RawNotification): Promise<NotificationAck>;
@@ -184,10 +196,8 @@ export function createWechatComplaints(deps: { db: Kysely<Database>; api: Compla
 
     async reportRefundProgress(id, progress, staffName) {
       const row = await find(id);
-      if (row.problem_type !== 'REFUND') throw new AppError('CONSOLE_WECHAT_COMPLAINT_NOT_REFUND');
-      // Once reported, WeChat has the decision; a second report would contradict or repeat it.
-      if (row.refund_progress_state === 'REPORTED') throw new AppError('CONSOLE_WECHAT_COMPLAINT_PROGRESS_REPORTED');
-      if (row.state === 'PROCESSED') throw new AppError('CONSOLE_WECHAT_COMPLAINT_CLOSED');
+      const refusal = refundProgressRefusal(row);
+      if (refusal) throw new AppError(refusal);
       const base = { refund_progress: progress.action, refund_progress_reason: progress.action === 'REJECT' ? progress.reason : null, handled_by: staffName } as const;
       try {
         await api().updateRefundProgress(row.complaint_id, progress);
