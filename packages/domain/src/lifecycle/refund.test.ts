@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFUND_MOVES, REFUND_REQUEST_MOVES, REFUND_REQUEST_STATUSES, REFUND_STATUSES, canMoveRefund, canMoveRefundRequest, isRefundOpen } from './refund.ts';
+import { REFUND_MOVES, REFUND_REQUEST_MOVES, REFUND_REQUEST_STATUSES, REFUND_STATUSES, canMoveRefund, canMoveRefundRequest, isRefundOpen, isRefundRequestLaunched } from './refund.ts';
 import { walkMoves } from './walk-moves.test-support.ts';
 
 describe('the refund machine', () => {
@@ -30,5 +30,10 @@ describe('the refund request machine', () => {
 
   it('a refund is open while a request waits or is processing', () => {
     expect(REFUND_REQUEST_STATUSES.filter(isRefundOpen)).toEqual(['PENDING', 'PROCESSING']);
+  });
+
+  it('a refund is launched once approved and sent: processing or succeeded, never without a request', () => {
+    expect(REFUND_REQUEST_STATUSES.filter(isRefundRequestLaunched)).toEqual(['SUCCEEDED', 'PROCESSING']);
+    expect(isRefundRequestLaunched(null)).toBe(false);
   });
 });

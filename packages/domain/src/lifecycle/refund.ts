@@ -56,3 +56,11 @@ export const OPEN_REFUND_REQUEST_STATUSES: readonly RefundRequestStatus[] = ['PE
 export function isRefundOpen(status: string): boolean {
   return (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(status);
 }
+
+/**
+ * The refund of this request went out, or is on its way (approved and sent to the provider): what
+ * WeChat Pay's complaint API calls 同意退款 (decision 040). Null: no request.
+ */
+export function isRefundRequestLaunched(status: string | null): boolean {
+  return status === 'PROCESSING' || status === 'SUCCEEDED';
+}

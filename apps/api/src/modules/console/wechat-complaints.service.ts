@@ -1,4 +1,4 @@
-import { AppError, type ConsolePage, type ConsoleRefundRequest, type ConsoleWechatComplaint, type ConsoleWechatComplaintDetail, type ConsoleWechatComplaintRefundProgress, type WechatComplaintState } from '@kuaibao/domain';
+import { AppError, isRefundRequestLaunched, type ConsolePage, type ConsoleRefundRequest, type ConsoleWechatComplaint, type ConsoleWechatComplaintDetail, type ConsoleWechatComplaintRefundProgress, type WechatComplaintState } from '@kuaibao/domain';
 import type { RefundProgress } from '../../providers/payment/complaints-port.ts';
 import { writeAudit } from '../audit/audit.ts';
 import type { RefundRequests } from '../payment/refund-requests.service.ts';
@@ -25,9 +25,6 @@ export interface ConsoleWechatComplaintsService {
    */
   afterRefundDecision(actor: Actor, request: ConsoleRefundRequest): Promise<void>;
 }
-
-/** A refund request whose refund went out (or is on its way): what WeChat calls 同意退款. */
-const LAUNCHED = new Set(['PROCESSING', 'SUCCEEDED']);
 
 export function createConsoleWechatComplaintsService(deps: {
   db: Db;
@@ -90,11 +87,11 @@ export function createConsoleWechatComplaintsService(deps: {
       if (refusal) throw new AppError(refusal);
       const status = row.refund_request_id !== null && row.order_id !== null ? await refundRequestStatus(row.refund_request_id, row.order_id) : null;
       if (body.action === 'APPROVE') {
-        if (status === null || !LAUNCHED.has(status)) throw new AppError('CONSOLE_WECHAT_COMPLAINT_REFUND_NOT_LAUNCHED');
+        if (!isRefundRequestLaunched(status)) throw new AppError('CONSOLE_WECHAT_COMPLAINT_REFUND_NOT_LAUNCHED');
         await report(actor, id, row.complaint_id, { action: 'APPROVE', launchRefundDays: 0 });
         return read(id, false);
       }
-      if (status !== null && LAUNCHED.has(status)) throw new AppError('CONSOLE_WECHAT_COMPLAINT_REFUND_LAUNCHED');
+      if (isRefundRequestLaunched(status)) throw new AppError('CONSOLE_WECHAT_COMPLAINT_REFUND_LAUNCHED');
       // A refund asked from this complaint and still awaiting approval is declined with it, audited by the refund flow.
       if (status === 'PENDING' && row.refund_request_id !== null) await refundRequests.reject(actor, row.refund_request_id, body.reason);
       await report(actor, id, row.complaint_id, { action: 'REJECT', reason: body.reason });
@@ -104,7 +101,7 @@ export function createConsoleWechatComplaintsService(deps: {
       try {
         const row = await complaints.findByRefundRequest(request.id);
         if (!row || refundProgressRefusal(row) || !complaints.enabled()) return;
-        if (LAUNCHED.has(request.status)) await report(actor, row.id, row.complaint_id, { action: 'APPROVE', launchRefundDays: 0 });
+        if (isRefundRequestLaunched(request.status)) await report(actor, row.id, row.complaint_id, { action: 'APPROVE', launchRefundDays: 0 });
         else if (request.status === 'REJECTED') await report(actor, row.id, row.complaint_id, { action: 'REJECT', reason: (request.decision_note || '经核实不符合退款条件').slice(0, 200) });
         // FAILED: the refund did not go out; nothing to tell WeChat until an admin tries again.
       } catch (error) {

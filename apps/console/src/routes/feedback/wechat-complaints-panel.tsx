@@ -3,6 +3,7 @@ import {
   WECHAT_COMPLAINT_PROBLEM_NAMES,
   WECHAT_COMPLAINT_STATE_NAMES,
   WECHAT_NEGOTIATION_TYPE_NAMES,
+  isRefundRequestLaunched,
   type ConsoleWechatComplaint,
   type ConsoleWechatComplaintDetail,
   type ConsoleWechatComplaintRefundProgress,
@@ -45,8 +46,6 @@ function useRefundProgress() {
   });
 }
 
-const LAUNCHED = new Set(['PROCESSING', 'SUCCEEDED']);
-
 /** What WeChat was told about a 申请退款 complaint's refund, and the admin's way to fix or decide it. */
 function RefundProgress(props: { complaint: ConsoleWechatComplaintDetail }) {
   const c = props.complaint;
@@ -68,7 +67,7 @@ function RefundProgress(props: { complaint: ConsoleWechatComplaintDetail }) {
       },
     );
   const decision = c.refund_progress === 'REJECT' ? `拒绝退款（${c.refund_progress_reason ?? ''}）` : '同意退款';
-  const launched = c.refund_request_status !== null && LAUNCHED.has(c.refund_request_status);
+  const launched = isRefundRequestLaunched(c.refund_request_status);
   const retry =
     c.refund_progress === 'REJECT' ? { action: 'REJECT' as const, reason: c.refund_progress_reason ?? '' } : { action: 'APPROVE' as const };
   return (
