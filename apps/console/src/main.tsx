@@ -1,12 +1,11 @@
-import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ConsoleApp } from './app.tsx';
-import { ApiError } from './lib/client.ts';
-import { notifyError } from './lib/notify.ts';
+import { createConsoleQueryClient } from './lib/query-client.ts';
 
 /**
  * Darker primary, secondary-text and placeholder tokens than antd's defaults: white on #1677ff,
@@ -34,20 +33,7 @@ const theme: ThemeConfig = {
   },
 };
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx will not change on retry; a network blip or 5xx might.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-      staleTime: 10_000,
-    },
-  },
-  mutationCache: new MutationCache({
-    onError: (error, _variables, _context, mutation) => {
-      if (!mutation.options.meta?.quiet) notifyError(error);
-    },
-  }),
-});
+const queryClient = createConsoleQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsolePage, ConsoleWechatComplaint, ConsoleWechatComplaintDetail, WechatComplaintState } from '@kuaibao/domain';
+import type { ConsolePage, ConsoleWechatComplaint, ConsoleWechatComplaintDetail, ConsoleWechatComplaintRefundProgress, WechatComplaintState } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 
 const KEY = ['wechat-complaints'] as const;
@@ -13,16 +13,30 @@ export function useWechatComplaint(id: number | undefined) {
   return useQuery({ queryKey: [...KEY, 'detail', id], queryFn: () => api.get<ConsoleWechatComplaintDetail>(`/wechat-complaints/${id}`), enabled: id !== undefined });
 }
 
-type Action = { id: number; action: 'reply'; content: string } | { id: number; action: 'complete' } | { id: number; action: 'refund-request'; reason: string };
+/** What staff do from the drawer; refund-progress (更新退款审批结果, decision 040) is the admin's. */
+type Action =
+  | { id: number; action: 'reply'; content: string }
+  | { id: number; action: 'complete' }
+  | { id: number; action: 'refund-request'; reason: string }
+  | { id: number; action: 'refund-progress'; body: ConsoleWechatComplaintRefundProgress };
+
+function bodyOf(input: Action): object {
+  switch (input.action) {
+    case 'reply':
+      return { content: input.content };
+    case 'refund-request':
+      return { reason: input.reason };
+    case 'refund-progress':
+      return input.body;
+    case 'complete':
+      return {};
+  }
+}
 
 export function useWechatComplaintAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: Action) =>
-      api.post<ConsoleWechatComplaintDetail>(
-        `/wechat-complaints/${input.id}/${input.action}`,
-        input.action === 'reply' ? { content: input.content } : input.action === 'refund-request' ? { reason: input.reason } : {},
-      ),
+    mutationFn: (input: Action) => api.post<ConsoleWechatComplaintDetail>(`/wechat-complaints/${input.id}/${input.action}`, bodyOf(input)),
     onSuccess: (detail) => {
       client.setQueryData([...KEY, 'detail', detail.id], detail);
       void client.invalidateQueries({ queryKey: [...KEY, 'list'] });

@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ConsoleWechatComplaint, ConsoleWechatComplaintDetail } from '@kuaibao/domain';
 import { ConfigProvider } from 'antd';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPerTest } from '../../test/mount.ts';
+import type * as Notify from '../../lib/notify.ts';
 
 /**
  * 投诉处理 on the clerk's day (issue 17): the page's heading comes before its tabs, and a complaint
@@ -44,11 +45,16 @@ const server = {
   state: 'PENDING' as ConsoleWechatComplaint['state'],
   progress: null as Pick<ConsoleWechatComplaint, 'refund_progress' | 'refund_progress_state' | 'refund_progress_error'> | null,
   posts: [] as { path: string; body: unknown }[],
+  /** WeChat Pay refuses the next reply */
+  replyFails: false,
 };
 const detail = (): ConsoleWechatComplaintDetail => ({ ...COMPLAINT, ...server.progress, state: server.state, history: [], refund_request_status: server.progress ? 'PROCESSING' : null });
 
 vi.mock('../../lib/client.ts', () => ({
   UNAUTHENTICATED_EVENT: 'kb-console:unauthenticated',
+  ApiError: class ApiError extends Error {
+    status = 502;
+  },
   api: {
     get: async (path: string, query?: { state?: string }) => {
       if (path === '/wechat-complaints') {
@@ -61,6 +67,7 @@ vi.mock('../../lib/client.ts', () => ({
     },
     post: async (path: string, body: unknown) => {
       server.posts.push({ path, body });
+      if (path.endsWith('/reply') && server.replyFails) throw new Error('微信支付暂不可用，请稍后再试');
       if (path.endsWith('/refund-progress')) server.progress = { refund_progress: 'APPROVE', refund_progress_state: 'REPORTED', refund_progress_error: null };
       else server.state = 'PROCESSING';
       return detail();
@@ -68,7 +75,15 @@ vi.mock('../../lib/client.ts', () => ({
   },
 }));
 
+// Every toast the page raises, counted (the real ones need the app's message host).
+const toasts = vi.hoisted(() => ({ errors: [] as string[] }));
+vi.mock('../../lib/notify.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Notify>()),
+  notifyError: (error: unknown) => toasts.errors.push(error instanceof Error ? error.message : String(error)),
+}));
+
 const { ComplaintTabsPage } = await import('./complaint-tabs.tsx');
+const { createConsoleQueryClient } = await import('../../lib/query-client.ts');
 
 const { mount } = mountPerTest();
 let container: HTMLDivElement;
@@ -77,10 +92,13 @@ afterEach(() => {
   server.state = 'PENDING';
   server.progress = null;
   server.posts = [];
+  server.replyFails = false;
+  toasts.errors = [];
 });
 
 function render(path: string): void {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The console's own client: failed actions are reported by its mutation cache, as in the app.
+  const client = createConsoleQueryClient();
   container = mount(
     <ConfigProvider theme={{ token: { motion: false } }}>
       <MemoryRouter initialEntries={[path]}>
@@ -125,6 +143,24 @@ describe('投诉处理', () => {
     // Closed: the list is the server's again, and the complaint has left 待处理.
     act(() => (document.querySelector('.ant-drawer-close') as HTMLButtonElement).click());
     await vi.waitFor(() => expect(tableRows()).toHaveLength(0));
+  });
+
+  it('reports a failed reply once, and keeps what the clerk wrote', async () => {
+    server.replyFails = true;
+    render('/feedback?source=wechat');
+    await vi.waitFor(() => expect(tableRows()).toHaveLength(1));
+    act(() => (document.querySelector(`[aria-label="查看投诉 ${COMPLAINT.complaint_id}"]`) as HTMLButtonElement).click());
+    await vi.waitFor(() => expect(document.querySelector('#wechat-complaint-reply')).toBeTruthy());
+    const reply = document.querySelector<HTMLTextAreaElement>('#wechat-complaint-reply')!;
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(reply, '您好，专员今天下午联系您');
+      reply.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    act(() => button('回复客户').click());
+    await vi.waitFor(() => expect(toasts.errors).toContain('微信支付暂不可用，请稍后再试'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(toasts.errors).toEqual(['微信支付暂不可用，请稍后再试']);
+    expect(document.querySelector<HTMLTextAreaElement>('#wechat-complaint-reply')!.value).toBe('您好，专员今天下午联系您');
   });
 
   it('shows a failed refund-progress report to the admin, who sends it again from the drawer', async () => {

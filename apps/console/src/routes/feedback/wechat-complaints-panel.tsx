@@ -9,11 +9,9 @@ import {
   type ConsoleWechatComplaintRefundProgress,
   type WechatComplaintState,
 } from '@kuaibao/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useWechatComplaint, useWechatComplaintAction, useWechatComplaints } from '../../hooks/api/wechat-complaints.ts';
-import { api } from '../../lib/client.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -33,29 +31,16 @@ function StateTag(props: { state: WechatComplaintState }) {
 
 const REPLY_MAX = 200;
 
-/** 更新退款审批结果 (decision 040): the admin retries a failed report or declines the refund. */
-function useRefundProgress() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: number; body: ConsoleWechatComplaintRefundProgress }) => api.post<ConsoleWechatComplaintDetail>(`/wechat-complaints/${input.id}/refund-progress`, input.body),
-    onSuccess: (detail) => {
-      client.setQueryData(['wechat-complaints', 'detail', detail.id], detail);
-      void client.invalidateQueries({ queryKey: ['wechat-complaints', 'list'] });
-      void client.invalidateQueries({ queryKey: ['refunds'] });
-    },
-  });
-}
-
 /** What WeChat was told about a 申请退款 complaint's refund, and the admin's way to fix or decide it. */
 function RefundProgress(props: { complaint: ConsoleWechatComplaintDetail }) {
   const c = props.complaint;
   const canDecide = useCan('refunds.approve');
-  const progress = useRefundProgress();
+  const progress = useWechatComplaintAction();
   const [rejectOpen, setRejectOpen] = useState(false);
   const [reason, setReason] = useState('');
   const send = (body: ConsoleWechatComplaintRefundProgress, done: string) =>
     progress.mutate(
-      { id: c.id, body },
+      { id: c.id, action: 'refund-progress', body },
       {
         onSuccess: (detail) => {
           if (detail.refund_progress_state === 'FAILED') notifyError(new Error(`上报微信支付失败：${detail.refund_progress_error ?? ''}`));
@@ -63,7 +48,6 @@ function RefundProgress(props: { complaint: ConsoleWechatComplaintDetail }) {
           setRejectOpen(false);
           setReason('');
         },
-        onError: notifyError,
       },
     );
   const decision = c.refund_progress === 'REJECT' ? `拒绝退款（${c.refund_progress_reason ?? ''}）` : '同意退款';
@@ -212,7 +196,6 @@ function ComplaintDrawer(props: { id: number | undefined; onClose: () => void })
                               setReply('');
                               notifySuccess('已回复客户');
                             },
-                            onError: notifyError,
                           },
                         )
                       }
@@ -227,7 +210,7 @@ function ComplaintDrawer(props: { id: number | undefined; onClose: () => void })
                       description="提交后微信会请客户评价，投诉单不能再回复"
                       okText="确认处理完成"
                       cancelText="取消"
-                      onConfirm={() => action.mutate({ id: c.id, action: 'complete' }, { onSuccess: () => notifySuccess('已反馈处理完成'), onError: notifyError })}
+                      onConfirm={() => action.mutate({ id: c.id, action: 'complete' }, { onSuccess: () => notifySuccess('已反馈处理完成') })}
                     >
                       <Button loading={action.isPending && action.variables?.action === 'complete'}>标记处理完成</Button>
                     </Popconfirm>
@@ -251,7 +234,6 @@ function ComplaintDrawer(props: { id: number | undefined; onClose: () => void })
                         setReason('');
                         notifySuccess('退款申请已提交，等待管理员审批');
                       },
-                      onError: notifyError,
                     },
                   )
                 }

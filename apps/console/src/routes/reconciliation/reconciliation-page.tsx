@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useReconciliationDay, useRerunReconciliation } from '../../hooks/api/reconciliation.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { notifySuccess } from '../../lib/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 
@@ -114,7 +114,6 @@ export function ReconciliationPage() {
           const found = result.runs.find((r) => r.provider === provider);
           notifySuccess(found ? `${RECONCILIATION_PROVIDER_NAMES[provider]}：${RECONCILIATION_RUN_STATUS_NAMES[found.status]}，差异 ${found.difference_count} 笔` : '已对账');
         },
-        onError: notifyError,
       },
     );
   };
