@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'testing', include: ['packages/testing/src/**/*.test.ts'], environment: 'node' } },
       // The operator's kit: runs Debian's nginx and systemd-analyze (scripts/test-deploy.sh installs nginx).
       { test: { name: 'deploy', include: ['deploy/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
       {

@@ -3,7 +3,7 @@ import base from './playwright.config.ts';
 
 /**
  * The order form's company search with DIRECTORY_PROVIDER=qichacha against the fake 企查查 API
- * (packages/testing/src/qichacha/fake-qichacha-server.ts, docs/decisions/020-company-directory-vendor.md):
+ * (apps/api/src/test/fake-qichacha-server.ts, docs/decisions/020-company-directory-vendor.md):
  *
  *   E2E_PORT=3175 npx playwright test -c e2e/directory.config.ts
  *
@@ -51,7 +51,7 @@ export default defineConfig({
   projects: [{ name: 'directory', testMatch: /directory\..*spec\.ts/, use: { ...iphone, browserName: 'chromium', launchOptions } }],
   webServer: [
     {
-      command: 'node packages/testing/src/qichacha/fake-qichacha-server.ts',
+      command: 'node apps/api/src/test/fake-qichacha-server.ts',
       cwd: '..',
       url: `${FAKE_CONTROL_URL}/requests`,
       reuseExistingServer: false,

@@ -3,7 +3,7 @@ import base from './playwright.config.ts';
 
 /**
  * The visitor journey against the real payment adapters, with WeChat Pay and Alipay played by the
- * fake gateways on 127.0.0.1 (packages/testing/src/fake-gateways-server.ts):
+ * fake gateways on 127.0.0.1 (apps/api/src/test/fake-gateways-server.ts):
  *
  *   E2E_PORT=3171 npx playwright test -c e2e/payments.config.ts
  *
@@ -26,7 +26,7 @@ export default defineConfig({
     { name: 'payments-1440', testMatch: /payments\.clerk-day\.spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1440, height: 900 }, launchOptions } },
   ],
   webServer: {
-    command: `rm -rf data/e2e-${PORT} && node packages/testing/src/fake-gateways-server.ts`,
+    command: `rm -rf data/e2e-${PORT} && node apps/api/src/test/fake-gateways-server.ts`,
     cwd: '..',
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,

@@ -1,8 +1,9 @@
-import { createPublicKey, createSign, createVerify, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fenToYuanString, yuanStringToFen } from '@kuaibao/domain';
-import { parseShanghaiDateTime, shanghaiDateTime } from '@kuaibao/api/src/providers/payment/shanghai-time.ts';
+import { beijingDateTime, parseBeijingDateTime } from '../beijing-time.ts';
+import { signSha256WithRsa, verifySha256WithRsa } from '../sha256-with-rsa.ts';
 import { adjustedRows, alipayTradeBillZip, emptyBillAdjustments, type FakeBillAdjustments, type FakeBillRow } from '../bills/bill-files.ts';
 
 /**
@@ -122,10 +123,6 @@ export function alipaySigningString(params: Record<string, string>, exclude: rea
     .join('&');
 }
 
-function sign(text: string, key: KeyObject): string {
-  return createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64');
-}
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
@@ -171,19 +168,15 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
   function verify(params: Record<string, string>): boolean {
     if (!params.sign || params.sign_type !== 'RSA2' || params.app_id !== keys.appId || params.charset !== 'utf-8') return false;
     // Alipay reads `timestamp` as Beijing time: a UTC wall clock would be 8 hours off.
-    const stamped = parseShanghaiDateTime(params.timestamp);
+    const stamped = parseBeijingDateTime(params.timestamp);
     if (!stamped || Math.abs(stamped.getTime() - Date.now()) > 10 * 60_000) return false;
-    try {
-      return createVerify('RSA-SHA256').update(alipaySigningString(params), 'utf8').verify(appPublicKey, params.sign, 'base64');
-    } catch {
-      return false;
-    }
+    return verifySha256WithRsa(alipaySigningString(params), params.sign, appPublicKey);
   }
 
   function answer(res: ServerResponse, method: string, inner: Record<string, unknown>, failure?: AlipayFailure): void {
     const key = `${method.replaceAll('.', '_')}_response`;
     const innerText = JSON.stringify(inner);
-    const signature = sign(failure?.kind === 'badSignature' ? `${innerText} ` : innerText, keys.alipayPrivateKey);
+    const signature = signSha256WithRsa(failure?.kind === 'badSignature' ? `${innerText} ` : innerText, keys.alipayPrivateKey);
     res.writeHead(200, { 'content-type': 'application/json;charset=utf-8', trace_id: randomUUID() });
     res.end(`{"${key}":${innerText},"sign":"${signature}"}`);
   }
@@ -257,7 +250,7 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
           out_trade_no: outTradeNo,
           refund_amount: fenToYuanString(refundFen),
           status: settledNow ? 'SUCCESS' : 'PENDING',
-          gmt_refund_pay: settledNow ? shanghaiDateTime(now()) : null,
+          gmt_refund_pay: settledNow ? beijingDateTime(now()) : null,
         };
         refunds.set(outRequestNo, refund);
         if (refundFen === totalFen) trade.status = 'TRADE_CLOSED';
@@ -290,7 +283,7 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
         const rows = adjustedRows(date, billRows(date), bill);
         if (rows.length === 0) return fail('40004', 'isp.bill_not_exist', '账单不存在');
         const token = randomUUID().replace(/-/g, '');
-        billFiles.set(token, alipayTradeBillZip(rows, { pid: keys.sellerId }, date, shanghaiDateTime(now())));
+        billFiles.set(token, alipayTradeBillZip(rows, { pid: keys.sellerId }, date, beijingDateTime(now())));
         return ok({ bill_download_url: `${base}/downloadBillFile.resource?bizType=trade&userId=${keys.sellerId}0156&fileType=csv.zip&bizDates=${date.replaceAll('-', '')}&token=${token}` });
       }
       default:
@@ -439,7 +432,7 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
       if (payable) {
         trade.status = 'TRADE_SUCCESS';
         trade.trade_no = `2026${Date.now()}${String(++sequence).padStart(6, '0')}`;
-        trade.gmt_payment = shanghaiDateTime(now());
+        trade.gmt_payment = beijingDateTime(now());
       }
       return trade;
     },
@@ -448,7 +441,7 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
       const refund = refunds.get(outRequestNo);
       if (!refund) throw new Error(`fake alipay: no refund ${outRequestNo}`);
       refund.status = 'SUCCESS';
-      refund.gmt_refund_pay = shanghaiDateTime(now());
+      refund.gmt_refund_pay = beijingDateTime(now());
       return refund;
     },
 
@@ -457,7 +450,7 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
       if (!trade) throw new Error(`fake alipay: no trade ${outTradeNo}`);
       const refund = opts.refundOf ? refunds.get(opts.refundOf) : undefined;
       const status = opts.tradeStatus ?? (refund ? 'TRADE_CLOSED' : 'TRADE_SUCCESS');
-      const at = shanghaiDateTime(now());
+      const at = beijingDateTime(now());
       const params: Record<string, string> = {
         gmt_create: trade.gmt_payment ?? at,
         charset: 'utf-8',
@@ -488,7 +481,7 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
       };
       if (!params.trade_no) delete params.trade_no;
       const signingText = alipaySigningString(params, ['sign', 'sign_type']);
-      params.sign = sign(opts.signature === 'forged' ? `${signingText}&x=1` : signingText, keys.alipayPrivateKey);
+      params.sign = signSha256WithRsa(opts.signature === 'forged' ? `${signingText}&x=1` : signingText, keys.alipayPrivateKey);
       return { params, body: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' } };
     },
 

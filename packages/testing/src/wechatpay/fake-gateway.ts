@@ -3,9 +3,10 @@ import { gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
-import { shanghaiRfc3339 } from '@kuaibao/api/src/providers/payment/shanghai-time.ts';
-import { requestMessage, rsaSign, rsaVerify } from '@kuaibao/api/src/providers/payment/wechatpay/wechatpay-crypto.ts';
+import { beijingRfc3339 } from '../beijing-time.ts';
+import { signSha256WithRsa, verifySha256WithRsa } from '../sha256-with-rsa.ts';
 import { adjustedRows, emptyBillAdjustments, wechatpayTradeBillText, type FakeBillAdjustments, type FakeBillRow } from '../bills/bill-files.ts';
+import { wechatAnswerSigningText, wechatRequestSigningText } from './signing-text.ts';
 
 /**
  * An in-process stand-in for the WeChat Pay API v3 on 127.0.0.1, for tests (and offline demos).
@@ -210,7 +211,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     const timestamp = String(failure?.kind === 'staleTimestamp' ? unixNow() - 600 : unixNow());
     const nonce = randomBytes(16).toString('hex');
     const signed = failure?.kind === 'badSignature' ? `${text}tampered` : text;
-    const signature = rsaSign(`${timestamp}\n${nonce}\n${signed}\n`, platformSigningKey);
+    const signature = signSha256WithRsa(wechatAnswerSigningText(timestamp, nonce, signed), platformSigningKey);
     res.writeHead(status, {
       'content-type': 'application/json',
       'request-id': randomUUID(),
@@ -363,8 +364,8 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
         amount_refund: amount.refund as number,
         amount_total: trade.amount_total,
         status: gateway.nextRefundStatus,
-        create_time: shanghaiRfc3339(now()),
-        success_time: gateway.nextRefundStatus === 'SUCCESS' ? shanghaiRfc3339(now()) : null,
+        create_time: beijingRfc3339(now()),
+        success_time: gateway.nextRefundStatus === 'SUCCESS' ? beijingRfc3339(now()) : null,
         notify_url: typeof body.notify_url === 'string' ? body.notify_url : null,
       };
       refunds.set(outRefundNo, refund);
@@ -424,7 +425,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       // 更新退款审批结果: only for a 申请退款 complaint, once, APPROVE with a day count or REJECT with a reason.
       if (found.problem_type !== 'REFUND') return error(res, 400, 'INVALID_REQUEST', '非申请退款类型的投诉单');
       if (found.complaint_state === 'PROCESSED') return error(res, 400, 'INVALID_REQUEST', '投诉单已处理完成');
-      const at = shanghaiRfc3339(now());
+      const at = beijingRfc3339(now());
       if (body.action === 'APPROVE') {
         const days = body.launch_refund_day;
         if (days !== undefined && (typeof days !== 'number' || !Number.isInteger(days) || days < 0)) return error(res, 400, 'PARAM_ERROR', 'launch_refund_day 不合法');
@@ -447,11 +448,11 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       if (action === 'response') {
         const content = body.response_content;
         if (typeof content !== 'string' || content.length === 0 || [...content].length > 200) return error(res, 400, 'PARAM_ERROR', 'response_content 长度不合法');
-        found.history.push({ log_id: `log-${++sequence}`, operator: '商户', operate_time: shanghaiRfc3339(now()), operate_type: 'MERCHANT_RESPONSE', operate_details: content });
+        found.history.push({ log_id: `log-${++sequence}`, operator: '商户', operate_time: beijingRfc3339(now()), operate_type: 'MERCHANT_RESPONSE', operate_details: content });
         found.incoming_user_response = false;
         if (found.complaint_state === 'PENDING') found.complaint_state = 'PROCESSING';
       } else {
-        found.history.push({ log_id: `log-${++sequence}`, operator: '商户', operate_time: shanghaiRfc3339(now()), operate_type: 'MERCHANT_CONFIRM_COMPLETE', operate_details: '' });
+        found.history.push({ log_id: `log-${++sequence}`, operator: '商户', operate_time: beijingRfc3339(now()), operate_type: 'MERCHANT_CONFIRM_COMPLETE', operate_details: '' });
         found.complaint_state = 'PROCESSED';
       }
       return send(res, 204, undefined);
@@ -509,7 +510,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     const { mchid, serial_no: serial, timestamp, nonce_str: nonce, signature } = fields;
     if (mchid !== keys.mchId || serial !== keys.merchantSerial || !timestamp || !nonce || !signature) return false;
     if (!/^\d+$/.test(timestamp) || Math.abs(unixNow() - Number(timestamp)) > 300) return false;
-    return rsaVerify(requestMessage(req.method ?? 'GET', `${url.pathname}${url.search}`, timestamp, nonce, raw), signature, keys.merchantPublicKey);
+    return verifySha256WithRsa(wechatRequestSigningText(req.method ?? 'GET', `${url.pathname}${url.search}`, timestamp, nonce, raw), signature, keys.merchantPublicKey);
   }
 
   const server = createServer((req, res) => {
@@ -625,7 +626,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     const plaintext = JSON.stringify(resource);
     const body = JSON.stringify({
       id: opts.eventId ?? randomUUID(),
-      create_time: shanghaiRfc3339(now()),
+      create_time: beijingRfc3339(now()),
       resource_type: 'encrypt-resource',
       event_type: eventType,
       summary,
@@ -686,7 +687,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       if (trade.trade_state === 'NOTPAY' || (trade.trade_state === 'CLOSED' && payOptions.evenIfClosed)) {
         trade.trade_state = 'SUCCESS';
         trade.transaction_id = `4200${Date.now()}${String(++sequence).padStart(8, '0')}`;
-        trade.success_time = shanghaiRfc3339(now());
+        trade.success_time = beijingRfc3339(now());
       }
       return trade;
     },
@@ -695,7 +696,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       const refund = refunds.get(outRefundNo);
       if (!refund) throw new Error(`fake wechatpay: no refund ${outRefundNo}`);
       refund.status = status;
-      refund.success_time = status === 'SUCCESS' ? shanghaiRfc3339(now()) : null;
+      refund.success_time = status === 'SUCCESS' ? beijingRfc3339(now()) : null;
       return refund;
     },
 
@@ -731,7 +732,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     fileComplaint(outTradeNo, complaintOptions = {}) {
       const trade = trades.get(outTradeNo);
       if (!trade || !trade.transaction_id) throw new Error(`fake wechatpay: trade ${outTradeNo} is not paid`);
-      const at = shanghaiRfc3339(now());
+      const at = beijingRfc3339(now());
       const problemType = complaintOptions.problemType ?? 'REFUND';
       const complaintId = `2002${at.slice(0, 10).replaceAll('-', '')}${String(++sequence).padStart(8, '0')}`;
       const detail = complaintOptions.detail ?? '付款后一直没人联系我，要求退款';

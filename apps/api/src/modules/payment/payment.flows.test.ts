@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG, creditCodeCheckChar, type CreateOrderResult, type ErrorCode, type OrderRecord } from '@kuaibao/domain';
 import { FIRST_AGREEMENT_VERSION } from '../../seed/defaults.ts';
-import { buildAppWithFakeGateways, TEST_NOTIFY_BASE_URL, type FakeGatewaysApp } from '@kuaibao/testing/app';
+import { buildAppWithFakeGateways, TEST_NOTIFY_BASE_URL, type FakeGatewaysApp } from '../../test/fake-gateways-app.ts';
 import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
 
 /**

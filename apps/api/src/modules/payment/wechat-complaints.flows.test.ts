@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar, type ConsolePage, type ConsoleRefundRequest, type ConsoleWechatComplaint, type ConsoleWechatComplaintDetail, type CreateOrderResult } from '@kuaibao/domain';
-import { buildAppWithFakeGateways, type FakeGatewaysApp } from '@kuaibao/testing/app';
+import { buildAppWithFakeGateways, type FakeGatewaysApp } from '../../test/fake-gateways-app.ts';
 import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
 import { ADMIN_PASSWORD, auditRows, caller, createStaff, dataOf, expectError, login, type Session } from '../console/console.test-support.ts';
 

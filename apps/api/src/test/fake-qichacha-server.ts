@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { creditCodeCheckChar } from '@kuaibao/domain';
-import { readEnv } from '@kuaibao/api/src/config.ts';
-import { startFakeQichacha, type FakeQichachaFailure } from './fake-qichacha.ts';
+import { startFakeQichacha, type FakeQichachaFailure } from '@kuaibao/testing';
+import { readEnv } from '../config.ts';
 
 /**
  * The fake 企查查 API on its own, for trying DIRECTORY_PROVIDER=qichacha offline:
  *
- *   FAKE_QICHACHA_PORT=3181 node packages/testing/src/qichacha/fake-qichacha-server.ts
+ *   FAKE_QICHACHA_PORT=3181 node apps/api/src/test/fake-qichacha-server.ts
  *
  * (FAKE_QICHACHA_KEY and FAKE_QICHACHA_SECRET_KEY replace the fake's default key pair.)
  *

@@ -1,7 +1,6 @@
-import { useShanghaiTimezone } from '@kuaibao/api/src/config.ts';
-import { buildTestApp, type Dialect, type TestApp } from '@kuaibao/api/src/test/helper.ts';
-import { startFakeAlipayGateway, type FakeAlipayGateway } from './alipay/fake-gateway.ts';
-import { startFakeWechatpayGateway, type FakeNotification, type FakeWechatpayGateway } from './wechatpay/fake-gateway.ts';
+import { startFakeAlipayGateway, startFakeWechatpayGateway, type FakeAlipayGateway, type FakeNotification, type FakeWechatpayGateway } from '@kuaibao/testing';
+import { useShanghaiTimezone } from '../config.ts';
+import { buildTestApp, type Dialect, type TestApp } from './helper.ts';
 
 /**
  * A whole test app wired to both fake gateways (WeChat Pay and Alipay on 127.0.0.1), with the

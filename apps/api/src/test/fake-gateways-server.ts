@@ -2,15 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { environmentWith, readEnv } from '@kuaibao/api/src/config.ts';
-import { startFakeAlipayGateway } from './alipay/fake-gateway.ts';
-import { startFakeWechatpayGateway } from './wechatpay/fake-gateway.ts';
+import { startFakeAlipayGateway, startFakeWechatpayGateway } from '@kuaibao/testing';
+import { environmentWith, readEnv } from '../config.ts';
 
 /**
  * Runs the real server with PAYMENT_PROVIDERS=wechatpay,alipay against the two fake gateways, for
  * the Chromium journey (e2e/payments.config.ts) and for trying the real adapters offline:
  *
- *   PORT=3171 node packages/testing/src/fake-gateways-server.ts
+ *   PORT=3171 node apps/api/src/test/fake-gateways-server.ts
  *
  * The fakes listen on free ports of 127.0.0.1 and notify the server over HTTP; their addresses are
  * printed and, when FAKE_GATEWAYS_FILE is set, written there as JSON ({wechatpay, alipay}).
@@ -31,7 +30,7 @@ if (addressFile) {
   writeFileSync(addressFile, JSON.stringify({ wechatpay: wechat.url.replace(/\/$/, ''), alipay: alipay.url }));
 }
 
-const server = spawn(process.execPath, [fileURLToPath(import.meta.resolve('@kuaibao/api/src/server.ts'))], {
+const server = spawn(process.execPath, [fileURLToPath(new URL('../server.ts', import.meta.url))], {
   stdio: 'inherit',
   env: environmentWith({
     PORT: String(port),
