@@ -74,12 +74,12 @@ describe('Alipay adapter against the fake gateway', () => {
 
   describe('creating payments', () => {
     it('precreates a QR with a yuan string made from fen; the fake verified signature and timestamp', async () => {
-      const request = input({ amountFen: 1 });
+      const request = input({ amountFen: 1, expiresAt: new Date('2026-01-02T03:34:05.678Z') });
       expect(await provider.createPayment(request)).toEqual({ ok: true, kind: 'qr', content: expect.stringMatching(/^https:\/\/qr\.alipay\.com\//) });
       const sent = fake.requests.at(-1)!;
       expect(sent).toMatchObject({ method: 'alipay.trade.precreate', verified: true });
       expect(sent.params.notify_url).toBe(NOTIFY_URL);
-      expect(JSON.parse(sent.params.biz_content!)).toEqual({ out_trade_no: request.outTradeNo, total_amount: '0.01', subject: request.description, time_expire: shanghaiDateTime(request.expiresAt) });
+      expect(JSON.parse(sent.params.biz_content!)).toEqual({ out_trade_no: request.outTradeNo, total_amount: '0.01', subject: request.description, time_expire: '2026-01-02 11:34:05' });
     });
 
     it('builds a signed wap.pay redirect that the cashier accepts, returning to our page', async () => {

@@ -2,15 +2,11 @@ import { createDecipheriv, createSign, createVerify, type KeyObject } from 'node
 
 /**
  * WeChat Pay API v3 message formats on node:crypto (docs/product/payments.md#wechat-pay). Every signed
- * message is its lines, each ending in "\n" (the last one too).
+ * message is its lines, each ending in "\n" (the last one too). Our requests are signed by
+ * wechatpay-axios-plugin's Decorator (wechatpay-client.ts), so their message is not built here.
  */
-export function signingMessage(...lines: string[]): string {
+function signingMessage(...lines: string[]): string {
   return lines.map((line) => `${line}\n`).join('');
-}
-
-/** `METHOD\nPATH?QUERY\nTIMESTAMP\nNONCE\nBODY\n`; a GET's body is the empty string. */
-export function requestMessage(method: string, canonicalUrl: string, timestamp: string, nonce: string, body: string): string {
-  return signingMessage(method, canonicalUrl, timestamp, nonce, body);
 }
 
 /** What WeChat signs on responses and notifications: `TIMESTAMP\nNONCE\nBODY\n`. */

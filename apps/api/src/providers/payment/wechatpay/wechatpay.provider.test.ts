@@ -5,17 +5,12 @@ import { AppError } from '@kuaibao/domain';
 import { loadConfig, type WechatpayConfig } from '../../../config.ts';
 import type { CreatePaymentInput, PaymentProvider } from '../port.ts';
 import { startFakeWechatpayGateway, type FakeWechatpayGateway } from '@kuaibao/testing';
-import { notificationMessage, paySignMessage, requestMessage, rsaSign } from './wechatpay-crypto.ts';
+import { notificationMessage, paySignMessage, rsaSign } from './wechatpay-crypto.ts';
 import { createWechatpayProvider, mapTradeState } from './wechatpay.provider.ts';
 
 const NOTIFY_URL = 'https://kuaibao.test/api/pay/notify/wechat';
 
 describe('WeChat Pay message formats (documentation examples)', () => {
-  it('builds the request signing string of the GET /v3/certificates example', () => {
-    expect(requestMessage('GET', '/v3/certificates', '1554208460', '593BEC0C930BF1AFEB40B4A08C8FB242', '')).toBe(
-      'GET\n/v3/certificates\n1554208460\n593BEC0C930BF1AFEB40B4A08C8FB242\n\n',
-    );
-  });
   it('builds the JSAPI paySign message of the bridge example', () => {
     expect(paySignMessage('wx8888888888888888', '1414561699', '5K8264ILTKCH16CQ2502SI8ZNMTM67VS', 'prepay_id=wx201410272009395522657a690389285100')).toBe(
       'wx8888888888888888\n1414561699\n5K8264ILTKCH16CQ2502SI8ZNMTM67VS\nprepay_id=wx201410272009395522657a690389285100\n',
@@ -70,7 +65,7 @@ describe('WeChat Pay adapter against the fake gateway', () => {
 
   describe('creating payments', () => {
     it('creates a native payment; the fake verified our request signature and fields', async () => {
-      const request = input();
+      const request = input({ expiresAt: new Date('2026-01-02T03:34:05.678Z') });
       const result = await provider.createPayment(request);
       expect(result).toMatchObject({ ok: true, kind: 'qr' });
       expect(result.ok && result.kind === 'qr' && result.content).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
@@ -78,9 +73,8 @@ describe('WeChat Pay adapter against the fake gateway', () => {
       expect(sent).toMatchObject({ method: 'POST', path: '/v3/pay/transactions/native', verified: true, status: 200 });
       const body = JSON.parse(sent.body);
       expect(body).toMatchObject({ appid: fake.keys.appId, mchid: fake.keys.mchId, out_trade_no: request.outTradeNo, notify_url: NOTIFY_URL, amount: { total: 19900, currency: 'CNY' } });
-      // Beijing wall clock, no fraction (research pitfall 7).
-      const expected = new Date(request.expiresAt.getTime() + 8 * 3600_000).toISOString().slice(0, 19);
-      expect(body.time_expire).toBe(`${expected}+08:00`);
+      // Beijing wall clock with its offset, no fraction.
+      expect(body.time_expire).toBe('2026-01-02T11:34:05+08:00');
     });
 
     it('answers the same code_url when the same request is repeated', async () => {
