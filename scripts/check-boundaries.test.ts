@@ -14,6 +14,7 @@ import {
   checkTableOwners,
   hasLogic,
   migrationTables,
+  tableWriters,
   type Rule,
 } from './check-boundaries.ts';
 
@@ -273,6 +274,49 @@ describe('tables', () => {
       [9, 'reconciliation_runs listed twice (line 8)'],
       [10, 'ghosts: no migration creates it'],
       [3, 'saved_filters (created by a migration) has no owner listed'],
+    ]);
+  });
+});
+
+describe('table writers', () => {
+  const architecture = [
+    '## Who owns which table',
+    '| Table | Owner | Reached through |',
+    '|---|---|---|',
+    '| `orders` | order: `modules/order/order.repository.ts` | `order/order-payments.ts` |',
+    '| `outbox` | infrastructure: `db/outbox.ts` | the refund sweep in `payment/payment.repository.ts` |',
+    '| `goods`, `site_config` | goods, site-config: their repositories | — |',
+  ].join('\n');
+  const tables = new Set(['orders', 'outbox', 'goods', 'site_config']);
+
+  it('finds the files that write each table, leaving out tests, migrations and the seed', () => {
+    const writers = tableWriters([
+      { file: 'apps/api/src/modules/order/order.repository.ts', text: "db.insertInto('orders').values(row);\ndb.updateTable( 'orders').set(x);" },
+      { file: 'apps/api/src/modules/audit/audit.repository.ts', text: "db.selectFrom('orders').innerJoin('audit_log', 'a', 'b');" },
+      { file: 'apps/api/src/modules/order/order.routes.test.ts', text: "db.updateTable('orders').set(x);" },
+      { file: 'apps/api/src/db/migrations/001_initial.ts', text: "db.insertInto('goods').values(x);" },
+      { file: 'apps/api/src/seed/seed.ts', text: "db.insertInto('goods').values(x);" },
+      { file: 'apps/api/src/db/outbox.ts', text: "db.deleteFrom('outbox');" },
+    ]);
+    expect(Object.fromEntries([...writers].map(([table, files]) => [table, [...files]]))).toEqual({
+      orders: ['apps/api/src/modules/order/order.repository.ts'],
+      outbox: ['apps/api/src/db/outbox.ts'],
+    });
+  });
+
+  it('passes writes inside the owner module, by either of two owners, or by a file the row names', () => {
+    const writers = new Map([
+      ['orders', new Set(['apps/api/src/modules/order/order-handling.repository.ts'])],
+      ['outbox', new Set(['apps/api/src/db/outbox.ts', 'apps/api/src/modules/payment/payment.repository.ts'])],
+      ['site_config', new Set(['apps/api/src/modules/site-config/site-config.repository.ts'])],
+    ]);
+    expect(checkTableOwners(architecture, tables, writers)).toEqual([]);
+  });
+
+  it('refuses a write from another module that the row does not name', () => {
+    const writers = new Map([['orders', new Set(['apps/api/src/modules/order/order.repository.ts', 'apps/api/src/modules/feedback/feedback.repository.ts'])]]);
+    expect(checkTableOwners(architecture, tables, writers).map((violation) => [violation.line, violation.text])).toEqual([
+      [4, 'orders is written by apps/api/src/modules/feedback/feedback.repository.ts, outside its owner and not named in its row'],
     ]);
   });
 });

@@ -43,7 +43,9 @@ import path from 'node:path';
  *               absolute paths and URL paths (/etc/…, /api/…), placeholders (<resource>, NNN), build
  *               output (dist/…, a bare *.html or *.json name)
  *   tables      ARCHITECTURE.md's "Who owns which table" lists every table the migrations create, once
- *               each, and no table they do not create
+ *               each, and no table they do not create; a table is written (Kysely insertInto, updateTable,
+ *               deleteFrom) only by files of its owner module (the row's "order: …") or files its row names.
+ *               Raw sql`` writes are not seen
  *
  * Tests (*.test.ts, *.test-support.ts, apps/api/src/test/) may arrange data with SQL; every other
  * rule holds for them too.
@@ -388,8 +390,27 @@ export function migrationTables(migrations: ReadonlyArray<{ file: string; text: 
   return tables;
 }
 
-/** `tables`: ARCHITECTURE.md's owner table names each migration's table exactly once, and nothing else. */
-export function checkTableOwners(architecture: string, tables: ReadonlySet<string>): Violation[] {
+const TABLE_WRITE = /\.(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*'(\w+)'/g;
+
+/** Which files write each table through Kysely (the API's code; tests, migrations and the seed's bulk load aside). */
+export function tableWriters(sources: ReadonlyArray<{ file: string; text: string }>): Map<string, Set<string>> {
+  const writers = new Map<string, Set<string>>();
+  for (const { file, text } of sources) {
+    if (!file.startsWith('apps/api/src/') || isTest(file) || file.startsWith('apps/api/src/db/migrations/') || file.startsWith('apps/api/src/seed/')) continue;
+    for (const [, table] of text.matchAll(TABLE_WRITE)) {
+      if (!writers.has(table!)) writers.set(table!, new Set());
+      writers.get(table!)!.add(file);
+    }
+  }
+  return writers;
+}
+
+/**
+ * `tables`: ARCHITECTURE.md's owner table names each migration's table exactly once, and nothing
+ * else; and each table is written only inside its owner module (`order: …` → apps/api/src/modules/order/)
+ * or by a file its row names.
+ */
+export function checkTableOwners(architecture: string, tables: ReadonlySet<string>, writers: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Violation[] {
   const file = 'ARCHITECTURE.md';
   const found: Violation[] = [];
   const lines = architecture.split('\n');
@@ -399,10 +420,17 @@ export function checkTableOwners(architecture: string, tables: ReadonlySet<strin
   for (let index = start + 1; index < lines.length && !/^## /.test(lines[index]!); index += 1) {
     const cells = lines[index]!.split('|');
     if (cells.length < 3 || /^\s*(Table|-+)\s*$/.test(cells[1]!)) continue;
+    const ownerModules = (/^\s*([\w-]+(?:,\s*[\w-]+)*):/.exec(cells[2] ?? '')?.[1] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+    const named = [...cells.slice(2).join('|').matchAll(/`([^`\s]+\.ts)`/g)].map((match) => match[1]!);
+    const allowedWriter = (writer: string) =>
+      ownerModules.some((name) => writer.startsWith(`apps/api/src/modules/${name}/`)) || named.some((name) => writer === name || writer.endsWith(`/${name}`));
     for (const [, table] of cells[1]!.matchAll(/`(\w+)`/g)) {
       if (listedAt.has(table!)) found.push({ rule: 'tables', file, line: index + 1, text: `${table} listed twice (line ${listedAt.get(table!)! + 1})` });
       else listedAt.set(table!, index);
       if (!tables.has(table!)) found.push({ rule: 'tables', file, line: index + 1, text: `${table}: no migration creates it` });
+      for (const writer of [...(writers.get(table!) ?? [])].sort()) {
+        if (!allowedWriter(writer)) found.push({ rule: 'tables', file, line: index + 1, text: `${table} is written by ${writer}, outside its owner and not named in its row` });
+      }
     }
   }
   for (const table of [...tables].sort()) {
@@ -433,7 +461,9 @@ export function checkBoundaries(root: string, allowlist: Readonly<Record<Rule, r
     }),
     ...checkDomainTests(files, read),
     ...checkDecisionNumbers(files),
-    ...(files.includes('ARCHITECTURE.md') && migrations.length > 0 ? checkTableOwners(read('ARCHITECTURE.md'), migrationTables(migrations)) : []),
+    ...(files.includes('ARCHITECTURE.md') && migrations.length > 0
+      ? checkTableOwners(read('ARCHITECTURE.md'), migrationTables(migrations), tableWriters(files.filter((file) => file.startsWith('apps/api/src/') && SOURCE_FILE.test(file)).map((file) => ({ file, text: read(file) }))))
+      : []),
   ];
   const allowed = (violation: Violation) => allowlist[violation.rule].includes(violation.file);
   const violating = new Set(all.map((violation) => `${violation.rule} ${violation.file}`));
