@@ -7,6 +7,7 @@ import {
   APP_PACKAGES,
   RULES,
   checkBoundaries,
+  checkClaims,
   checkDecisionNumbers,
   checkDomainTests,
   checkFile,
@@ -14,6 +15,7 @@ import {
   checkTableOwners,
   hasLogic,
   migrationTables,
+  schemaVariables,
   tableWriters,
   type Rule,
 } from './check-boundaries.ts';
@@ -317,6 +319,41 @@ describe('table writers', () => {
     const writers = new Map([['orders', new Set(['apps/api/src/modules/order/order.repository.ts', 'apps/api/src/modules/feedback/feedback.repository.ts'])]]);
     expect(checkTableOwners(architecture, tables, writers).map((violation) => [violation.line, violation.text])).toEqual([
       [4, 'orders is written by apps/api/src/modules/feedback/feedback.repository.ts, outside its owner and not named in its row'],
+    ]);
+  });
+});
+
+describe('claims', () => {
+  const schema = "export const DEV_DEFAULTS = {\n  SIGN_SECRET: 'dev',\n};\nexport const EnvSchema = z.object({\n  PORT: z.coerce.number().default(3000),\n  SIGN_SECRET: z.string().optional(),\n  // A comment: NOT_A_VARIABLE: x\n});\nexport const OTHER = z.object({\n  LATER: z.string(),\n});\n";
+  const readme = ['Run `npm start`, then `npm test`; `npm run test:unit` alone.', '', '| Variable | Default | Meaning |', '|---|---|---|', '| `PORT` | `3000` | where `HOST` listens |', '| `SIGN_SECRET` | dev | the signature |', '', 'Later.'].join('\n');
+  const architecture = '| Payment | `payment/port.ts` | sandbox |\n| SMS | `sms/port.ts` | console |';
+  const files = ['apps/api/src/providers/payment/port.ts', 'apps/api/src/providers/payment/index.ts', 'apps/api/src/providers/sms/port.ts', 'apps/api/src/providers/sms/index.ts'];
+  const check = (change: Partial<Parameters<typeof checkClaims>[0]>) =>
+    checkClaims({ readme, schema, scripts: ['start', 'test', 'test:unit'], architecture, files, ...change }).map((violation) => `${violation.file}:${violation.line} ${violation.text}`);
+
+  it('reads the variables of EnvSchema only', () => {
+    expect([...schemaVariables(schema)].sort()).toEqual(['PORT', 'SIGN_SECRET']);
+  });
+
+  it('passes when the README, package.json, the schema and the providers agree', () => {
+    expect(check({})).toEqual([]);
+  });
+
+  it('refuses a variable missing from the table and one the schema does not have', () => {
+    expect(check({ schema: schema.replace('  PORT:', '  HOST: z.string(),\n  PORT:').replace('  SIGN_SECRET: z.string().optional(),\n', '') })).toEqual([
+      'README.md:3 HOST (config/schema.ts) is missing from the configuration table',
+      'README.md:3 SIGN_SECRET is in the configuration table but not in config/schema.ts',
+    ]);
+  });
+
+  it('refuses an npm script the README does not name (test:unit is not test:api)', () => {
+    expect(check({ scripts: ['start', 'test', 'test:unit', 'test:api', 'bench'] })).toEqual(['README.md:1 npm run test:api (package.json) is not named', 'README.md:1 npm run bench (package.json) is not named']);
+  });
+
+  it('refuses a provider kind without its port or index, or missing from the providers table', () => {
+    expect(check({ files: [...files.filter((file) => !file.endsWith('sms/index.ts')), 'apps/api/src/providers/storage/port.ts', 'apps/api/src/providers/storage/index.ts'] })).toEqual([
+      'ARCHITECTURE.md:1 providers/sms/ has no index.ts',
+      'ARCHITECTURE.md:1 the providers table does not name storage/port.ts',
     ]);
   });
 });

@@ -46,6 +46,10 @@ import path from 'node:path';
  *               each, and no table they do not create; a table is written (Kysely insertInto, updateTable,
  *               deleteFrom) only by files of its owner module (the row's "order: …") or files its row names.
  *               Raw sql`` writes are not seen
+ *   claims      README.md's configuration table lists exactly the variables of apps/api/src/config/schema.ts's
+ *               EnvSchema; README.md names every npm script of package.json; every apps/api/src/providers/<kind>/
+ *               has the port.ts and index.ts ARCHITECTURE.md describes, and ARCHITECTURE.md's providers
+ *               table names its `<kind>/port.ts`
  *
  * Tests (*.test.ts, *.test-support.ts, apps/api/src/test/) may arrange data with SQL; every other
  * rule holds for them too.
@@ -65,9 +69,10 @@ export type Rule =
   | 'domain-test'
   | 'decisions'
   | 'paths'
-  | 'tables';
+  | 'tables'
+  | 'claims';
 
-export const RULES: readonly Rule[] = ['env', 'sql', 'repository', 'provider', 'package', 'domain', 'citation', 'issue', 'testing', 'status', 'domain-test', 'decisions', 'paths', 'tables'];
+export const RULES: readonly Rule[] = ['env', 'sql', 'repository', 'provider', 'package', 'domain', 'citation', 'issue', 'testing', 'status', 'domain-test', 'decisions', 'paths', 'tables', 'claims'];
 
 export interface Violation {
   rule: Rule;
@@ -177,6 +182,7 @@ export const ALLOWLIST: Readonly<Record<Rule, readonly string[]>> = {
   // Decision 011 names order-status.ts, which is not (any more) a file of the repository.
   paths: ['docs/decisions/011-home-route-budget.md'],
   tables: [],
+  claims: [],
 };
 
 const CODE_ROOTS = ['apps', 'packages', 'e2e', 'scripts'];
@@ -439,6 +445,42 @@ export function checkTableOwners(architecture: string, tables: ReadonlySet<strin
   return found;
 }
 
+/** The variables EnvSchema declares (one `NAME: z…` per line inside `EnvSchema = z.object({ … })`). */
+export function schemaVariables(schema: string): Set<string> {
+  const start = schema.indexOf('EnvSchema = z.object({');
+  if (start < 0) return new Set();
+  const body = schema.slice(start, schema.indexOf('\n});', start));
+  return new Set([...body.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]!));
+}
+
+/** `claims`: README's settings and scripts, and the providers' shape ARCHITECTURE describes. */
+export function checkClaims(input: { readme: string; schema: string; scripts: readonly string[]; architecture: string; files: readonly string[] }): Violation[] {
+  const found: Violation[] = [];
+  const readmeLines = input.readme.split('\n');
+  const tableStart = readmeLines.findIndex((line) => /^\| Variable \|/.test(line));
+  const documented = new Set<string>();
+  for (let index = tableStart + 1; tableStart >= 0 && index < readmeLines.length && readmeLines[index]!.startsWith('|'); index += 1) {
+    for (const [, name] of readmeLines[index]!.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) documented.add(name!);
+  }
+  const declared = schemaVariables(input.schema);
+  const tableLine = Math.max(tableStart, 0) + 1;
+  for (const name of [...declared].sort()) if (!documented.has(name)) found.push({ rule: 'claims', file: 'README.md', line: tableLine, text: `${name} (config/schema.ts) is missing from the configuration table` });
+  for (const name of [...documented].sort()) if (!declared.has(name)) found.push({ rule: 'claims', file: 'README.md', line: tableLine, text: `${name} is in the configuration table but not in config/schema.ts` });
+  for (const script of input.scripts) {
+    // Script names are letters, digits, ':' and '-', none of them special in a pattern.
+    const mention = script === 'start' || script === 'test' ? `npm (run )?${script}` : `npm run ${script}`;
+    if (!new RegExp(`\\b${mention}(?![\\w:-])`).test(input.readme)) found.push({ rule: 'claims', file: 'README.md', line: 1, text: `npm run ${script} (package.json) is not named` });
+  }
+  const kinds = [...new Set(input.files.map((file) => /^apps\/api\/src\/providers\/([^/]+)\//.exec(file)?.[1]).filter((kind): kind is string => kind !== undefined))].sort();
+  for (const kind of kinds) {
+    for (const part of ['port.ts', 'index.ts']) {
+      if (!input.files.includes(`apps/api/src/providers/${kind}/${part}`)) found.push({ rule: 'claims', file: 'ARCHITECTURE.md', line: 1, text: `providers/${kind}/ has no ${part}` });
+    }
+    if (!input.architecture.includes(`\`${kind}/port.ts\``)) found.push({ rule: 'claims', file: 'ARCHITECTURE.md', line: 1, text: `the providers table does not name ${kind}/port.ts` });
+  }
+  return found;
+}
+
 export interface BoundaryReport {
   violations: Violation[];
   /** Allowlisted files that no longer break their rule: remove them from ALLOWLIST. */
@@ -464,6 +506,15 @@ export function checkBoundaries(root: string, allowlist: Readonly<Record<Rule, r
     ...(files.includes('ARCHITECTURE.md') && migrations.length > 0
       ? checkTableOwners(read('ARCHITECTURE.md'), migrationTables(migrations), tableWriters(files.filter((file) => file.startsWith('apps/api/src/') && SOURCE_FILE.test(file)).map((file) => ({ file, text: read(file) }))))
       : []),
+    ...(['README.md', 'ARCHITECTURE.md', 'package.json', 'apps/api/src/config/schema.ts'].every((file) => files.includes(file))
+      ? checkClaims({
+          readme: read('README.md'),
+          schema: read('apps/api/src/config/schema.ts'),
+          scripts: Object.keys((JSON.parse(read('package.json')) as { scripts?: Record<string, string> }).scripts ?? {}),
+          architecture: read('ARCHITECTURE.md'),
+          files,
+        })
+      : []),
   ];
   const allowed = (violation: Violation) => allowlist[violation.rule].includes(violation.file);
   const violating = new Set(all.map((violation) => `${violation.rule} ${violation.file}`));
@@ -485,7 +536,8 @@ const RULE_HELP: Record<Rule, string> = {
   'domain-test': 'add a test beside it (ARCHITECTURE.md: a test beside each domain file with logic)',
   decisions: 'number decisions 001, 002, … in order; a number given up keeps a short note saying so',
   paths: 'name a file that exists (or mark an example with <placeholder>)',
-  tables: 'keep ARCHITECTURE.md#who-owns-which-table equal to the tables the migrations create',
+  tables: 'keep ARCHITECTURE.md#who-owns-which-table equal to the tables the migrations create and their writers',
+  claims: 'make README.md / ARCHITECTURE.md say what the code does (or the code do what they say)',
 };
 
 if (import.meta.main) {
