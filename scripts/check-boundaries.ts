@@ -459,7 +459,8 @@ export function checkClaims(input: { readme: string; schema: string; scripts: re
   const readmeLines = input.readme.split('\n');
   const tableStart = readmeLines.findIndex((line) => /^\| Variable \|/.test(line));
   const documented = new Set<string>();
-  for (let index = tableStart + 1; tableStart >= 0 && index < readmeLines.length && readmeLines[index]!.startsWith('|'); index += 1) {
+  const tableEnd = tableStart < 0 ? 0 : readmeLines.length;
+  for (let index = tableStart + 1; index < tableEnd && readmeLines[index]!.startsWith('|'); index += 1) {
     for (const [, name] of readmeLines[index]!.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) documented.add(name!);
   }
   const declared = schemaVariables(input.schema);
