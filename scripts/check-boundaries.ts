@@ -30,7 +30,8 @@ import path from 'node:path';
  *   issue       no "issue 12", "issues 3 and 4", "Issue #7": no reader of the repository can open the
  *               tracker; name the decision (docs/decisions/NNN-*.md) or the document instead. A GitHub
  *               URL of a dependency's issue (github.com/o/r/issues/123) does not match and is allowed:
- *               anyone can open it
+ *               anyone can open it. Both read line by line: "issue" at the end of a line with its number
+ *               on the next is not seen. npm's lockfile and .ci/ (the CI runner's entry) are not read
  * Rules on the repository as a whole:
  *   domain-test every file of packages/domain/src with logic (a function, an arrow, a class, a zod
  *               refine/superRefine/transform/preprocess) has a *.test.ts beside it; files that only
