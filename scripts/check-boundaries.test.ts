@@ -9,6 +9,7 @@ import {
   checkBoundaries,
   checkClaims,
   checkDecisionNumbers,
+  checkDecisionReferences,
   checkDomainTests,
   checkFile,
   checkNamedPaths,
@@ -45,7 +46,7 @@ const FIXTURES: Record<string, string> = {
   'apps/web/src/styles/theme.css': `/* Palettes (spec ${SECTION}1): gold for v0. */\n:root { --primary: #c90; }\n`,
   'apps/web/src/styles/layout.css': '/* Desktop dialogs (docs/product/screens.md#desktop). */\n.dialog { width: 300px; }\n',
   'apps/console/src/lists.tsx': '// One line per cell (issue 12).\nexport {};\n',
-  'apps/console/src/toasts.tsx': '// Bottom left (decision 038; antd: github.com/ant-design/ant-design/issues/12345).\nexport {};\n',
+  'apps/console/src/toasts.tsx': '// Bottom left (decision 002; antd: github.com/ant-design/ant-design/issues/12345).\nexport {};\n',
   'apps/api/src/providers/payment/build.ts': "import { startFakeAlipayGateway } from '@kuaibao/testing';\nexport { startFakeAlipayGateway };\n",
   'apps/api/src/providers/directory/local.provider.ts': "import type { CompanyRepository } from '../../modules/company/company.repository.ts';\nimport type { DirectoryPort } from './port.ts';\n",
   'apps/api/src/providers/sms/console.provider.ts': "import type { SmsPort } from './port.ts';\nimport { formatYuan } from '@kuaibao/domain';\n",
@@ -217,6 +218,15 @@ describe('decisions', () => {
   it('passes 001 onwards without a gap', () => {
     expect(checkDecisionNumbers([decision('001'), decision('002'), decision('003'), 'docs/decisions/README.md'])).toEqual([]);
   });
+  it('refuses a decision named by a number that has no file, in a list or a range too', () => {
+    const numbers = new Set([1, 2, 3, 38, 44]);
+    const named = (line: string) => checkDecisionReferences('apps/web/src/x.ts', `${line}\n`, numbers).map((violation) => violation.text);
+    expect(named('// Why (decision 003; docs/decisions/002-envelope.md); decisions 001, 002 and 038–044.')).toEqual([]);
+    expect(named('// Why (decision 047).')).toEqual(['decision 047 does not exist']);
+    expect(named('Decisions 001, 004 and 005 say so.')).toEqual(['decision 004 does not exist', 'decision 005 does not exist']);
+    expect(named('the pages of decisions 038–045')).toEqual(['decision 045 does not exist']);
+  });
+
   it('refuses a gap, a repeat and a start past 001', () => {
     expect(checkDecisionNumbers([decision('001'), decision('002'), decision('004')]).map((violation) => violation.text)).toEqual(['expected 003 before it']);
     expect(checkDecisionNumbers([decision('001'), 'docs/decisions/001-other.md']).map((violation) => violation.text)).toEqual(['number 1 used twice']);

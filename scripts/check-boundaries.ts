@@ -37,7 +37,8 @@ import path from 'node:path';
  *               refine/superRefine/transform/preprocess) has a *.test.ts beside it; files that only
  *               declare types, constants and plain zod shapes (most of contracts/, the index barrels)
  *               are exempt, as ARCHITECTURE.md says
- *   decisions   docs/decisions/NNN-*.md are numbered 001, 002, … with no gap and no number twice
+ *   decisions   docs/decisions/NNN-*.md are numbered 001, 002, … with no gap and no number twice, and
+ *               every "decision 042" (or "decisions 034, 035") a text file names is one of them
  *   paths       every repository path a Markdown file names exists: its relative links, and each
  *               `backticked/path.ts` (matched as a suffix, so `order/order.repository.ts` resolves;
  *               globs * and {a,b} must match a file). Not checked, as not paths of the repository:
@@ -340,6 +341,21 @@ export function checkDecisionNumbers(files: readonly string[]): Violation[] {
   return found;
 }
 
+const DECISION_REFERENCE = /\bdecisions?\s+(\d{3}(?:(?:\s*,\s*|\s+and\s+|\s*[–-]\s*)\d{3})*)\b/gi;
+
+/** `decisions`: each decision a text names by number exists. */
+export function checkDecisionReferences(file: string, text: string, numbers: ReadonlySet<number>): Violation[] {
+  const found: Violation[] = [];
+  text.split('\n').forEach((line, index) => {
+    for (const [, list] of line.matchAll(DECISION_REFERENCE)) {
+      for (const [number] of list!.matchAll(/\d{3}/g)) {
+        if (!numbers.has(Number(number))) found.push({ rule: 'decisions', file, line: index + 1, text: `decision ${number} does not exist` });
+      }
+    }
+  });
+  return found;
+}
+
 const BUILD_OUTPUT = /(^|\/)(dist|node_modules)\//;
 const NAMED_PATH = /`([^`\s]+)`/g;
 const LINK = /\]\(([^()\s]+)\)/g;
@@ -498,10 +514,11 @@ export function checkBoundaries(root: string, allowlist: Readonly<Record<Rule, r
   const texts = files.filter((file) => TEXT_FILE.test(file) && !file.endsWith('.d.ts') && !GENERATED_FILES.has(path.posix.basename(file)) && !file.startsWith('scripts/check-boundaries.'));
   const exists = (relative: string) => existsSync(path.join(root, relative));
   const migrations = files.filter((file) => /^apps\/api\/src\/db\/migrations\/\d+_[^/]+\.ts$/.test(file)).map((file) => ({ file, text: read(file) }));
+  const decisionNumbers = new Set(files.map((file) => /^docs\/decisions\/(\d{3})-[^/]+\.md$/.exec(file)?.[1]).filter((number) => number !== undefined).map(Number));
   const all = [
     ...texts.flatMap((file) => {
       const text = read(file);
-      return [...checkFile(file, text), ...(file.endsWith('.md') ? checkNamedPaths(file, text, files, exists) : [])];
+      return [...checkFile(file, text), ...checkDecisionReferences(file, text, decisionNumbers), ...(file.endsWith('.md') ? checkNamedPaths(file, text, files, exists) : [])];
     }),
     ...checkDomainTests(files, read),
     ...checkDecisionNumbers(files),
