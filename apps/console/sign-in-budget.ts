@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Issue 15's budget: the JavaScript a browser downloads to show the sign-in page, gzipped. */
+/** Decision 030's budget: the JavaScript a browser downloads to show the sign-in page, gzipped. */
 export const SIGN_IN_BUDGET_KB = 200;
 
 /** One record of Vite's build manifest (dist/.vite/manifest.json), the fields read here. */

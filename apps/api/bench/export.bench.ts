@@ -1,5 +1,5 @@
 /**
- * Export memory benchmark (issue 17, decision 038): the console's order export streams, so the
+ * Export memory benchmark (decision 038): the console's order export streams, so the
  * server's memory must not grow with the number of rows. In one run, on a fresh SQLite database
  * with BENCH_EXPORT_ORDERS orders (default 100,000), the real app listening on a local port:
  *

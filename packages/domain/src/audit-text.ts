@@ -6,7 +6,7 @@ const goodsTypeName = (type: string) => (isGoodsType(type) ? goodsTexts(type).sh
 
 /**
  * The audit log's before/after as staff read them: each field by its Chinese name, amounts in ¥,
- * codes as words (issue 17: `price_fen: 98850` was shown as raw JSON). Row ids that mean nothing
+ * codes as words (`price_fen: 98850` was once shown as raw JSON). Row ids that mean nothing
  * to a person are left out.
  */
 const FIELDS: Record<string, { name: string; kind?: 'fen' | 'bool' | 'payTypes' | 'seconds' | LabelGroup } | null> = {

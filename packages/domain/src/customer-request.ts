@@ -1,5 +1,5 @@
 /**
- * The customer in one place (issue 17 item 5, decision 043): what a clerk asks the customer for
+ * The customer in one place (decision 043): what a clerk asks the customer for
  * when an order waits on them (待客户补充), which of an order's events the customer sees, and how a
  * complaint finds the order it is about.
  */

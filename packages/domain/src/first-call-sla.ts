@@ -1,5 +1,5 @@
 /**
- * The promise measured (issue 17 item 4, docs/decisions/044-first-call-and-sla.md): a specialist
+ * The promise measured (docs/decisions/044-first-call-and-sla.md): a specialist
  * phones within 24 hours of payment. Staff record each call with its outcome; the first recorded
  * call, whatever its outcome, keeps the promise (the specialist called). This file is the one rule
  * for the clock: the list's column and views, the order's page, the dashboard and the alerts.

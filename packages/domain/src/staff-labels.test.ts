@@ -3,7 +3,7 @@ import { PAY_SOURCES, PLATFORMS } from './constants.ts';
 import { PAYMENT_ATTEMPT_STATUSES } from './lifecycle/payment-attempt.ts';
 import { LABELS, label } from './staff-labels.ts';
 
-/** No Latin letters: what staff read is Chinese (issue 17). */
+/** No Latin letters: what staff read is Chinese. */
 const chinese = (text: string) => !/[A-Za-z]/.test(text);
 
 describe('the console label map', () => {

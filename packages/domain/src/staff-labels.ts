@@ -4,8 +4,8 @@ import { CALL_OUTCOME_NAMES } from './first-call-sla.ts';
 
 /**
  * Every internal word staff could meet, as they read it: one map, in Chinese, for the console and
- * the exports. Codes stay codes on the wire and in the database; only this file turns them into words (issue 17: `sandbox`, `PAID`,
- * `APPLIED`, `h5`, `wx-mp`, `console` were shown as they are stored).
+ * the exports. Codes stay codes on the wire and in the database; only this file turns them into words (`sandbox`, `PAID`,
+ * `APPLIED`, `h5`, `wx-mp`, `console` were once shown as they are stored).
  */
 export const LABELS = {
   payType: { weixin: '微信支付', alipay: '支付宝' },

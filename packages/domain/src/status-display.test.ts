@@ -16,7 +16,7 @@ describe('processStatusClass', () => {
     ['2', 'completed'],
     ['3', 'pending'],
     ['4', 'processing'],
-    // A refunded or closed order: one tone everywhere (issue 16 item 8: it was green on phones, red on desktop).
+    // A refunded or closed order: one tone everywhere (it was once green on phones, red on desktop).
     ['5', 'ended'],
     [5, 'ended'],
     ['9', 'pending'],

@@ -68,7 +68,7 @@ export const EnvSchema = z.object({
   SANDBOX_NOTIFY_KEY: z.string().min(16).default(DEV_DEFAULTS.SANDBOX_NOTIFY_KEY),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
   WEB_DIST: z.string().optional(),
-  // Real payment providers (issue 5); required only when PAYMENT_PROVIDERS lists them.
+  // Real payment providers (docs/decisions/006-wechat-pay-and-alipay.md); required only when PAYMENT_PROVIDERS lists them.
   NOTIFY_BASE_URL: z.url().optional(),
   PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // The daily reconciliation with the providers' trade bills (decision 039): how often each instance looks for a day to reconcile (0: never on a timer), and the Beijing hour from which yesterday's bills are asked for.
@@ -92,7 +92,7 @@ export const EnvSchema = z.object({
   ALIPAY_SELLER_ID: z.string().regex(/^\d{8,32}$/, 'must be the seller (partner) id, digits').optional(),
   ALIPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ALIPAY_DESKTOP_PRODUCT: z.enum(['precreate', 'page']).default('precreate'),
-  // The agent's console, SMS and file storage (issue 7).
+  // The agent's console, SMS and file storage (docs/decisions/008-console-auth-and-roles.md).
   CONSOLE_DIST: z.string().optional(),
   CONSOLE_ADMIN_USERNAME: z.string().regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, 'must be 3-32 lower-case letters, digits, . _ -').default('admin'),
   CONSOLE_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
@@ -118,7 +118,7 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   S3_PREFIX: z.string().default('uploads/'),
-  // WeChat login for the official-account and mini-program variants (issue 6, docs/decisions/009).
+  // WeChat login for the official-account and mini-program variants (docs/decisions/009-corp-and-mini-program.md).
   WECHAT_AUTH_PROVIDER: z.enum(['mock', 'wechat', 'none']).optional(),
   WECHAT_OA_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be an appid starting with wx').optional(),
   WECHAT_OA_APP_SECRET: z.string().regex(/^[0-9a-zA-Z]{16,64}$/, 'must be the AppSecret (letters and digits)').optional(),
@@ -128,7 +128,7 @@ export const EnvSchema = z.object({
   WECHAT_OAUTH_AUTHORIZE_URL: z.string().regex(/^(https?:\/\/|\/)[^\s?#]*$/, 'must be an http(s) URL or a path, without query or fragment').optional(),
   WECHAT_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   USER_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24),
-  // The company directory's source (issue 13, docs/decisions/020-company-directory-vendor.md).
+  // The company directory's source (docs/decisions/020-company-directory-vendor.md).
   DIRECTORY_PROVIDER: z.enum(['local', 'qichacha']).default('local'),
   QICHACHA_KEY: z.string().optional(),
   QICHACHA_SECRET_KEY: z.string().optional(),

@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, buildConsoleTestApp, caller, insertOrder, login, type C
 
 const CATALOG_CODES = new Set<number>(Object.values(ERROR_CATALOG).map((entry) => entry.code));
 
-/** Every answer of /api/* is the envelope with a catalog code, and no client mistake is a 5xx (issue 11 finding 11). */
+/** Every answer of /api/* is the envelope with a catalog code, and no client mistake is a 5xx (docs/security.md). */
 describe('client mistakes Fastify or a plugin catches first still get the envelope', () => {
   let test: ConsoleTestApp;
   let port: number;

@@ -28,7 +28,7 @@ function configFailure(env: Record<string, string>): string {
   return (failure as Error).message;
 }
 
-describe('production refuses what lets anyone in (issue 11 finding 1)', () => {
+describe('production refuses what lets anyone in (docs/security.md, the payment forger)', () => {
   it('refuses the sandbox gateway, the default, with one line naming PAYMENT_PROVIDERS', () => {
     const message = configFailure(PROD_KEYS);
     expect(message).toBe('Invalid configuration: PAYMENT_PROVIDERS: sandbox lets anyone mark an order paid without paying; not allowed in production (use wechatpay and/or alipay)');
@@ -58,7 +58,7 @@ describe('production refuses what lets anyone in (issue 11 finding 1)', () => {
   });
 });
 
-describe('TRUST_PROXY (issue 11 finding 2)', () => {
+describe('TRUST_PROXY (docs/security.md, the limit walker)', () => {
   it('trusts no proxy by default and refuses "true"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, signedInject, validOrderForm } from '../test/helper.ts';
 import { redactUrl } from './log-redaction.ts';
 
-describe('redactUrl (issue 11 finding 12)', () => {
+describe('redactUrl', () => {
   it('masks a phone number in a lookup and hides the signature', () => {
     const url = redactUrl('/api/h5/order/phone?phone=13812345678&timestamp=1764000000&nonce=abcdefgh12&signature=0123456789abcdef0123456789abcdef');
     expect(url).toBe('/api/h5/order/phone?phone=138****5678&timestamp=1764000000&nonce=***&signature=***');

@@ -125,7 +125,7 @@ describe('the prerendered pages (decision 028)', () => {
   });
 });
 
-describe('files at the root of the build, and files that are not there (issue 16 item 11)', () => {
+describe('files at the root of the build, and files that are not there', () => {
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
   let dir: string;
   let test: TestApp;

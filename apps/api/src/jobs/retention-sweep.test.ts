@@ -8,7 +8,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const ID_NUMBER = '11010519491231002X';
 
 /**
- * The retention sweep end to end (issue 16, item 12; decision 031): orders made through the API in
+ * The retention sweep end to end (decision 031): orders made through the API in
  * each state, the clock moved past each period, the sweep run, then the database read to prove what
  * was purged and what was kept, and the receipt, the phone lookup and the console asked again.
  */

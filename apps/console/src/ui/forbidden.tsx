@@ -7,7 +7,7 @@ import { PageHeader } from './page-header.tsx';
 
 /**
  * An admin-only page opened by someone else (a link, a typed address): a 403 page, not the
- * page's tools over an empty table (the server refuses the data anyway; issue 17).
+ * page's tools over an empty table (the server refuses the data anyway).
  */
 export function Forbidden(props: { title: string }) {
   return (

@@ -11,7 +11,7 @@ import { api, ApiError } from '../lib/client.ts';
  * What the console's lists share, the way Ant Design Pro's ProTable does it: state in the
  * address (a filtered list can be bookmarked and shared), date ranges, refresh, density, column
  * settings and saved filters. Keyboard first: plain buttons, native date inputs, no popups that
- * keep the focus (issue 17: the range picker trapped Tab).
+ * keep the focus (the range picker once trapped Tab).
  */
 
 type Changes = Record<string, string | undefined>;

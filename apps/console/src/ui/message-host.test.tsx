@@ -6,7 +6,7 @@ import { notifySuccess } from '../lib/notify.ts';
 import { mountPerTest } from '../test/mount.ts';
 import { MAX_TOASTS, MessageHost } from './message-host.tsx';
 
-/** Toasts on the clerk's day (issue 17): a few at most, and none carried over to the next page. */
+/** Toasts on the clerk's day: a few at most, and none carried over to the next page. */
 
 const { mount } = mountPerTest();
 let container: HTMLDivElement;

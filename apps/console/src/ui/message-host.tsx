@@ -7,7 +7,7 @@ import { setMessageApi } from '../lib/notify.ts';
 
 /**
  * At most this many toasts at once: on the day walk three stacked toasts hid a drawer's title and
- * its first rows (issue 17); the oldest gives way to the newest.
+ * its first rows; the oldest gives way to the newest.
  */
 export const MAX_TOASTS = 2;
 

@@ -483,7 +483,7 @@ export type ConsoleAuditEntry = z.infer<typeof ConsoleAuditEntrySchema>;
 
 /**
  * Orders paid in the period: revenue_fen is what they paid, refunded_fen what of it has since gone
- * back (full refunds), net_fen = revenue_fen − refunded_fen (issue 17: a refunded ¥999 sat in 今日收入).
+ * back (full refunds), net_fen = revenue_fen − refunded_fen (decision 042: a refunded ¥999 once sat in 今日收入).
  */
 const periodTotals = z.object({ paid_orders: z.number().int(), revenue_fen: z.number().int(), refunded_orders: z.number().int(), refunded_fen: z.number().int(), net_fen: z.number().int() });
 export const ConsoleDashboardSchema = z.object({

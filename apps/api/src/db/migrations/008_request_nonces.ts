@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { DatabaseKind } from '../database.ts';
 
 /**
- * Issue 11 (docs/security.md):
+ * Against replay and analytics flooding (docs/security.md):
  * - `request_nonces`: the signature nonces seen inside their window, kept in the database so a
  *   restart (or another instance on the same database) does not accept a captured request again;
  * - an index for "has this device already sent this event today", so analytics keep the first

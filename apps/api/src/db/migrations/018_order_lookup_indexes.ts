@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { DatabaseKind } from '../database.ts';
 
 /**
- * Issue 15 (docs/decisions/029-catalog-in-memory-and-hot-path.md): every order creation looks for
+ * The hot path (docs/decisions/029-catalog-in-memory-and-hot-path.md): every order creation looks for
  * the visitor's reusable unpaid order and for a paid one of the same company this year. Each query
  * names several single-column indexes, and SQLite, without statistics, chose `orders_status_idx`:
  * it read every unpaid (or every paid) order on each creation, and unpaid orders only accumulate.

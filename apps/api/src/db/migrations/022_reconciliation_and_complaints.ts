@@ -5,7 +5,7 @@ import type { DatabaseKind } from '../database.ts';
 import { nowIso, withId } from './util.ts';
 
 /**
- * Money that reconciles itself (issue 17).
+ * Money that reconciles itself.
  *
  * Daily reconciliation against the providers' trade bills (docs/decisions/039-daily-bill-reconciliation.md):
  * - `reconciliation_runs`: one row per provider and Beijing day (re-running a day replaces it),

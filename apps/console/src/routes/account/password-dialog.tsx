@@ -9,7 +9,7 @@ export function PasswordDialog(props: { open: boolean; forced: boolean; onClose:
   const change = useChangePassword();
   const logout = useLogout();
   const submit = async () => {
-    // A failed validation is shown on the form; it is not an error to report (issue 17).
+    // A failed validation is shown on the form; it is not an error to report.
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     change.mutate(

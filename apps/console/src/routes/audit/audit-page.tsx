@@ -15,7 +15,7 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = LABELS.auditAction;
 
 const TARGET_NAMES: Record<string, string> = { staff: '员工', feedback: '投诉', goods: '服务', site_config: '配置', retention: '保留期限' };
 
-/** Before and after, field by field in words (issue 17: it was raw JSON). */
+/** Before and after, field by field in words (it was raw JSON; packages/domain/src/audit-text.ts). */
 function renderChange(row: ConsoleAuditEntry) {
   const rows = auditChangeRows(row);
   const hasBefore = row.before !== null && row.before !== undefined;

@@ -27,7 +27,7 @@ export function GoodsPage() {
   };
 
   const submit = async () => {
-    // A failed validation is shown on the form; it is not an error to report (issue 17).
+    // A failed validation is shown on the form; it is not an error to report.
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     save.mutate(

@@ -79,7 +79,7 @@ export function DashboardPage() {
                 ] as const
               ).map(([period, totals]) => (
                 <Col span={12} key={period}>
-                  {/* Paid, refunded and net side by side: a refund no longer hides in 收入 (issue 17). */}
+                  {/* Paid, refunded and net side by side: a refund no longer hides in 收入 (decision 042). */}
                   <Card className="money-card" data-testid={`money-${period === '今日' ? 'today' : 'month'}`}>
                     <Row gutter={12} wrap={false}>
                       {(

@@ -16,7 +16,7 @@ const SUBTITLES = {
 export function ComplaintTabsPage() {
   const [params, setParams] = useSearchParams();
   const source = params.get('source') === 'wechat' ? 'wechat' : 'site';
-  // The page's heading first, then the tabs (issue 17: the tabs sat above the heading).
+  // The page's heading first, then the tabs (the tabs once sat above the heading).
   return (
     <>
       <PageHeader title="投诉处理" subtitle={SUBTITLES[source]} />

@@ -9,7 +9,7 @@ import { DateRangeFilter, useListParams } from '../../ui/list-tools.tsx';
 
 /** The complaint inbox: platform reports visitors send from the report screen. */
 export function FeedbackPage() {
-  // Status, day range and page in the address: a filtered list can be bookmarked (issue 17).
+  // Status, day range and page in the address: a filtered list can be bookmarked (decision 038).
   const params = useListParams();
   const status = (params.get('status') ?? 'open') as FeedbackStatus | 'all';
   const page = Number(params.get('page')) || 1;

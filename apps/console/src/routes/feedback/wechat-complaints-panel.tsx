@@ -261,7 +261,7 @@ export function WechatComplaintsPanel() {
   const [openId, setOpenId] = useState<number | undefined>();
   const list = useWechatComplaints({ page, page_size: 20, ...(state === 'all' ? {} : { state }) });
   // While a complaint's drawer is open the list holds still: a reply moves the complaint out of
-  // 待处理, and it must not vanish from behind the drawer the clerk is working in (issue 17). Its
+  // 待处理, and it must not vanish from behind the drawer the clerk is working in. Its
   // row follows the drawer's record; the list refreshes when the drawer closes.
   const [held, setHeld] = useState<{ items: ConsoleWechatComplaint[]; total: number } | undefined>();
   const opened = useWechatComplaint(openId);

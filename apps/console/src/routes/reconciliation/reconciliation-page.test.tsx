@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mountPerTest } from '../../test/mount.ts';
 import { RunCard } from './reconciliation-page.tsx';
 
-/** The day's summary keeps each figure with its unit (issue 17: "差异 4↵笔" at 1280 px). */
+/** The day's summary keeps each figure with its unit (it once read "差异 4↵笔" at 1280 px). */
 
 const RUN: ConsoleReconciliationRun = {
   id: 1,

@@ -31,7 +31,7 @@ function KindTag(props: { kind: DifferenceKind }) {
 
 /**
  * A figure with its unit, kept on one line: at 1280 px the summary wrapped between 差异 4 and 笔
- * (issue 17); a narrow cell now breaks between figures only.
+ * once; a narrow cell now breaks between figures only.
  */
 function Figure(props: { children: ReactNode }) {
   return <span className="figure">{props.children}</span>;

@@ -26,7 +26,7 @@ export function SmsLogPage() {
   const query = { page, page_size: 20, q: params.get('q'), status: params.get('status'), from: params.get('from'), to: params.get('to'), sort };
   const log = useSmsLog(query);
   // Fixed widths and one line per cell, so the list fits 1280 and 1440 px without a sideways
-  // scroll (issue 17: 通道 and 结果 were past the right edge); long text ends in … with a tooltip.
+  // scroll (通道 and 结果 were once past the right edge); long text ends in … with a tooltip.
   const columns = [
     { title: '时间', key: 'created_at', dataIndex: 'created_at', width: 156, sorter: true, sortOrder: sortOrderOf(sort, 'created_at'), render: (v: string) => dateTime(v) },
     { title: '手机号', key: 'phone', dataIndex: 'phone', width: 124, className: 'mono' },

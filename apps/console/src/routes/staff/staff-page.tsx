@@ -79,7 +79,7 @@ function StaffAccounts() {
         confirmLoading={create.isPending}
         onCancel={() => setCreating(false)}
         onOk={() =>
-          // A failed validation is shown on the form; it is not an error to report (issue 17).
+          // A failed validation is shown on the form; it is not an error to report.
           void createForm.validateFields().then(
             (values) =>
               create.mutate(values, {
