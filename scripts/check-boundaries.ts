@@ -99,13 +99,7 @@ export const ALLOWLIST: Readonly<Record<Rule, readonly string[]>> = {
   // The directory providers hold the cache, budget and breaker and write through modules/company's repositories.
   provider: ['apps/api/src/providers/directory/index.ts', 'apps/api/src/providers/directory/local.provider.ts', 'apps/api/src/providers/directory/qichacha.provider.ts'],
   // The fakes borrow the adapters' wire helpers and the API's config readers.
-  package: [
-    'packages/testing/src/alipay/fake-gateway.ts',
-    'packages/testing/src/fake-gateways-app.ts',
-    'packages/testing/src/fake-gateways-server.ts',
-    'packages/testing/src/qichacha/fake-qichacha-server.ts',
-    'packages/testing/src/wechatpay/fake-gateway.ts',
-  ],
+  package: [],
   domain: [],
   // "spec §n" and "research §n" in the web app's CSS comments.
   citation: ['apps/web/src/common/service-dialog.module.css', 'apps/web/src/styles/global.css'],
