@@ -20,7 +20,9 @@ import {
   stageCompanies,
 } from './company-import.repository.ts';
 import type { ImportState, StagedCompany } from './company-import.repository.ts';
-import { createCompanyRepository, hasGramTree, optimizeCompanyIndex, rebuildSearchIndex, TREE_MIN_COMPANIES, upsertCompanies } from './company.repository.ts';
+import { hasGramTree, optimizeCompanyIndex, rebuildSearchIndex, TREE_MIN_COMPANIES } from './company-index.repository.ts';
+import { createCompanyRepository } from './company-search.repository.ts';
+import { upsertCompanies } from './company-upsert.repository.ts';
 
 /**
  * Loads a company file into the directory in two resumable phases
