@@ -29,6 +29,7 @@ describe('company ranking', () => {
 
   it('counts and orders by code point, an astral character once and after U+FFFF', () => {
     expect(codePointLength('𠀀a')).toBe(2);
+    for (const text of ['\ud800a', 'a\ud800', '\udc00\ud800', '𠀀𠀀', '']) expect(codePointLength(text)).toBe([...text].length);
     expect(compareCodePoints('\u{20000}', '\uffff')).toBeGreaterThan(0);
     expect(compareCodePoints('ab', 'a')).toBeGreaterThan(0);
     expect(compareCodePoints('a', 'a')).toBe(0);

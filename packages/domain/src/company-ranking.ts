@@ -37,12 +37,18 @@ export function isLeadingRegion(prefix: string): boolean {
   return false;
 }
 
-/** Length in code points (an astral character counts once). */
+/** Length in code points, as `for…of` counts them (a surrogate pair once, a lone surrogate once). */
 export function codePointLength(s: string): number {
   let n = s.length;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = 0; i + 1 < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) n--;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
   }
   return n;
 }
