@@ -3,7 +3,7 @@ import type { DirectoryVendor, VendorCompany } from '../../providers/directory/p
 import { answerRow, validStoredAnswer, type AnnualReportLookup } from './annual-report-checks.ts';
 import type { AnnualReportCheckRepository } from './annual-report-checks.repository.ts';
 import type { CompanyRepository } from './company-search.repository.ts';
-import { createVendorGate, type DirectoryLogger, type DirectoryVendorState } from './directory-vendor-gate.ts';
+import { createVendorGate, type DirectoryLogger, type DirectoryVendorState, type VendorGate } from './directory-vendor-gate.ts';
 import type { DirectoryVendorRepository } from './directory-vendor.repository.ts';
 
 /**
@@ -126,11 +126,26 @@ function singleFlight<T>(run: (key: string) => Promise<T>): (key: string) => Pro
   };
 }
 
-function createVendorDirectory(deps: CompanyDirectoryDeps, vendor: NonNullable<CompanyDirectoryDeps['vendor']>, local: LocalSearch): CompanyDirectory {
-  const { port, store, log } = vendor;
-  const id = port.id;
-  const { now } = deps;
-  const gate = createVendorGate({ vendor: id, store, dailyBudget: vendor.dailyBudget, now, log, countCall: vendor.countCall });
+/** What the vendor-backed directory's parts share. */
+interface VendorContext {
+  id: DirectoryVendor['id'];
+  port: DirectoryVendor;
+  store: DirectoryVendorRepository;
+  reportChecks: AnnualReportCheckRepository;
+  gate: VendorGate;
+  cacheHours: number;
+  now: () => Date;
+  log: DirectoryLogger;
+}
+
+type VendorCompaniesFound = { companies: VendorCompany[]; written: boolean };
+
+/**
+ * The vendor's companies for a thin keyword: from the cache, or from one budgeted call whose
+ * answer is cached and written into the directory. Never throws: a failure is logged and gives none.
+ */
+function vendorCompanySearch(ctx: VendorContext): (keyword: string) => Promise<VendorCompaniesFound> {
+  const { id, port, store, gate, now, log } = ctx;
   // Writes into the directory one at a time: importCompanies numbers new rows after the current maximum.
   let writes: Promise<unknown> = Promise.resolve();
 
@@ -147,11 +162,7 @@ function createVendorDirectory(deps: CompanyDirectoryDeps, vendor: NonNullable<C
     }
   }
 
-  /**
-   * The vendor's companies for a thin keyword: from the cache, or from one budgeted call whose
-   * answer is cached and written into the directory. Never throws: a failure is logged and gives none.
-   */
-  async function vendorCompanies(keyword: string): Promise<{ companies: VendorCompany[]; written: boolean }> {
+  return async (keyword) => {
     const none = { companies: [], written: false };
     try {
       const cached = await store.cachedAnswer(id, keyword, now().toISOString());
@@ -162,7 +173,7 @@ function createVendorDirectory(deps: CompanyDirectoryDeps, vendor: NonNullable<C
       const fetchedAt = now();
       const cache = (status: string, companies: VendorCompany[], ms: number) =>
         store.cacheAnswer(id, keyword, { status, companies }, fetchedAt.toISOString(), new Date(fetchedAt.getTime() + ms).toISOString());
-      const cacheMs = vendor.cacheHours * 3600_000;
+      const cacheMs = ctx.cacheHours * 3600_000;
       switch (answer.kind) {
         case 'ok': {
           const { companies, dropped } = answer.result;
@@ -188,81 +199,88 @@ function createVendorDirectory(deps: CompanyDirectoryDeps, vendor: NonNullable<C
       log.error({ vendor: id, err }, 'company directory vendor search failed; answering from the local directory');
       return none;
     }
-  }
+  };
+}
 
-  /** One budgeted call for the summary; a definite answer is stored. Never throws. */
-  async function askAnnualReports(creditCode: string, year: number): Promise<AnnualReportLookup> {
-    try {
-      const keyNo = await store.keyNoOf(creditCode);
-      if (!keyNo) return { kind: 'unavailable' };
-      const answer = await gate.call(() => port.annualReportSummaries(keyNo, year));
-      if (!answer) return { kind: 'unavailable' };
-      let lookup: Extract<AnnualReportLookup, { kind: 'found' | 'none' }>;
-      if (answer.kind === 'no_result') lookup = { kind: 'none' };
-      else if (answer.kind !== 'ok') {
-        log.warn({ vendor: id, status: answer.status }, 'company directory vendor: no annual-report summary');
-        return { kind: 'unavailable' };
-      } else {
-        const reports = answer.result.filter((r) => r.year === year);
-        lookup = reports.length > 0 ? { kind: 'found', reports } : { kind: 'none' };
-      }
-      try {
-        await deps.reportChecks.save(answerRow(creditCode, year, lookup, id, now().toISOString()));
-      } catch (err) {
-        // The answer stands for this visitor; the next check asks again.
-        log.error({ vendor: id, err }, 'company directory vendor: could not store the annual-report answer');
-      }
-      return lookup;
-    } catch (err) {
-      log.error({ vendor: id, err }, 'company directory vendor: annual-report summary failed');
+/** One budgeted call for the summary; a definite answer is stored. Never throws. */
+async function askAnnualReports(ctx: VendorContext, creditCode: string, year: number): Promise<AnnualReportLookup> {
+  const { id, log } = ctx;
+  try {
+    const keyNo = await ctx.store.keyNoOf(creditCode);
+    if (!keyNo) return { kind: 'unavailable' };
+    const answer = await ctx.gate.call(() => ctx.port.annualReportSummaries(keyNo, year));
+    if (!answer) return { kind: 'unavailable' };
+    let lookup: Extract<AnnualReportLookup, { kind: 'found' | 'none' }>;
+    if (answer.kind === 'no_result') lookup = { kind: 'none' };
+    else if (answer.kind !== 'ok') {
+      log.warn({ vendor: id, status: answer.status }, 'company directory vendor: no annual-report summary');
       return { kind: 'unavailable' };
+    } else {
+      const reports = answer.result.filter((r) => r.year === year);
+      lookup = reports.length > 0 ? { kind: 'found', reports } : { kind: 'none' };
     }
-  }
-
-  /** The stored answer while it is valid, else one call. Never throws. */
-  async function lookUpAnnualReports(creditCode: string, year: number): Promise<AnnualReportLookup> {
     try {
-      const stored = await validStoredAnswer(deps.reportChecks, creditCode, year, now());
-      if (stored) return stored.lookup;
+      await ctx.reportChecks.save(answerRow(creditCode, year, lookup, id, ctx.now().toISOString()));
     } catch (err) {
-      log.error({ vendor: id, err }, 'company directory vendor: could not read the stored annual-report answer');
-      return { kind: 'unavailable' };
+      // The answer stands for this visitor; the next check asks again.
+      log.error({ vendor: id, err }, 'company directory vendor: could not store the annual-report answer');
     }
-    return askAnnualReports(creditCode, year);
+    return lookup;
+  } catch (err) {
+    log.error({ vendor: id, err }, 'company directory vendor: annual-report summary failed');
+    return { kind: 'unavailable' };
   }
+}
 
+/** The stored answer while it is valid, else one call. Never throws. */
+async function lookUpAnnualReports(ctx: VendorContext, creditCode: string, year: number): Promise<AnnualReportLookup> {
+  try {
+    const stored = await validStoredAnswer(ctx.reportChecks, creditCode, year, ctx.now());
+    if (stored) return stored.lookup;
+  } catch (err) {
+    ctx.log.error({ vendor: ctx.id, err }, 'company directory vendor: could not read the stored annual-report answer');
+    return { kind: 'unavailable' };
+  }
+  return askAnnualReports(ctx, creditCode, year);
+}
+
+function createVendorDirectory(deps: CompanyDirectoryDeps, vendor: NonNullable<CompanyDirectoryDeps['vendor']>, local: LocalSearch): CompanyDirectory {
+  const { port, store, log } = vendor;
+  const { now } = deps;
+  const gate = createVendorGate({ vendor: port.id, store, dailyBudget: vendor.dailyBudget, now, log, countCall: vendor.countCall });
+  const ctx: VendorContext = { id: port.id, port, store, reportChecks: deps.reportChecks, gate, cacheHours: vendor.cacheHours, now, log };
   // Typeahead sends the same keyword from several visitors at once: one lookup serves them all.
-  const sharedVendorCompanies = singleFlight(vendorCompanies);
+  const vendorCompanies = singleFlight(vendorCompanySearch(ctx));
   // The pay page and its dialog may ask at once: one lookup serves them. It covers the read of
   // the stored answer too, or a second check whose read straddled the first one's whole call
   // would find neither a stored answer nor a call in flight, and ask again.
-  const sharedAnnualReports = singleFlight((key) => {
+  const annualReports = singleFlight((key) => {
     const [creditCode = '', year = ''] = key.split(':');
-    return lookUpAnnualReports(creditCode, Number(year));
+    return lookUpAnnualReports(ctx, creditCode, Number(year));
   });
 
   return {
-    id,
+    id: port.id,
     vendorState: () => gate.state(),
 
     async vendorUsage(days) {
       const at = now();
       const today = shanghaiIsoDay(at);
       const fromDay = shanghaiIsoDay(new Date(at.getTime() - (days - 1) * 24 * 3600_000));
-      const ledger = await store.ledger(id, fromDay);
+      const ledger = await store.ledger(port.id, fromDay);
       const callsToday = ledger.filter((r) => r.day === today).reduce((sum, r) => sum + r.calls, 0);
-      return { today, dailyBudget: vendor.dailyBudget, callsToday, ledger, cachedKeywords: await store.cachedKeywords(id, at.toISOString()) };
+      return { today, dailyBudget: vendor.dailyBudget, callsToday, ledger, cachedKeywords: await store.cachedKeywords(port.id, at.toISOString()) };
     },
 
     async search(keyword, limit) {
       const localRows = await local(keyword, limit);
       if (localRows.length >= Math.min(THIN_LOCAL_RESULTS, limit) || Array.from(keyword).length < 2) return localRows;
-      const found = await sharedVendorCompanies(keyword);
+      const found = await vendorCompanies(keyword);
       if (found.companies.length === 0) return localRows;
       // Freshly written companies are in the local index now, ranked with the rest.
       return merge(found.written ? await local(keyword, limit) : localRows, found.companies, limit);
     },
 
-    annualReports: (creditCode, year) => sharedAnnualReports(`${creditCode}:${year}`),
+    annualReports: (creditCode, year) => annualReports(`${creditCode}:${year}`),
   };
 }
