@@ -46,6 +46,7 @@ import { buildPaymentProviders } from './providers/payment/build.ts';
 import type { PaymentProviders } from './providers/payment/index.ts';
 import { registerSandboxCashier } from './providers/payment/sandbox/cashier.routes.ts';
 import type { SandboxGateway } from './providers/payment/sandbox/sandbox-gateway.ts';
+import { createSandboxRepository, type SandboxTables } from './providers/payment/sandbox/sandbox.repository.ts';
 import { createPersonalDataVault } from './security/personal-data.ts';
 import { createMetrics, UNMATCHED_ROUTE, type AppMetrics } from './observability/metrics.ts';
 import { registerRequestContext, requestIdGenerator, requestIdLogMixin } from './observability/request-context.ts';
@@ -211,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await catalogChanges.start();
   const { providers, sandbox, complaints } = buildPaymentProviders({
     config,
-    db,
+    sandboxStore: createSandboxRepository(db.withTables<SandboxTables>()),
     now,
     deliverSandboxNotification: async (notification) => {
       const response = await app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: notification.headers, payload: notification.body });
