@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
-import { buildGramTree, codePointLength, compareCodePoints, DEFAULT_SPLIT_DF, GramTree, normalizeKeyword } from '@kuaibao/domain';
+import { buildGramTree, codePointLength, compareCodePoints, DEFAULT_SPLIT_DF, normalizeKeyword, type GramTree } from '@kuaibao/domain';
 import type { AppDatabase, SqliteAppDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { gramTreeFor, indexGrams, indexTokens, optimizeCompanyIndex, PG_BATCH, SQLITE_DF_ADD, storeGramTree } from './company-index.repository.ts';
