@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig, type DirectoryConfig } from '../../config.ts';
 import { productionRefusals } from '../../config/production-refusals.ts';
 import { EnvSchema } from '../../config/schema.ts';
+import { buildDirectoryVendor } from './index.ts';
 import { createQichachaVendor, keptCompanies, plainVendorText } from './qichacha.provider.ts';
 import { qichachaToken, type QichachaAnswer, type QichachaWire } from './qichacha.wire.ts';
 
@@ -14,6 +15,14 @@ describe('company directory configuration', () => {
   it('refuses unknown provider names at boot', () => {
     expect(() => loadConfig({ DIRECTORY_PROVIDER: 'tianyancha' })).toThrow(ConfigError);
     expect(() => loadConfig({ DIRECTORY_PROVIDER: 'tianyancha' })).toThrow(/DIRECTORY_PROVIDER/);
+  });
+
+  it('builds no vendor for the local directory, 企查查 for qichacha, and refuses a hand-built Config naming another', () => {
+    const now = () => new Date();
+    expect(buildDirectoryVendor(loadConfig({}).directory, now)).toBeUndefined();
+    expect(buildDirectoryVendor(loadConfig({ DIRECTORY_PROVIDER: 'qichacha', QICHACHA_KEY: 'k', QICHACHA_SECRET_KEY: 's' }).directory, now)?.id).toBe('qichacha');
+    expect(() => buildDirectoryVendor({ provider: 'tianyancha', qichacha: undefined } as unknown as DirectoryConfig, now)).toThrow(/DIRECTORY_PROVIDER: unknown provider tianyancha/);
+    expect(() => buildDirectoryVendor({ provider: 'qichacha', qichacha: undefined }, now)).toThrow(ConfigError);
   });
 
   it('names every missing key of 企查查', () => {
