@@ -229,11 +229,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     companies: createCompanyRepository(database),
     reportChecks,
     now,
-    vendor: directoryVendor && {
+    vendor: directoryVendor && config.directory.qichacha && {
       port: directoryVendor,
       store: createDirectoryVendorRepository(database),
-      dailyBudget: config.directory.qichacha!.dailyBudget,
-      cacheHours: config.directory.qichacha!.cacheHours,
+      dailyBudget: config.directory.qichacha.dailyBudget,
+      cacheHours: config.directory.qichacha.cacheHours,
       log: app.log,
       countCall: (status) => metrics.directoryVendorCalls.inc({ vendor: directoryVendor.id, status }),
     },

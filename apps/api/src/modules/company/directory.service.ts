@@ -20,6 +20,7 @@ import type { DirectoryVendorRepository } from './directory-vendor.repository.ts
  * A failure is logged and answered from local data: the visitor never sees a vendor's error.
  */
 
+export type { AnnualReportLookup } from './annual-report-checks.ts';
 export type { DirectoryLogger, DirectoryVendorState } from './directory-vendor-gate.ts';
 
 /** One suggestion: plain text as stored; the caller escapes and highlights. */
@@ -28,8 +29,6 @@ export interface DirectoryCompany {
   credit_code: string;
   oper_name: string;
 }
-
-export type { AnnualReportLookup } from './annual-report-checks.ts';
 
 /** What the vendor has cost, for the console's ledger view. */
 export interface DirectoryVendorUsage {
