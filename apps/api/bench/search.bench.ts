@@ -32,7 +32,7 @@ import { normalizeKeyword } from '@kuaibao/domain';
 import { createDatabase } from '../src/db/database.ts';
 import type { AppDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { createCompanyRepository, importCompanies } from '../src/modules/company/company.repository.ts';
+import { createCompanyRepository, importCompanies } from '../src/modules/company/index.ts';
 import { generateCompanies } from '../src/seed/synthetic-companies.ts';
 import { environmentWith, readEnv } from '../src/config.ts';
 

@@ -19,10 +19,16 @@ import { createCatalogChanges, type CatalogChanges } from './shared-state/catalo
 import { verifyRequestSignature } from './http/request-signature.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { baselineSecurityHeaders, registerSecurityHeaders, withSecurityHeaders } from './http/security-headers.ts';
-import { createCompanyRepository } from './modules/company/company.repository.ts';
-import { registerCompanyRoutes } from './modules/company/company.routes.ts';
-import { createCompanyService, type CompanyService } from './modules/company/company.service.ts';
-import { createDirectoryVendorRepository } from './modules/company/directory-vendor.repository.ts';
+import {
+  createAnnualReportCheckRepository,
+  createCompanyDirectory,
+  createCompanyRepository,
+  createCompanyService,
+  createDirectoryVendorRepository,
+  registerCompanyRoutes,
+  type CompanyDirectory,
+  type CompanyService,
+} from './modules/company/index.ts';
 import { registerEventRoutes } from './modules/event/event.routes.ts';
 import { createEventService, type EventService } from './modules/event/event.service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -40,6 +46,7 @@ import { buildPaymentProviders } from './providers/payment/build.ts';
 import type { PaymentProviders } from './providers/payment/index.ts';
 import { registerSandboxCashier } from './providers/payment/sandbox/cashier.routes.ts';
 import type { SandboxGateway } from './providers/payment/sandbox/sandbox-gateway.ts';
+import { createSandboxRepository, type SandboxTables } from './providers/payment/sandbox/sandbox.repository.ts';
 import { createPersonalDataVault } from './security/personal-data.ts';
 import { createMetrics, UNMATCHED_ROUTE, type AppMetrics } from './observability/metrics.ts';
 import { registerRequestContext, requestIdGenerator, requestIdLogMixin } from './observability/request-context.ts';
@@ -50,8 +57,7 @@ import { registerConsoleRoutes } from './modules/console/console.routes.ts';
 import { createConsoleServices, type ConsoleServices } from './modules/console/index.ts';
 import { registerUploadRoutes } from './modules/console/uploads.routes.ts';
 import { buildSmsProvider, type SmsProvider } from './providers/sms/index.ts';
-import { createAnnualReportCheckRepository } from './modules/company/annual-report-checks.repository.ts';
-import { buildCompanyDirectory, type CompanyDirectory } from './providers/directory/index.ts';
+import { buildDirectoryVendor } from './providers/directory/index.ts';
 import { buildStorage, type StorageProvider } from './providers/storage/index.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService, type AccountService } from './modules/account/account.service.ts';
@@ -67,7 +73,7 @@ export interface Services {
   siteConfig: SiteConfigService;
   goods: GoodsService;
   companies: CompanyService;
-  /** The company directory's source (providers/directory): local, or a vendor behind the local index. */
+  /** The company directory (modules/company): the local index, and the configured vendor (providers/directory) behind it. */
   directory: CompanyDirectory;
   orders: OrderService;
   payments: PaymentService;
@@ -206,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await catalogChanges.start();
   const { providers, sandbox, complaints } = buildPaymentProviders({
     config,
-    db,
+    sandboxStore: createSandboxRepository(db.withTables<SandboxTables>()),
     now,
     deliverSandboxNotification: async (notification) => {
       const response = await app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: notification.headers, payload: notification.body });
@@ -218,13 +224,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const siteConfig = createSiteConfigService({ db, changes: catalogChanges });
   const sms = buildSmsProvider(config.sms, app.log);
   const reportChecks = createAnnualReportCheckRepository(database);
-  const directory = buildCompanyDirectory(config.directory, {
+  const directoryVendor = buildDirectoryVendor(config.directory, now);
+  const directory = createCompanyDirectory({
     companies: createCompanyRepository(database),
-    vendorStore: createDirectoryVendorRepository(database),
     reportChecks,
     now,
-    log: app.log,
-    countVendorCall: (vendor, status) => metrics.directoryVendorCalls.inc({ vendor, status }),
+    vendor: directoryVendor && config.directory.qichacha && {
+      port: directoryVendor,
+      store: createDirectoryVendorRepository(database),
+      dailyBudget: config.directory.qichacha.dailyBudget,
+      cacheHours: config.directory.qichacha.cacheHours,
+      log: app.log,
+      countCall: (status) => metrics.directoryVendorCalls.inc({ vendor: directoryVendor.id, status }),
+    },
   });
   const storage = buildStorage(config.storage);
   const payments = createPaymentService({ db, providers, now, expiryMinutes: config.payment.expiryMinutes, log: app.log, metrics, onceKeys });

@@ -50,3 +50,5 @@ export * from './company-import.ts';
 export * from './staff-labels.ts';
 export * from './audit-text.ts';
 export * from './list-sorts.ts';
+export * from './regions.ts';
+export * from './company-ranking.ts';

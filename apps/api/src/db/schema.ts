@@ -16,7 +16,7 @@ export type { PaymentAttemptStatus, RefundStatus };
  * - Money is INTEGER fen. Ids are 32-bit INTEGER, so `pg` returns numbers, not strings.
  * - The company search indexes are not in this interface: SQLite's FTS5 table `companies_bi` with
  *   its counts `companies_bi_df`, and PostgreSQL's `company_grams` / `company_gram_df`, are written and
- *   read only by modules/company/company.repository.ts (see migrations/002_company_search.ts and
+ *   read only by the company-*.repository.ts files of modules/company (see migrations/002_company_search.ts and
  *   014_company_bigram_frequencies.ts).
  */
 

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
 import { annualReportYearToCheck, shanghaiDate } from '@kuaibao/domain';
-import { createAnnualReportCheckRepository } from '../modules/company/annual-report-checks.repository.ts';
-import { importCompanies } from '../modules/company/company.repository.ts';
-import type { ImportResult } from '../modules/company/company.repository.ts';
+import { createAnnualReportCheckRepository, importCompanies, type ImportResult } from '../modules/company/index.ts';
 import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG, FIRST_AGREEMENT, FIRST_AGREEMENT_VERSION } from './defaults.ts';
 import { generateCompanies } from './synthetic-companies.ts';
 

@@ -1,6 +1,5 @@
-import { isValidCreditCode } from '@kuaibao/domain';
+import { CITIES, isValidCreditCode, PROVINCES } from '@kuaibao/domain';
 import { describe, expect, it } from 'vitest';
-import { CITIES, PROVINCES } from './regions.ts';
 import { FIXED_COMPANIES, generateCompanies } from './synthetic-companies.ts';
 
 const ORG_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -1,6 +1,4 @@
-import { creditCodeCheckChar } from '@kuaibao/domain';
-import { CITIES } from './regions.ts';
-import type { City, District } from './regions.ts';
+import { CITIES, creditCodeCheckChar, type City, type District } from '@kuaibao/domain';
 
 /**
  * A deterministic generator of realistic-looking Chinese registry entries for the local company

@@ -1,5 +1,13 @@
-import type { AnnualReportLookup } from '../../providers/directory/port.ts';
+import type { AnnualReportSummary } from '../../providers/directory/port.ts';
 import type { AnnualReportCheckRepository, AnnualReportCheckRow } from './annual-report-checks.repository.ts';
+
+/** What the directory knows of a company's annual report for a year. */
+export type AnnualReportLookup =
+  | { kind: 'found'; reports: AnnualReportSummary[] }
+  /** the source has nothing for this company and year */
+  | { kind: 'none' }
+  /** the source cannot answer (local directory, budget spent, vendor error): say nothing */
+  | { kind: 'unavailable' };
 
 /**
  * How long a stored answer stands (docs/decisions/023-annual-report-precheck.md): "published" is

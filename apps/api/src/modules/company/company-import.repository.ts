@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { ImportedCompany } from '@kuaibao/domain';
 import type { AppDatabase } from '../../db/database.ts';
 import type { CompanyImportStateTable, Database } from '../../db/schema.ts';
-import { preparedOn } from './company.repository.ts';
+import { preparedOn } from './company-index.repository.ts';
 
 /**
  * The staging table and the checkpoint of `npm run companies:import`

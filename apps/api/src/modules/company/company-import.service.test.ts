@@ -9,7 +9,7 @@ import { migrate } from '../../db/migrate.ts';
 import { generateCompanies } from '../../seed/synthetic-companies.ts';
 import { importCompanyFile } from './company-import.service.ts';
 import type { CompanyImportOptions, ImportOutcome } from './company-import.service.ts';
-import { createCompanyRepository } from './company.repository.ts';
+import { createCompanyRepository } from './company-search.repository.ts';
 import { availableDialects, openTestDatabase } from '../../test/helper.ts';
 
 /**

@@ -9,9 +9,9 @@ import {
   type CompanySearchItem,
   type OrderPrecheckResult,
 } from '@kuaibao/domain';
-import type { CompanyDirectory } from '../../providers/directory/port.ts';
 import { firstPublishDate, validStoredAnswer } from './annual-report-checks.ts';
 import type { AnnualReportCheckRepository } from './annual-report-checks.repository.ts';
+import type { CompanyDirectory } from './directory.service.ts';
 
 /** What an order records about the pre-check at its creation (decision 023). */
 export interface StoredPrecheck {
@@ -37,7 +37,7 @@ export interface CompanyService {
   storedPrecheck(creditCode: string, goodsType: string): Promise<StoredPrecheck | null>;
 }
 
-/** `directory`: the configured source (providers/directory); it never fails for a vendor's error. */
+/** `directory`: the local index and the configured vendor (directory.service.ts); it never fails for a vendor's error. */
 export function createCompanyService(deps: { directory: CompanyDirectory; reportChecks: AnnualReportCheckRepository; now: () => Date }): CompanyService {
   return {
     async searchCompanies(rawKeyword) {

@@ -1,20 +1,12 @@
 import type { AppDatabase } from '../../db/database.ts';
-import { importCompanies } from './company.repository.ts';
+import type { VendorCompany } from '../../providers/directory/port.ts';
+import { importCompanies } from './company-insert.repository.ts';
 
 /**
  * What the directory keeps about a commercial company-data source
  * (docs/decisions/020-company-directory-vendor.md): its answers by normalised keyword, its cost
  * ledger, and the companies it returned, written into the local directory.
  */
-
-/** A company as a vendor returned it, already checked (valid credit code, plain text). */
-export interface VendorCompany {
-  name: string;
-  credit_code: string;
-  oper_name: string;
-  status: string;
-  key_no: string;
-}
 
 export interface CachedVendorAnswer {
   /** the vendor's Status ('200', '201') or our back-off marker ('110') */

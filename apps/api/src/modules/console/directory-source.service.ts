@@ -1,5 +1,5 @@
 import { directoryVendorStatusText, summarizeVendorLedger, type ConsoleDirectorySource } from '@kuaibao/domain';
-import type { CompanyDirectory } from '../../providers/directory/port.ts';
+import type { CompanyDirectory } from '../company/index.ts';
 import { assertCan, type Actor } from './actor.ts';
 
 /** How many days of the vendor's ledger the console shows. */

@@ -1,7 +1,7 @@
 import { createOrderAuthorizations } from '../order/order-authorization.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { CompanyDirectory } from '../../providers/directory/port.ts';
+import type { CompanyDirectory } from '../company/index.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';

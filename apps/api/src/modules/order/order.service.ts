@@ -33,7 +33,7 @@ import {
 } from '@kuaibao/domain';
 import type { Database, NewOrderAuthorization, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
-import type { CompanyService } from '../company/company.service.ts';
+import type { CompanyService } from '../company/index.ts';
 import type { GoodsService } from '../goods/goods.service.ts';
 import type { SiteConfigService } from '../site-config/site-config.service.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig, type DirectoryConfig } from '../../config.ts';
 import { productionRefusals } from '../../config/production-refusals.ts';
 import { EnvSchema } from '../../config/schema.ts';
-import { keptCompanies, plainVendorText } from './qichacha.provider.ts';
-import { qichachaToken } from './qichacha.wire.ts';
+import { buildDirectoryVendor } from './index.ts';
+import { createQichachaVendor, keptCompanies, plainVendorText } from './qichacha.provider.ts';
+import { qichachaToken, type QichachaAnswer, type QichachaWire } from './qichacha.wire.ts';
 
 describe('company directory configuration', () => {
   it('defaults to the local directory', () => {
@@ -14,6 +15,14 @@ describe('company directory configuration', () => {
   it('refuses unknown provider names at boot', () => {
     expect(() => loadConfig({ DIRECTORY_PROVIDER: 'tianyancha' })).toThrow(ConfigError);
     expect(() => loadConfig({ DIRECTORY_PROVIDER: 'tianyancha' })).toThrow(/DIRECTORY_PROVIDER/);
+  });
+
+  it('builds no vendor for the local directory, 企查查 for qichacha, and refuses a hand-built Config naming another', () => {
+    const now = () => new Date();
+    expect(buildDirectoryVendor(loadConfig({}).directory, now)).toBeUndefined();
+    expect(buildDirectoryVendor(loadConfig({ DIRECTORY_PROVIDER: 'qichacha', QICHACHA_KEY: 'k', QICHACHA_SECRET_KEY: 's' }).directory, now)?.id).toBe('qichacha');
+    expect(() => buildDirectoryVendor({ provider: 'tianyancha', qichacha: undefined } as unknown as DirectoryConfig, now)).toThrow(/DIRECTORY_PROVIDER: unknown provider tianyancha/);
+    expect(() => buildDirectoryVendor({ provider: 'qichacha', qichacha: undefined }, now)).toThrow(ConfigError);
   });
 
   it('names every missing key of 企查查', () => {
@@ -62,5 +71,64 @@ describe('企查查 wire and checks', () => {
       { name: '华为技术有限公司', credit_code: '914403001922038216', oper_name: '赵明路', status: '存续', key_no: 'a' },
       { name: '小写公司', credit_code: '9144030071526726XG', oper_name: '', status: '在业', key_no: '' },
     ]);
+  });
+});
+
+describe('企查查 behind the vendor port', () => {
+  /** A wire that gives one answer to either call. */
+  const vendorAnswering = (answer: QichachaAnswer<never> | QichachaAnswer<Record<string, unknown>>) =>
+    createQichachaVendor({ fuzzySearch: async () => answer, annualReportSummary: async () => answer } as unknown as QichachaWire);
+
+  it.each([
+    ['101', 'credentials'],
+    ['107', 'credentials'],
+    ['102', 'account'],
+    ['112', 'account'],
+    ['109', 'daily_limit'],
+    ['116', 'daily_limit'],
+    ['120', 'abnormal_traffic'],
+    ['122', 'concurrency'],
+    ['110', 'repeated_query'],
+    ['213', 'keyword_rejected'],
+    ['999', 'other'],
+  ])('types the refusal %s as %s, keeping the Status', async (status, reason) => {
+    const answer = await vendorAnswering({ kind: 'refused', status, message: 'm' }).searchCompanies('蕤蓁');
+    expect(answer).toEqual({ kind: 'refused', status, reason, message: 'm' });
+  });
+
+  it('keeps checked companies and counts the ones dropped', async () => {
+    const answer = await vendorAnswering({
+      kind: 'ok',
+      status: '200',
+      orderNumber: 'o',
+      result: [{ Name: '<em>华为</em>技术有限公司', CreditCode: '914403001922038216', KeyNo: 'a' }, { Name: '坏码公司', CreditCode: '914403001922038217' }],
+    }).searchCompanies('华为');
+    expect(answer).toEqual({
+      kind: 'ok',
+      status: '200',
+      result: { companies: [{ name: '华为技术有限公司', credit_code: '914403001922038216', oper_name: '', status: '存续', key_no: 'a' }], dropped: 1 },
+    });
+  });
+
+  it('maps annual-report summaries to numbers, plain text and booleans', async () => {
+    const answer = await vendorAnswering({
+      kind: 'ok',
+      status: '200',
+      orderNumber: 'o',
+      result: [{ Year: '2024', PublishDate: '2025-03-18 00:00:00', Remarks: '<b>ok</b>', HasDetailInfo: 'true' }, { Year: 2023, HasDetailInfo: null }],
+    }).annualReportSummaries('a', 2024);
+    expect(answer).toEqual({
+      kind: 'ok',
+      status: '200',
+      result: [
+        { year: 2024, publishDate: '2025-03-18', remarks: 'ok', hasDetailInfo: true },
+        { year: 2023, publishDate: '', remarks: '', hasDetailInfo: false },
+      ],
+    });
+  });
+
+  it('passes "no result" and an unreachable vendor through', async () => {
+    expect(await vendorAnswering({ kind: 'no_result', status: '201' }).searchCompanies('x')).toEqual({ kind: 'no_result', status: '201' });
+    expect(await vendorAnswering({ kind: 'unreachable', status: 'timeout', detail: 'd' }).annualReportSummaries('a', 2024)).toEqual({ kind: 'unreachable', status: 'timeout', detail: 'd' });
   });
 });

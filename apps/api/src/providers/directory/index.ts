@@ -1,43 +1,24 @@
-import type { DirectoryConfig } from '../../config.ts';
-import type { AnnualReportCheckRepository } from '../../modules/company/annual-report-checks.repository.ts';
-import type { CompanyRepository } from '../../modules/company/company.repository.ts';
-import type { DirectoryVendorRepository } from '../../modules/company/directory-vendor.repository.ts';
-import { createLocalDirectory } from './local.provider.ts';
-import type { CompanyDirectory } from './port.ts';
-import { createQichachaDirectory, type DirectoryLogger } from './qichacha.provider.ts';
+import { ConfigError, type DirectoryConfig } from '../../config.ts';
+import type { DirectoryVendor } from './port.ts';
+import { createQichachaVendor } from './qichacha.provider.ts';
 import { createQichachaWire } from './qichacha.wire.ts';
 
-export type { AnnualReportLookup, AnnualReportSummary, CompanyDirectory, DirectoryCompany } from './port.ts';
+export type { AnnualReportSummary, DirectoryVendor, VendorAnswer, VendorCompanies, VendorCompany, VendorRefusal } from './port.ts';
 
-/** The configured company directory (config.ts has already refused unknown names and missing keys). */
-export function buildCompanyDirectory(
-  config: DirectoryConfig,
-  deps: {
-    companies: CompanyRepository;
-    vendorStore: DirectoryVendorRepository;
-    reportChecks: AnnualReportCheckRepository;
-    now: () => Date;
-    log: DirectoryLogger;
-    /** counts each vendor call by status (observability/metrics.ts) */
-    countVendorCall?: (vendor: string, status: string) => void;
-  },
-): CompanyDirectory {
+/**
+ * The configured company-data vendor; undefined for the local directory, which asks no one.
+ * config.ts has already refused unknown names and missing keys; a Config built by hand is refused here.
+ */
+export function buildDirectoryVendor(config: DirectoryConfig, now: () => Date): DirectoryVendor | undefined {
   switch (config.provider) {
     case 'qichacha': {
-      const q = config.qichacha!;
-      return createQichachaDirectory({
-        wire: createQichachaWire({ key: q.key, secretKey: q.secretKey, baseUrl: q.baseUrl, timeoutMs: q.timeoutMs }, deps.now),
-        companies: deps.companies,
-        store: deps.vendorStore,
-        reportChecks: deps.reportChecks,
-        dailyBudget: q.dailyBudget,
-        cacheHours: q.cacheHours,
-        now: deps.now,
-        log: deps.log,
-        countCall: (status) => deps.countVendorCall?.('qichacha', status),
-      });
+      const q = config.qichacha;
+      if (!q) throw new ConfigError('Invalid configuration:\n  QICHACHA_*: missing');
+      return createQichachaVendor(createQichachaWire({ key: q.key, secretKey: q.secretKey, baseUrl: q.baseUrl, timeoutMs: q.timeoutMs }, now));
     }
     case 'local':
-      return createLocalDirectory({ companies: deps.companies, reportChecks: deps.reportChecks, now: deps.now });
+      return undefined;
+    default:
+      throw new ConfigError(`Invalid configuration:\n  DIRECTORY_PROVIDER: unknown provider ${String((config as { provider: unknown }).provider)}; known: local, qichacha`);
   }
 }

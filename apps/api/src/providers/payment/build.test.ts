@@ -39,7 +39,7 @@ describe('building Alipay and the process time zone', () => {
         `const config = loadConfig(env);`,
         `if (startUp === 'as-server-does') useShanghaiTimezone();`,
         `try {`,
-        `  const built = buildPaymentProviders({ config, db: undefined, now: () => new Date(), deliverSandboxNotification: async () => 200 });`,
+        `  const built = buildPaymentProviders({ config, sandboxStore: undefined, now: () => new Date(), deliverSandboxNotification: async () => 200 });`,
         `  console.log(JSON.stringify({ built: built.providers.ids(), offsetBefore, offsetAfter: new Date().getTimezoneOffset() }));`,
         `} catch (error) {`,
         `  console.log(JSON.stringify({ refused: error.name + ': ' + error.message, offsetBefore, offsetAfter: new Date().getTimezoneOffset() }));`,

@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import { ConfigError, runsInShanghaiTime, type Config } from '../../config.ts';
-import type { Database } from '../../db/schema.ts';
 import { assertKnownPaymentProviders, createPaymentProviders, type PaymentProviders } from './index.ts';
 import { createAlipayProvider } from './alipay/alipay.provider.ts';
 import type { PaymentProvider } from './port.ts';
-import { createSandboxGateway, type SandboxGateway, type SandboxNotification, type SandboxTables } from './sandbox/sandbox-gateway.ts';
+import { createSandboxGateway, type SandboxGateway, type SandboxNotification, type SandboxStore } from './sandbox/sandbox-gateway.ts';
 import { NOTIFY_PATH_SEGMENTS } from './index.ts';
 import { createSandboxProvider } from './sandbox/sandbox.provider.ts';
 import type { ComplaintsApi } from './complaints-port.ts';
@@ -19,10 +17,14 @@ export function notifyUrlFor(notifyBaseUrl: string, provider: 'wechatpay' | 'ali
   return `${notifyBaseUrl}/api/pay/notify/${NOTIFY_PATH_SEGMENTS[provider]}`;
 }
 
-/** Builds the configured payment providers once, at boot. Unknown or unbuilt names stop the boot. */
+/**
+ * Builds the configured payment providers once, at boot. Unknown or unbuilt names stop the boot.
+ * What a provider keeps is handed in by the composition root (app.ts), never the database.
+ */
 export function buildPaymentProviders(deps: {
   config: Config;
-  db: Kysely<Database>;
+  /** the sandbox gateway's trade book; read only when the sandbox is configured */
+  sandboxStore: SandboxStore;
   now: () => Date;
   deliverSandboxNotification: (notification: SandboxNotification) => Promise<number>;
 }): { providers: PaymentProviders; sandbox: SandboxGateway | undefined; complaints: ComplaintsApi | undefined } {
@@ -35,7 +37,7 @@ export function buildPaymentProviders(deps: {
       // config.ts refuses this already; a Config built by hand must not get past it either.
       if (deps.config.env === 'prod') throw new ConfigError('Invalid configuration: PAYMENT_PROVIDERS: sandbox is not allowed in production');
       sandbox = createSandboxGateway({
-        db: deps.db.withTables<SandboxTables>(),
+        store: deps.sandboxStore,
         notifyKey: deps.config.payment.sandboxNotifyKey,
         now: deps.now,
         deliver: deps.deliverSandboxNotification,

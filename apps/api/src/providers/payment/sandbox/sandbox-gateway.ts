@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { PayType } from '@kuaibao/domain';
-import { createSandboxRepository, type SandboxRefundsTable, type SandboxTables, type SandboxTradesTable } from './sandbox.repository.ts';
+import type { SandboxRefundsTable, SandboxStore, SandboxTradesTable } from './sandbox.repository.ts';
 
 /**
  * The sandbox gateway stands in for WeChat Pay and Alipay on the embedded default. It
@@ -9,7 +8,7 @@ import { createSandboxRepository, type SandboxRefundsTable, type SandboxTables, 
  * serves a cashier page, and reports payments only through signed notifications that
  * travel through the same notify route and handler as the real providers'.
  */
-export type { SandboxRefundsTable, SandboxTables, SandboxTradesTable } from './sandbox.repository.ts';
+export type { SandboxRefundsTable, SandboxStore, SandboxTables, SandboxTradesTable } from './sandbox.repository.ts';
 
 export type SandboxTrade = SandboxTradesTable;
 export type SandboxRefund = SandboxRefundsTable;
@@ -59,14 +58,15 @@ export interface SandboxGateway {
 }
 
 export function createSandboxGateway(deps: {
-  db: Kysely<SandboxTables>;
+  /** the gateway's trade book (sandbox.repository.ts) */
+  store: SandboxStore;
   notifyKey: string;
   now: () => Date;
   /** Posts a notification to our notify route; returns the HTTP status it answered. */
   deliver: (notification: SandboxNotification) => Promise<number>;
 }): SandboxGateway {
   const { notifyKey, now } = deps;
-  const store = createSandboxRepository(deps.db);
+  const { store } = deps;
   const findTrade = store.findTrade;
 
   function notificationFor(trade: SandboxTrade, options: { eventId?: string; timestamp?: number } = {}): SandboxNotification {

@@ -26,6 +26,9 @@ export interface SandboxRefundsTable {
 }
 export type SandboxTables = { sandbox_trades: SandboxTradesTable; sandbox_refunds: SandboxRefundsTable };
 
+/** The gateway's trade and refund book, built by the composition root (app.ts) on the database. */
+export type SandboxStore = ReturnType<typeof createSandboxRepository>;
+
 /** The gateway's SQL; the gateway (sandbox-gateway.ts) holds the rules. */
 export function createSandboxRepository(db: Kysely<SandboxTables>) {
   return {

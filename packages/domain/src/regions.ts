@@ -1,8 +1,9 @@
 /**
- * A compact slice of the GB/T 2260 administrative divisions for the synthetic directory: all 31
- * provincial-level divisions, their main prefecture-level cities and a few districts or
- * county-level cities each, with their 6-digit codes. Not complete, not authoritative; enough for
- * names and credit codes (positions 3–8) that look and relate like real ones.
+ * A compact slice of the GB/T 2260 administrative divisions: all 31 provincial-level divisions,
+ * their main prefecture-level cities and a few districts or county-level cities each, with their
+ * 6-digit codes. Not complete, not authoritative; enough for the synthetic directory's names and
+ * credit codes (positions 3–8) to look and relate like real ones, and for search ranking to know a
+ * leading region in a company name (company-ranking.ts).
  *
  * Line format: `province|short|code` then indented `city|code|district code,district code,…`.
  * For the four municipalities the districts hang directly under the province (city line `=`).

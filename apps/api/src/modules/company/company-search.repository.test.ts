@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditCodeCheckChar, isValidCreditCode, normalizeKeyword } from '@kuaibao/domain';
+import { creditCodeCheckChar, isValidCreditCode, normalizeKeyword, rankCompanies } from '@kuaibao/domain';
 import { createDatabase } from '../../db/database.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -12,18 +12,11 @@ import { companyBigramFrequencies } from '../../db/migrations/014_company_bigram
 import { seedDatabase } from '../../seed/seed.ts';
 import { availableDialects, openTestDatabase } from '../../test/helper.ts';
 import { FIXED_COMPANIES, generateCompanies } from '../../seed/synthetic-companies.ts';
-import {
-  createCompanyRepository,
-  FTS_CANDIDATES,
-  hasGramTree,
-  importCompanies,
-  PREFIX_CANDIDATES,
-  prefixUpperBound,
-  rankCompanies,
-  rebuildSearchIndex,
-  upsertCompanies,
-} from './company.repository.ts';
-import type { CompanyCandidate, CompanyRepository } from './company.repository.ts';
+import { hasGramTree, rebuildSearchIndex } from './company-index.repository.ts';
+import { importCompanies } from './company-insert.repository.ts';
+import { createCompanyRepository, FTS_CANDIDATES, PREFIX_CANDIDATES, prefixUpperBound } from './company-search.repository.ts';
+import type { CompanyCandidate, CompanyRepository } from './company-search.repository.ts';
+import { upsertCompanies } from './company-upsert.repository.ts';
 
 /**
  * The same suite runs on every available backend: SQLite always; PostgreSQL only when
