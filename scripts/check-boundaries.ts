@@ -96,9 +96,7 @@ export const ALLOWLIST: Readonly<Record<Rule, readonly string[]>> = {
   env: [],
   sql: [],
   repository: [],
-  // The directory providers hold the cache, budget and breaker and write through modules/company's repositories.
-  provider: ['apps/api/src/providers/directory/index.ts', 'apps/api/src/providers/directory/local.provider.ts', 'apps/api/src/providers/directory/qichacha.provider.ts'],
-  // The fakes borrow the adapters' wire helpers and the API's config readers.
+  provider: [],
   package: [],
   domain: [],
   // "spec §n" and "research §n" in the web app's CSS comments.
