@@ -233,7 +233,7 @@ export default function PayPage() {
     track('pay.exit.contact', form.goods_id, 'click');
   };
 
-  // The top bar's back arrow asks as the browser's back does (issue 16 item 11: /pay had no top bar).
+  // The top bar's back arrow asks as the browser's back does (docs/product/screens.md#payment).
   const askExit = () => {
     setExitOpen(true);
     track('pay.exit.ask', form.goods_id);

@@ -221,7 +221,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
             onPaid={(order, editKey) => {
               setPaid({ order, form: payForm, editKey });
               setPayForm(null);
-              // Paid: the form starts over (same service), so its button cannot pay the same order again (issue 16 item 8).
+              // Paid: the form starts over (same service), so its button cannot pay the same order again.
               removeKey('params');
               setForm({ ...emptyOrderForm(platform.platform), goods_id: payForm.goods_id });
               setFormRound((round) => round + 1);

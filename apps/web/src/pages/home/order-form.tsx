@@ -30,7 +30,7 @@ import { firstFormProblem } from './form-rules.ts';
 import styles from './order-form.module.css';
 import { useCompanySearch } from './use-company-search.ts';
 
-/** What /pay hands back to the home: its edit icon returns with the consent the visitor already gave (issue 16 item 8). */
+/** What /pay hands back to the home: its edit icon returns with the consent the visitor already gave (docs/product/screens.md#payment). */
 export interface HomeLocationState {
   consented?: boolean;
 }
