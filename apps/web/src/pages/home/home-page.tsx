@@ -163,7 +163,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     />
   );
   const explanation = (
-    <HomeExtra name="Explanation" paragraphs={texts.explanation} goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
+    <HomeExtra name="Explanation" goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
   );
   const danmaku = <HomeExtra name="Danmaku" lines={config?.['client.home.danmaku'] ?? []} />;
   const footer = (
