@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Issue 3's budget: the JavaScript a phone downloads to show the home route. */
+/** The budget of decision 011 (docs/decisions/011-home-route-budget.md): the JavaScript a phone downloads to show the home route. */
 export const HOME_ROUTE_BUDGET_KB = 90;
 
 export type OutputChunk = {

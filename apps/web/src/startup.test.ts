@@ -106,7 +106,7 @@ describe('start-up (docs/product/orders-and-statuses.md)', () => {
     expect(run.log.replaced).toEqual(['/']);
     expect(localStorage.getItem('orderId')).toBeNull();
     expect(localStorage.getItem('orderKey')).toBeNull();
-    // ...and the home is told that the payment was not finished (issue 16 item 8).
+    // ...and the home is told that the payment was not finished (docs/product/orders-and-statuses.md#start-up).
     expect(readPayUnfinished()).toBe(true);
 
     localStorage.setItem('orderId', 'o-3');

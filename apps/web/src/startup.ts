@@ -85,7 +85,7 @@ export async function startUp(nav: Navigator = browserNavigator): Promise<'ready
 
 /**
  * Step 3: a stored orderId is fetched; paid goes to /success, anything else clears it and goes
- * home, which says the payment was not finished (issue 16 item 8). 'ready' when start-up has nothing more to do, 'init' when the init calls should follow.
+ * home, which says the payment was not finished (docs/product/orders-and-statuses.md#start-up). 'ready' when start-up has nothing more to do, 'init' when the init calls should follow.
  */
 export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'> {
   const orderId = readString('orderId');

@@ -27,31 +27,9 @@ describe('goodsTexts', () => {
     for (const type of GOODS_TYPES) {
       const texts = goodsTexts(type);
       for (const text of [texts.shortName, texts.pageTitle]) expect(text.trim()).not.toBe('');
-      expect(texts.explanation.length).toBeGreaterThan(0);
       titles.add(texts.pageTitle);
     }
     expect(titles.size).toBe(3);
-  });
-
-  it('explains the annual window, the abnormal list and the fines', () => {
-    const text = goodsTexts('license_year').explanation.join('');
-    expect(text).toContain('1月1日至6月30日');
-    expect(text).toContain('上一年度');
-    expect(text).toContain('经营异常名录');
-    expect(text).toContain('1万元以上5万元以下');
-    expect(text).toContain('5万元以上20万元以下');
-  });
-
-  it('fills the three explanation boxes of the home page for every service', () => {
-    for (const type of GOODS_TYPES) expect(goodsTexts(type).explanation).toHaveLength(3);
-  });
-
-  it('gives the update delays of each service', () => {
-    expect(goodsTexts('license_destory').explanation.join('')).toContain('1至3天');
-    const repair = goodsTexts('credit_repair').explanation.join('');
-    expect(repair).toContain('15至30个工作日');
-    expect(repair).toContain('经营异常名录');
-    expect(repair).toContain('严重违法失信名单');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ClearIcon, EditIcon } from '../ui/icons.tsx';
+import { ClearIcon, EditIcon } from '../ui/action-icons.tsx';
 import styles from './company-card.module.css';
 
 export interface CompanyCardProps {

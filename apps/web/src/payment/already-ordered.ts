@@ -1,8 +1,8 @@
-import type { OrderCheckRequest, OrderCheckResult } from '@kuaibao/domain';
+import type { OrderCheckResult } from '@kuaibao/domain';
 import { api } from '../api/index.ts';
 import { useRequest } from '../common/use-request.ts';
 import type { OrderForm } from '../storage.ts';
-import { shownAgreementVersion } from './place-order.ts';
+import { orderFormRequest } from './place-order.ts';
 
 /**
  * "Already ordered", asked when /pay opens rather than learnt on 立即办理 (docs/decisions/032-texts-per-service.md).
@@ -10,20 +10,7 @@ import { shownAgreementVersion } from './place-order.ts';
  * rules and makes no order. Quiet: a failed check says nothing, and 立即办理 still meets the refusal.
  */
 export const fetchAlreadyOrdered = (form: OrderForm, signal: AbortSignal) =>
-  api().post<OrderCheckResult>(
-    '/api/h5/order/check',
-    {
-      goods_id: form.goods_id,
-      source: form.source,
-      entity_name: form.entity_name,
-      entity_id: form.entity_id,
-      entity_legal: form.entity_legal,
-      entity_idno: form.entity_idno,
-      entity_phone: form.entity_phone,
-      extra: { consent: true, agreement_version: shownAgreementVersion() },
-    } satisfies OrderCheckRequest,
-    { loading: false, toast: false, signal },
-  );
+  api().post<OrderCheckResult>('/api/h5/order/check', orderFormRequest(form), { loading: false, toast: false, signal });
 
 /**
  * The service's "already ordered" message when the company has ordered it; null otherwise (or not

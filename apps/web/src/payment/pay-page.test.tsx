@@ -1,7 +1,7 @@
 import { alreadyOrderedMessage, handlingNotes, type Goods } from '@kuaibao/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GOODS, installFakeServer, renderRoute, seedStorage, type FakeCall } from '../test/harness.tsx';
+import { GOODS, installFakeServer, ORDER_FORM, renderRoute, seedStorage, type FakeCall } from '../test/harness.tsx';
 import { writeOrderForm } from '../storage.ts';
 import PayPage from './pay-page.tsx';
 
@@ -12,17 +12,7 @@ let alreadyOrdered: boolean;
 
 beforeEach(() => {
   seedStorage({ goods: [...GOODS, CANCELLATION] });
-  writeOrderForm({
-    goods_id: '2',
-    pay_type: '',
-    pay_source: 'h5',
-    source: 'web',
-    entity_name: '北京字节跳动科技有限公司',
-    entity_id: '91110108551385082Q',
-    entity_legal: '张一鸣',
-    entity_idno: '11010519491231002X',
-    entity_phone: '13812345678',
-  });
+  writeOrderForm({ ...ORDER_FORM, goods_id: '2' });
   alreadyOrdered = false;
   calls = installFakeServer((call) =>
     call.path === '/api/h5/order/check'

@@ -1,4 +1,4 @@
-import { ALREADY_PAID_RESULT, type Agreement, type AuthorizationConfirmation, type CreateOrderRequest, type CreateOrderResult, alreadyOrderedMessage, type GoodsType, type PaySource, type PayType, PAGE_ERRORS } from '@kuaibao/domain';
+import { ALREADY_PAID_RESULT, type Agreement, type AuthorizationConfirmation, type CreateOrderRequest, type CreateOrderResult, alreadyOrderedMessage, type OrderCheckRequest, type GoodsType, type PaySource, type PayType, PAGE_ERRORS } from '@kuaibao/domain';
 import { createOrder, fetchCurrentAgreement } from '../api/order-endpoints.ts';
 import { RequestError } from '../api/client.ts';
 import { track } from '../api/index.ts';
@@ -10,6 +10,23 @@ import { readConfig, writeJson, type OrderForm } from '../storage.ts';
  */
 export function shownAgreementVersion(): string {
   return readConfig()?.agreement_version ?? '';
+}
+
+/**
+ * The form as the server reads it, without the payment: what "already ordered" asks with, and what
+ * the order's creation sends with its payment fields. The consent is the visitor's, given on the home.
+ */
+export function orderFormRequest(form: OrderForm): OrderCheckRequest {
+  return {
+    goods_id: form.goods_id,
+    source: form.source,
+    entity_name: form.entity_name,
+    entity_id: form.entity_id,
+    entity_legal: form.entity_legal,
+    entity_idno: form.entity_idno,
+    entity_phone: form.entity_phone,
+    extra: { consent: true, agreement_version: shownAgreementVersion() },
+  };
 }
 
 /** After a refusal: the new agreement becomes the one the pages show (the next order names its version). */
@@ -47,16 +64,9 @@ export async function placeOrder(input: {
 }): Promise<PlaceOrderOutcome> {
   const { form } = input;
   const body: CreateOrderRequest = {
-    goods_id: form.goods_id,
+    ...orderFormRequest(form),
     pay_type: input.payType,
     pay_source: input.paySource,
-    source: form.source,
-    entity_name: form.entity_name,
-    entity_id: form.entity_id,
-    entity_legal: form.entity_legal,
-    entity_idno: form.entity_idno,
-    entity_phone: form.entity_phone,
-    extra: { consent: true, agreement_version: shownAgreementVersion() },
     ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
     ...(input.precheckContinued ? { precheck_continued: true } : {}),
     ...(input.authorization ? { authorization: input.authorization } : {}),

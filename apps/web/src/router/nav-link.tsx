@@ -1,4 +1,5 @@
-import { Link, matchesPath, useLocation, type LinkProps } from './router.tsx';
+import { Link, type LinkProps } from './link.tsx';
+import { matchesPath, useLocation } from './router.tsx';
 
 type NavLinkProps = Omit<LinkProps, 'className'> & {
   /** Active only on this exact path, not below it. */

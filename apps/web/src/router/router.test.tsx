@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBrowserHistory, createMemoryHistory, parsePath } from './history.ts';
+import { Link } from './link.tsx';
 import { NavLink } from './nav-link.tsx';
 import {
   BrowserRouter,
-  Link,
   matchesPath,
   MemoryRouter,
   Navigate,

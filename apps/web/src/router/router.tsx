@@ -8,8 +8,6 @@ import {
   useMemo,
   useState,
   useSyncExternalStore,
-  type AnchorHTMLAttributes,
-  type MouseEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -132,29 +130,4 @@ export function Navigate({ to, replace, state }: { to: string } & NavigateOption
   const navigate = useNavigate();
   useEffect(() => navigate(to, { replace, state }), [navigate, to, replace, state]);
   return null;
-}
-
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
-  NavigateOptions & {
-    to: string;
-    /** A full page load instead of a client-side navigation. */
-    reloadDocument?: boolean;
-  };
-
-/** Ctrl-, shift- or middle-clicks and other targets keep the browser's own behaviour. */
-function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  const target = event.currentTarget.getAttribute('target');
-  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey && (!target || target === '_self');
-}
-
-export function Link({ to, replace, state, reloadDocument, onClick, ...anchor }: LinkProps) {
-  const { history } = useRouter();
-  const navigate = useNavigate();
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented || reloadDocument || !isPlainClick(event)) return;
-    event.preventDefault();
-    navigate(to, { replace, state });
-  };
-  return <a {...anchor} href={history.href(to)} onClick={handleClick} />;
 }

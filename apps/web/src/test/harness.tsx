@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from '../router/router.tsx';
 import { initApi } from '../api/index.ts';
 import { PlatformProvider, type PlatformInfo } from '../platform/context.tsx';
 import { ToastHost } from '../ui/toast.tsx';
+import type { OrderForm } from '../storage.ts';
 
 export const TEST_KEYS = { signSecret: 'test-secret', aesKey: '00112233445566778899aabbccddeeff' };
 
@@ -42,6 +43,19 @@ export const CONFIG: SiteConfig = {
   'client.home.tips': '公告:年报截止日期为6月30日',
   'client.home.danmaku': ['张先生 已提交', '李女士 已提交'],
   proxy_version: 'v0',
+};
+
+/** A complete home form for a seeded company (the first service), as the home stores it before /pay. */
+export const ORDER_FORM: OrderForm = {
+  goods_id: '1',
+  pay_type: '',
+  pay_source: 'h5',
+  source: 'web',
+  entity_name: '北京字节跳动科技有限公司',
+  entity_id: '91110108551385082Q',
+  entity_legal: '张一鸣',
+  entity_idno: '11010519491231002X',
+  entity_phone: '13812345678',
 };
 
 export interface FakeCall {

@@ -1,4 +1,7 @@
-/** Inline icons: decorative (aria-hidden); the button around them carries the name. */
+/**
+ * Inline icons: decorative (aria-hidden); the button around them carries the name. The home's first
+ * paint shows these; the others are in action-icons.tsx, out of the home route's script (decision 011).
+ */
 export interface IconProps {
   size?: number;
   className?: string;
@@ -13,37 +16,12 @@ export const iconSvgProps = (size: number, className?: string) => ({
   ...(className ? { className } : {}),
 });
 
-export function ClearIcon({ size = 18, className }: IconProps) {
-  return (
-    <svg {...iconSvgProps(size, className)}>
-      <circle cx="12" cy="12" r="10" fill="currentColor" opacity="0.35" />
-      <path d="M8.5 8.5l7 7M15.5 8.5l-7 7" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-export function EditIcon({ size = 18, className }: IconProps) {
-  return (
-    <svg {...iconSvgProps(size, className)}>
-      <path d="M4 20h4L19 9l-4-4L4 16v4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-      <path d="M13.5 6.5l4 4" stroke="currentColor" strokeWidth="1.8" />
-    </svg>
-  );
-}
 
 export function SearchIcon({ size = 18, className }: IconProps) {
   return (
     <svg {...iconSvgProps(size, className)}>
       <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
       <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-export function ChevronRightIcon({ size = 16, className }: IconProps) {
-  return (
-    <svg {...iconSvgProps(size, className)}>
-      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

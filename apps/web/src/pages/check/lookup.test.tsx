@@ -191,7 +191,7 @@ describe('/checkDetail (docs/product/screens.md, docs/product/orders-and-statuse
     expect(localStorage.getItem('checkPhone')).toBeNull();
   });
 
-  it('every order of the phone can be shown: a tap on the older one shows it in the card (issue 16 item 7)', async () => {
+  it('every order of the phone can be shown: a tap on the older one shows it in the card (docs/product/screens.md#progress-lookup)', async () => {
     localStorage.setItem('checkPhone', PHONE_NUMBER);
     renderAt('/checkDetail');
     await screen.findByTestId('order-progress');
@@ -289,7 +289,7 @@ describe('/checkDetail (docs/product/screens.md, docs/product/orders-and-statuse
   });
 });
 
-describe('desktop query dialog (docs/product/screens.md, issue 4)', () => {
+describe('desktop query dialog (docs/product/screens.md#progress-lookup)', () => {
   function renderDialog() {
     return renderAt('/', DESKTOP, <QueryDialog onClose={() => undefined} />);
   }
@@ -317,7 +317,7 @@ describe('desktop query dialog (docs/product/screens.md, issue 4)', () => {
       expect(first.textContent).toContain(text);
     }
     const classes = rows.map((row) => within(row).getByTestId('status-badge').getAttribute('data-status-class'));
-    // process status 5 (ended) is grey here as on the phone pages: one rule (issue 16 item 8)
+    // process status 5 (ended) is grey here as on the phone pages: one rule (docs/product/orders-and-statuses.md#status-display)
     expect(classes).toEqual(['processing', 'ended', 'completed']);
     expect(rows[1]!.textContent).toContain('微信支付');
     expect(rows[1]!.textContent).toContain('¥699.00');

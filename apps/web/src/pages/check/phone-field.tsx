@@ -1,6 +1,6 @@
 import { errorMessage, filterPhoneInput } from '@kuaibao/domain';
 import { useId, useRef } from 'react';
-import { ClearIcon } from '../../ui/icons.tsx';
+import { ClearIcon } from '../../ui/action-icons.tsx';
 import { toast } from '../../ui/toast.tsx';
 import styles from './phone-field.module.css';
 

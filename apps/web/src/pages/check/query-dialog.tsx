@@ -16,7 +16,7 @@ import { StatusBadge } from './status-badge.tsx';
 type QueryState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; orders: OrderRecord[] };
 
 /**
- * The desktop progress lookup (docs/product/screens.md#progress-lookup, issue 4): a phone, a results table
+ * The desktop progress lookup (docs/product/screens.md#progress-lookup): a phone, a results table
  * with every column of the spec, status badges ('2' green, '4' orange, else red), 'details'
  * opening the receipt, 'no data yet' when empty, and the query description with the service QR.
  */

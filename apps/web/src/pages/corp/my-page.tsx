@@ -1,6 +1,6 @@
 import { ORDER_LIST_TABS, type UserInfo } from '@kuaibao/domain';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from '../../router/router.tsx';
+import { Link } from '../../router/link.tsx';
 import { fetchUserInfo } from '../../api/account-endpoints.ts';
 import { track } from '../../api/index.ts';
 import { useRequest } from '../../common/use-request.ts';

@@ -1,5 +1,6 @@
 import { errorMessage } from '@kuaibao/domain';
-import { Link, useSearchParams } from '../../router/router.tsx';
+import { Link } from '../../router/link.tsx';
+import { useSearchParams } from '../../router/router.tsx';
 import errorArt from './error-art.svg';
 import styles from './error-page.module.css';
 

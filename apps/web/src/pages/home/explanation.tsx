@@ -1,4 +1,4 @@
-import { imageName, type GoodsType, type Variant } from '@kuaibao/domain';
+import { goodsExplanation, imageName, type GoodsType, type Variant } from '@kuaibao/domain';
 import styles from './explanation.module.css';
 
 /** One illustration per paragraph, chosen for what the paragraph says. */
@@ -14,19 +14,10 @@ const IMAGES: Record<GoodsType, readonly [string, string, string]> = {
 /**
  * The three image explanation boxes (docs/product/screens.md): the goods type's explanation paragraphs, each
  * beside its illustration (the '-v2' set for v2, docs/product/overview.md). The text is real text, never baked
- * into the image.
+ * into the image. The paragraphs are read here, in the extras chunk, not by the home (decision 011).
  */
-export function Explanation({
-  paragraphs,
-  goodsType,
-  variant,
-  title,
-}: {
-  paragraphs: readonly string[];
-  goodsType: GoodsType;
-  variant: Variant;
-  title: string;
-}) {
+export function Explanation({ goodsType, variant, title }: { goodsType: GoodsType; variant: Variant; title: string }) {
+  const paragraphs = goodsExplanation(goodsType);
   if (paragraphs.length === 0) return null;
   const images = IMAGES[goodsType];
   return (

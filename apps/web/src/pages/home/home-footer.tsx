@@ -1,6 +1,7 @@
 import { usableContact } from '@kuaibao/domain';
-import { Link } from '../../router/router.tsx';
-import { ChevronRightIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { Link } from '../../router/link.tsx';
+import { ChevronRightIcon } from '../../ui/action-icons.tsx';
+import { ShieldIcon } from '../../ui/icons.tsx';
 import styles from './home-footer.module.css';
 
 /** Footer badges (docs/product/overview.md). */

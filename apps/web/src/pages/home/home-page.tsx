@@ -163,7 +163,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
     />
   );
   const explanation = (
-    <HomeExtra name="Explanation" paragraphs={texts.explanation} goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
+    <HomeExtra name="Explanation" goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
   );
   const danmaku = <HomeExtra name="Danmaku" lines={config?.['client.home.danmaku'] ?? []} />;
   const footer = (
@@ -221,7 +221,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
             onPaid={(order, editKey) => {
               setPaid({ order, form: payForm, editKey });
               setPayForm(null);
-              // Paid: the form starts over (same service), so its button cannot pay the same order again (issue 16 item 8).
+              // Paid: the form starts over (same service), so its button cannot pay the same order again.
               removeKey('params');
               setForm({ ...emptyOrderForm(platform.platform), goods_id: payForm.goods_id });
               setFormRound((round) => round + 1);

@@ -17,7 +17,6 @@ import { usePlatform } from '../../platform/context.tsx';
 import { useNow } from '../../common/use-now.ts';
 import { useWordingTime } from '../../site-data.tsx';
 import { UntilHydrated } from '../../ui/until-hydrated.tsx';
-import { CompanyCard } from '../../common/company-card.tsx';
 import { HonestyNotice, NeverAskNotice } from '../../common/honesty-notice.tsx';
 import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
@@ -30,7 +29,7 @@ import { firstFormProblem } from './form-rules.ts';
 import styles from './order-form.module.css';
 import { useCompanySearch } from './use-company-search.ts';
 
-/** What /pay hands back to the home: its edit icon returns with the consent the visitor already gave (issue 16 item 8). */
+/** What /pay hands back to the home: its edit icon returns with the consent the visitor already gave (docs/product/screens.md#payment). */
 export interface HomeLocationState {
   consented?: boolean;
 }
@@ -48,6 +47,9 @@ export interface OrderFormCardProps {
 
 // Its own chunk, fetched when the visitor starts on the form (decision 011).
 const AgreementModals = lazy(() => import('./agreement.tsx'));
+// The chosen company's card shows only after a pick: its own chunk too, fetched at the same moment.
+const loadCompanyCard = () => import('../../common/company-card.tsx');
+const CompanyCard = lazy(() => loadCompanyCard().then((m) => ({ default: m.CompanyCard })));
 
 const REQUIRED = <span aria-hidden="true" className={styles.required}>*</span>;
 
@@ -65,7 +67,11 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
    * are not part of what the home needs to show, and the first touch comes well before the consent step.
    */
   const [modalsWanted, setModalsWanted] = useState(false);
-  const wantModals = () => setModalsWanted(true);
+  const wantModals = () => {
+    if (modalsWanted) return;
+    setModalsWanted(true);
+    void loadCompanyCard().catch(() => undefined);
+  };
   /** Their chunk did not arrive: the form still works (the checkbox), and asking for them says why nothing opens. */
   const [modalsFailed, setModalsFailed] = useState(false);
   const openModal = (open: (value: boolean) => void) => {
@@ -171,16 +177,21 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
         </div>
 
         {form.entity_id && (
-          <CompanyCard
-            testId="selected-company"
-            name={form.entity_name}
-            creditCode={form.entity_id}
-            legal={form.entity_legal}
-            onClear={() => {
-              set({ entity_name: '', entity_id: '', entity_legal: '' });
-              companyInput.current?.focus();
-            }}
-          />
+          // A lost chunk costs the card, never the form: the name stays in the input above.
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <CompanyCard
+                testId="selected-company"
+                name={form.entity_name}
+                creditCode={form.entity_id}
+                legal={form.entity_legal}
+                onClear={() => {
+                  set({ entity_name: '', entity_id: '', entity_legal: '' });
+                  companyInput.current?.focus();
+                }}
+              />
+            </Suspense>
+          </ErrorBoundary>
         )}
 
         <div className={styles.field}>

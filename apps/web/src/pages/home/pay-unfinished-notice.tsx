@@ -2,7 +2,7 @@ import styles from './pay-unfinished-notice.module.css';
 
 /**
  * Back from the cashier without paying (start-up found the stored order unpaid and came home):
- * say what became of the order and how to go on, instead of a silent home page (issue 16 item 8).
+ * say what became of the order and how to go on, instead of a silent home page (docs/product/orders-and-statuses.md#start-up).
  * Its own chunk: loaded only on that return, never on the home's first load (decision 011).
  */
 export default function PayUnfinishedNotice({ onClose }: { onClose: () => void }) {

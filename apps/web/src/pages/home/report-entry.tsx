@@ -1,5 +1,5 @@
 import { isReportHidden } from '@kuaibao/domain';
-import { Link } from '../../router/router.tsx';
+import { Link } from '../../router/link.tsx';
 import { usePlatform } from '../../platform/context.tsx';
 import styles from './report-entry.module.css';
 

@@ -1,4 +1,5 @@
-import { Link, Navigate } from '../../router/router.tsx';
+import { Link } from '../../router/link.tsx';
+import { Navigate } from '../../router/router.tsx';
 import styles from './not-found-page.module.css';
 
 /** Unknown routes (docs/product/screens.md): '404 not found', or home when the address holds an entry link (/h/). */

@@ -2,7 +2,7 @@ import { orderTexts, type OrderRecord } from '@kuaibao/domain';
 import { Dialog } from '../../ui/modal.tsx';
 import { Receipt } from './receipt.tsx';
 
-/** The receipt on desktop (docs/product/screens.md, issue 4): opened after filing and from the progress lookup's 'details'. */
+/** The receipt on desktop (docs/product/screens.md#receipt): opened after filing and from the progress lookup's 'details'. */
 export function ReceiptDialog({ order, open, onClose }: { order: OrderRecord | null; open: boolean; onClose: () => void }) {
   if (!order) return null;
   return (

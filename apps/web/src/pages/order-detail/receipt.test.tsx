@@ -60,7 +60,7 @@ describe('Receipt (docs/product/screens.md#receipt)', () => {
     expect(text('receipt-accepted-time')).toBe('2026-03-02 10:03:04');
     expect(text('receipt-pay-time')).toBe('2026-03-02 10:03:04');
     expect(text('receipt-order-number')).toBe('KB2026030200009');
-    // The order number once, at the head of the slip (issue 16 item 11).
+    // The order number once, at the head of the slip (docs/product/screens.md#receipt).
     expect(screen.getByTestId('receipt').textContent!.split('KB2026030200009')).toHaveLength(2);
     expect(text('receipt-remarks')).toContain('国家企业信用信息公示系统');
   });

@@ -19,7 +19,7 @@ export default function SuccessPage() {
   return <MobileSuccess />;
 }
 
-/** /check opens with the phone of the order just paid in its input (issue 16 item 8): the visitor's own form holds it unmasked. */
+/** /check opens with the phone of the order just paid in its input (docs/product/screens.md#success): the visitor's own form holds it unmasked. */
 function progressState(form: OrderForm | null, order: OrderRecord | null): CheckLocationState | undefined {
   const phone = [form?.entity_phone, order?.entity_phone].find((candidate) => !!candidate && isValidMobilePhone(candidate));
   return phone ? { phone } : undefined;

@@ -1,0 +1,91 @@
+import type { Goods, OrderRecord, PayType } from '@kuaibao/domain';
+import { useEffect, useState } from 'react';
+import { track } from '../api/index.ts';
+import { useNavigate } from '../router/router.tsx';
+import { forgetOrder, rememberOrder, removeKey, type OrderForm } from '../storage.ts';
+import { usePayFlow } from './use-pay-flow.ts';
+
+export interface DesktopPayOptions {
+  form: OrderForm;
+  goods: Goods | undefined;
+  onClose: () => void;
+  /** `editKey`: the paid order's edit key from its creation (decision 012), for the declaration. */
+  onPaid: (order: OrderRecord, editKey: string) => void;
+}
+
+/**
+ * The desktop pay dialog's flow (docs/product/screens.md#payment): a native order is created on open
+ * with the first method (after the 授权委托书 when the service needs one), again on a method change,
+ * and polled every second until paid. Closing it unpaid shows the service tip (`phase`).
+ */
+export function useDesktopPay({ form, goods, onClose, onPaid }: DesktopPayOptions) {
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<'pay' | 'tip'>('pay');
+  const [showAll, setShowAll] = useState(false);
+  const flow = usePayFlow({
+    form,
+    goods,
+    formFactor: 'desktop',
+    poll: phase === 'pay',
+    onCreated: rememberOrder,
+    onPaid: (order, result) => {
+      forgetOrder();
+      removeKey('params');
+      track('pay.success', result.orderId, 'event', { form_factor: 'desktop' });
+      onPaid(order, result.editKey);
+    },
+    onLeave: () => {
+      onClose();
+      navigate('/');
+    },
+  });
+  const { types, payType, payment, authorizationNeeded } = flow;
+  const { state, create } = payment;
+
+  // The order for the first method is created on open. The form is fixed for the dialog's life.
+  const [first] = useState(types[0]);
+  useEffect(() => {
+    if (first && !authorizationNeeded) create(first);
+  }, [first, create, authorizationNeeded]);
+
+  // The order's QR code stays up once paid, until the success flow takes over.
+  const shown = state.kind === 'ready' || state.kind === 'paid' ? state.result : null;
+  return {
+    flow,
+    phase,
+    shown,
+    fee: shown ? shown.payFee : (goods?.price_fen ?? 0),
+    /** The first method, and the others once asked for (其他支付方式) or chosen. */
+    visibleTypes: showAll || payType !== types[0] ? types : types.slice(0, 1),
+    showAllTypes: () => setShowAll(true),
+    /** 确认授权并生成支付二维码: the order is made with the confirmed authorisation. */
+    confirmAuthorization: () => {
+      const authorization = flow.confirmAuthorization();
+      if (authorization && payType) flow.createOrder(payType, { authorization });
+    },
+    /** A method change makes the order again, for that method. */
+    choose: (type: PayType) => {
+      if (type === payType) return;
+      flow.setPayType(type);
+      flow.createOrder(type);
+    },
+    /** 重新生成 after a failed creation. */
+    retry: () => {
+      if (payType) flow.createOrder(payType);
+    },
+    /** 我已了解，仍要办理: the order is made again, recording the choice, and its QR code shows. */
+    continueAnyway: () => {
+      flow.continuePastPrecheck();
+      if (payType) flow.createOrder(payType, { precheckContinued: true });
+    },
+    notNeeded: () => {
+      flow.leaveAtPrecheck();
+      onClose();
+    },
+    /** Paid or leaving: closes; unpaid: the service tip instead. */
+    close: () => {
+      if (state.kind === 'paid' || state.kind === 'leaving') onClose();
+      else setPhase('tip');
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import { buildMiniProgramPayHandoff, type CreateOrderResult, errorMessage, isPaidStatus, miniProgramPayUrl, NOTICES, orderListTabOf, PAY_NEEDS_WECHAT, PAYMENT_CONFIRMING, type PayType, REDIRECT_DELAY_MS, TAB_RETURN_REFRESH_MS } from '@kuaibao/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { fetchOrderDetail } from '../api/endpoints.ts';
+import { track } from '../api/index.ts';
+import { useRequest } from '../common/use-request.ts';
+import { usePlatform } from '../platform/context.tsx';
+import { isWechatBrowser } from '../platform/detect.ts';
+import { base64Json, navigateMiniProgram } from '../platform/wechat-bridge.ts';
+import { useNavigate } from '../router/router.tsx';
+import { useBlocker } from '../router/use-blocker.ts';
+import { forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../storage.ts';
+import { toast } from '../ui/toast.tsx';
+import { useAlreadyOrdered } from './already-ordered.ts';
+import { usePayFlow } from './use-pay-flow.ts';
+import { openWechatPay } from './wechat-pay-flow.ts';
+
+/**
+ * The phone's /pay (docs/product/screens.md#payment, docs/product/orders-and-statuses.md): the pay
+ * flow of the stored form, with what only the page has: the exit guard, "already ordered" asked as
+ * it opens, '立即办理' leaving for where this host pays, and a look at the order on coming back.
+ * `form` null: nothing to pay here (no form, or not a phone); the page goes home.
+ */
+export function usePhonePay() {
+  const platform = usePlatform();
+  const navigate = useNavigate();
+  const stored = useMemo(() => readOrderForm(), []);
+  const goods = useMemo(() => readGoods().find((item) => String(item.goods_id) === stored?.goods_id), [stored]);
+  const form = platform.formFactor === 'phone' && stored?.entity_name ? stored : null;
+  const usable = form !== null;
+  const [exitOpen, setExitOpen] = useState(false);
+  const [serviceOpen, setServiceOpen] = useState(false);
+
+  /** Back, or the top bar's back arrow: '确定要退出支付页面吗？'. */
+  const askExit = () => {
+    setExitOpen(true);
+    track('pay.exit.ask', form?.goods_id);
+  };
+  // The exit guard (docs/product/screens.md#payment): back asks; unload gets the browser's prompt.
+  // Released once the page leaves on purpose (to the provider, a reload, home): nothing to guard then.
+  const guard = useBlocker(usable, askExit);
+  const leaveHome = () => {
+    guard.release();
+    navigate('/', { replace: true });
+  };
+
+  const flow = usePayFlow({
+    form,
+    goods,
+    formFactor: 'phone',
+    returnUrl: `${location.origin}/pay`,
+    poll: false,
+    // Declared below: it runs only after a creation, which only a usable page starts.
+    onCreated: (result, chosen) => void payCreated(result, chosen),
+    // Official account: the order decided after WeChat's sheet (docs/product/orders-and-statuses.md: ok → /order, fail, cancel).
+    onPaid: (_order, result) => {
+      track('pay.success', result.orderId);
+      forgetOrder();
+      guard.release();
+      toast.info(NOTICES.PAYMENT_SUCCEEDED);
+      // The paid service's own tab: a cancellation is listed under 注销, not 年检.
+      navigate(`/order?tab=${orderListTabOf(goods?.goods_type)}`, { replace: true });
+    },
+    onUnconfirmed: (answer) => {
+      if (answer === 'ok') toast.warn(PAYMENT_CONFIRMING);
+      else toast.error(answer === 'cancel' ? NOTICES.PAYMENT_CANCELED : NOTICES.PAYMENT_FAILED);
+    },
+    onLeave: () => navigate('/'),
+  });
+  const { payment, payType } = flow;
+
+  // Asked as the page opens (decision 032): a company that already ordered the service is told
+  // at once, in the service's words, and goes home as after the refusal on 立即办理.
+  const alreadyOrdered = useAlreadyOrdered(form, (message) => {
+    toast.info(message);
+    track('pay.ispaied', form?.entity_id, 'event', { at: 'open' });
+  });
+  useEffect(() => {
+    if (!alreadyOrdered) return;
+    const timer = setTimeout(() => {
+      guard.release();
+      navigate('/', { replace: true });
+    }, REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [alreadyOrdered, guard, navigate]);
+  const busy = (payment.state.kind !== 'idle' && payment.state.kind !== 'failed') || !!alreadyOrdered;
+
+  // Back from the provider's page (docs/product/orders-and-statuses.md#payment-confirmation, mobile): a moment after the tab shows
+  // again, one look at the stored order. Each return is its own look (`at`).
+  const [returned, setReturned] = useState<{ at: number; orderId: string } | null>(null);
+  useEffect(() => {
+    if (!usable) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const orderId = readString('orderId');
+        if (orderId) setReturned((last) => ({ at: (last ? last.at : 0) + 1, orderId }));
+      }, TAB_RETURN_REFRESH_MS);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      clearTimeout(timer);
+    };
+  }, [usable]);
+  useRequest(returned && `${returned.at}:${returned.orderId}`, (signal) => fetchOrderDetail(returned!.orderId, { quiet: true, signal }), {
+    onData: (order) => {
+      // The reload runs start-up, which sends a paid order to /success.
+      if (!isPaidStatus(order.status)) return;
+      guard.release();
+      location.reload();
+    },
+  });
+
+  /** '立即办理' (or 我已了解，仍要办理 with `goOn`): the order, once the authorisation, if any, is confirmed. */
+  const payNow = (goOn = flow.continued) => {
+    if (!form || !payType || busy) return;
+    // The official account pays through WeChat's bridge only: elsewhere say so now, rather than wait for a bridge that never comes.
+    if (platform.host === 'wx-oa' && !isWechatBrowser(navigator.userAgent)) {
+      track('pay.needs_wechat', form.goods_id, 'error');
+      toast.error(PAY_NEEDS_WECHAT);
+      return;
+    }
+    if (!flow.authorizationNeeded) return flow.createOrder(payType, { precheckContinued: goOn });
+    const authorization = flow.confirmAuthorization();
+    if (!authorization) {
+      document.querySelector('[data-testid="authorization-card"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      return;
+    }
+    flow.createOrder(payType, { precheckContinued: goOn, authorization });
+  };
+
+  /** The order exists: pay it where this host pays (docs/product/orders-and-statuses.md). */
+  const payCreated = async (result: CreateOrderResult, chosen: PayType) => {
+    if (platform.host === 'wx-oa') return payInOfficialAccount(result);
+    if (platform.host === 'wx-mp') return handToMiniProgram(result, chosen);
+    const target = result.h5_url || result.payParam;
+    if (target) {
+      rememberOrder(result);
+      guard.release();
+      location.assign(target);
+      return;
+    }
+    toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
+    payment.reset();
+  };
+
+  /** Official account: WeChat's pay sheet, then the order decides (usePayment's confirm, see onPaid above). */
+  const payInOfficialAccount = async (result: CreateOrderResult) => {
+    rememberOrder(result);
+    const answer = await openWechatPay(result);
+    if (answer !== 'invalid') return payment.confirm(answer);
+    toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
+    payment.reset();
+  };
+
+  /** Mini-program: its own pay page pays, with the order and the form as base64 JSON (docs/product/screens.md). */
+  const handToMiniProgram = async (result: CreateOrderResult, chosen: PayType) => {
+    if (!form) return;
+    rememberOrder(result);
+    const handoff = buildMiniProgramPayHandoff(result, { ...form, pay_type: chosen, pay_source: 'jsapi' });
+    const opened = await navigateMiniProgram(miniProgramPayUrl(base64Json(handoff)));
+    track('pay.handoff', result.orderId, opened ? 'event' : 'error');
+    // Back from the mini-program, the tab-return refresh sees the paid order.
+    if (!opened) toast.error(errorMessage('PAYMENT_PROVIDER_UNAVAILABLE'));
+    payment.reset();
+  };
+
+  return {
+    form,
+    goods,
+    flow,
+    busy,
+    payNow: () => payNow(),
+    continueAnyway: () => {
+      flow.continuePastPrecheck();
+      payNow(true);
+    },
+    notNeeded: () => {
+      flow.leaveAtPrecheck();
+      leaveHome();
+    },
+    askExit,
+    exitOpen,
+    closeExit: () => setExitOpen(false),
+    /** 确定 in the exit dialog. */
+    exit: () => {
+      setExitOpen(false);
+      track('pay.exit', form?.goods_id, 'click');
+      leaveHome();
+    },
+    /** 联系客服 in the exit dialog. */
+    contact: () => {
+      setExitOpen(false);
+      setServiceOpen(true);
+      track('pay.exit.contact', form?.goods_id, 'click');
+    },
+    serviceOpen,
+    closeService: () => setServiceOpen(false),
+  };
+}
