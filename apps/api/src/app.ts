@@ -11,7 +11,8 @@ import { createWechatComplaints, type WechatComplaints } from './modules/payment
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { isApiDocsRoute, registerApiDocsRoutes, registerOpenApiCollector } from './http/api-docs.ts';
 import { registerZodValidation } from './http/validate.ts';
-import { createDatabaseNonceStore, createRedisNonceStore } from './http/nonce-store.ts';
+import { createRedisNonceStore } from './http/nonce-store.ts';
+import { createDatabaseNonceStore } from './http/request-nonces.repository.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { connectSharedState, createSharedState, type SharedState } from './shared-state/shared-state.ts';
 import { createOnceKeys, type OnceKeys } from './shared-state/once-keys.ts';

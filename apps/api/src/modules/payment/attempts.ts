@@ -5,7 +5,7 @@ import { orderPayments } from '../order/order-payments.ts';
 import { MINUTE, QUERY_BACKOFF_MS, REFUND_OUTBOX_KIND, backoff, type PaymentContext } from './payment-context.ts';
 import { createOnceKeys } from '../../shared-state/once-keys.ts';
 import { paymentRepository } from './payment.repository.ts';
-import type { PaymentOutcome, StartAttemptInput } from './payment.service.ts';
+import type { PaymentOutcome, StartAttemptInput } from './payment-types.ts';
 
 /**
  * The paying page polls every second; the providers are asked about an order's pending attempts at

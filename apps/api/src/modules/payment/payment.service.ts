@@ -1,57 +1,12 @@
-import type { ErrorCode, PaySource, PayType, Platform } from '@kuaibao/domain';
+import type { PaySource, PayType, Platform } from '@kuaibao/domain';
 import type { OrderRow, PaymentAttemptRow, ProviderEventRow, RefundRow } from '../../db/schema.ts';
 import type { CreatePaymentResult, NotificationAck, RawNotification } from '../../providers/payment/port.ts';
 import { createAttempts } from './attempts.ts';
 import { createNotifications } from './notifications.ts';
 import { createPaymentContext, type PaymentDeps } from './payment-context.ts';
+import type { RefundOrderResult, StartAttemptInput, SweepResult } from './payment-types.ts';
 import { createRefunds } from './refunds.ts';
 import { createSweeps } from './sweeps.ts';
-
-export { refundNumberFor } from './refunds.ts';
-
-export type PaymentOutcome =
-  | 'APPLIED'
-  | 'DUPLICATE'
-  | 'UNKNOWN_TRADE'
-  | 'AMOUNT_MISMATCH'
-  | 'CURRENCY_MISMATCH'
-  | 'REFUND_QUEUED'
-  | 'IGNORED'
-  | 'UNKNOWN_REFUND'
-  | 'STALE'
-  | 'CLOSED';
-
-export interface StartAttemptInput {
-  order: OrderRow;
-  payType: PayType;
-  paySource: PaySource;
-  description: string;
-  returnUrl: string | undefined;
-  notifyBaseUrl: string;
-  clientIp: string;
-  openid?: string | undefined;
-}
-
-/** The console's refund action (issue 7) branches on this. */
-export type RefundOrderResult =
-  | { ok: true; state: 'SUCCESS' | 'PROCESSING'; outRefundNo: string }
-  | { ok: false; reason: 'NOT_PAID' | 'ALREADY_REFUNDED' | 'ABNORMAL' | 'CLOSED' | 'PROVIDER_UNAVAILABLE'; message: string };
-
-/** The catalog code for each refusal of refundOrder, for callers that answer over HTTP. */
-export const REFUND_FAILURE_CODES: Record<Extract<RefundOrderResult, { ok: false }>['reason'], ErrorCode> = {
-  NOT_PAID: 'ORDER_NOT_REFUNDABLE',
-  ALREADY_REFUNDED: 'ORDER_ALREADY_REFUNDED',
-  ABNORMAL: 'REFUND_ABNORMAL',
-  CLOSED: 'REFUND_CLOSED',
-  PROVIDER_UNAVAILABLE: 'REFUND_PROVIDER_UNAVAILABLE',
-};
-
-export interface SweepResult {
-  /** rows looked at */
-  examined: number;
-  /** rows that failed this time (logged; retried later) */
-  failed: number;
-}
 
 export interface PaymentService {
   /** docs/product/orders-and-statuses.md and provider capability; throws PAY_TYPE_NOT_ALLOWED / PAY_SOURCE_NOT_ALLOWED before anything is written. */

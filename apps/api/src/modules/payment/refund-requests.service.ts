@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { orderPayments } from '../order/order-payments.ts';
 import type { Actor } from '../staff/actor.ts';
-import type { RefundOrderResult } from './payment.service.ts';
+import type { RefundOrderResult } from './payment-types.ts';
 import { refundRequestRepository, type RefundRequestWithOrder } from './refund-request.repository.ts';
 
 /**
