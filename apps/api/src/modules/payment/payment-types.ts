@@ -1,5 +1,4 @@
-import type { ErrorCode, PaySource, PayType } from '@kuaibao/domain';
-import type { OrderRow } from '../../db/schema.ts';
+import type { ErrorCode } from '@kuaibao/domain';
 
 /*
  * The shapes the parts of the payment service (attempts.ts, notifications.ts, refunds.ts, sweeps.ts)
@@ -17,17 +16,6 @@ export type PaymentOutcome =
   | 'UNKNOWN_REFUND'
   | 'STALE'
   | 'CLOSED';
-
-export interface StartAttemptInput {
-  order: OrderRow;
-  payType: PayType;
-  paySource: PaySource;
-  description: string;
-  returnUrl: string | undefined;
-  notifyBaseUrl: string;
-  clientIp: string;
-  openid?: string | undefined;
-}
 
 /** The console's refund action branches on this. */
 export type RefundOrderResult =
