@@ -51,7 +51,8 @@ export const ALLOWLIST: ImportAllowlist = {
     { from: 'apps/api/src/seed/seed.ts', into: 'company' },
   ],
   // config/schema.ts (the environment's variables) and db/schema.ts (the tables' types): renaming
-  // either touches config/ or 72 importers of the tables' types, outside the change that added this rule.
+  // either touches config/ or the fifty-odd importers of the tables' types, outside the change that
+  // added this rule.
   name: ['schema.ts'],
 };
 
