@@ -49,7 +49,7 @@ export function dayWindow(from: string | undefined, to: string | undefined): { s
 /**
  * A list's day range applied to one query: `where(query, op, instant)` adds the comparison on the
  * list's time column (`>=` the first instant, `<` the one after the last day); no range, no change.
- * Lists filter their rows and their count alike, so each calls this once per query.
+ * A list applies it once, in its filter builder, which its rows and its total both read (timeListPage).
  */
 export function whereWithinDays<Q>(query: Q, range: { from?: string | undefined; to?: string | undefined }, where: (query: Q, op: '>=' | '<', instant: string) => Q): Q {
   const { since, until } = dayWindow(range.from, range.to);
