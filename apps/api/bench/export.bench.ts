@@ -26,7 +26,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, readEnv } from '../src/config.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER } from '../src/modules/console/console.routes.ts';
+import { CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER } from '../src/modules/console/index.ts';
 import { seedDatabase } from '../src/seed/seed.ts';
 
 const ORDERS = Number(readEnv('BENCH_EXPORT_ORDERS') ?? 100_000);

@@ -6,12 +6,11 @@ import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts';
 import { createPaymentSweeps, type PaymentSweeps } from './jobs/payment-sweeps.ts';
 import { createRetentionSweep, type RetentionSweep } from './jobs/retention-sweep.ts';
 import { createBillReconciliationJob, type BillReconciliationJob } from './jobs/bill-reconciliation.ts';
-import { createReconciliationService } from './modules/payment/reconciliation.service.ts';
-import { createWechatComplaints, type WechatComplaints } from './modules/payment/wechat-complaints.service.ts';
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { isApiDocsRoute, registerApiDocsRoutes, registerOpenApiCollector } from './http/api-docs.ts';
 import { registerZodValidation } from './http/validate.ts';
-import { createDatabaseNonceStore, createRedisNonceStore } from './http/nonce-store.ts';
+import { createRedisNonceStore } from './http/nonce-store.ts';
+import { createDatabaseNonceStore } from './http/request-nonces.repository.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { connectSharedState, createSharedState, type SharedState } from './shared-state/shared-state.ts';
 import { createOnceKeys, type OnceKeys } from './shared-state/once-keys.ts';
@@ -29,19 +28,20 @@ import {
   type CompanyDirectory,
   type CompanyService,
 } from './modules/company/index.ts';
-import { registerEventRoutes } from './modules/event/event.routes.ts';
-import { createEventService, type EventService } from './modules/event/event.service.ts';
-import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { createFeedbackService, type FeedbackService } from './modules/feedback/feedback.service.ts';
-import { registerGoodsRoutes } from './modules/goods/goods.routes.ts';
-import { createGoodsService, type GoodsService } from './modules/goods/goods.service.ts';
-import { registerOrderRoutes } from './modules/order/order.routes.ts';
-import { createOrderService, type OrderService } from './modules/order/order.service.ts';
-import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
-import { createPaymentService, type PaymentService } from './modules/payment/payment.service.ts';
-import { registerSiteConfigRoutes } from './modules/site-config/site-config.routes.ts';
-import { createSiteConfigService, type SiteConfigService } from './modules/site-config/site-config.service.ts';
-import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
+import { createEventService, registerEventRoutes, type EventService } from './modules/event/index.ts';
+import { createFeedbackService, registerFeedbackRoutes, type FeedbackService } from './modules/feedback/index.ts';
+import { createGoodsService, registerGoodsRoutes, type GoodsService } from './modules/goods/index.ts';
+import { createOrderService, registerOrderRoutes, type OrderService } from './modules/order/index.ts';
+import {
+  createPaymentService,
+  createReconciliationService,
+  createWechatComplaints,
+  registerPaymentRoutes,
+  type PaymentService,
+  type WechatComplaints,
+} from './modules/payment/index.ts';
+import { createSiteConfigService, registerSiteConfigRoutes, type SiteConfigService } from './modules/site-config/index.ts';
+import { APP_VERSION, registerSystemRoutes } from './modules/system/index.ts';
 import { buildPaymentProviders } from './providers/payment/build.ts';
 import type { PaymentProviders } from './providers/payment/index.ts';
 import { registerSandboxCashier } from './providers/payment/sandbox/cashier.routes.ts';
@@ -53,20 +53,15 @@ import { registerRequestContext, requestIdGenerator, requestIdLogMixin } from '.
 import { countPendingOutbox } from './db/outbox.ts';
 import { registerDraining, type Draining } from './http/draining.ts';
 import { createSmsOutboxWorker, type SmsOutboxWorker } from './jobs/sms-outbox.ts';
-import { registerConsoleRoutes } from './modules/console/console.routes.ts';
-import { createConsoleServices, type ConsoleServices } from './modules/console/index.ts';
-import { registerUploadRoutes } from './modules/console/uploads.routes.ts';
+import { createConsoleServices, registerConsoleRoutes, registerUploadRoutes, type ConsoleServices } from './modules/console/index.ts';
 import { buildSmsProvider, type SmsProvider } from './providers/sms/index.ts';
 import { buildDirectoryVendor } from './providers/directory/index.ts';
 import { buildStorage, type StorageProvider } from './providers/storage/index.ts';
-import { registerAccountRoutes } from './modules/account/account.routes.ts';
-import { createAccountService, type AccountService } from './modules/account/account.service.ts';
-import { registerCorpRoutes } from './modules/corp/corp.routes.ts';
-import { createCorpService, type CorpService } from './modules/corp/corp.service.ts';
+import { createAccountService, registerAccountRoutes, type AccountService } from './modules/account/index.ts';
+import { createCorpService, registerCorpRoutes, type CorpService } from './modules/corp/index.ts';
 import { buildWechatAuthProvider, type WechatAuthProvider } from './providers/wechat-auth/index.ts';
 import { registerMockWechatAuthorize } from './providers/wechat-auth/mock-authorize.routes.ts';
-import { createDeletionService, type DeletionService } from './modules/deletion/deletion.service.ts';
-import { registerDeletionRoutes } from './modules/deletion/deletion.routes.ts';
+import { createDeletionService, registerDeletionRoutes, type DeletionService } from './modules/deletion/index.ts';
 
 export interface Services {
   now: () => Date;

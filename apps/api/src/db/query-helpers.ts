@@ -1,5 +1,5 @@
 import { SHANGHAI_UTC_OFFSET_MS, type ConsoleTimeSort } from '@kuaibao/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, StringReference, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** A repository function runs on the database or inside a caller's transaction. */
@@ -49,7 +49,7 @@ export function dayWindow(from: string | undefined, to: string | undefined): { s
 /**
  * A list's day range applied to one query: `where(query, op, instant)` adds the comparison on the
  * list's time column (`>=` the first instant, `<` the one after the last day); no range, no change.
- * Lists filter their rows and their count alike, so each calls this once per query.
+ * A list applies it once, in its filter builder, which its rows and its total both read (timeListPage).
  */
 export function whereWithinDays<Q>(query: Q, range: { from?: string | undefined; to?: string | undefined }, where: (query: Q, op: '>=' | '<', instant: string) => Q): Q {
   const { since, until } = dayWindow(range.from, range.to);
@@ -61,4 +61,28 @@ export function whereWithinDays<Q>(query: Q, range: { from?: string | undefined;
 
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of a time-based list and its total, read from one filtered query: the list's filters
+ * are written once, so the total counts exactly the rows the pages show. `filtered` holds the
+ * list's joins and filters and no columns yet; `select` picks a row's columns; `id` is the list's
+ * id column, which is its time order (rows are appended, and the id is indexed). With `afterId`
+ * (an export's next batch) the rows come after it; with `uncounted` the total is -1, not counted.
+ */
+export async function timeListPage<DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<DB, TB, {}>,
+  query: { page: number; page_size: number; sort?: ConsoleTimeSort | undefined } & ExportWindow,
+  id: StringReference<DB, TB>,
+  select: (from: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>,
+): Promise<{ rows: O[]; total: number }> {
+  const { limit, offset } = pageWindow(query.page, query.page_size);
+  const { direction, after } = timeListOrder(query);
+  const page = after ? filtered.where(id, after.op, after.id as never) : filtered;
+  const [rows, total] = await Promise.all([
+    select(page).orderBy(id, direction).limit(limit).offset(after ? 0 : offset).execute(),
+    // PostgreSQL answers a count as text (bigint).
+    query.uncounted ? -1 : filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow().then((row) => Number((row as { n: number | string }).n)),
+  ]);
+  return { rows: rows as O[], total };
 }

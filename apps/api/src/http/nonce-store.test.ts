@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG, SIGNATURE_WINDOW_SECONDS } from '@kuaibao/domain';
 import { buildApp } from '../app.ts';
 import { availableDialects, buildTestApp, signedInject, type TestApp } from '../test/helper.ts';
-import { createDatabaseNonceStore, createMemoryNonceStore, type NonceStore } from './nonce-store.ts';
+import { createMemoryNonceStore, type NonceStore } from './nonce-store.ts';
+import { createDatabaseNonceStore } from './request-nonces.repository.ts';
 
 function behavesLikeANonceStore(store: () => NonceStore): void {
   it('accepts a nonce once inside its window, and again once it has expired', async () => {

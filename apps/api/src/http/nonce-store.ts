@@ -85,5 +85,3 @@ export function createRedisNonceStore(deps: { sharedState: SharedState; fallback
     },
   };
 }
-
-export { createDatabaseNonceStore } from './request-nonces.repository.ts';

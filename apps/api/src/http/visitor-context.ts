@@ -1,7 +1,21 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { CLIENT_HEADERS } from '@kuaibao/domain';
-import type { VisitorContext } from '../modules/order/order.service.ts';
+
+/** Who is asking, from the request headers (docs/product/api.md). */
+export interface VisitorContext {
+  deviceId: string;
+  platform: string;
+  corpId: number;
+  linkId: string;
+  shareId: string;
+  prevId: string;
+  clientIp: string;
+  /** Our public origin for this request, e.g. https://kuaibao.example. */
+  origin: string;
+  /** The logged-in WeChat visitor (official account or mini-program): owns the order, pays with this openid. */
+  payer?: { userId: number; openid: string } | undefined;
+}
 
 function headerValue(request: FastifyRequest, name: string, max = 64): string {
   const value = request.headers[name];

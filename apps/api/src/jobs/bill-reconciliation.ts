@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReconciliationService, RunDayResult } from '../modules/payment/reconciliation.service.ts';
+import type { ReconciliationService, RunDayResult } from '../modules/payment/index.ts';
 import { createPeriodicJob, type PeriodicJob } from './periodic-job.ts';
 
 /**

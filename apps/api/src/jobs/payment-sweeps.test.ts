@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/database.ts';
-import type { PaymentService, SweepResult } from '../modules/payment/payment.service.ts';
+import type { PaymentService, SweepResult } from '../modules/payment/index.ts';
 import { availableDialects, buildTestApp, type TestApp } from '../test/helper.ts';
 import { createPaymentSweeps, sweepLockKey } from './payment-sweeps.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppMetrics } from '../observability/metrics.ts';
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { AppDatabase } from '../db/database.ts';
-import type { PaymentService, SweepResult } from '../modules/payment/payment.service.ts';
+import type { PaymentService, SweepResult } from '../modules/payment/index.ts';
 import { createPeriodicJob } from './periodic-job.ts';
 
 /**

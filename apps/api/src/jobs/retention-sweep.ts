@@ -1,10 +1,10 @@
 import { retentionCutoffs, type RetentionCutoffs, type RetentionPeriods } from '@kuaibao/domain';
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { writeAudit } from '../modules/audit/audit.ts';
-import { purgeWaitingDeletions } from '../modules/deletion/deletion.service.ts';
-import { deleteEventsBefore } from '../modules/event/event.service.ts';
-import { orderRetention } from '../modules/order/order-retention.ts';
+import { writeAudit } from '../modules/audit/index.ts';
+import { purgeWaitingDeletions } from '../modules/deletion/index.ts';
+import { deleteEventsBefore } from '../modules/event/index.ts';
+import { orderRetention } from '../modules/order/index.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
 import { createPeriodicJob } from './periodic-job.ts';
 

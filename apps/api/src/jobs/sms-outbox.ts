@@ -5,8 +5,8 @@ import type { AppMetrics } from '../observability/metrics.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
 import { claimOutbox, finishOutbox, listDueOutbox, retryOutboxLater } from '../db/outbox.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
-import { findOrderForNotice } from '../modules/order/order-notices.ts';
-import { recordSmsAttempt, wasSmsSent } from '../modules/sms/sms-log.service.ts';
+import { findOrderForNotice } from '../modules/order/index.ts';
+import { recordSmsAttempt, wasSmsSent } from '../modules/sms/index.ts';
 
 /**
  * Sends the `sms.*` rows of the outbox (written in the same transaction as the change they

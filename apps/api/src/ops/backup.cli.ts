@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
-import { APP_VERSION } from '../modules/system/system.routes.ts';
+import { APP_VERSION } from '../modules/system/index.ts';
 import { createBackup } from './backup.ts';
 import { dataLocationOf, defaultBackupDir, invokedFrom } from './data-location.ts';
 

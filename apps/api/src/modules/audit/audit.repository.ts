@@ -1,6 +1,6 @@
 import type { AuditLogRow } from '../../db/schema.ts';
 import type { ConsoleTimeWindow } from '@kuaibao/domain';
-import { pageWindow, timeListOrder, whereWithinDays, type Db, type ExportWindow } from '../../db/query-helpers.ts';
+import { timeListPage, whereWithinDays, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
 export interface NewAuditRow {
   staffId: number | null;
@@ -21,6 +21,16 @@ export interface AuditQuery extends ConsoleTimeWindow, ExportWindow {
   staff_id?: number | undefined;
   target_type?: string | undefined;
   target_id?: string | undefined;
+}
+
+/** The audit list's filters, once for its rows and its total. */
+function filteredAudit(db: Db, query: AuditQuery) {
+  let filtered = db.selectFrom('audit_log');
+  if (query.action) filtered = filtered.where('action', '=', query.action);
+  if (query.staff_id) filtered = filtered.where('staff_id', '=', query.staff_id);
+  if (query.target_type) filtered = filtered.where('target_type', '=', query.target_type);
+  if (query.target_id) filtered = filtered.where('target_id', '=', query.target_id);
+  return whereWithinDays(filtered, query, (q, op, at) => q.where('created_at', op, at));
 }
 
 /** SQL for the audit log: append and list, nothing else (rows are never changed). */
@@ -60,31 +70,7 @@ export const auditRepository = {
       .execute();
   },
 
-  async list(db: Db, query: AuditQuery): Promise<{ rows: AuditLogRow[]; total: number }> {
-    let rows = db.selectFrom('audit_log').selectAll();
-    let count = db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (query.action) {
-      rows = rows.where('action', '=', query.action);
-      count = count.where('action', '=', query.action);
-    }
-    if (query.staff_id) {
-      rows = rows.where('staff_id', '=', query.staff_id);
-      count = count.where('staff_id', '=', query.staff_id);
-    }
-    if (query.target_type) {
-      rows = rows.where('target_type', '=', query.target_type);
-      count = count.where('target_type', '=', query.target_type);
-    }
-    if (query.target_id) {
-      rows = rows.where('target_id', '=', query.target_id);
-      count = count.where('target_id', '=', query.target_id);
-    }
-    rows = whereWithinDays(rows, query, (q, op, at) => q.where('created_at', op, at));
-    count = whereWithinDays(count, query, (q, op, at) => q.where('created_at', op, at));
-    const { limit, offset } = pageWindow(query.page, query.page_size);
-    const { direction, after } = timeListOrder(query);
-    if (after) rows = rows.where('id', after.op, after.id);
-    const [items, total] = await Promise.all([rows.orderBy('id', direction).limit(limit).offset(after ? 0 : offset).execute(), query.uncounted ? { n: -1 } : count.executeTakeFirstOrThrow()]);
-    return { rows: items, total: Number(total.n) };
+  list(db: Db, query: AuditQuery): Promise<{ rows: AuditLogRow[]; total: number }> {
+    return timeListPage(filteredAudit(db, query), query, 'id', (page) => page.selectAll());
   },
 };

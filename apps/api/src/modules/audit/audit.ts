@@ -1,7 +1,6 @@
 import type { ConsoleAuditEntry, ConsolePage } from '@kuaibao/domain';
 import type { AuditLogRow } from '../../db/schema.ts';
 import type { Db } from '../../db/query-helpers.ts';
-import type { Actor } from '../staff/actor.ts';
 import { auditRepository, type AuditQuery } from './audit.repository.ts';
 
 export type { AuditQuery };
@@ -15,6 +14,17 @@ export interface AuditEvent {
   after?: unknown;
 }
 
+/**
+ * The signed-in staff member a row is written for, as the staff module's Actor carries them. Named
+ * here rather than imported: the staff module writes audit rows, so it depends on this one.
+ */
+export interface AuditActor {
+  id: number;
+  username: string;
+  displayName: string;
+  ip: string;
+}
+
 /** Someone who is not signed in, at an address: a sign-in attempt (decision 014). */
 export interface AnonymousActor {
   id: null;
@@ -25,7 +35,7 @@ export interface AnonymousActor {
 export const ANONYMOUS_STAFF_NAME = '未登录';
 
 /** The audit module's one write, for every module that changes something staff did (in the caller's transaction). */
-export async function writeAudit(db: Db, actor: Pick<Actor, 'id' | 'displayName' | 'username' | 'ip'> | AnonymousActor | null, event: AuditEvent, now: Date): Promise<void> {
+export async function writeAudit(db: Db, actor: AuditActor | AnonymousActor | null, event: AuditEvent, now: Date): Promise<void> {
   await auditRepository.insert(db, {
     staffId: actor?.id ?? null,
     staffName: !actor ? '系统' : actor.id === null ? ANONYMOUS_STAFF_NAME : `${actor.displayName}（${actor.username}）`,

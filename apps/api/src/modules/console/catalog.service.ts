@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { setupChecklist, type ConsoleAgreement, type ConsoleGoods, type ConsoleGoodsUpdate, type ConsoleSetupChecklist, type ConsoleSiteConfigEntry } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import { createGoodsAdmin } from '../goods/goods.service.ts';
-import { createSiteConfigAdmin, createSiteConfigService } from '../site-config/site-config.service.ts';
-import { assertCan, type Actor } from './actor.ts';
+import { createGoodsAdmin } from '../goods/index.ts';
+import { createSiteConfigAdmin, createSiteConfigService } from '../site-config/index.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 
 /**

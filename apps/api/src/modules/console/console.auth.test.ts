@@ -11,7 +11,7 @@ import {
   LOGIN_WINDOW_MS,
   SESSION_IDLE_MS,
   slowdownMs,
-} from './auth.service.ts';
+} from '../staff/staff-auth.service.ts';
 import { consoleRouteTable, CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER, DEVICE_COOKIE } from './console.routes.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, login, type ConsoleTestApp, type Session } from './console.test-support.ts';
 

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { CONSOLE_CUSTOMER_VIEW_LIMIT, type ConsoleCustomerQuery, type ConsoleCustomerView } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import type { FeedbackInbox } from '../feedback/feedback.service.ts';
-import { listOrdersOfCustomer } from '../order/orders-of-customer.ts';
-import { toListItem } from '../order/order-handling.service.ts';
-import { assertCan, type Actor } from './actor.ts';
-import type { SmsLogReader } from './sms-log.service.ts';
+import type { FeedbackInbox } from '../feedback/index.ts';
+import { listOrdersOfCustomer } from '../order/index.ts';
+import { toListItem } from '../order/index.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
+import type { SmsLogReader } from './console-sms-log.service.ts';
 
 /** The customer view (decision 043): read-only, for whoever may read the order list. */
 export interface CustomersService {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { ORDER_STATUS, ORDER_STATUS_NAMES, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, shanghaiStart, trendWindow, type ConsoleDashboard, type ConsoleDashboardTrends, type TrendWindowDays } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import { countFunnel } from '../event/event.service.ts';
-import type { OrderHandlingService } from '../order/order-handling.service.ts';
-import { orderTrends } from '../order/order-trends.ts';
-import { assertCan, type Actor } from './actor.ts';
+import { countFunnel } from '../event/index.ts';
+import type { OrderHandlingService } from '../order/index.ts';
+import { orderTrends } from '../order/index.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 
 /**
  * The funnel of docs/product/api.md's analytics events: `client.company.get` when a visitor

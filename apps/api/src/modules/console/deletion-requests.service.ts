@@ -1,6 +1,6 @@
 import type { ConsoleDeletionRequest, ConsolePage } from '@kuaibao/domain';
-import type { DeletionService } from '../deletion/deletion.service.ts';
-import { assertCan, type Actor } from './actor.ts';
+import type { DeletionService } from '../deletion/index.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 
 /** The visitors' deletion requests and their outcomes, for staff who may see orders (decision 037). */
 export interface DeletionRequestsService {

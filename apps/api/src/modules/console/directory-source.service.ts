@@ -1,6 +1,6 @@
 import { directoryVendorStatusText, summarizeVendorLedger, type ConsoleDirectorySource } from '@kuaibao/domain';
 import type { CompanyDirectory } from '../company/index.ts';
-import { assertCan, type Actor } from './actor.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 
 /** How many days of the vendor's ledger the console shows. */
 export const LEDGER_DAYS = 30;

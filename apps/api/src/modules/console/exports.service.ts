@@ -21,12 +21,11 @@ import {
   type ConsoleSmsLogEntry,
 } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import { listAudit } from '../audit/audit.ts';
-import type { OrderExportRow, OrderHandlingService } from '../order/order-handling.service.ts';
-import type { RefundRequests } from '../payment/refund-requests.service.ts';
-import { createSmsLog } from '../sms/sms-log.service.ts';
-import { assertCan, type Actor } from './actor.ts';
-import { writeAudit } from './audit.ts';
+import { listAudit, writeAudit } from '../audit/index.ts';
+import type { OrderExportRow, OrderHandlingService } from '../order/index.ts';
+import type { RefundRequests } from '../payment/index.ts';
+import { createSmsLog } from '../sms/index.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 import { EXPORT_BATCH_ROWS, streamExport, type ExportColumn, type ExportFormat } from './export-writer.ts';
 
 export const EXPORT_LISTS = ['orders', 'refunds', 'sms', 'audit'] as const;

@@ -17,14 +17,14 @@ import {
   orderPrecheckOf,
   visibleCustomerRequest,
 } from '@kuaibao/domain';
-import type { FeedbackInbox } from '../feedback/feedback.service.ts';
-import { toListItem, type OrderHandlingService } from '../order/order-handling.service.ts';
-import type { OrderAuthorizations } from '../order/order-authorization.ts';
+import type { FeedbackInbox } from '../feedback/index.ts';
+import { toListItem, type OrderHandlingService } from '../order/index.ts';
+import type { OrderAuthorizations } from '../order/index.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
-import { assertCan, type Actor } from './actor.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 import type { PaymentLink } from './payment-link.ts';
 import type { RefundRequestReader } from './refunds.service.ts';
-import type { SmsLogReader } from './sms-log.service.ts';
+import type { SmsLogReader } from './console-sms-log.service.ts';
 
 export { toListItem };
 

@@ -1,5 +1,5 @@
 import type { ConsolePaymentAttempt, ConsoleProviderEvent } from '@kuaibao/domain';
-import type { PaymentService, RefundOrderResult } from '../payment/payment.service.ts';
+import type { PaymentService, RefundOrderResult } from '../payment/index.ts';
 
 /**
  * The console's one link to the payment module. Refunds go through the payment service's

@@ -1,6 +1,6 @@
 import type { ConsoleTimeWindow, ConsolePage, ConsoleRefundRequest, ConsoleRefundRequestStatus } from '@kuaibao/domain';
-import type { RefundRequests } from '../payment/refund-requests.service.ts';
-import { assertCan, type Actor } from './actor.ts';
+import type { RefundRequests } from '../payment/index.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 
 /** The payment module's refund requests, behind the console's permissions: clerks ask, admins decide. */
 export interface RefundRequestReader {

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
-import { resetStaffPassword } from '../staff/staff.service.ts';
+import { resetStaffPassword } from '../staff/index.ts';
 
 /**
  * `npm run console:reset-password -- <username>`: gives a staff account a new random password

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AppError, SAVED_FILTERS_PER_LIST, type ConsoleSavedFilter, type ConsoleSavedFilterCreate, type SavedFilterList } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../staff/index.ts';
 import { savedFiltersRepository as repository } from './saved-filters.repository.ts';
 
 /**

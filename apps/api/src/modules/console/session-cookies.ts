@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DEVICE_COOKIE_MAX_AGE_MS } from './auth.service.ts';
+import { DEVICE_COOKIE_MAX_AGE_MS } from '../staff/index.ts';
 
 /** The session cookie: only ever sent to the console API. */
 export const CONSOLE_COOKIE = 'kb_console';

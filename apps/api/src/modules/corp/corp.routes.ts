@@ -14,7 +14,7 @@ import {
 } from '@kuaibao/domain';
 import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
-import { signedInVisitor, visitorOf } from '../account/account.routes.ts';
+import { signedInVisitor, visitorOf } from '../account/index.ts';
 
 /** The official-account variant (/api/corp*); order routes need the visitor's x-token. */
 export function registerCorpRoutes(app: FastifyInstance): void {

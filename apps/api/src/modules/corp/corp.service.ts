@@ -10,11 +10,11 @@ import {
   type RecentOrderResponse,
 } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import type { AccountService, AuthenticatedUser } from '../account/account.service.ts';
-import type { GoodsService } from '../goods/goods.service.ts';
-import type { OrderService, VisitorContext } from '../order/order.service.ts';
-import type { SiteConfigService } from '../site-config/site-config.service.ts';
-import { ordersOfUser } from '../order/orders-of-user.ts';
+import type { VisitorContext } from '../../http/visitor-context.ts';
+import type { AccountService, AuthenticatedUser } from '../account/index.ts';
+import type { GoodsService } from '../goods/index.ts';
+import { ordersOfUser, type OrderService } from '../order/index.ts';
+import type { SiteConfigService } from '../site-config/index.ts';
 
 /**
  * The official-account variant's calls (docs/product/api.md /api/corp*). Every order call is for the

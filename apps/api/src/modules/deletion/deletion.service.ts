@@ -20,10 +20,10 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { SmsProvider } from '../../providers/sms/port.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
-import { writeAudit } from '../audit/audit.ts';
-import { clearFeedbackContact } from '../feedback/feedback.service.ts';
-import { orderDeletion } from '../order/order-deletion.ts';
-import { forgetSmsLogPhone } from '../sms/sms-log.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { clearFeedbackContact } from '../feedback/index.ts';
+import { orderDeletion } from '../order/index.ts';
+import { forgetSmsLogPhone } from '../sms/index.ts';
 import { deletionRepository } from './deletion.repository.ts';
 
 /**

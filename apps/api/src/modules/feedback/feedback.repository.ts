@@ -1,12 +1,30 @@
 import type { ConsoleTimeWindow, FeedbackStatus } from '@kuaibao/domain';
 import type { FeedbackRow } from '../../db/schema.ts';
-import { pageWindow, whereWithinDays, type Db } from '../../db/query-helpers.ts';
+import { timeListPage, whereWithinDays, type Db } from '../../db/query-helpers.ts';
 
 /** A complaint with the number of the order it is linked to ('' when none). */
 export type FeedbackListRow = FeedbackRow & { out_trade_no: string | null };
 
+export type FeedbackQuery = { page: number; page_size: number; status?: FeedbackStatus | undefined } & ConsoleTimeWindow;
+
+/** Feedback with the order each complaint is linked to. */
+function joined(db: Db) {
+  return db.selectFrom('feedback').leftJoin('orders', 'orders.id', 'feedback.order_id');
+}
+
+function withColumns(from: ReturnType<typeof joined>) {
+  return from.selectAll('feedback').select('orders.out_trade_no');
+}
+
 function withOrderNo(db: Db) {
-  return db.selectFrom('feedback').leftJoin('orders', 'orders.id', 'feedback.order_id').selectAll('feedback').select('orders.out_trade_no');
+  return withColumns(joined(db));
+}
+
+/** The feedback list's filters, once for its rows and its total. */
+function filteredFeedback(db: Db, query: FeedbackQuery) {
+  let filtered = joined(db);
+  if (query.status) filtered = filtered.where('feedback.status', '=', query.status);
+  return whereWithinDays(filtered, query, (q, op, at) => q.where('feedback.created_at', op, at));
 }
 
 /** SQL for visitors' feedback (platform reports) and its handling. */
@@ -40,18 +58,8 @@ export const feedbackRepository = {
     return withOrderNo(db).where('feedback.order_id', 'in', orderIds).orderBy('feedback.id', 'desc').limit(limit).execute();
   },
 
-  async list(db: Db, query: { page: number; page_size: number; status?: FeedbackStatus | undefined } & ConsoleTimeWindow): Promise<{ rows: FeedbackListRow[]; total: number }> {
-    let rows = withOrderNo(db);
-    let count = db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (query.status) {
-      rows = rows.where('feedback.status', '=', query.status);
-      count = count.where('status', '=', query.status);
-    }
-    rows = whereWithinDays(rows, query, (q, op, at) => q.where('feedback.created_at', op, at));
-    count = whereWithinDays(count, query, (q, op, at) => q.where('created_at', op, at));
-    const { limit, offset } = pageWindow(query.page, query.page_size);
-    const [items, total] = await Promise.all([rows.orderBy('feedback.id', query.sort === 'created_at_asc' ? 'asc' : 'desc').limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
-    return { rows: items, total: Number(total.n) };
+  list(db: Db, query: FeedbackQuery): Promise<{ rows: FeedbackListRow[]; total: number }> {
+    return timeListPage(filteredFeedback(db, query), query, 'feedback.id', withColumns);
   },
 
   findListRow(db: Db, id: number): Promise<FeedbackListRow | undefined> {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { AppError, feedbackOrderReference, validateReport, type ConsoleFeedback, type ConsolePage, type ConsoleTimeWindow, type FeedbackRequest, type FeedbackStatus } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import { writeAudit } from '../audit/audit.ts';
-import type { Actor } from '../staff/actor.ts';
+import { writeAudit } from '../audit/index.ts';
+import type { Actor } from '../staff/index.ts';
 import { feedbackRepository, type FeedbackListRow } from './feedback.repository.ts';
 
 /** A deletion request's part in the complaints (decision 045): the contact that is this phone goes. */

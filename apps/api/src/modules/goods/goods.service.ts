@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { AppError, isGoodsType, payTypesOfGoods, yuanStringToFen, type ConsoleGoods, type ConsoleGoodsUpdate, type Goods } from '@kuaibao/domain';
 import type { Database, GoodsRow } from '../../db/schema.ts';
-import { writeAudit } from '../audit/audit.ts';
-import type { Actor } from '../staff/actor.ts';
+import { writeAudit } from '../audit/index.ts';
+import type { Actor } from '../staff/index.ts';
 import { goodsRepository } from './goods.repository.ts';
 import { cachedValue, deepFreeze } from '../../shared-state/cached-value.ts';
 import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';

@@ -36,11 +36,10 @@ import type { Db } from '../../db/query-helpers.ts';
 import type { Database, OrderRow } from '../../db/schema.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
-import { writeAudit } from '../audit/audit.ts';
-import { assertCan, type Actor } from '../staff/actor.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertCan, findActiveStaff, type Actor } from '../staff/index.ts';
 import { orderHandlingRepository as handling, type OrderKeyset, type OrderListRow } from './order-handling.repository.ts';
 import { orderRepository } from './order.repository.ts';
-import { findActiveStaff } from '../staff/staff.service.ts';
 
 /**
  * How staff handle a paid order: the queue, taking it, moving its handling status, notes and

@@ -1,6 +1,6 @@
 import { beijingDayOfUtcHalf, firstCallSla, goodsTexts, isGoodsType, LABELS, percentile, periodChange, type ConsoleDashboardTrends, type TrendWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
-import { firstOrderTakes } from '../audit/audit.ts';
+import { firstOrderTakes } from '../audit/index.ts';
 import { orderTrendsRepository as trends, type PaidBucketRow } from './order-trends.repository.ts';
 import { orderHandlingRepository } from './order-handling.repository.ts';
 

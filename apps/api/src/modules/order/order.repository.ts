@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
+import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, PROCESS_STATUS_NAMES, REFUNDED_PROCESS_STATUS_NAME, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
 import type { Database, NewOrder, NewOrderAuthorization, OrderAuthorizationRow, OrderRow, OrderUpdate } from '../../db/schema.ts';
 import { orderHandlingRepository } from './order-handling.repository.ts';
 
@@ -85,8 +85,8 @@ export const orderRepository = {
     return db.selectFrom('order_authorizations').selectAll().where('order_id', '=', orderId).executeTakeFirst();
   },
 
-  /** Marks an unpaid order paid; false when another path got there first. */
-  async markOrderPaid(db: Db, input: { id: number; payTime: string; payType: string; paySource: string; processStatusName: string; now: string }): Promise<boolean> {
+  /** Marks an unpaid order paid, its handling pending; false when another path got there first. */
+  async markOrderPaid(db: Db, input: { id: number; payTime: string; payType: string; paySource: string; now: string }): Promise<boolean> {
     const result = await db
       .updateTable('orders')
       .set({
@@ -95,7 +95,7 @@ export const orderRepository = {
         pay_type: input.payType,
         pay_source: input.paySource,
         process_status: PROCESS_STATUS.pending,
-        process_status_name: input.processStatusName,
+        process_status_name: PROCESS_STATUS_NAMES[PROCESS_STATUS.pending],
         update_time: input.now,
       })
       .where('id', '=', input.id)
@@ -130,10 +130,10 @@ export const orderRepository = {
   },
 
   /** Paid → refunded, with the handling ended, when the order's own refund succeeded; false when it was not paid. */
-  async markOrderRefunded(db: Db, input: { id: number; processStatusName: string; now: string }): Promise<boolean> {
+  async markOrderRefunded(db: Db, input: { id: number; now: string }): Promise<boolean> {
     const result = await db
       .updateTable('orders')
-      .set({ status: ORDER_STATUS.refunded, process_status: PROCESS_STATUS.ended, process_status_name: input.processStatusName, update_time: input.now })
+      .set({ status: ORDER_STATUS.refunded, process_status: PROCESS_STATUS.ended, process_status_name: REFUNDED_PROCESS_STATUS_NAME, update_time: input.now })
       .where('id', '=', input.id)
       .where('status', '=', ORDER_STATUS.paid)
       .executeTakeFirst();

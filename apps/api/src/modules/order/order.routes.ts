@@ -13,7 +13,7 @@ import {
 import { limitRequests } from '../../http/rate-limit.ts';
 import { apiRoute } from '../../http/route.ts';
 import { visitorContext } from '../../http/visitor-context.ts';
-import { requestToken } from '../account/account.routes.ts';
+import { requestToken } from '../account/index.ts';
 
 /**
  * A visitor opens /pay a few times; more is someone walking companies. The answer is no more than

@@ -28,33 +28,45 @@ import {
   type OrderRecord,
   type PaySource,
   type PayType,
+  type Platform,
   type PrevInfo,
   visibleCustomerRequest,
 } from '@kuaibao/domain';
 import type { Database, NewOrderAuthorization, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import type { CompanyService } from '../company/index.ts';
-import type { GoodsService } from '../goods/goods.service.ts';
-import type { SiteConfigService } from '../site-config/site-config.service.ts';
+import type { GoodsService } from '../goods/index.ts';
+import type { SiteConfigService } from '../site-config/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import type { PaymentService } from '../payment/payment.service.ts';
+import type { CreatePaymentResult } from '../../providers/payment/port.ts';
+import type { VisitorContext } from '../../http/visitor-context.ts';
 import { newOrderNumber, newPublicOrderId, shanghaiYearStart } from './order-number.ts';
 import { orderRepository } from './order.repository.ts';
 import type { AppMetrics } from '../../observability/metrics.ts';
 
-/** Who is asking, from the request headers (docs/product/api.md). */
-export interface VisitorContext {
-  deviceId: string;
-  platform: string;
-  corpId: number;
-  linkId: string;
-  shareId: string;
-  prevId: string;
+/**
+ * What placing and showing an order asks of the payment module: app.ts passes the payment service,
+ * which is this and more. Named here rather than imported, because the payment module depends on
+ * this one (it marks orders paid and refunded through modules/order/index.ts).
+ */
+export interface PaymentSide {
+  /** docs/product/orders-and-statuses.md and provider capability; throws PAY_TYPE_NOT_ALLOWED / PAY_SOURCE_NOT_ALLOWED before anything is written. */
+  checkPaymentChoice(input: { platform: Platform; payType: PayType; paySource: PaySource; openid: string | undefined }): void;
+  /** Opens a new attempt (superseding pending ones) and asks the provider for a way to pay. */
+  startAttempt(input: StartAttemptInput): Promise<Extract<CreatePaymentResult, { ok: true }>>;
+  /** Asks the provider about pending attempts of an order (the paying page polling). True when a provider was asked (the order may have changed); false when nothing was due. */
+  reconcileOrder(order: OrderRow): Promise<boolean>;
+}
+
+export interface StartAttemptInput {
+  order: OrderRow;
+  payType: PayType;
+  paySource: PaySource;
+  description: string;
+  returnUrl: string | undefined;
+  notifyBaseUrl: string;
   clientIp: string;
-  /** Our public origin for this request, e.g. https://kuaibao.example. */
-  origin: string;
-  /** The logged-in WeChat visitor (official account or mini-program): owns the order, pays with this openid. */
-  payer?: { userId: number; openid: string } | undefined;
+  openid?: string | undefined;
 }
 
 export interface OrderService {
@@ -135,7 +147,7 @@ function safeReturnUrl(candidate: string | undefined, origin: string): string {
 export function createOrderService(deps: {
   db: Kysely<Database>;
   goods: GoodsService;
-  payments: PaymentService;
+  payments: PaymentSide;
   vault: PersonalDataVault;
   now: () => Date;
   /** orders created (the app's registry; absent in unit tests) */

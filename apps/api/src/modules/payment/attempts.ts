@@ -1,11 +1,11 @@
 import { AppError, checkPaymentChoice, isOrderUnpaid, type PaySource, type PayType, type Platform } from '@kuaibao/domain';
 import type { OrderRow, PaymentAttemptRow, ProviderEventRow } from '../../db/schema.ts';
 import type { CreatePaymentResult, PaymentProvider, QueryPaymentResult, VerifiedEvent } from '../../providers/payment/port.ts';
-import { orderPayments } from '../order/order-payments.ts';
+import { orderPayments, type StartAttemptInput } from '../order/index.ts';
 import { MINUTE, QUERY_BACKOFF_MS, REFUND_OUTBOX_KIND, backoff, type PaymentContext } from './payment-context.ts';
 import { createOnceKeys } from '../../shared-state/once-keys.ts';
 import { paymentRepository } from './payment.repository.ts';
-import type { PaymentOutcome, StartAttemptInput } from './payment.service.ts';
+import type { PaymentOutcome } from './payment-types.ts';
 
 /**
  * The paying page polls every second; the providers are asked about an order's pending attempts at

@@ -3,7 +3,7 @@ import type { NotificationAck, RawNotification, VerifiedEvent } from '../../prov
 import type { Attempts } from './attempts.ts';
 import type { PaymentContext } from './payment-context.ts';
 import { paymentRepository } from './payment.repository.ts';
-import type { PaymentOutcome } from './payment.service.ts';
+import type { PaymentOutcome } from './payment-types.ts';
 import type { Refunds } from './refunds.ts';
 
 export interface Notifications {

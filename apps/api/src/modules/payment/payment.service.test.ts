@@ -9,7 +9,8 @@ import { migrate } from '../../db/migrate.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { createPaymentProviders } from '../../providers/payment/index.ts';
 import type { PaymentProvider, QueryPaymentResult, RefundResult, VerifiedEvent } from '../../providers/payment/port.ts';
-import { REFUND_FAILURE_CODES, createPaymentService, type PaymentService } from './payment.service.ts';
+import { createPaymentService, type PaymentService } from './payment.service.ts';
+import { REFUND_FAILURE_CODES } from './payment-types.ts';
 
 /**
  * The payment service on its own: a real SQLite database, no HTTP app, and a scripted provider

@@ -1,68 +1,17 @@
-import type { ErrorCode, PaySource, PayType, Platform } from '@kuaibao/domain';
-import type { OrderRow, PaymentAttemptRow, ProviderEventRow, RefundRow } from '../../db/schema.ts';
-import type { CreatePaymentResult, NotificationAck, RawNotification } from '../../providers/payment/port.ts';
+import type { PaymentAttemptRow, ProviderEventRow, RefundRow } from '../../db/schema.ts';
+import type { NotificationAck, RawNotification } from '../../providers/payment/port.ts';
+import type { PaymentSide } from '../order/index.ts';
 import { createAttempts } from './attempts.ts';
 import { createNotifications } from './notifications.ts';
 import { createPaymentContext, type PaymentDeps } from './payment-context.ts';
+import type { RefundOrderResult, SweepResult } from './payment-types.ts';
 import { createRefunds } from './refunds.ts';
 import { createSweeps } from './sweeps.ts';
 
-export { refundNumberFor } from './refunds.ts';
-
-export type PaymentOutcome =
-  | 'APPLIED'
-  | 'DUPLICATE'
-  | 'UNKNOWN_TRADE'
-  | 'AMOUNT_MISMATCH'
-  | 'CURRENCY_MISMATCH'
-  | 'REFUND_QUEUED'
-  | 'IGNORED'
-  | 'UNKNOWN_REFUND'
-  | 'STALE'
-  | 'CLOSED';
-
-export interface StartAttemptInput {
-  order: OrderRow;
-  payType: PayType;
-  paySource: PaySource;
-  description: string;
-  returnUrl: string | undefined;
-  notifyBaseUrl: string;
-  clientIp: string;
-  openid?: string | undefined;
-}
-
-/** The console's refund action (issue 7) branches on this. */
-export type RefundOrderResult =
-  | { ok: true; state: 'SUCCESS' | 'PROCESSING'; outRefundNo: string }
-  | { ok: false; reason: 'NOT_PAID' | 'ALREADY_REFUNDED' | 'ABNORMAL' | 'CLOSED' | 'PROVIDER_UNAVAILABLE'; message: string };
-
-/** The catalog code for each refusal of refundOrder, for callers that answer over HTTP. */
-export const REFUND_FAILURE_CODES: Record<Extract<RefundOrderResult, { ok: false }>['reason'], ErrorCode> = {
-  NOT_PAID: 'ORDER_NOT_REFUNDABLE',
-  ALREADY_REFUNDED: 'ORDER_ALREADY_REFUNDED',
-  ABNORMAL: 'REFUND_ABNORMAL',
-  CLOSED: 'REFUND_CLOSED',
-  PROVIDER_UNAVAILABLE: 'REFUND_PROVIDER_UNAVAILABLE',
-};
-
-export interface SweepResult {
-  /** rows looked at */
-  examined: number;
-  /** rows that failed this time (logged; retried later) */
-  failed: number;
-}
-
-export interface PaymentService {
-  /** docs/product/orders-and-statuses.md and provider capability; throws PAY_TYPE_NOT_ALLOWED / PAY_SOURCE_NOT_ALLOWED before anything is written. */
-  checkPaymentChoice(input: { platform: Platform; payType: PayType; paySource: PaySource; openid: string | undefined }): void;
-  /** Opens a new attempt (superseding pending ones) and asks the provider for a way to pay. */
-  startAttempt(input: StartAttemptInput): Promise<Extract<CreatePaymentResult, { ok: true }>>;
+/** The payment side of placing an order (PaymentSide, named by the order module), and the rest: notifications, refunds, the sweeps' work. */
+export interface PaymentService extends PaymentSide {
   /** Verifies and applies a provider notification; the answer is what the provider expects back. */
   handleNotification(providerId: string, raw: RawNotification): Promise<NotificationAck>;
-  /** Asks the provider about pending attempts of an order (the paying page polling). */
-  /** True when a provider was asked (the order may have changed); false when nothing was due. */
-  reconcileOrder(order: OrderRow): Promise<boolean>;
   /**
    * Full refund of the attempt that paid the order, under a deterministic number (`R` + out_trade_no)
    * reused on every retry. On SUCCESS — now, or later through a refund notification or the refund

@@ -5,7 +5,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { ReconciliationRunStatus } from '../../db/schema.ts';
 import type { PaymentProviders } from '../../providers/payment/index.ts';
 import type { PaymentProvider } from '../../providers/payment/port.ts';
-import { orderPayments } from '../order/order-payments.ts';
+import { orderPayments } from '../order/index.ts';
 import { ledgerForDay } from './payment-ledger.ts';
 import { reconciliationRepository } from './reconciliation.repository.ts';
 

@@ -1,29 +1,44 @@
 import { OPEN_REFUND_REQUEST_STATUSES, type ConsoleTimeWindow, type RefundRequestStatus } from '@kuaibao/domain';
 import type { RefundRequestRow } from '../../db/schema.ts';
-import { pageWindow, timeListOrder, whereWithinDays, type Db, type ExportWindow } from '../../db/query-helpers.ts';
+import { timeListPage, whereWithinDays, type Db, type ExportWindow } from '../../db/query-helpers.ts';
 
-/** A request with the order it is about (number, company, amount, payment status). */
+/** Refund requests with the order each is about. */
+function joined(db: Db) {
+  return db.selectFrom('refund_requests').innerJoin('orders', 'orders.id', 'refund_requests.order_id');
+}
+
+/** A request's columns with the order's (number, company, amount, payment status). */
+function withColumns(from: ReturnType<typeof joined>) {
+  return from.select([
+    'refund_requests.id',
+    'refund_requests.order_id',
+    'refund_requests.status',
+    'refund_requests.reason',
+    'refund_requests.requested_by_name',
+    'refund_requests.created_at',
+    'refund_requests.decided_by_name',
+    'refund_requests.decided_at',
+    'refund_requests.decision_note',
+    'refund_requests.result_message',
+    'refund_requests.out_refund_no',
+    'orders.out_trade_no',
+    'orders.entity_name',
+    'orders.total_fee',
+    'orders.status as order_status',
+  ]);
+}
+
+/** A request with the order it is about. */
 function withOrder(db: Db) {
-  return db
-    .selectFrom('refund_requests')
-    .innerJoin('orders', 'orders.id', 'refund_requests.order_id')
-    .select([
-      'refund_requests.id',
-      'refund_requests.order_id',
-      'refund_requests.status',
-      'refund_requests.reason',
-      'refund_requests.requested_by_name',
-      'refund_requests.created_at',
-      'refund_requests.decided_by_name',
-      'refund_requests.decided_at',
-      'refund_requests.decision_note',
-      'refund_requests.result_message',
-      'refund_requests.out_refund_no',
-      'orders.out_trade_no',
-      'orders.entity_name',
-      'orders.total_fee',
-      'orders.status as order_status',
-    ]);
+  return withColumns(joined(db));
+}
+
+export type RefundRequestQuery = { page: number; page_size: number; status?: RefundRequestStatus | undefined } & ConsoleTimeWindow & ExportWindow;
+
+/** The refund request list's filters, once for its rows and its total. */
+function filteredRequests(db: Db, query: RefundRequestQuery) {
+  const filtered = query.status ? joined(db).where('refund_requests.status', '=', query.status) : joined(db);
+  return whereWithinDays(filtered, query, (q, op, at) => q.where('refund_requests.created_at', op, at));
 }
 
 export type RefundRequestWithOrder = Awaited<ReturnType<ReturnType<typeof withOrder>['executeTakeFirstOrThrow']>>;
@@ -38,21 +53,8 @@ export const refundRequestRepository = {
     return withOrder(db).where('refund_requests.order_id', '=', orderId).orderBy('refund_requests.id', 'desc').execute();
   },
 
-  async list(db: Db, query: { page: number; page_size: number; status?: RefundRequestStatus | undefined } & ConsoleTimeWindow & ExportWindow): Promise<{ rows: RefundRequestWithOrder[]; total: number }> {
-    const { limit, offset } = pageWindow(query.page, query.page_size);
-    let filtered = withOrder(db);
-    let counted = db.selectFrom('refund_requests').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (query.status) {
-      filtered = filtered.where('refund_requests.status', '=', query.status);
-      counted = counted.where('status', '=', query.status);
-    }
-    filtered = whereWithinDays(filtered, query, (q, op, at) => q.where('refund_requests.created_at', op, at));
-    counted = whereWithinDays(counted, query, (q, op, at) => q.where('created_at', op, at));
-    const { direction, after } = timeListOrder(query);
-    if (after) filtered = filtered.where('refund_requests.id', after.op, after.id);
-    // Rows are appended in time order: the id is the time order, and indexed.
-    const [rows, count] = await Promise.all([filtered.orderBy('refund_requests.id', direction).limit(limit).offset(after ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
-    return { rows, total: Number(count.n) };
+  list(db: Db, query: RefundRequestQuery): Promise<{ rows: RefundRequestWithOrder[]; total: number }> {
+    return timeListPage(filteredRequests(db, query), query, 'refund_requests.id', withColumns);
   },
 
   async countPending(db: Db): Promise<number> {

@@ -3,10 +3,10 @@ import { AppError, isOrderPaid, isOrderRefunded, type ConsolePage, type ConsoleT
 import type { Db, ExportWindow } from '../../db/query-helpers.ts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { writeAudit } from '../audit/audit.ts';
-import { orderPayments } from '../order/order-payments.ts';
-import type { Actor } from '../staff/actor.ts';
-import type { RefundOrderResult } from './payment.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { orderPayments } from '../order/index.ts';
+import type { Actor } from '../staff/index.ts';
+import type { RefundOrderResult } from './payment-types.ts';
 import { refundRequestRepository, type RefundRequestWithOrder } from './refund-request.repository.ts';
 
 /**

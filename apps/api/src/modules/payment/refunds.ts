@@ -1,10 +1,10 @@
 import { AppError, canMoveRefund, orderRefundRefusal, type PayType } from '@kuaibao/domain';
 import type { NewRefund, PaymentAttemptRow, RefundRow } from '../../db/schema.ts';
 import type { RefundProgress } from '../../providers/payment/port.ts';
-import { orderPayments } from '../order/order-payments.ts';
+import { orderPayments } from '../order/index.ts';
 import { REFUND_BACKOFF_MS, backoff, type Db, type PaymentContext } from './payment-context.ts';
 import { paymentRepository } from './payment.repository.ts';
-import type { RefundOrderResult } from './payment.service.ts';
+import type { RefundOrderResult } from './payment-types.ts';
 
 /** The refund number of an attempt: deterministic, so every retry reuses it (both providers dedupe on it). */
 export function refundNumberFor(outTradeNo: string): string {

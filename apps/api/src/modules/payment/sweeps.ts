@@ -1,6 +1,6 @@
 import { QUERY_BACKOFF_MS, REFUND_OUTBOX_KIND, backoff, type PaymentContext } from './payment-context.ts';
 import { paymentRepository } from './payment.repository.ts';
-import type { SweepResult } from './payment.service.ts';
+import type { SweepResult } from './payment-types.ts';
 import type { Attempts } from './attempts.ts';
 import { fullRefundOf, type Refunds } from './refunds.ts';
 

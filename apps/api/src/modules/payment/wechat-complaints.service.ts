@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import type { Database, WechatComplaintsTable } from '../../db/schema.ts';
 import type { ComplaintsApi, RefundProgress } from '../../providers/payment/complaints-port.ts';
 import type { NotificationAck, RawNotification } from '../../providers/payment/port.ts';
-import { orderPayments } from '../order/order-payments.ts';
+import { orderPayments } from '../order/index.ts';
 import { orderIdOfAttempt } from './payment-ledger.repository.ts';
 import { wechatComplaintsRepository } from './wechat-complaints.repository.ts';
 

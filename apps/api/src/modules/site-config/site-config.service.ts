@@ -13,8 +13,8 @@ import {
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { agreementRepository, type AgreementRow } from './agreement.repository.ts';
 import type { Database } from '../../db/schema.ts';
-import { writeAudit } from '../audit/audit.ts';
-import type { Actor } from '../staff/actor.ts';
+import { writeAudit } from '../audit/index.ts';
+import type { Actor } from '../staff/index.ts';
 import { siteConfigRepository } from './site-config.repository.ts';
 import { cachedValue, deepFreeze } from '../../shared-state/cached-value.ts';
 import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';

@@ -1,26 +1,33 @@
 import { sql } from 'kysely';
 import { PURGED_TEXT, type ConsoleTimeWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
-import { pageWindow, timeListOrder, whereWithinDays, type ExportWindow } from '../../db/query-helpers.ts';
+import { timeListPage, whereWithinDays, type ExportWindow } from '../../db/query-helpers.ts';
+
+/** The SMS log with the order each row is about. */
+function joined(db: Db) {
+  return db.selectFrom('sms_log').leftJoin('orders', 'orders.id', 'sms_log.order_id');
+}
+
+/** A row's columns, the order number beside them. */
+function withColumns(from: ReturnType<typeof joined>) {
+  return from.select([
+    'sms_log.id',
+    'sms_log.order_id',
+    'sms_log.phone',
+    'sms_log.template',
+    'sms_log.content',
+    'sms_log.provider',
+    'sms_log.status',
+    'sms_log.provider_message_id',
+    'sms_log.error',
+    'sms_log.created_at',
+    'orders.out_trade_no',
+  ]);
+}
 
 /** The SMS log rows with the order number beside each. */
 function base(db: Db) {
-  return db
-    .selectFrom('sms_log')
-    .leftJoin('orders', 'orders.id', 'sms_log.order_id')
-    .select([
-      'sms_log.id',
-      'sms_log.order_id',
-      'sms_log.phone',
-      'sms_log.template',
-      'sms_log.content',
-      'sms_log.provider',
-      'sms_log.status',
-      'sms_log.provider_message_id',
-      'sms_log.error',
-      'sms_log.created_at',
-      'orders.out_trade_no',
-    ]);
+  return withColumns(joined(db));
 }
 
 export type SmsLogListRow = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
@@ -32,6 +39,16 @@ export interface SmsLogQuery extends ConsoleTimeWindow, ExportWindow {
   outTradeNo?: string | undefined;
   orderId?: number | undefined;
   status?: 'SENT' | 'FAILED' | undefined;
+}
+
+/** The SMS log list's filters, once for its rows and its total. */
+function filteredSmsLog(db: Db, query: SmsLogQuery) {
+  let filtered = joined(db);
+  if (query.phone) filtered = filtered.where('sms_log.phone', '=', query.phone);
+  else if (query.outTradeNo) filtered = filtered.where('orders.out_trade_no', '=', query.outTradeNo);
+  if (query.orderId) filtered = filtered.where('sms_log.order_id', '=', query.orderId);
+  if (query.status) filtered = filtered.where('sms_log.status', '=', query.status);
+  return whereWithinDays(filtered, query, (q, op, at) => q.where('sms_log.created_at', op, at));
 }
 
 /** SQL for the SMS log: the outbox worker (jobs/sms-outbox.ts) records every attempt; staff read it. */
@@ -92,30 +109,7 @@ export const smsLogRepository = {
   },
 
   /** A page, by exact phone number or exact order number, or by order id. */
-  async list(db: Db, query: SmsLogQuery): Promise<{ rows: SmsLogListRow[]; total: number }> {
-    let filtered = base(db);
-    let counted = db.selectFrom('sms_log').leftJoin('orders', 'orders.id', 'sms_log.order_id').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (query.phone) {
-      filtered = filtered.where('sms_log.phone', '=', query.phone);
-      counted = counted.where('sms_log.phone', '=', query.phone);
-    } else if (query.outTradeNo) {
-      filtered = filtered.where('orders.out_trade_no', '=', query.outTradeNo);
-      counted = counted.where('orders.out_trade_no', '=', query.outTradeNo);
-    }
-    if (query.orderId) {
-      filtered = filtered.where('sms_log.order_id', '=', query.orderId);
-      counted = counted.where('sms_log.order_id', '=', query.orderId);
-    }
-    if (query.status) {
-      filtered = filtered.where('sms_log.status', '=', query.status);
-      counted = counted.where('sms_log.status', '=', query.status);
-    }
-    filtered = whereWithinDays(filtered, query, (q, op, at) => q.where('sms_log.created_at', op, at));
-    counted = whereWithinDays(counted, query, (q, op, at) => q.where('sms_log.created_at', op, at));
-    const { limit, offset } = pageWindow(query.page, query.page_size);
-    const { direction, after } = timeListOrder(query);
-    if (after) filtered = filtered.where('sms_log.id', after.op, after.id);
-    const [rows, count] = await Promise.all([filtered.orderBy('sms_log.id', direction).limit(limit).offset(after ? 0 : offset).execute(), query.uncounted ? { n: -1 } : counted.executeTakeFirstOrThrow()]);
-    return { rows, total: Number(count.n) };
+  list(db: Db, query: SmsLogQuery): Promise<{ rows: SmsLogListRow[]; total: number }> {
+    return timeListPage(filteredSmsLog(db, query), query, 'sms_log.id', withColumns);
   },
 };

@@ -4,7 +4,7 @@ import { AppError, isAcceptablePassword, isStaffRole, normalizeUsername, permiss
 import type { Database, StaffRow } from '../../db/schema.ts';
 import type { Db } from '../../db/query-helpers.ts';
 import { createKeyedMac } from '../../security/keyed-mac.ts';
-import { writeAudit } from '../audit/audit.ts';
+import { writeAudit } from '../audit/index.ts';
 import type { Actor } from './actor.ts';
 import { DUMMY_PASSWORD_HASH, generatePassword, hashPassword, verifyPassword } from './password.ts';
 import { staffRepository } from './staff.repository.ts';

@@ -3,7 +3,7 @@ import { AppError, USERNAME_PATTERN, isAcceptablePassword, isStaffRole, type Con
 import type { Database, StaffRow } from '../../db/schema.ts';
 import type { Db } from '../../db/query-helpers.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { writeAudit } from '../audit/audit.ts';
+import { writeAudit } from '../audit/index.ts';
 import { assertCan, type Actor } from './actor.ts';
 import { generatePassword, hashPassword } from './password.ts';
 import { staffRepository } from './staff.repository.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@kuaibao/domain';
-import type { Actor } from '../actor.ts';
+import type { Actor } from '../../staff/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ConsoleLoginRequestSchema, ConsolePasswordChangeSchema, ConsoleSessionStaffSchema } from '@kuaibao/domain';
 import { apiRoute } from '../../../http/route.ts';
-import { SESSION_MAX_MS, SignInSlowDown, toSessionStaff } from '../auth.service.ts';
+import { SESSION_MAX_MS, SignInSlowDown, toSessionStaff } from '../../staff/index.ts';
 import { cookieOf, deviceCookie, DEVICE_COOKIE, sessionCookie } from '../session-cookies.ts';
 import { actorOf } from './context.ts';
 

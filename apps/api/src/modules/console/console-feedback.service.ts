@@ -1,14 +1,14 @@
 import type { ConsoleFeedback, ConsolePage, ConsoleTimeWindow, FeedbackStatus } from '@kuaibao/domain';
-import type { FeedbackInbox } from '../feedback/feedback.service.ts';
-import { assertCan, type Actor } from './actor.ts';
+import type { FeedbackInbox } from '../feedback/index.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 
 /** The complaint inbox: platform reports from visitors (docs/product/screens.md#report-screen), for staff who handle feedback. */
-export interface FeedbackService {
+export interface ConsoleFeedbackService {
   list(actor: Actor, query: { page: number; page_size: number; status?: FeedbackStatus | undefined } & ConsoleTimeWindow): Promise<ConsolePage<ConsoleFeedback>>;
   update(actor: Actor, id: number, input: { status: FeedbackStatus; reply: string }): Promise<ConsoleFeedback>;
 }
 
-export function createFeedbackInboxService(deps: { inbox: FeedbackInbox }): FeedbackService {
+export function createFeedbackInboxService(deps: { inbox: FeedbackInbox }): ConsoleFeedbackService {
   const { inbox } = deps;
   return {
     list(actor, query) {

@@ -1,8 +1,8 @@
 import { AppError, type ConsoleReconciliationDay, type ConsoleReconciliationRerun } from '@kuaibao/domain';
-import { writeAudit } from '../audit/audit.ts';
-import type { ReconciliationService } from '../payment/reconciliation.service.ts';
-import type { Db } from './actor.ts';
-import { assertCan, type Actor } from './actor.ts';
+import { writeAudit } from '../audit/index.ts';
+import type { ReconciliationService } from '../payment/index.ts';
+import type { Db } from '../../db/query-helpers.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 
 /** The console's 对账 over the payment module's reconciliation: admins read a day and re-run it. */
 export interface ConsoleReconciliationService {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ConsolePage, ConsoleSmsLogEntry } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import { createSmsLog, type SmsLogListQuery } from '../sms/sms-log.service.ts';
-import { assertCan, type Actor } from './actor.ts';
+import { createSmsLog, type SmsLogListQuery } from '../sms/index.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 
 export interface SmsLogReader {
   listForOrder(orderId: number): Promise<ConsoleSmsLogEntry[]>;

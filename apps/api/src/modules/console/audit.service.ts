@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleAuditEntry, ConsolePage } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
-import { listAudit, type AuditQuery } from '../audit/audit.ts';
-import { assertCan, type Actor } from './actor.ts';
-
-export { ANONYMOUS_STAFF_NAME, toAuditEntry, writeAudit, type AnonymousActor, type AuditEvent } from '../audit/audit.ts';
+import { listAudit, type AuditQuery } from '../audit/index.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 
 export interface AuditService {
   list(actor: Actor, query: AuditQuery & { order_no?: string | undefined }): Promise<ConsolePage<ConsoleAuditEntry>>;

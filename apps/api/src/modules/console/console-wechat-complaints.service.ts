@@ -1,9 +1,10 @@
 import { AppError, isRefundRequestLaunched, type ConsolePage, type ConsoleRefundRequest, type ConsoleWechatComplaint, type ConsoleWechatComplaintDetail, type ConsoleWechatComplaintRefundProgress, type WechatComplaintState } from '@kuaibao/domain';
 import type { RefundProgress } from '../../providers/payment/complaints-port.ts';
-import { writeAudit } from '../audit/audit.ts';
-import type { RefundRequests } from '../payment/refund-requests.service.ts';
-import { refundProgressRefusal, type WechatComplaints } from '../payment/wechat-complaints.service.ts';
-import { assertCan, type Actor, type Db } from './actor.ts';
+import { writeAudit } from '../audit/index.ts';
+import type { RefundRequests } from '../payment/index.ts';
+import { refundProgressRefusal, type WechatComplaints } from '../payment/index.ts';
+import type { Db } from '../../db/query-helpers.ts';
+import { assertCan, type Actor } from '../staff/index.ts';
 
 /**
  * 投诉处理's WeChat Pay tab (decision 040): whoever handles complaints reads them, replies to the
