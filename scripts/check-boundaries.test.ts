@@ -29,7 +29,7 @@ const REPOSITORY = path.resolve(import.meta.dirname, '..');
 /** One file per rule that breaks it, and beside each the same kind of file that keeps it. */
 const FIXTURES: Record<string, string> = {
   'apps/api/src/modules/order/order.service.ts': 'export const port = process.env.PORT;\n',
-  'apps/api/src/config/schema.ts': 'export const port = process.env.PORT;\n',
+  'apps/api/src/config/env-schema.ts': 'export const port = process.env.PORT;\n',
   'apps/api/src/modules/feedback/feedback.service.ts': "export const rows = (db) => db.selectFrom('feedback').selectAll().execute();\n",
   'apps/api/src/modules/feedback/feedback.repository.ts': "export const rows = (db) => db.selectFrom('feedback').selectAll().execute();\n",
   'apps/api/src/modules/payment/payment.service.ts': "import { orderRepository } from '../order/order.repository.ts';\nimport { paymentRepository } from './payment.repository.ts';\n",
@@ -351,8 +351,8 @@ describe('claims', () => {
 
   it('refuses a variable missing from the table and one the schema does not have', () => {
     expect(check({ schema: schema.replace('  PORT:', '  HOST: z.string(),\n  PORT:').replace('  SIGN_SECRET: z.string().optional(),\n', '') })).toEqual([
-      'README.md:3 HOST (config/schema.ts) is missing from the configuration table',
-      'README.md:3 SIGN_SECRET is in the configuration table but not in config/schema.ts',
+      'README.md:3 HOST (config/env-schema.ts) is missing from the configuration table',
+      'README.md:3 SIGN_SECRET is in the configuration table but not in config/env-schema.ts',
     ]);
   });
 

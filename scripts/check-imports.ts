@@ -39,23 +39,8 @@ export interface ImportAllowlist {
 }
 
 export const ALLOWLIST: ImportAllowlist = {
-  // Until modules/company/index.ts lands (the company module is being split into search, index and
-  // import); then these import through it and leave this list.
-  deep: {
-    company: [
-      'apps/api/bench/search.bench.ts',
-      'apps/api/src/app.ts',
-      'apps/api/src/modules/order/order.service.ts',
-      'apps/api/src/providers/directory/index.ts',
-      'apps/api/src/providers/directory/local.provider.ts',
-      'apps/api/src/providers/directory/qichacha.provider.ts',
-      'apps/api/src/seed/seed.ts',
-    ],
-  },
-  // config/schema.ts (the environment's variables) and db/schema.ts (the tables' types): renaming
-  // either touches config/ or the fifty-odd importers of the tables' types, outside the change that
-  // added this rule.
-  name: ['schema.ts'],
+  deep: {},
+  name: [],
 };
 
 /**

@@ -60,7 +60,7 @@ export function usableContact(config: Pick<SiteConfig, 'service_weixin' | 'servi
   return { address: isPlaceholderContact(address) ? '' : address, phone: isPlaceholderContact(phone) ? '' : phone };
 }
 
-/** The SMS signature the configuration ships with (apps/api/src/config/schema.ts); the operator registers their own. */
+/** The SMS signature the configuration ships with (apps/api/src/config/env-schema.ts); the operator registers their own. */
 export const DEFAULT_SMS_SIGN_NAME = '快报';
 
 export interface SetupFacts {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
-import type { Env } from './schema.ts';
+import type { Env } from './env-schema.ts';
 
 /** The agent's console (docs/decisions/008-console-auth-and-roles.md). */
 export interface ConsoleConfig {

@@ -1,5 +1,5 @@
 import { settingsNeededBy } from './errors.ts';
-import type { Env } from './schema.ts';
+import type { Env } from './env-schema.ts';
 
 /** The company directory's source (docs/decisions/020-company-directory-vendor.md). */
 export interface DirectoryConfig {

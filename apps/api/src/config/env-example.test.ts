@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './load.ts';
 import { repoRoot } from './paths.ts';
-import { EnvSchema } from './schema.ts';
+import { EnvSchema } from './env-schema.ts';
 
 /**
  * `.env.example` is the operator's list of every setting (docs/deploy.md): it must name each

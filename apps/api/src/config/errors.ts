@@ -1,4 +1,4 @@
-import type { Env } from './schema.ts';
+import type { Env } from './env-schema.ts';
 
 /** A bad or missing setting; the server prints its message and stops. */
 export class ConfigError extends Error {

@@ -6,7 +6,7 @@ import { repoRoot } from './paths.ts';
 import { paymentProviderIds, paymentSettings, type PaymentConfig } from './payment.ts';
 import { productionRefusals } from './production-refusals.ts';
 import { retentionSettings, type RetentionConfig } from './retention.ts';
-import { EnvSchema } from './schema.ts';
+import { EnvSchema } from './env-schema.ts';
 import { directorySettings, type DirectoryConfig } from './directory.ts';
 import { smsSettings, type SmsConfig } from './sms.ts';
 import { storageSettings, type StorageConfig } from './storage.ts';

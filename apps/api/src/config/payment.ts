@@ -1,6 +1,6 @@
 import { invalidConfiguration } from './errors.ts';
 import { privateKeyPem, publicKeyPem } from './keys.ts';
-import type { Env } from './schema.ts';
+import type { Env } from './env-schema.ts';
 
 /** WeChat Pay API v3, direct merchant. Keys are normalised PEM (PKCS#8 private, SPKI public). */
 export interface WechatpayConfig {

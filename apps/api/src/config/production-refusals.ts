@@ -1,4 +1,4 @@
-import { DEV_DEFAULTS, PHONE_LOOKUP_LIMIT_DEFAULT, type Env } from './schema.ts';
+import { DEV_DEFAULTS, PHONE_LOOKUP_LIMIT_DEFAULT, type Env } from './env-schema.ts';
 
 /**
  * What production refuses (docs/security.md): public development keys, the sandbox gateway

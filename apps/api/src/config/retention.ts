@@ -1,5 +1,5 @@
 import type { RetentionPeriods } from '@kuaibao/domain';
-import type { Env } from './schema.ts';
+import type { Env } from './env-schema.ts';
 
 export interface RetentionConfig {
   /** days per kind of personal data; 0 turns that purge off */

@@ -1,5 +1,5 @@
 import { settingsNeededBy } from './errors.ts';
-import type { Env } from './schema.ts';
+import type { Env } from './env-schema.ts';
 
 /** template id (payment_succeeded, order_completed, refund_succeeded, deletion_code, customer_request) → the provider's template code */
 export type SmsTemplateCodes = Readonly<Record<string, string>>;

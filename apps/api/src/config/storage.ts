@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { settingsNeededBy } from './errors.ts';
 import { repoRoot } from './paths.ts';
-import type { Env } from './schema.ts';
+import type { Env } from './env-schema.ts';
 
 export interface StorageConfig {
   provider: 'disk' | 's3';

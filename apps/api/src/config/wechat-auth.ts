@@ -1,6 +1,6 @@
 import { WECHAT_OAUTH_AUTHORIZE_URL } from '@kuaibao/domain';
 import { invalidConfiguration } from './errors.ts';
-import type { Env } from './schema.ts';
+import type { Env } from './env-schema.ts';
 
 /** WeChat login (docs/decisions/009-corp-and-mini-program.md). */
 export interface WechatAuthConfig {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type DirectoryConfig } from '../../config.ts';
 import { productionRefusals } from '../../config/production-refusals.ts';
-import { EnvSchema } from '../../config/schema.ts';
+import { EnvSchema } from '../../config/env-schema.ts';
 import { buildDirectoryVendor } from './index.ts';
 import { createQichachaVendor, keptCompanies, plainVendorText } from './qichacha.provider.ts';
 import { qichachaToken, type QichachaAnswer, type QichachaWire } from './qichacha.wire.ts';
