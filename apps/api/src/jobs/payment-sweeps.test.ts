@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/database.ts';
 import type { PaymentService, SweepResult } from '../modules/payment/payment.service.ts';
-import { availableDialects, buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { describeDialects } from '../test/dialects.ts';
 import { createPaymentSweeps, sweepLockKey } from './payment-sweeps.ts';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent', silent() {} } as unknown as FastifyBaseLogger;
@@ -58,7 +59,7 @@ describe('payment sweeps scheduler', () => {
   });
 });
 
-describe.each(availableDialects().filter((d) => d === 'postgres'))('payment sweeps on %s take an advisory lock', (dialect) => {
+describeDialects('payment sweeps on %s take an advisory lock', { only: ['postgres'] }, (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect, companies: 50 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SMS_DISCLOSURE, type ConsolePage, type ConsoleSmsLogEntry } from '@kuaibao/domain';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, insertOrder, login, placeAndPay, type ConsoleTestApp } from '../modules/console/console.test-support.ts';
 import type { SendSmsInput, SendSmsResult, SmsProvider } from '../providers/sms/index.ts';
-import { availableDialects } from '../test/helper.ts';
+import { describeDialects } from '../test/dialects.ts';
 import { SMS_MAX_ATTEMPTS, createSmsOutboxWorker } from './sms-outbox.ts';
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -21,7 +21,7 @@ function scriptedProvider(answers: Array<SendSmsResult | (() => Promise<SendSmsR
   };
 }
 
-describe.each(availableDialects())('the SMS outbox (%s)', (dialect) => {
+describeDialects('the SMS outbox (%s)', (dialect) => {
   let test: ConsoleTestApp;
   beforeAll(async () => {
     test = await buildConsoleTestApp(dialect);

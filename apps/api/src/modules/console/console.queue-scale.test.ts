@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORDER_STATUS, PROCESS_STATUS, PROCESS_STATUS_NAMES, wasOrderPaid, type ConsoleOrderListItem, type ConsolePage, type OrderStatus, type ProcessStatus } from '@kuaibao/domain';
 import type { NewOrder } from '../../db/schema.ts';
 import { generateCompanies } from '../../seed/synthetic-companies.ts';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, login, type Call, type ConsoleTestApp } from './console.test-support.ts';
 
 /**
@@ -13,7 +13,7 @@ import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, login, type Call, 
  */
 const ORDERS = 100_000;
 
-describe.each(availableDialects())('the order queue at %s with 100k orders', (dialect) => {
+describeDialects('the order queue at %s with 100k orders', (dialect) => {
   let test: ConsoleTestApp;
   let call: Call;
   let seedMs = 0;
