@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ERROR_CATALOG, SIGNATURE_WINDOW_SECONDS, type ErrorCode, type OAuthStateResponse } from '@kuaibao/domain';
@@ -255,9 +255,5 @@ describeDialects('switching REDIS_URL on, and an instance whose Redis is down at
 });
 
 async function waitUntilReady(app: FastifyInstance): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    if ((await app.inject('/readyz')).statusCode === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the app did not reconnect to Redis');
+  await vi.waitFor(async () => expect((await app.inject('/readyz')).statusCode, 'the app did not reconnect to Redis').toBe(200), { timeout: 10_000, interval: 100 });
 }
