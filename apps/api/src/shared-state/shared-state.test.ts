@@ -11,7 +11,7 @@ import { buildTestApp, envelopeOf, signedInject, type SignedRequest, type TestAp
 import { describeDialects } from '../test/dialects.ts';
 import { startTestRedis, type TestRedis } from '../test/redis.ts';
 
-/** Issue 14: with REDIS_URL two instances share every limit, the replay cache and single-use states (docs/decisions/024-shared-state-in-redis.md). */
+/** With REDIS_URL two instances share every limit, the replay cache and single-use states (docs/decisions/024-shared-state-in-redis.md). */
 
 const PHONE_LOOKUP = { url: '/api/h5/order/phone', query: { phone: '13812345678' } } as const;
 

@@ -8,7 +8,7 @@ import { mountPerTest } from '../../test/mount.ts';
 import type * as Notify from '../../lib/notify.ts';
 
 /**
- * 投诉处理 on the clerk's day (issue 17): the page's heading comes before its tabs, and a complaint
+ * 投诉处理 on the clerk's day (e2e/tests/payments.clerk-day.spec.ts): the page's heading comes before its tabs, and a complaint
  * answered from its drawer stays in the list behind the drawer until the drawer closes.
  */
 
