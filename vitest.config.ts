@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
+          // Under CI=true a run that would skip the PostgreSQL or Redis suites for want of a server stops, naming it.
+          globalSetup: ['apps/api/src/test/test-servers.ts'],
           testTimeout: 30000,
           hookTimeout: 120000,
         },

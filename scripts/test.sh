@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# npm test: every suite, in the order a failure is cheapest to see.
+# npm test: every suite, in the order a failure is cheapest to see. The API runs twice, each half
+# once: SQLite (TEST_DIALECTS=sqlite) and PostgreSQL (TEST_DIALECTS=postgres), each showing the
+# other's suites as skipped. Under CI=true a missing PostgreSQL or Redis fails the run, naming it
+# (scripts/test-api-pg.sh, scripts/redis-test.sh, apps/api/src/test/test-servers.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }

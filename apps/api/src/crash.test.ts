@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariants, crashRun, freshPostgresDatabase } from '../attack/crash.ts';
 import { startTarget } from '../attack/target.ts';
-import { readEnv } from './config.ts';
-import { availableDialects } from './test/helper.ts';
+import { testDatabaseUrl } from './test/test-servers.ts';
+import { describeDialects } from './test/dialects.ts';
 
 /**
  * The attack suite's crash test (apps/api/attack/crash.ts), one round with a smaller load: the
  * server is killed with SIGKILL while visitors create and pay orders, started again on the same
  * database, and what must survive a crash is read from the database itself.
  */
-describe.each(availableDialects())('crash test on %s', (dialect) => {
+describeDialects('crash test on %s', (dialect) => {
   it('keeps every acknowledged payment, pays no order twice and sends one payment SMS per paid order across a SIGKILL', async () => {
-    const database = dialect === 'postgres' ? await freshPostgresDatabase(readEnv('TEST_DATABASE_URL') as string) : undefined;
+    const database = dialect === 'postgres' ? await freshPostgresDatabase(testDatabaseUrl()) : undefined;
     const lines: string[] = [];
     // Sweeps every second, so duplicate payments are refunded before the check.
     const target = await startTarget({ companies: 2000, env: { PAYMENT_SWEEP_INTERVAL_SECONDS: '1', ...(database ? { DATABASE_URL: database.url } : {}) } });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_REPORT_TYPE, signRequest } from '@kuaibao/domain';
 import { DEV_DEFAULTS, environmentWith } from './config.ts';
 
@@ -113,14 +113,13 @@ function connectionRefused(port: number): Promise<boolean> {
   });
 }
 
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
+/** Waits until the server has logged a line with every one of `parts` (it logs JSON lines). */
+async function untilLogged(server: Running, ...parts: string[]): Promise<void> {
+  await vi.waitFor(() => expect(server.output().split('\n').some((line) => parts.every((part) => line.includes(part))), `a log line with ${parts.join(' and ')}:\n${server.output()}`).toBe(true), { timeout: 10_000, interval: 20 });
 }
+
+/** The server has the slow request's headers (it logs a request as it comes in) and waits for the rest of the body. */
+const untilSlowRequestIn = (server: Running) => untilLogged(server, '"msg":"incoming request"', '"method":"POST"', '/api/user/feedback');
 
 describe('graceful shutdown on SIGTERM', () => {
   it('answers the request in flight, says not ready at once, refuses new connections after the grace, and exits 0', async () => {
@@ -130,10 +129,9 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(ready.toLowerCase()).toContain('connection: keep-alive');
 
     const slow = startSlowRequest(server.port);
-    // The server has the headers and waits for the rest of the body.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilSlowRequestIn(server);
     server.child.kill('SIGTERM');
-    await until(async () => server.output().includes('stopping: draining'), 5000);
+    await untilLogged(server, 'stopping: draining');
 
     // During the grace: still listening, but not ready, and every answer closes its connection.
     const draining = await rawGet(server.port, '/readyz');
@@ -144,7 +142,7 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(alive.toLowerCase()).toContain('connection: close');
 
     // After the grace: no new connections, while the slow request is still open.
-    expect(await until(() => connectionRefused(server.port), 5000)).toBe(true);
+    await vi.waitFor(async () => expect(await connectionRefused(server.port)).toBe(true), { timeout: 10_000, interval: 50 });
     expect(server.child.exitCode).toBeNull();
 
     const answer = await slow.finish();
@@ -158,7 +156,7 @@ describe('graceful shutdown on SIGTERM', () => {
   it('logs and exits 1 when a request is still running after the timeout', async () => {
     const server = await boot({ SHUTDOWN_GRACE_MS: '0', SHUTDOWN_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '60000' });
     const slow = startSlowRequest(server.port);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilSlowRequestIn(server);
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(1);

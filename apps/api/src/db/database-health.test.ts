@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG } from '@kuaibao/domain';
 import { environmentWith } from '../config.ts';
-import { availableDialects, buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { describeDialects } from '../test/dialects.ts';
 import { assertUsableDatabaseFile, DatabaseUnusableError, describeDatabaseFailure } from './database-health.ts';
 import { createDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
@@ -86,7 +87,7 @@ describe('a database the server must not start on (issue 11 finding 13)', () => 
   });
 });
 
-describe.each(availableDialects())('/healthz and /readyz (%s)', (dialect) => {
+describeDialects('/healthz and /readyz (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect, companies: 0 });

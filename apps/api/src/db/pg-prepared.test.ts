@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { readEnv } from '../config.ts';
 import { createDatabase, type PostgresAppDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
 import { PREPARED_PER_CONNECTION, prepareStatements } from './pg-prepared.ts';
-
-const url = readEnv('TEST_DATABASE_URL');
+import { describeDialects } from '../test/dialects.ts';
+import { testDatabaseUrl } from '../test/test-servers.ts';
 
 describe('prepareStatements on a connection (no server)', () => {
   it('names a text once per connection, leaves value-less and callback calls alone, and stops at the bound', async () => {
@@ -30,13 +29,12 @@ describe('prepareStatements on a connection (no server)', () => {
   });
 });
 
-// Defined only with a PostgreSQL to run against (npm run test:api:pg), so the SQLite run shows no skipped test.
-for (const pgUrl of url ? [url] : []) describe('prepared statements on PostgreSQL (db/pg-prepared.ts)', () => {
+describeDialects('prepared statements on %s (db/pg-prepared.ts)', { only: ['postgres'] }, () => {
   let database: PostgresAppDatabase;
   const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   beforeAll(async () => {
     // One connection, so that what it prepared can be read back on it.
-    database = (await createDatabase({ kind: 'postgres', url: pgUrl, schema, max: 1 })) as PostgresAppDatabase;
+    database = (await createDatabase({ kind: 'postgres', url: testDatabaseUrl(), schema, max: 1 })) as PostgresAppDatabase;
     await migrate(database);
   });
   afterAll(async () => {

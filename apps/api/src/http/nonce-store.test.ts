@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG, SIGNATURE_WINDOW_SECONDS } from '@kuaibao/domain';
 import { buildApp } from '../app.ts';
-import { availableDialects, buildTestApp, signedInject, type TestApp } from '../test/helper.ts';
+import { buildTestApp, signedInject, type TestApp } from '../test/helper.ts';
+import { describeDialects } from '../test/dialects.ts';
 import { createMemoryNonceStore, type NonceStore } from './nonce-store.ts';
 import { createDatabaseNonceStore } from './request-nonces.repository.ts';
 
@@ -22,7 +23,7 @@ describe('the in-process nonce store', () => {
   behavesLikeANonceStore(() => createMemoryNonceStore());
 });
 
-describe.each(availableDialects())('the database nonce store (%s)', (dialect) => {
+describeDialects('the database nonce store (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect, companies: 0 });

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/database.ts';
 import type { PaymentService, SweepResult } from '../modules/payment/index.ts';
-import { availableDialects, buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { describeDialects } from '../test/dialects.ts';
 import { createPaymentSweeps, sweepLockKey } from './payment-sweeps.ts';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent', silent() {} } as unknown as FastifyBaseLogger;
 
-function countingPayments(calls: string[], delayMs = 0): PaymentService {
+function countingPayments(calls: string[], gate?: Promise<void>): PaymentService {
   const step = (name: string) => async (): Promise<SweepResult> => {
     calls.push(name);
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await gate;
     return { examined: 0, failed: 0 };
   };
   return { processRefundOutbox: step('refund-outbox'), reconcileDueAttempts: step('attempts'), reconcileDueRefunds: step('refunds') } as unknown as PaymentService;
@@ -18,33 +19,53 @@ function countingPayments(calls: string[], delayMs = 0): PaymentService {
 
 describe('payment sweeps scheduler', () => {
   const sqlite = { kind: 'sqlite' } as AppDatabase;
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('runs every sweep in order, one round at a time', async () => {
     const calls: string[] = [];
-    const sweeps = createPaymentSweeps({ database: sqlite, payments: countingPayments(calls, 10), intervalMs: 0, log: silent });
-    const [a, b] = await Promise.all([sweeps.runOnce(), sweeps.runOnce()]);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const sweeps = createPaymentSweeps({ database: sqlite, payments: countingPayments(calls, gate), intervalMs: 0, log: silent });
+    const first = sweeps.runOnce();
+    // Asked again while the first round is held in its first sweep: the same round, not a second one.
+    await vi.waitFor(() => expect(calls).toEqual(['refund-outbox']));
+    const second = sweeps.runOnce();
+    open();
+    const [a, b] = await Promise.all([first, second]);
     expect(a).toBe(b);
     expect(calls).toEqual(['refund-outbox', 'attempts', 'refunds']);
     expect(a).toEqual({ 'refund-outbox': { examined: 0, failed: 0 }, attempts: { examined: 0, failed: 0 }, refunds: { examined: 0, failed: 0 } });
   });
 
   it('runs on its interval once started and not after stop()', async () => {
+    vi.useFakeTimers();
     const calls: string[] = [];
-    const sweeps = createPaymentSweeps({ database: sqlite, payments: countingPayments(calls), intervalMs: 15, log: silent });
+    const rounds = () => calls.filter((c) => c === 'attempts').length;
+    const sweeps = createPaymentSweeps({ database: sqlite, payments: countingPayments(calls), intervalMs: 1000, log: silent });
     sweeps.start();
-    // Wait on the rounds themselves, not on a time: a busy machine may take longer than the interval.
-    await vi.waitFor(() => expect(calls.filter((c) => c === 'attempts').length).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 10 });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(rounds()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rounds()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(rounds()).toBe(2);
     await sweeps.stop();
-    const rounds = calls.filter((c) => c === 'attempts').length;
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(calls.filter((c) => c === 'attempts').length).toBe(rounds);
+    // Ten intervals after stop(): a timer left running would have swept ten more times.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(rounds()).toBe(2);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('does not start with an interval of 0 (PAYMENT_SWEEP_INTERVAL_SECONDS=0)', async () => {
+    vi.useFakeTimers();
     const calls: string[] = [];
     const sweeps = createPaymentSweeps({ database: sqlite, payments: countingPayments(calls), intervalMs: 0, log: silent });
     sweeps.start();
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Nothing was scheduled, and a day on the clock sweeps nothing.
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(24 * 3600_000);
     expect(calls).toEqual([]);
     await sweeps.stop();
   });
@@ -58,7 +79,7 @@ describe('payment sweeps scheduler', () => {
   });
 });
 
-describe.each(availableDialects().filter((d) => d === 'postgres'))('payment sweeps on %s take an advisory lock', (dialect) => {
+describeDialects('payment sweeps on %s take an advisory lock', { only: ['postgres'] }, (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect, companies: 50 });

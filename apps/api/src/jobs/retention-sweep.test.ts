@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_RETENTION_PERIODS, ORDER_STATUS, ORDER_STATUSES, PROCESS_STATUS, PROCESS_STATUS_FLOW, PURGED_TEXT, retentionCutoffs, retentionDue, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type CreateOrderResult, type OrderRecord } from '@kuaibao/domain';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, dataOf, insertOrder, login, placeAndPay, type Call, type ConsoleTestApp } from '../modules/console/console.test-support.ts';
-import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../test/helper.ts';
+import { envelopeOf, signedInject, validOrderForm } from '../test/helper.ts';
+import { describeDialects } from '../test/dialects.ts';
 import { createRetentionSweep, type RetentionReport } from './retention-sweep.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -12,7 +13,7 @@ const ID_NUMBER = '11010519491231002X';
  * each state, the clock moved past each period, the sweep run, then the database read to prove what
  * was purged and what was kept, and the receipt, the phone lookup and the console asked again.
  */
-describe.each(availableDialects())('retention sweep (%s)', (dialect) => {
+describeDialects('retention sweep (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
   const orders = {} as Record<'completed' | 'refunded' | 'unpaid' | 'processing' | 'pending', { publicId: string; orderId: number }>;

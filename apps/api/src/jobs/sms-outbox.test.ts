@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SMS_DISCLOSURE, type ConsolePage, type ConsoleSmsLogEntry } from '@kuaibao/domain';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, insertOrder, login, placeAndPay, type ConsoleTestApp } from '../modules/console/console.test-support.ts';
 import type { SendSmsInput, SendSmsResult, SmsProvider } from '../providers/sms/index.ts';
-import { availableDialects } from '../test/helper.ts';
+import { describeDialects } from '../test/dialects.ts';
 import { SMS_MAX_ATTEMPTS, createSmsOutboxWorker } from './sms-outbox.ts';
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -21,7 +21,7 @@ function scriptedProvider(answers: Array<SendSmsResult | (() => Promise<SendSmsR
   };
 }
 
-describe.each(availableDialects())('the SMS outbox (%s)', (dialect) => {
+describeDialects('the SMS outbox (%s)', (dialect) => {
   let test: ConsoleTestApp;
   beforeAll(async () => {
     test = await buildConsoleTestApp(dialect);
@@ -112,18 +112,28 @@ describe.each(availableDialects())('the SMS outbox (%s)', (dialect) => {
   it('lets only one of two workers send a row', async () => {
     const orderId = await insertOrder(test, { entity_phone: '13112345678' });
     await queue('sms.order_completed', orderId);
+    const key = `order_completed:${orderId}`;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let sentTwice!: () => void;
+    const secondSend = new Promise<'sent twice'>((resolve) => (sentTwice = () => resolve('sent twice')));
+    // The first send of the row is held until the other worker has had its chance at the row.
     const slow = scriptedProvider([async () => {
+      if (slow.sent.filter((s) => s.idempotencyKey === key).length > 1) sentTwice();
       await gate;
       return { ok: true, providerMessageId: 'slow' };
     }]);
     const one = createSmsOutboxWorker({ db: test.database.db, sms: slow, now: () => test.clock.now, log: quietLog, intervalMs: 0 });
     const two = createSmsOutboxWorker({ db: test.database.db, sms: slow, now: () => test.clock.now, log: quietLog, intervalMs: 0 });
     const running = [one.runOnce(), two.runOnce()];
-    setTimeout(release, 50);
-    await Promise.all(running);
-    expect(slow.sent.filter((s) => s.idempotencyKey === `order_completed:${orderId}`)).toHaveLength(1);
+    // Its chance is over when its run has ended without the row (one run ends while the other is held),
+    // or when it sent the row too.
+    const first = await Promise.race([...running, secondSend]);
+    release();
+    const runs = await Promise.all(running);
+    expect(first).not.toBe('sent twice');
+    expect(slow.sent.filter((s) => s.idempotencyKey === key)).toHaveLength(1);
+    expect(runs.map((run) => run.sent).sort()).toEqual([0, 1]);
   });
 
   it('leaves other outbox kinds alone and dead-letters what it cannot send', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { placeAndPay } from '../modules/console/console.test-support.ts';
-import { availableDialects, buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { dialectSuites } from '../test/dialects.ts';
 import { createMetrics } from './metrics.ts';
 import { startMetricsServer } from './metrics-server.ts';
 
@@ -17,8 +18,8 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   return undefined;
 }
 
-for (const dialect of availableDialects()) {
-  describe(`metrics (${dialect})`, () => {
+for (const { dialect, describeDialect } of dialectSuites()) {
+  describeDialect(`metrics (${dialect})`, () => {
     let test: TestApp;
     const text = async () => (await test.app.metrics.render()).body;
 

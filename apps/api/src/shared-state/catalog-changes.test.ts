@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Goods, InitResponse, SiteConfig } from '@kuaibao/domain';
 import { buildApp } from '../app.ts';
 import { createGoodsService } from '../modules/goods/goods.service.ts';
 import { createSiteConfigService } from '../modules/site-config/site-config.service.ts';
 import type { Actor } from '../modules/staff/actor.ts';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, type TestApp } from '../test/helper.ts';
-import { redisDialects, startTestRedis, type TestRedis } from '../test/redis.ts';
+import { buildTestApp, envelopeOf, signedInject, type TestApp } from '../test/helper.ts';
+import { describeDialects } from '../test/dialects.ts';
+import { startTestRedis, type TestRedis } from '../test/redis.ts';
 import { CATALOG_MAX_AGE_MS, CATALOG_UNSHARED_MAX_AGE_MS, type CatalogChanges, type CatalogPart } from './catalog-changes.ts';
 
 /** Issue 15: goods and site config in memory, dropped on every instance when the console changes them (docs/decisions/029-catalog-in-memory-and-hot-path.md). */
@@ -45,7 +46,7 @@ function manualChanges(): CatalogChanges & { drop(part: CatalogPart): void } {
   };
 }
 
-describe.each(availableDialects())('the catalog in memory (%s)', (dialect) => {
+describeDialects('the catalog in memory (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect, companies: 0 });
@@ -103,7 +104,7 @@ describe.each(availableDialects())('the catalog in memory (%s)', (dialect) => {
   });
 });
 
-describe.each(redisDialects())('two instances with one Redis: a console change on one reaches the other (%s)', (dialect) => {
+describeDialects('two instances with one Redis: a console change on one reaches the other (%s)', { redis: true }, (dialect) => {
   let redis: TestRedis;
   let first: TestApp;
   let second: TestApp;

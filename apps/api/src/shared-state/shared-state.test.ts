@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ERROR_CATALOG, SIGNATURE_WINDOW_SECONDS, type ErrorCode, type OAuthStateResponse } from '@kuaibao/domain';
@@ -7,10 +7,11 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { CONSOLE_REQUEST_HEADER } from '../modules/console/console.routes.ts';
 import { LOGIN_MAX_FAILURES_PER_IP_AND_USER } from '../modules/staff/staff-auth.service.ts';
 import { issueMockCode } from '../providers/wechat-auth/mock.provider.ts';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, type SignedRequest, type TestApp } from '../test/helper.ts';
-import { redisDialects, startTestRedis, type TestRedis } from '../test/redis.ts';
+import { buildTestApp, envelopeOf, signedInject, type SignedRequest, type TestApp } from '../test/helper.ts';
+import { describeDialects } from '../test/dialects.ts';
+import { startTestRedis, type TestRedis } from '../test/redis.ts';
 
-/** Issue 14: with REDIS_URL two instances share every limit, the replay cache and single-use states (docs/decisions/024-shared-state-in-redis.md). */
+/** With REDIS_URL two instances share every limit, the replay cache and single-use states (docs/decisions/024-shared-state-in-redis.md). */
 
 const PHONE_LOOKUP = { url: '/api/h5/order/phone', query: { phone: '13812345678' } } as const;
 
@@ -48,7 +49,7 @@ describe('REDIS_URL', () => {
   });
 });
 
-describe.each(availableDialects())('two instances without Redis, on one database (%s)', (dialect) => {
+describeDialects('two instances without Redis, on one database (%s)', (dialect) => {
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
@@ -96,7 +97,7 @@ describe.each(availableDialects())('two instances without Redis, on one database
   });
 });
 
-describe.each(redisDialects())('two instances with one Redis (%s)', (dialect) => {
+describeDialects('two instances with one Redis (%s)', { redis: true }, (dialect) => {
   let redis: TestRedis;
   let first: TestApp;
   let second: TestApp;
@@ -210,7 +211,7 @@ describe.each(redisDialects())('two instances with one Redis (%s)', (dialect) =>
   });
 });
 
-describe.each(redisDialects().filter((dialect) => dialect === 'sqlite'))('switching REDIS_URL on, and an instance whose Redis is down at boot (%s)', () => {
+describeDialects('switching REDIS_URL on, and an instance whose Redis is down at boot (%s)', { redis: true, only: ['sqlite'] }, () => {
   it('refuses a request taken by the database store before the switch', async () => {
     const redis = await startTestRedis();
     const before = await buildTestApp({ companies: 0 });
@@ -254,9 +255,5 @@ describe.each(redisDialects().filter((dialect) => dialect === 'sqlite'))('switch
 });
 
 async function waitUntilReady(app: FastifyInstance): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    if ((await app.inject('/readyz')).statusCode === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the app did not reconnect to Redis');
+  await vi.waitFor(async () => expect((await app.inject('/readyz')).statusCode, 'the app did not reconnect to Redis').toBe(200), { timeout: 10_000, interval: 100 });
 }

@@ -6,18 +6,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { signRequest, type Envelope } from '@kuaibao/domain';
 import { buildApp } from '../app.ts';
-import { loadConfig, readEnv, type Config } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, type AppDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { decryptJson } from '../http/response-crypto.ts';
 import { seedDatabase } from '../seed/seed.ts';
+import { testDatabaseUrl, type Dialect } from './test-servers.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
-
-/** The dialects this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL names one. */
-export function availableDialects(): Dialect[] {
-  return readEnv('TEST_DATABASE_URL') ? ['sqlite', 'postgres'] : ['sqlite'];
-}
+// Which dialects a run tests, and why it skips the others: test-servers.ts; suites per dialect: dialects.ts.
+export type { Dialect } from './test-servers.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -34,7 +31,7 @@ export async function openTestDatabase(dialect: Dialect, options: { max?: number
   const database =
     dialect === 'sqlite'
       ? await createDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') })
-      : await createDatabase({ kind: 'postgres', url: readEnv('TEST_DATABASE_URL') as string, schema, ...(options.max ? { max: options.max } : {}) });
+      : await createDatabase({ kind: 'postgres', url: testDatabaseUrl(), schema, ...(options.max ? { max: options.max } : {}) });
   return {
     database,
     dir,

@@ -1,22 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, connect } from 'node:net';
-import { readEnv } from '../config.ts';
-import { availableDialects, type Dialect } from './helper.ts';
 
 /**
- * Redis for the API tests. TEST_REDIS_URL (printed by scripts/redis-test.sh, which installs
- * Debian's redis-server when missing) says Redis is here; tests that share or stop Redis start
- * their own private server with it, so parallel test files never see each other's keys.
+ * Redis for the API tests. TEST_REDIS_URL (set by scripts/redis-test.sh, which installs Debian's
+ * redis-server when missing) says Redis is here: a suite declared with `{ redis: true }`
+ * (dialects.ts) runs, and is skipped, with the reason shown, without it. Tests that share or stop
+ * Redis start their own private server with the same binary, so parallel test files never see
+ * each other's keys.
  */
-export function redisTestsEnabled(): boolean {
-  return Boolean(readEnv('TEST_REDIS_URL'));
-}
-
-/** The dialects to run the Redis tests on: none without TEST_REDIS_URL (like availableDialects without PostgreSQL). */
-export function redisDialects(): Dialect[] {
-  return redisTestsEnabled() ? availableDialects() : [];
-}
 
 export interface TestRedis {
   url: string;

@@ -188,8 +188,11 @@ describe('request client', () => {
   });
 
   it('tracks events with the client prefix and never throws', async () => {
+    vi.useFakeTimers();
     const { client, calls, errors } = setup(() => fakeResponse({ code: 50001, msg: '系统繁忙' }, 500));
     expect(() => client.track('form.submit', { ok: 1 }, 'click', { path: '/' })).not.toThrow();
+    // The event's request is under way: its timeout is the one timer.
+    expect(vi.getTimerCount()).toBe(1);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.url.pathname).toBe('/api/user/event');
     expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
@@ -199,7 +202,8 @@ describe('request client', () => {
       source: 'client',
       type: 'click',
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The request clears its timeout once its (failed) answer has been handled: by then it has shown nothing.
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(0));
     expect(errors).toEqual([]);
 
     const broken = setup(() => fakeResponse({}), {

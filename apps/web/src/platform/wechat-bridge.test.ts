@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { base64Json, navigateMiniProgram, postToMiniProgram, type BridgeWindow } from './wechat-bridge.ts';
 
 type Call = { name: string; params: unknown };
@@ -19,6 +19,10 @@ function bridgeWindow(errMsg = 'invokeMiniProgramAPI:ok'): { win: BridgeWindow; 
 }
 
 describe('mini-program bridge', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('posts a message and navigates through WeixinJSBridge the way the JS-SDK does', async () => {
     const { win, calls } = bridgeWindow();
     await expect(postToMiniProgram({ token: 't1' }, { win })).resolves.toBe(true);
@@ -57,15 +61,23 @@ describe('mini-program bridge', () => {
   });
 
   it('waits for WeixinJSBridgeReady, and gives up without a bridge', async () => {
+    vi.useFakeTimers();
     const win = Object.create(window) as BridgeWindow & { WeixinJSBridge?: unknown };
     const calls: string[] = [];
-    const pending = postToMiniProgram({ a: 1 }, { win, timeoutMs: 1000 });
+    void postToMiniProgram({ a: 1 }, { win, timeoutMs: 1000 });
+    // The bridge comes a moment before the wait would end: the call is made on it.
+    await vi.advanceTimersByTimeAsync(999);
     (win as { WeixinJSBridge?: unknown }).WeixinJSBridge = { invoke: (name: string) => calls.push(name) };
     document.dispatchEvent(new Event('WeixinJSBridgeReady'));
     // No callback from this bridge: the call is still made.
-    await Promise.race([pending, new Promise((r) => setTimeout(r, 20))]);
-    expect(calls).toEqual(['invokeMiniProgramAPI']);
-    await expect(navigateMiniProgram('/x', { win: Object.create(window) as BridgeWindow, timeoutMs: 10 })).resolves.toBe(false);
+    await vi.waitFor(() => expect(calls).toEqual(['invokeMiniProgramAPI']));
+
+    let answer: boolean | undefined;
+    void navigateMiniProgram('/x', { win: Object.create(window) as BridgeWindow, timeoutMs: 10 }).then((value) => (answer = value));
+    await vi.advanceTimersByTimeAsync(9);
+    expect(answer).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer).toBe(false);
   });
 
   it('encodes JSON as base64 of UTF-8', () => {

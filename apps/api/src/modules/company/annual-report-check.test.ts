@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AUTHORIZATION_TEMPLATE_VERSION, annualReportYearToCheck, creditCodeCheckChar, type AnnualReportCheck, type CompanySearchItem, type CreateOrderResult } from '@kuaibao/domain';
 import { startFakeQichacha, type FakeQichacha } from '@kuaibao/testing';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { dialectSuites } from '../../test/dialects.ts';
 import { PUBLISHED_REPORT_DEMO_COMPANIES, demoPublishDate } from '../../seed/seed.ts';
 import { NOT_PUBLISHED_VALID_DAYS } from './annual-report-checks.ts';
 import { ANNUAL_REPORT_CHECKS_PER_MINUTE } from './company.routes.ts';
@@ -52,8 +53,8 @@ async function createOrder(test: TestApp, overrides: Record<string, unknown>): P
   return envelopeOf<CreateOrderResult>(test, response).data;
 }
 
-for (const dialect of availableDialects()) {
-  describe(`annual-report pre-check: 企查查 (${dialect})`, () => {
+for (const { dialect, describeDialect } of dialectSuites()) {
+  describeDialect(`annual-report pre-check: 企查查 (${dialect})`, () => {
     let fake: FakeQichacha;
     let test: TestApp;
     let year: number;
@@ -196,7 +197,7 @@ for (const dialect of availableDialects()) {
     });
   });
 
-  describe(`annual-report pre-check: local directory (${dialect})`, () => {
+  describeDialect(`annual-report pre-check: local directory (${dialect})`, () => {
     let test: TestApp;
     let year: number;
     const demo = PUBLISHED_REPORT_DEMO_COMPANIES[0]!;

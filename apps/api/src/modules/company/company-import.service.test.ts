@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bigramQuery, bigramsOf, creditCodeCheckChar } from '@kuaibao/domain';
 import type { AppDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -10,14 +10,15 @@ import { generateCompanies } from '../../seed/synthetic-companies.ts';
 import { importCompanyFile } from './company-import.service.ts';
 import type { CompanyImportOptions, ImportOutcome } from './company-import.service.ts';
 import { createCompanyRepository } from './company-search.repository.ts';
-import { availableDialects, openTestDatabase } from '../../test/helper.ts';
+import { openTestDatabase } from '../../test/helper.ts';
+import { dialectSuites } from '../../test/dialects.ts';
 
 /**
  * `npm run companies:import` end to end below the CLI, on SQLite and (with TEST_DATABASE_URL) on
  * PostgreSQL: rejects, upsert by credit code, resuming after an interruption in either phase.
  */
 
-const backends = availableDialects().map((name) => ({ name, open: () => openTestDatabase(name, { max: 4 }) }));
+const backends = dialectSuites().map(({ dialect: name, describeDialect }) => ({ name, describeDialect, open: () => openTestDatabase(name, { max: 4 }) }));
 
 /** Ids the search index holds for a name fragment (its bigram phrase), before any verification. */
 async function indexed(database: AppDatabase, fragment: string): Promise<number[]> {
@@ -88,7 +89,7 @@ const ROWS_READ = GOOD.length + SPECIAL.length + 6;
 const IMPORTED = GOOD.length + SPECIAL.length;
 
 for (const backend of backends) {
-  describe(`companies:import (${backend.name})`, () => {
+  backend.describeDialect(`companies:import (${backend.name})`, () => {
     let dir: string;
     const opened: Array<{ cleanup(): Promise<void> }> = [];
     const open = async () => {

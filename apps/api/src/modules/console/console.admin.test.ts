@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleAuditEntry, ConsoleDashboard, ConsoleOrderDetail, ConsoleFeedback, ConsoleGoods, ConsolePage, ConsoleRefundRequest, ConsoleSiteConfigEntry, Goods, InitResponse } from '@kuaibao/domain';
-import { availableDialects, envelopeOf, signedInject } from '../../test/helper.ts';
+import { envelopeOf, signedInject } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, placeAndPay, type Call, type ConsoleTestApp, type Session } from './console.test-support.ts';
 import type { RefundOrderInput, RefundOrderResult } from './payment-link.ts';
 
-describe.each(availableDialects())('refunds, complaints, configuration and the dashboard (%s)', (dialect) => {
+describeDialects('refunds, complaints, configuration and the dashboard (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;

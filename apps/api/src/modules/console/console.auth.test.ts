@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG } from '@kuaibao/domain';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import {
   LOGIN_MAX_FAILURES_PER_DEVICE,
   LOGIN_MAX_FAILURES_PER_IP,
@@ -15,7 +15,7 @@ import {
 import { consoleRouteTable, CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER, DEVICE_COOKIE } from './console.routes.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, login, type ConsoleTestApp, type Session } from './console.test-support.ts';
 
-describe.each(availableDialects())('console sign-in, sessions and roles (%s)', (dialect) => {
+describeDialects('console sign-in, sessions and roles (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;
@@ -206,7 +206,7 @@ function deviceCookieOf(response: LightMyRequestResponse): string {
 /** The envelope's numeric code (the probe's view). */
 const codeOf = (response: LightMyRequestResponse) => (response.json() as { code: number }).code;
 
-describe.each(availableDialects())('console sign-in throttling: nobody is locked out by strangers (%s)', (dialect) => {
+describeDialects('console sign-in throttling: nobody is locked out by strangers (%s)', { timeout: 120_000 }, (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   // Every test has its own account and addresses: the counters are per username and per address.
@@ -404,7 +404,7 @@ describe.each(availableDialects())('console sign-in throttling: nobody is locked
     test.clock.advance(LOGIN_WINDOW_MS);
   });
   // Each scrypt is a real one (tens of milliseconds, more on a busy machine), and these tests make dozens.
-}, 120_000);
+});
 
 describe('the device cookie behind HTTPS', () => {
   it('is Secure when a trusted proxy says https', async () => {

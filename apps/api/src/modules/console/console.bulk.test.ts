@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BULK_ORDER_MAX, ERROR_CATALOG, ORDER_STATUS, PROCESS_STATUS, type ConsoleBulkResult, type ConsoleOrderListItem, type ConsolePage } from '@kuaibao/domain';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, type Call, type ConsoleTestApp, type Session } from './console.test-support.ts';
 
 /** Bulk work on the order list (decision 041): take, assign, move; one audit entry per order; refusals per order. */
-describe.each(availableDialects())('bulk actions on orders (%s)', (dialect) => {
+describeDialects('bulk actions on orders (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleCustomerView, ConsoleFeedback, ConsoleOrderDetail, ConsolePage, OrderRecord } from '@kuaibao/domain';
-import { availableDialects, envelopeOf, signedInject } from '../../test/helper.ts';
+import { envelopeOf, signedInject } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, placeAndPay, type Call, type ConsoleTestApp } from './console.test-support.ts';
 
 /** The customer in one place (decision 043): the request of 待客户补充, internal notes, the customer view, complaints linked to orders. */
-describe.each(availableDialects())('the customer in one place (%s)', (dialect) => {
+describeDialects('the customer in one place (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
   let asClerk: Call;

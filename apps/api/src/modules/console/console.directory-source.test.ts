@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar, type ConsoleDirectorySource } from '@kuaibao/domain';
 import { startFakeQichacha, type FakeQichacha } from '@kuaibao/testing';
-import { availableDialects, signedInject } from '../../test/helper.ts';
+import { signedInject } from '../../test/helper.ts';
+import { dialectSuites } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, createStaff, dataOf, expectError, login, type ConsoleTestApp, type Session } from './console.test-support.ts';
 
 /**
@@ -16,8 +17,8 @@ function code(body9: string): string {
 
 const VENDOR_ONLY = { KeyNo: 'k-ledger', Name: '杭州蕤蓁账本科技有限公司', CreditCode: code('QC0000091'), OperName: '李账本' };
 
-for (const dialect of availableDialects()) {
-  describe(`console: directory source (${dialect})`, () => {
+for (const { dialect, describeDialect } of dialectSuites()) {
+  describeDialect(`console: directory source (${dialect})`, () => {
     describe('with the local directory', () => {
       let test: ConsoleTestApp;
       let admin: Session;

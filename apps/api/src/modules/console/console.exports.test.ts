@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableDialects } from '../../test/helper.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeDialects } from '../../test/dialects.ts';
 import { CONSOLE_ORDER_SORTS, type ConsoleOrderListItem, type ConsoleRefundRequest, type ConsolePage } from '@kuaibao/domain';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, type ConsoleTestApp, type Session } from './console.test-support.ts';
 import { EXPORT_BATCH_ROWS } from './export-writer.ts';
 
 /** The lists as files (issue 17, decision 038): the filtered list, streamed, read back here. */
-describe.each(availableDialects())('console exports (%s)', (dialect) => {
+describeDialects('console exports (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_STATUS, type ConsoleDashboard, type ConsoleDashboardTrends, type ConsoleOrderCounts, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage } from '@kuaibao/domain';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, type Call, type ConsoleTestApp, type Session } from './console.test-support.ts';
 
 // 2026-03-11 10:00 in Beijing; every order below is paid in the 30-day period.
@@ -8,7 +8,7 @@ const NOW = new Date('2026-03-11T02:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3600_000).toISOString();
 
 /** The first call and the 24-hour promise (issue 17 item 4, decision 044). */
-describe.each(availableDialects())('the first call and its clock (%s)', (dialect) => {
+describeDialects('the first call and its clock (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;

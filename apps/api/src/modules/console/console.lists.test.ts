@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ConsoleAuditEntry, ConsoleFeedback, ConsoleOrderListItem, ConsolePage, ConsoleRefundRequest, ConsoleSmsLogEntry } from '@kuaibao/domain';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, type Call, type ConsoleTestApp, type Session } from './console.test-support.ts';
 
 /**
  * The lists as ProTable-like tables (issue 17): whitelisted sorting, day ranges (Shanghai days) on
  * every time-based list, the audit log by staff member, day and KB order number.
  */
-describe.each(availableDialects())('console lists: sorting and day ranges (%s)', (dialect) => {
+describeDialects('console lists: sorting and day ranges (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;

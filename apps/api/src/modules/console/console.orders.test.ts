@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annualReportYearToCheck, orderPrecheckText, CALL_PROMISE_MS, SCREENSHOT_MAX_PER_ORDER, type ConsoleOrderCounts, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type OrderRecord } from '@kuaibao/domain';
-import { availableDialects, envelopeOf, signedInject } from '../../test/helper.ts';
+import { envelopeOf, signedInject } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { PUBLISHED_REPORT_DEMO_COMPANIES, demoPublishDate } from '../../seed/seed.ts';
 import {
   ADMIN_PASSWORD,
@@ -20,7 +21,7 @@ import {
   type Session,
 } from './console.test-support.ts';
 
-describe.each(availableDialects())('working orders in the console (%s)', (dialect) => {
+describeDialects('working orders in the console (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;

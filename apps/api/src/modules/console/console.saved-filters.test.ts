@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SAVED_FILTERS_PER_LIST, type ConsoleSavedFilter } from '@kuaibao/domain';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, createStaff, dataOf, expectError, login, type Call, type ConsoleTestApp } from './console.test-support.ts';
 
 /** Saved filters live on the server, per staff member and list (decision 045): nobody else's are reachable. */
-describe.each(availableDialects())('console saved filters (%s)', (dialect) => {
+describeDialects('console saved filters (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
   let asClerk: Call;

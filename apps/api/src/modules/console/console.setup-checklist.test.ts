@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ConsoleSetupChecklist, InitResponse } from '@kuaibao/domain';
-import { availableDialects, envelopeOf, signedInject } from '../../test/helper.ts';
+import { envelopeOf, signedInject } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, createStaff, dataOf, expectError, login, type Call, type ConsoleTestApp } from './console.test-support.ts';
 
 /*
@@ -8,7 +9,7 @@ import { ADMIN_PASSWORD, buildConsoleTestApp, caller, createStaff, dataOf, expec
  * database carries the seed's placeholder contacts, no operator and no filing number, on the
  * sandbox and the console SMS provider: every item is open until filled.
  */
-describe.each(availableDialects())('the first-run checklist and the operator fields (%s)', (dialect) => {
+describeDialects('the first-run checklist and the operator fields (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
   let asClerk: Call;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ERROR_CATALOG } from '@kuaibao/domain';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, login, type Call, type ConsoleTestApp } from './console.test-support.ts';
 
 /** Found by the fuzzer (apps/api/attack/fuzz.ts): the same new username four times at once answered 500. */
-describe.each(availableDialects())('creating the same staff account concurrently (%s)', (dialect) => {
+describeDialects('creating the same staff account concurrently (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
   beforeAll(async () => {

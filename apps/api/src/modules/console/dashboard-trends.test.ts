@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORDER_STATUS, PROCESS_STATUS, type ConsoleDashboardTrends } from '@kuaibao/domain';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, type Call, type ConsoleTestApp, type Session } from './console.test-support.ts';
 
 // 2026-03-11 10:00 in Beijing: the 30-day period is 2026-02-10 … 2026-03-11 (Beijing days),
 // [2026-02-09T16:00Z, 2026-03-11T16:00Z); the previous one starts 2026-01-10T16:00Z.
 const NOW = new Date('2026-03-11T02:00:00.000Z');
 
-describe.each(availableDialects())('the owner dashboard: trends over Beijing days (%s)', (dialect) => {
+describeDialects('the owner dashboard: trends over Beijing days (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;

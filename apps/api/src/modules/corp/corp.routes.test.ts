@@ -15,13 +15,14 @@ import {
 import { MOCK_WECHAT_APP_IDS } from '../../config.ts';
 import { issueMockCode, mockOpenid } from '../../providers/wechat-auth/mock.provider.ts';
 import { MOCK_USER_COOKIE } from '../../providers/wechat-auth/mock-authorize.routes.ts';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type SignedRequest, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, envelopeOf, signedInject, validOrderForm, type SignedRequest, type TestApp } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 
 const HUAWEI = { entity_name: '华为技术有限公司', entity_id: '914403001922038216', entity_legal: '赵明路' };
 /** A cancellation (goods 2) needs the confirmed authorisation (decision 035). */
 const HUAWEI_AUTHORIZATION = { authorization: { template_version: AUTHORIZATION_TEMPLATE_VERSION, signer_name: '赵明路', confirmed: true } };
 
-describe.each(availableDialects())('WeChat login and the corp calls: only your own orders (%s)', (dialect) => {
+describeDialects('WeChat login and the corp calls: only your own orders (%s)', (dialect) => {
   let test: TestApp;
 
   const send = (request: SignedRequest, token?: string) =>

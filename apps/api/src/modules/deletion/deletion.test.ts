@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DELETION_CODE_MAX_ATTEMPTS, DELETION_STATUS, PROCESS_STATUS, PURGED_TEXT, type ConsoleDeletionRequest, type ConsolePage, type CreateOrderResult, type DeletionConfirmResponse } from '@kuaibao/domain';
 import type { SendSmsInput } from '../../providers/sms/port.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, expectError, login, placeAndPay, type Call, type ConsoleTestApp } from '../console/console.test-support.ts';
-import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import type { RetentionReport } from '../../jobs/retention-sweep.ts';
 
 /**
@@ -11,7 +12,7 @@ import type { RetentionReport } from '../../jobs/retention-sweep.ts';
  * code: the closed order's ID number (ciphertext and hash), phone and legal representative's name
  * are gone, the open one is kept until it closes and the retention sweep purges it.
  */
-describe.each(availableDialects())('deletion request (%s)', (dialect) => {
+describeDialects('deletion request (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
   const sent: SendSmsInput[] = [];

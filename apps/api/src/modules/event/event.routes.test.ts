@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ERROR_CATALOG } from '@kuaibao/domain';
-import { availableDialects, buildTestApp, signedInject, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, signedInject, type TestApp } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 
 /** Anonymous analytics writes are bounded in size, rate and what is kept (issue 11 finding 9). */
-describe.each(availableDialects())('POST /api/user/event (%s)', (dialect) => {
+describeDialects('POST /api/user/event (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect, companies: 0 });

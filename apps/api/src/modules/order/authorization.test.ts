@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_TEMPLATE_VERSION, type ConsoleOrderDetail, type CreateOrderResult } from '@kuaibao/domain';
-import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, expectError, login, type Call, type ConsoleTestApp } from '../console/console.test-support.ts';
 
 /** A cancellation (goods 2) for the seeded company whose legal representative is 张一鸣. */
@@ -9,7 +10,7 @@ const cancellation = (authorization: unknown, overrides: Record<string, unknown>
 const confirmed = (signer = '张一鸣') => ({ template_version: AUTHORIZATION_TEMPLATE_VERSION, signer_name: signer, confirmed: true });
 
 /** The 授权委托书 before paying for a cancellation (docs/decisions/035-cancellation-authorisation.md), on each database. */
-describe.each(availableDialects())('cancellation authorisation (%s)', (dialect) => {
+describeDialects('cancellation authorisation (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ERROR_CATALOG, type CreateOrderResult, type ErrorCode, type OrderRecord } from '@kuaibao/domain';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 
-describe.each(availableDialects())('after payment: lookup by phone, declaration, report (%s)', (dialect) => {
+describeDialects('after payment: lookup by phone, declaration, report (%s)', (dialect) => {
   let test: TestApp;
   let paidAnnual: CreateOrderResult;
   let unpaid: CreateOrderResult;

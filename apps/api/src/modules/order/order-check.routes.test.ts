@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ALREADY_ORDERED_MESSAGES, AUTHORIZATION_TEMPLATE_VERSION, ERROR_CATALOG, type CreateOrderResult, type OrderCheckResult } from '@kuaibao/domain';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ORDER_CHECKS_PER_TEN_MINUTES } from './order.routes.ts';
 
 /*
@@ -8,7 +9,7 @@ import { ORDER_CHECKS_PER_TEN_MINUTES } from './order.routes.ts';
  * what the order's creation would refuse with, "already ordered", in the service's words, and no
  * more: no order, no payment, nothing about who ordered, no answer for a form creation refuses.
  */
-describe.each(availableDialects())('the "already ordered" check (%s)', (dialect) => {
+describeDialects('the "already ordered" check (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG, type CorpOrderListResponse, type CreateOrderResult, type ErrorCode, type LoginResponse, type OrderRecord } from '@kuaibao/domain';
 import { issueMockCode } from '../../providers/wechat-auth/mock.provider.ts';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type SignedRequest, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, envelopeOf, signedInject, validOrderForm, type SignedRequest, type TestApp } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 
 /**
  * Security finding 3: a phone number was enough to rewrite someone's annual declaration, because
@@ -19,7 +20,7 @@ const HUAWEI = { entity_name: '华为技术有限公司', entity_id: '9144030019
 const TENCENT = { entity_name: '深圳市腾讯计算机系统有限公司', entity_id: '9144030071526726XG', entity_legal: '马化腾' };
 const MOUTAI = { entity_name: '贵州茅台酒股份有限公司', entity_id: '91520000214434146R', entity_legal: '丁雄军' };
 
-describe.each(availableDialects())('who may file an order’s annual declaration (%s)', (dialect) => {
+describeDialects('who may file an order’s annual declaration (%s)', (dialect) => {
   let test: TestApp;
   const phone = '13912345678';
   /** The h5 visitor's paid annual-report order, created anonymously on their own browser. */

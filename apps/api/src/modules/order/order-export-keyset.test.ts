@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONSOLE_ORDER_SORTS, ORDER_STATUS } from '@kuaibao/domain';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, insertOrder, login, type ConsoleTestApp } from '../console/console.test-support.ts';
 import { orderHandlingRepository, type OrderKeyset } from './order-handling.repository.ts';
 
 /** An order export's batches follow the list's sort (decision 045), with small batches so every boundary is crossed. */
-describe.each(availableDialects())('order export keyset (%s)', (dialect) => {
+describeDialects('order export keyset (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let staffId: number;
 

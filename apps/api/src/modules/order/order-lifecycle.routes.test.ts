@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORDER_STATUS, ORDER_STATUSES, PROCESS_STATUS, PROCESS_STATUS_FLOW, canMoveProcessStatus, type OrderStatus, type ProcessStatus } from '@kuaibao/domain';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, expectError, insertOrder, login, type Call, type ConsoleTestApp } from '../console/console.test-support.ts';
-import { availableDialects } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 
 /**
  * The order's state machines over HTTP: every handling move the domain refuses comes back as the
  * catalog error for it (a 400 the console can show), never as a 500, and leaves the order as it was.
  */
-describe.each(availableDialects())('refused order moves answer with catalog errors (%s)', (dialect) => {
+describeDialects('refused order moves answer with catalog errors (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import type * as OrderNumbers from './order-number.ts';
 
 /** Order numbers as the generator would draw them with an unlucky second: the same number twice, then another. */
@@ -9,7 +10,7 @@ vi.mock('./order-number.ts', async (importOriginal) => {
   return { ...original, newOrderNumber: (now: Date) => drawn.numbers.shift() ?? original.newOrderNumber(now) };
 });
 
-describe.each(availableDialects())('two orders drawing the same order number (%s)', (dialect) => {
+describeDialects('two orders drawing the same order number (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect, companies: 0 });

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AUTHORIZATION_TEMPLATE_VERSION, type CreateOrderResult, type OrderRecord } from '@kuaibao/domain';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 
 function cashierPath(url: string): string {
   return new URL(url).pathname;
 }
 
-describe.each(availableDialects())('visitor pays an order (%s)', (dialect) => {
+describeDialects('visitor pays an order (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect });

@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG, creditCodeCheckChar, type CreateOrderResult, type ErrorCode, type OrderRecord } from '@kuaibao/domain';
 import { FIRST_AGREEMENT_VERSION } from '../../seed/defaults.ts';
 import { buildAppWithFakeGateways, TEST_NOTIFY_BASE_URL, type FakeGatewaysApp } from '../../test/fake-gateways-app.ts';
-import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 
 /**
  * The payment scenarios of issue 5, end to end through HTTP, the services and the database, with
  * WeChat Pay and Alipay played by in-process fake gateways that verify our signatures and sign
  * their answers and notifications like the real ones.
  */
-describe.each(availableDialects())('real payment providers against fake gateways (%s)', (dialect) => {
+describeDialects('real payment providers against fake gateways (%s)', (dialect) => {
   let g: FakeGatewaysApp;
   let companySeq = 0;
   let deviceSeq = 0;

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { creditCodeCheckChar, shanghaiIsoDay, type ConsoleReconciliationDay, type CreateOrderResult } from '@kuaibao/domain';
 import { buildAppWithFakeGateways, type FakeGatewaysApp } from '../../test/fake-gateways-app.ts';
-import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, caller, createStaff, dataOf, expectError, login, type Session } from '../console/console.test-support.ts';
 
 /**
@@ -10,7 +11,7 @@ import { ADMIN_PASSWORD, caller, createStaff, dataOf, expectError, login, type S
  * checked against its SHA1, Alipay's zip of GBK CSVs), with one planted difference of each kind
  * per provider; the job's round, then an admin's re-run through the console API.
  */
-describe.each(availableDialects())('daily reconciliation against the fake gateways’ bills (%s)', (dialect) => {
+describeDialects('daily reconciliation against the fake gateways’ bills (%s)', (dialect) => {
   let g: FakeGatewaysApp;
   let admin: Session;
   let seq = 0;

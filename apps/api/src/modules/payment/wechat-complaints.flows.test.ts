@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { creditCodeCheckChar, type ConsolePage, type ConsoleRefundRequest, type ConsoleWechatComplaint, type ConsoleWechatComplaintDetail, type CreateOrderResult } from '@kuaibao/domain';
 import { buildAppWithFakeGateways, type FakeGatewaysApp } from '../../test/fake-gateways-app.ts';
-import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, caller, createStaff, dataOf, expectError, login, type Session } from '../console/console.test-support.ts';
 
 /**
@@ -10,7 +11,7 @@ import { ADMIN_PASSWORD, auditRows, caller, createStaff, dataOf, expectError, lo
  * and its negotiation history through the complaint API v2, and staff reply, refund through the
  * ordinary refund approval, and mark it handled; the fake checks every request's signature.
  */
-describe.each(availableDialects())('WeChat Pay complaints against the fake gateway (%s)', (dialect) => {
+describeDialects('WeChat Pay complaints against the fake gateway (%s)', (dialect) => {
   let g: FakeGatewaysApp;
   let admin: Session;
   let clerk: Session;

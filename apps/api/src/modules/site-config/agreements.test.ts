@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Agreement, ConsoleAgreement, ConsoleOrderDetail, CreateOrderResult, InitResponse } from '@kuaibao/domain';
-import { availableDialects, envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
+import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, login, type Call, type ConsoleTestApp } from '../console/console.test-support.ts';
 import { FIRST_AGREEMENT, FIRST_AGREEMENT_VERSION } from '../../seed/defaults.ts';
 
 /** Versioned agreements (docs/decisions/034-versioned-agreements.md) through HTTP, on each database. */
-describe.each(availableDialects())('versioned agreements (%s)', (dialect) => {
+describeDialects('versioned agreements (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
   let asClerk: Call;

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { creditCodeCheckChar, type CompanySearchItem, shanghaiIsoDay } from '@kuaibao/domain';
 import { startFakeQichacha, type FakeQichacha, type FakeQichachaFailure } from '@kuaibao/testing';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, envelopeOf, signedInject, type TestApp } from '../../test/helper.ts';
+import { dialectSuites } from '../../test/dialects.ts';
 import { QICHACHA_MAX_PAGE_SIZE, qichachaToken } from './qichacha.wire.ts';
 
 /**
@@ -25,8 +26,8 @@ const CONCURRENT = { KeyNo: 'k-together', Name: '蕤蓁同时科技有限公司'
 /** A seeded company that is the only local match for its full name: a "thin" local answer. */
 const LOCAL_ONLY_MATCH = '华为技术有限公司';
 
-for (const dialect of availableDialects()) {
-  describe(`company directory: 企查查 (${dialect})`, () => {
+for (const { dialect, describeDialect } of dialectSuites()) {
+  describeDialect(`company directory: 企查查 (${dialect})`, () => {
     let fake: FakeQichacha;
     let test: TestApp;
     const logs: string[] = [];
@@ -185,7 +186,7 @@ for (const dialect of availableDialects()) {
     });
   });
 
-  describe(`company directory: 企查查 daily budget (${dialect})`, () => {
+  describeDialect(`company directory: 企查查 daily budget (${dialect})`, () => {
     let fake: FakeQichacha;
     let test: TestApp;
 

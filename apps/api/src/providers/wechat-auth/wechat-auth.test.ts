@@ -30,9 +30,8 @@ function fakeWechatApi() {
   answers.html = json(200, '<html>bad gateway</html>', 'text/html');
   answers.http500 = json(502, 'upstream');
   answers.noopenid = json(200, { access_token: 'A', expires_in: 7200 });
-  answers.slow = (res) => {
-    setTimeout(() => json(200, { openid: 'late' })(res), 400);
-  };
+  // Never answers (until the fake closes): only the adapter's own timeout can end the call.
+  answers.slow = () => undefined;
   const server: Server = createServer((req: IncomingMessage, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const query = Object.fromEntries(url.searchParams);
@@ -48,7 +47,11 @@ function fakeWechatApi() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -47,6 +47,8 @@ const server = {
   posts: [] as { path: string; body: unknown }[],
   /** WeChat Pay refuses the next reply */
   replyFails: false,
+  /** when set, a reply is answered only once this settles */
+  replyAnswered: undefined as Promise<void> | undefined,
 };
 const detail = (): ConsoleWechatComplaintDetail => ({ ...COMPLAINT, ...server.progress, state: server.state, history: [], refund_request_status: server.progress ? 'PROCESSING' : null });
 
@@ -67,6 +69,7 @@ vi.mock('../../lib/client.ts', () => ({
     },
     post: async (path: string, body: unknown) => {
       server.posts.push({ path, body });
+      if (path.endsWith('/reply')) await server.replyAnswered;
       if (path.endsWith('/reply') && server.replyFails) throw new Error('微信支付暂不可用，请稍后再试');
       if (path.endsWith('/refund-progress')) server.progress = { refund_progress: 'APPROVE', refund_progress_state: 'REPORTED', refund_progress_error: null };
       else server.state = 'PROCESSING';
@@ -93,6 +96,7 @@ afterEach(() => {
   server.progress = null;
   server.posts = [];
   server.replyFails = false;
+  server.replyAnswered = undefined;
   toasts.errors = [];
 });
 
@@ -156,9 +160,16 @@ describe('投诉处理', () => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(reply, '您好，专员今天下午联系您');
       reply.dispatchEvent(new Event('input', { bubbles: true }));
     });
+    let answer!: () => void;
+    server.replyAnswered = new Promise<void>((resolve) => (answer = resolve));
     act(() => button('回复客户').click());
+    // The reply is on its way (its button says so) when WeChat Pay refuses it.
+    await vi.waitFor(() => expect(button('回复客户').className).toContain('ant-btn-loading'));
+    answer();
     await vi.waitFor(() => expect(toasts.errors).toContain('微信支付暂不可用，请稍后再试'));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The button is idle again once the failure has settled, after every handler of it (the
+    // mutation cache's, the hook's and the page's) has run: none may have reported it a second time.
+    await vi.waitFor(() => expect(button('回复客户').className).not.toContain('ant-btn-loading'));
     expect(toasts.errors).toEqual(['微信支付暂不可用，请稍后再试']);
     expect(document.querySelector<HTMLTextAreaElement>('#wechat-complaint-reply')!.value).toBe('您好，专员今天下午联系您');
   });

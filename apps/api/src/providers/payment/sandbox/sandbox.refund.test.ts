@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreateOrderResult } from '@kuaibao/domain';
-import { availableDialects, buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../../test/helper.ts';
+import { describeDialects } from '../../../test/dialects.ts';
 import { FIRST_AGREEMENT_VERSION } from '../../../seed/defaults.ts';
 import { SANDBOX_APP_ID } from './sandbox.provider.ts';
 
 /** The embedded default keeps working with the payment port's refunds and in-app payment. */
-describe.each(availableDialects())('sandbox refunds and in-app payment (%s)', (dialect) => {
+describeDialects('sandbox refunds and in-app payment (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ dialect, companies: 200 });
