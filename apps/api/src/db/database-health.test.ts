@@ -33,7 +33,7 @@ function boot(file: string): Promise<{ code: number | null; output: string }> {
   });
 }
 
-describe('a database the server must not start on (issue 11 finding 13)', () => {
+describe('a database the server must not start on', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-db-health-'));

@@ -50,7 +50,7 @@ describeDialects('the database nonce store (%s)', (dialect) => {
     expect(await Promise.all(names.map((nonce) => nonces.remember(nonce, t + 2)))).toEqual(names.map(() => false));
   });
 
-  it('refuses a captured request after a restart on the same database (issue 11 finding 14)', async () => {
+  it('refuses a captured request after a restart on the same database (docs/security.md)', async () => {
     const request = { url: '/env', nonce: `replay-${dialect}-0001` };
     const first = await signedInject(test, request);
     expect(first.statusCode, first.body).toBe(200);

@@ -9,7 +9,7 @@ import { describeDialects } from '../test/dialects.ts';
 import { startTestRedis, type TestRedis } from '../test/redis.ts';
 import { CATALOG_MAX_AGE_MS, CATALOG_UNSHARED_MAX_AGE_MS, type CatalogChanges, type CatalogPart } from './catalog-changes.ts';
 
-/** Issue 15: goods and site config in memory, dropped on every instance when the console changes them (docs/decisions/029-catalog-in-memory-and-hot-path.md). */
+/** Goods and site config in memory, dropped on every instance when the console changes them (docs/decisions/029-catalog-in-memory-and-hot-path.md). */
 
 const ADMIN: Actor = { id: 1, username: 'admin', displayName: '管理员', role: 'admin', mustChangePassword: false, ip: '127.0.0.1' };
 

@@ -5,7 +5,7 @@ import { CONSOLE_ORDER_SORTS, type ConsoleOrderListItem, type ConsoleRefundReque
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, type ConsoleTestApp, type Session } from './console.test-support.ts';
 import { EXPORT_BATCH_ROWS } from './export-writer.ts';
 
-/** The lists as files (issue 17, decision 038): the filtered list, streamed, read back here. */
+/** The lists as files (decision 038): the filtered list, streamed, read back here. */
 describeDialects('console exports (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;

@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, da
 const NOW = new Date('2026-03-11T02:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3600_000).toISOString();
 
-/** The first call and the 24-hour promise (issue 17 item 4, decision 044). */
+/** The first call and the 24-hour promise (decision 044). */
 describeDialects('the first call and its clock (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let admin: Session;

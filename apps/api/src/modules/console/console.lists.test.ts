@@ -4,7 +4,7 @@ import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, type Call, type ConsoleTestApp, type Session } from './console.test-support.ts';
 
 /**
- * The lists as ProTable-like tables (issue 17): whitelisted sorting, day ranges (Shanghai days) on
+ * The lists as ProTable-like tables (decision 038): whitelisted sorting, day ranges (Shanghai days) on
  * every time-based list, the audit log by staff member, day and KB order number.
  */
 describeDialects('console lists: sorting and day ranges (%s)', (dialect) => {

@@ -5,7 +5,7 @@ import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, createStaff, dataOf, expectError, login, type Call, type ConsoleTestApp } from './console.test-support.ts';
 
 /*
- * Issue 16, items 9 and 14: the first-run checklist and the operator's footer fields. A fresh
+ * The first-run checklist and the operator's footer fields. A fresh
  * database carries the seed's placeholder contacts, no operator and no filing number, on the
  * sandbox and the console SMS provider: every item is open until filled.
  */

@@ -54,7 +54,7 @@ export function createDashboardService(deps: { db: Kysely<Database>; now: () => 
           steps: FUNNEL_STEPS.map((step, index) => ({ key: step.key, label: step.label, devices: step.key === 'paid' ? funnel.paid : (funnel.reached[index] ?? 0) })),
           paid_outside: Math.max(0, orders.payingDevices - funnel.paid),
         },
-        // Refunded orders in their own bucket, so the buckets add up to every paid order (issue 17).
+        // Refunded orders in their own bucket, so the buckets add up to every paid order (decision 042).
         by_process_status: [
           ...PROCESS_STATUS_FLOW.map((code) => ({ process_status: code, order_status: ORDER_STATUS.paid, name: PROCESS_STATUS_NAMES[code], count: orders.paidByProcessStatus.get(code) ?? 0 })),
           { process_status: '', order_status: ORDER_STATUS.refunded, name: ORDER_STATUS_NAMES[ORDER_STATUS.refunded], count: orders.refundedOrders },

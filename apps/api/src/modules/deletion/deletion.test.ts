@@ -7,7 +7,7 @@ import { describeDialects } from '../../test/dialects.ts';
 import type { RetentionReport } from '../../jobs/retention-sweep.ts';
 
 /**
- * The visitor's deletion request end to end (issue 16, item 13; decision 037): a code sent through
+ * The visitor's deletion request end to end (decision 037): a code sent through
  * the SMS port, a wrong code refused, the attempts limited, then the database read after the right
  * code: the closed order's ID number (ciphertext and hash), phone and legal representative's name
  * are gone, the open one is kept until it closes and the retention sweep purges it.

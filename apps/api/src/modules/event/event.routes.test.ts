@@ -3,7 +3,7 @@ import { ERROR_CATALOG } from '@kuaibao/domain';
 import { buildTestApp, signedInject, type TestApp } from '../../test/helper.ts';
 import { describeDialects } from '../../test/dialects.ts';
 
-/** Anonymous analytics writes are bounded in size, rate and what is kept (issue 11 finding 9). */
+/** Anonymous analytics writes are bounded in size, rate and what is kept (docs/security.md). */
 describeDialects('POST /api/user/event (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {

@@ -64,7 +64,7 @@ describeDialects('after payment: lookup by phone, declaration, report (%s)', (di
     await expectError(await put({ ...complete, tax_amount: ' ' }), 'DECLARATION_INCOMPLETE');
     await expectError(await put({ ...complete, sale_amount: '十万' }), 'DECLARATION_NOT_NUMBER');
     await expectError(await put({ ...complete, total_employee: '0' }), 'DECLARATION_EMPLOYEES_MIN');
-    // Impossible staff figures (issue 16, item 6): more insured, or more women, than staff.
+    // Impossible staff figures: more insured, or more women, than staff.
     await expectError(await put({ ...complete, total_employee: '5', insure_employee: '12' }), 'DECLARATION_INSURED_OVER_TOTAL');
     await expectError(await put({ ...complete, total_employee: '5', female_employee: '6' }), 'DECLARATION_FEMALE_OVER_TOTAL');
     await expectError(await put(complete, { orderId: 'no-such-order', editKey: paidAnnual.editKey }), 'ORDER_NOT_FOUND');

@@ -6,7 +6,7 @@ import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
 import { describeDialects } from '../../test/dialects.ts';
 
 /**
- * The payment scenarios of issue 5, end to end through HTTP, the services and the database, with
+ * The payment scenarios of decision 006, end to end through HTTP, the services and the database, with
  * WeChat Pay and Alipay played by in-process fake gateways that verify our signatures and sign
  * their answers and notifications like the real ones.
  */

@@ -162,7 +162,7 @@ describeDialects('daily reconciliation against the fake gateways’ bills (%s)',
     expect(again.map((r) => [r.provider, r.status])).toEqual([['wechatpay', 'DONE']]);
   });
 
-  // Issue 17: the 状态不符 of a payment whose notification never came is the run's picture at the
+  // Decision 039: the 状态不符 of a payment whose notification never came is the run's picture at the
   // time it ran; the payment sweep settles the order by asking WeChat Pay, and the day's next run
   // (重新对账) no longer lists it. A run is not rewritten when an order settles afterwards.
   it('a payment we were never notified of is settled by the sweep, and the re-run no longer lists it', async () => {
