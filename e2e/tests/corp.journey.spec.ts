@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ERROR_CATALOG, submitLabel } from '@kuaibao/domain';
 import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
-import { SERVICE } from '../support/lookup.ts';
+import { SERVICE, longPressServiceQr } from '../support/lookup.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
 /** The official account's appid in the mock (apps/api/src/config.ts MOCK_WECHAT_APP_IDS). */
@@ -252,14 +252,7 @@ test('/my: default avatar, name, shortcuts to the order tabs, customer service Q
 
   // About a second's press on the QR opens the service link (a phone cannot scan its own screen).
   await page.route(`${new URL(SERVICE.link).origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title>' }));
-  const qr = dialog.getByTestId('service-qr');
-  const box = (await qr.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(500);
-  expect(page.url()).toMatch(/\/corp\/my/);
-  await page.waitForTimeout(700);
-  await page.mouse.up();
+  await longPressServiceQr(page, dialog.getByTestId('service-qr'));
   await expect(page).toHaveURL(SERVICE.link);
 });
 
