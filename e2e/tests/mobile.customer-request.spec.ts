@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, snapshot } from '../support/journey.ts';
+import { accessibilityViolations, motionDone, snapshot } from '../support/journey.ts';
 import { signInToConsole } from '../support/console.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 
 /*
- * The customer in one place (issue 17 item 5, decision 043): a clerk moves an order to 待客户补充
+ * The customer in one place (decision 043): a clerk moves an order to 待客户补充
  * and says what is missing; the visitor reads it on /checkDetail on a phone; the order's timeline
  * keeps the request (customer-visible) apart from an internal note; the phone on the order opens
  * the customer view with all of that phone's orders.
@@ -44,7 +44,7 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
   await expect(desk.getByTestId('move-confirm')).toBeDisabled();
   await desk.getByTestId('move-note').fill(REQUEST);
   await expect(dialog).toContainText(`${Array.from(REQUEST).length} / 200`);
-  await desk.waitForTimeout(400);
+  await motionDone(desk);
   await snapshot(desk, testInfo, 'console-customer-request-dialog');
   await desk.getByTestId('move-confirm').click();
   await expect(dialog).toBeHidden();
@@ -60,7 +60,7 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
   await expect(timeline).toContainText(REQUEST);
   await expect(timeline).not.toContainText(NOTE);
   await desk.getByTestId('timeline-audience').getByText('全部').click();
-  await desk.waitForTimeout(400);
+  await motionDone(desk);
   await snapshot(desk, testInfo, 'console-order-timeline');
   expect(await accessibilityViolations(desk)).toEqual([]);
 
@@ -78,7 +78,7 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
     await desk.reload();
     await expect(desk.getByTestId('customer-sms')).toContainText('补充资料通知', { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
-  await desk.waitForTimeout(400);
+  await motionDone(desk);
   await snapshot(desk, testInfo, 'console-customer-view');
   expect(await accessibilityViolations(desk)).toEqual([]);
   await staff.close();
