@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test } from '@playwright/test';
-import { E2E_DB_FILE } from './orders-db.ts';
+import { E2E_DB_FILE } from './server-db.ts';
 import { NO_REPORT_DATA, PUBLISHED_DESKTOP, PUBLISHED_MOBILE, PUBLISHED_OTHER } from './precheck.ts';
 
 /**

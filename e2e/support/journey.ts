@@ -69,7 +69,7 @@ export async function confirmAuthorization(scope: Page | Locator, legal: string)
 
 /** Who orders: a company of the directory (e2e/support/companies.ts claims one), the phone on the form and the service. */
 export interface Customer {
-  /** The full registered name. */
+  /** The full registered name, also typed in the company search so the pick is exact. */
   name: string;
   creditCode: string;
   /** The legal representative: a cancellation's 授权委托书 is signed with this name (decision 035). */
@@ -77,8 +77,6 @@ export interface Customer {
   phone: string;
   /** Seeded goods: 1 annual report, 2 cancellation (¥699), 3 credit repair (¥999). */
   goodsId: 1 | 2 | 3;
-  /** What is typed in the company search; the full name when not given, so the pick is exact. */
-  keyword?: string;
 }
 
 /** The sandbox cashier's address, in the QR code or where /pay sends the phone (docs/decisions/005-sandbox-payments.md). */
@@ -88,7 +86,7 @@ export const SANDBOX_CASHIER_URL = /\/sandbox\/cashier\/KB\d+P\d\d$/;
 export async function submitHomeForm(page: Page, customer: Customer): Promise<void> {
   await openHome(page);
   await page.getByTestId(`goods-${customer.goodsId}`).click();
-  await searchAndPick(page, customer.keyword ?? customer.name, customer.name);
+  await searchAndPick(page, customer.name, customer.name);
   await fillPerson(page, VALID_ID, customer.phone);
   await page.getByTestId('consent-checkbox').check();
   await page.getByTestId('submit').click();

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { goodsTexts, ORDER_STATUS, PROCESS_STATUS, formatYuan, type ConsoleDashboardTrends } from '@kuaibao/domain';
 import { signInToConsole } from '../support/console.ts';
 import { watchCsp } from '../support/csp.ts';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
  * The owner's dashboard (decision 042) at 1280×800: the trends' charts are drawn,

@@ -2,7 +2,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { signInToConsole } from '../support/console.ts';
 import { watchCsp } from '../support/csp.ts';
-import { E2E_DB_FILE, insertPaidOrders } from '../support/orders-db.ts';
+import { insertPaidOrders } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
  * The promise measured (docs/decisions/044-first-call-and-sla.md): the 联系时限

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { ORDER_STATUS, PROCESS_STATUS, isOrderUnpaid } from '@kuaibao/domain';
 import { signInToConsole } from '../support/console.ts';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
  * The console after the retention sweep (docs/privacy-retention.md, decision 031): an unpaid

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { ORDER_STATUS } from '@kuaibao/domain';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 import { claimCompany } from '../support/companies.ts';
 import { accessibilityViolations, expectToast, payInSandboxCashier, snapshot, submitHomeForm, type Customer } from '../support/journey.ts';
 

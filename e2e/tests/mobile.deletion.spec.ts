@@ -5,7 +5,7 @@ import { PROCESS_STATUS } from '@kuaibao/domain';
 import { signInToConsole } from '../support/console.ts';
 import { claimCompany } from '../support/companies.ts';
 import { payOnPhone, snapshot, startedUp } from '../support/journey.ts';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
  * The visitor's own deletion request from the progress page (decision 037): a

@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test';
 import { ORDER_STATUS } from '@kuaibao/domain';
 import { claimCompany } from '../support/companies.ts';
 import { payOnPhone } from '../support/journey.ts';
-import { E2E_DB_FILE, completeOrder } from '../support/orders-db.ts';
+import { completeOrder } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
  * The retention sweep seen by the visitor (docs/privacy-retention.md, decision 031): a
