@@ -22,8 +22,8 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
   const NAMES = { older: `补充资料测试${phone}甲有限公司`, newer: `补充资料测试${phone}乙有限公司` };
   const now = Date.now();
   const [olderId, newerId] = insertPaidOrders([
-    { name: NAMES.older, fee: 19900, paidAt: new Date(now - 2 * 3600_000).toISOString(), phone: phone },
-    { name: NAMES.newer, fee: 29900, paidAt: new Date(now - 3600_000).toISOString(), phone: phone },
+    { name: NAMES.older, fee: 19900, paidAt: new Date(now - 2 * 3600_000).toISOString(), phone },
+    { name: NAMES.newer, fee: 29900, paidAt: new Date(now - 3600_000).toISOString(), phone },
   ]);
 
   // The console (desk) at a desktop size, beside the visitor's phone.
