@@ -171,10 +171,14 @@ export async function motionDone(page: Page): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(() => {
-        const running = document.getAnimations().filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY));
-        const phases = document.querySelectorAll('[class*="-enter-"], [class*="-appear-"], [class*="-leave-"]');
-        return running.length + phases.length;
+        // What is still moving, named so that a wait that never ends says why.
+        const running = document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+          .map((animation) => `${animation.constructor.name} ${(animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty ?? ''} on ${((animation.effect as KeyframeEffect | null)?.target as Element | null)?.getAttribute('class') ?? '?'}`);
+        const phases = [...document.querySelectorAll('[class*="-enter-"], [class*="-appear-"], [class*="-leave-"]')].map((element) => `motion phase: ${element.getAttribute('class')}`);
+        return [...running, ...phases];
       }),
     )
-    .toBe(0);
+    .toEqual([]);
 }
