@@ -163,9 +163,11 @@ export async function payCashierLink(context: BrowserContext, cashierUrl: string
 
 /**
  * Nothing on the page is moving: no finite CSS animation or transition running, and no element in
- * one of antd's motion phases (rc-motion marks an element `…-enter-…`, `…-appear-…` or `…-leave-…`
- * from before its animation starts until it ends). A picture or a contrast check taken mid-fade
- * measures a half-drawn page. Endless animations (spinners, the danmaku) are not waited for.
+ * the steps antd's motion (rc-motion) takes before its animation starts (`…-prepare`, `…-start`:
+ * a frame or two in which nothing runs yet). A picture or a contrast check taken mid-fade measures
+ * a half-drawn page. Endless animations (spinners, the danmaku) are not waited for, nor is an
+ * element left in its `…-active` step with nothing running (antd's button loading icon stays so when
+ * its width does not change).
  */
 export async function motionDone(page: Page): Promise<void> {
   await expect
@@ -176,7 +178,8 @@ export async function motionDone(page: Page): Promise<void> {
           .getAnimations()
           .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
           .map((animation) => `${animation.constructor.name} ${(animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty ?? ''} on ${((animation.effect as KeyframeEffect | null)?.target as Element | null)?.getAttribute('class') ?? '?'}`);
-        const phases = [...document.querySelectorAll('[class*="-enter-"], [class*="-appear-"], [class*="-leave-"]')].map((element) => `motion phase: ${element.getAttribute('class')}`);
+        const steps = ['enter', 'appear', 'leave'].flatMap((phase) => [`[class*="-${phase}-prepare"]`, `[class*="-${phase}-start"]`]).join(', ');
+        const phases = [...document.querySelectorAll(steps)].map((element) => `motion step: ${element.getAttribute('class')}`);
         return [...running, ...phases];
       }),
     )
