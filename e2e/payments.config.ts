@@ -17,7 +17,7 @@ const launchOptions = base.projects?.[0]?.use?.launchOptions;
 export default defineConfig({
   ...base,
   use: { ...base.use, baseURL: BASE_URL },
-  // The clerk's and admin's day (issue 17) walks at the two desktop sizes staff use, after the other
+  // The clerk's and admin's day walks at the two desktop sizes staff use, after the other
   // specs: payments.reconciliation counts today's planted bill differences exactly, and the walks
   // plant theirs on the same day (one server and database for the whole run, workers: 1).
   projects: [

@@ -1,9 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
-import path from 'node:path';
 import { PROCESS_STATUS, PROCESS_STATUS_NAMES, type ProcessStatus } from '@kuaibao/domain';
-
-/** The e2e server's SQLite file (playwright.config.ts: one database per port and run). */
-export const E2E_DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_PORT ?? 3170)}/kuaibao.sqlite`);
+import { claimCompany } from './companies.ts';
+import { E2E_DB_FILE } from './server-db.ts';
 
 /**
  * Marks an order completed with completion screenshots, as staff would in the console: process
@@ -37,9 +35,11 @@ export function setProcessStatusOf(outTradeNo: string, status: ProcessStatus): v
 
 /**
  * Paid orders written straight into the running server's database (the lists' specs need many,
- * with known amounts and times): pending, nobody's, no ID number. Returns their ids.
+ * with known amounts and times): pending, nobody's, no ID number. Each is a claimed company's
+ * (e2e/support/companies.ts: its credit code, its legal representative, its phone unless given) under
+ * the name the spec chose. Returns their ids.
  */
-export function insertPaidOrders(orders: ReadonlyArray<{ name: string; fee: number; paidAt: string; goodsType?: string; adminId?: number; adminName?: string; processStatus?: string; phone?: string; creditCode?: string }>): number[] {
+export function insertPaidOrders(orders: ReadonlyArray<{ name: string; fee: number; paidAt: string; goodsType?: string; adminId?: number; adminName?: string; processStatus?: string; phone?: string }>): number[] {
   const db = new DatabaseSync(E2E_DB_FILE);
   try {
     db.exec('PRAGMA busy_timeout = 5000');
@@ -47,10 +47,12 @@ export function insertPaidOrders(orders: ReadonlyArray<{ name: string; fee: numb
       `INSERT INTO orders (public_id, out_trade_no, goods_id, goods_type, goods_name, entity_name, entity_id, entity_legal, entity_phone, status, process_status, process_status_name, pay_type, pay_source, total_fee, pay_time, admin_id, admin_name, platform, create_time, update_time)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '2', ?, ?, 'weixin', 'native', ?, ?, ?, ?, 'web', ?, ?) RETURNING id`,
     );
-    return orders.map((order, i) => {
+    return orders.map((order) => {
+      const company = claimCompany();
       const goodsType = order.goodsType ?? 'credit_repair';
       const status = order.processStatus ?? PROCESS_STATUS.pending;
-      const number = `KB2099${String(Date.now()).slice(-8)}${String(i).padStart(4, '0')}`;
+      // The claim's own phone is unique: its last digits make the number unique too.
+      const number = `KB2099${String(Date.now()).slice(-8)}${company.phone.slice(-4)}`;
       const row = insert.get(
         `e2e-lists-${number}`,
         number,
@@ -58,9 +60,9 @@ export function insertPaidOrders(orders: ReadonlyArray<{ name: string; fee: numb
         goodsType,
         goodsType === 'license_year' ? '营业执照年报代办' : '信用修复代办',
         order.name,
-        order.creditCode ?? `91110000MA0${String(i).padStart(7, '0')}`,
-        '王列表',
-        order.phone ?? `1390000${String(1000 + i)}`,
+        company.creditCode,
+        company.legal,
+        order.phone ?? company.phone,
         status,
         PROCESS_STATUS_NAMES[status as keyof typeof PROCESS_STATUS_NAMES],
         order.fee,

@@ -3,8 +3,9 @@ import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { creditCodeCheckChar, signRequest } from '@kuaibao/domain';
+import { signRequest } from '@kuaibao/domain';
 import { FAKE_GATEWAYS_FILE } from '../payments.config.ts';
+import { claimCompany } from './companies.ts';
 
 /**
  * Orders placed straight through the visitor API (signed like the web app, with the server's
@@ -13,8 +14,6 @@ import { FAKE_GATEWAYS_FILE } from '../payments.config.ts';
  */
 const SIGN_SECRET = 'kuaibao-dev-sign-secret';
 const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_PORT ?? 3171)}/kuaibao.sqlite`);
-
-let sequence = 0;
 
 /** The fake gateways' addresses, as their launcher wrote them (e2e/payments.config.ts). */
 export function fakeGateways(): { wechatpay: string; alipay: string } {
@@ -31,26 +30,26 @@ function currentAgreementVersion(): string {
   }
 }
 
-/** Who orders what: by default an annual report (goods 1) of a made-up company, the same phone each time. */
+/** Who orders what: by default an annual report (goods 1) of a claimed company (e2e/support/companies.ts), with its name and phone. */
 export interface OrderPlaced {
   goodsId?: '1' | '3';
   entityName?: string;
   phone?: string;
 }
 
-export async function placeOrder(request: APIRequestContext, payType: 'weixin' | 'alipay', placed: OrderPlaced = {}): Promise<{ outTradeNo: string; orderNo: string; orderId: number; totalFen: number }> {
-  sequence += 1;
-  const first17 = `91110108${String(Date.now()).slice(-6)}${String(sequence).padStart(3, '0')}`;
+export async function placeOrder(request: APIRequestContext, payType: 'weixin' | 'alipay', placed: OrderPlaced = {}): Promise<{ outTradeNo: string; orderNo: string; orderId: number; totalFen: number; phone: string }> {
+  const company = claimCompany();
+  const phone = placed.phone ?? company.phone;
   const body = JSON.stringify({
     goods_id: placed.goodsId ?? '1',
     pay_type: payType,
     pay_source: 'native',
     source: 'web',
-    entity_name: placed.entityName ?? `对账演示科技有限公司${sequence}`,
-    entity_id: `${first17}${creditCodeCheckChar(first17)}`,
-    entity_legal: '张三',
+    entity_name: placed.entityName ?? company.name,
+    entity_id: company.creditCode,
+    entity_legal: company.legal,
     entity_idno: '11010519491231002X',
-    entity_phone: placed.phone ?? '13812345678',
+    entity_phone: phone,
     extra: { consent: true, agreement_version: currentAgreementVersion() },
   });
   const query: Record<string, string> = { timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomUUID() };
@@ -65,7 +64,7 @@ export async function placeOrder(request: APIRequestContext, payType: 'weixin' |
     const row = db
       .prepare('SELECT a.out_trade_no AS attempt, o.out_trade_no AS order_no, o.id AS order_id, o.total_fee AS total_fee FROM payment_attempts a JOIN orders o ON o.id = a.order_id ORDER BY a.id DESC LIMIT 1')
       .get() as { attempt: string; order_no: string; order_id: number; total_fee: number };
-    return { outTradeNo: row.attempt, orderNo: row.order_no, orderId: row.order_id, totalFen: row.total_fee };
+    return { outTradeNo: row.attempt, orderNo: row.order_no, orderId: row.order_id, totalFen: row.total_fee, phone };
   } finally {
     db.close();
   }

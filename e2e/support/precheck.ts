@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { annualReportYearToCheck } from '@kuaibao/domain';
 import type { Page, Response } from '@playwright/test';
-import { E2E_DB_FILE } from './orders-db.ts';
+import { E2E_DB_FILE } from './server-db.ts';
 
 /**
  * The annual-report pre-check in the browser (docs/product/annual-report-precheck.md). The seed

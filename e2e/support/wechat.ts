@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { Page } from '@playwright/test';
-import { E2E_DB_FILE } from './orders-db.ts';
+import { E2E_DB_FILE } from './server-db.ts';
 
 /** WeChat's in-app browser on an iPhone (the official-account variant runs here). */
 export const WECHAT_IOS_UA =

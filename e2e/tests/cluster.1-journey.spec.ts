@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { A, B, figure, requestsServed, sql } from '../support/cluster.ts';
-import { payOnDesktop, type Customer } from '../support/lookup.ts';
+import { payOnDesktop, type Customer } from '../support/journey.ts';
 
-// A seeded company of the synthetic directory (e2e/tests/desktop.lookup.spec.ts pays for it too, on its own database).
+// A seeded company of the synthetic directory, named here: the cluster runs on its own PostgreSQL
+// database, one spec at a time (e2e/support/companies.ts claims from the SQLite file of the other runs).
 const customer: Customer = { name: '北京市力鑫信息技术有限公司', creditCode: '9111000042896138XH', legal: '龚轩芳', phone: '13912340002', goodsId: 2 };
 
 test('the visitor journey through nginx pays and succeeds while both instances answer it', async ({ page, context }) => {

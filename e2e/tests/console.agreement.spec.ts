@@ -1,9 +1,10 @@
 import { devices, expect, test } from '@playwright/test';
-import { COMPANY, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { claimCompany } from '../support/companies.ts';
+import { expectToast, openHome, payInSandboxCashier, snapshot, submitHomeForm } from '../support/journey.ts';
 import { signInToConsole, searchOrders } from '../support/console.ts';
 
 /*
- * Versioned agreements (issue 16, item 3; docs/decisions/034-versioned-agreements.md): the visitor
+ * Versioned agreements (docs/decisions/034-versioned-agreements.md): the visitor
  * sees the version of the agreement they agree to; staff publish a new version in the console while
  * the visitor's /pay is open; 立即办理 is then refused with a clear message and the new text, the
  * visitor agrees and pays without retyping anything, and the console's order shows the version.
@@ -21,12 +22,8 @@ test('a new agreement version published while /pay is open: the visitor reads it
   const before = /^版本：(\S+)　/.exec((await shown.textContent()) ?? '')![1]!;
   await snapshot(visitor, testInfo, 'mobile-agreement-with-version');
   await visitor.getByTestId('agreement-close').click();
-  // Credit repair: a service no other phone spec pays for this company.
-  await visitor.getByTestId('goods-3').click();
-  await searchAndPick(visitor);
-  await fillPerson(visitor, undefined, '13912340316');
-  await visitor.getByTestId('consent-checkbox').check();
-  await visitor.getByTestId('submit').click();
+  const customer = { ...claimCompany(), goodsId: 3 } as const;
+  await submitHomeForm(visitor, customer);
   await expect(visitor).toHaveURL(/\/pay$/);
 
   // Staff publish a new version meanwhile.
@@ -57,16 +54,14 @@ test('a new agreement version published while /pay is open: the visitor reads it
   await expect(dialog.getByTestId('agreement-update-text')).toContainText('十三、本条为端到端测试新增的条款。');
   await snapshot(visitor, testInfo, 'mobile-agreement-updated');
   await dialog.getByTestId('agreement-update-agree').click();
-  await expect(visitor).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
-  await visitor.getByRole('button', { name: '确认支付' }).click();
-  await expect(visitor).toHaveURL(/\/success$/);
+  await payInSandboxCashier(visitor);
   // The home page now shows the new version too.
   await phone.close();
 
   // The console's order shows the version the visitor agreed to, with the time.
   await page.getByRole('navigation', { name: '主导航' }).getByText('订单处理').click();
-  await searchOrders(page, '13912340316');
-  const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: COMPANY.name });
+  await searchOrders(page, customer.phone);
+  const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: customer.name });
   await expect(row).toHaveCount(1);
   await row.getByTestId('order-link').click();
   await expect(page.getByText(new RegExp(`${after.replace('.', '\\.')} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}`))).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessibilityViolations, snapshot } from '../support/journey.ts';
+import { accessibilityViolations, motionDone, snapshot } from '../support/journey.ts';
 import { signInToConsole } from '../support/console.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 
 /*
- * Bulk work on the order list (issue 17 item 2, decision 041): an admin selects rows in the
+ * Bulk work on the order list (decision 041): an admin selects rows in the
  * 待分配 view and assigns them to a colleague; the colleague's 我的订单 shows them; the colleague
  * moves a selection in bulk and is told which order could not move and why. Runs at 1280×800 and 1440×900.
  */
@@ -14,8 +14,6 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const PREFIX = `批量测试${Math.random().toString(36).slice(2, 7)}`;
 const NAMES = { first: `${PREFIX}甲有限公司`, second: `${PREFIX}乙有限公司`, left: `${PREFIX}丙有限公司` };
 
-/** antd's transitions (dropdowns, modals) finish before a picture. */
-const settle = (page: Page) => page.waitForTimeout(400);
 const rowOf = (page: Page, name: string) => page.getByTestId('order-table').locator('tbody tr', { hasText: name });
 
 test.beforeAll(() => {
@@ -47,7 +45,8 @@ test('an admin bulk-assigns unassigned orders to a colleague, whose 我的订单
   await expect(bar).toContainText('已选 2 单');
   await page.getByRole('combobox', { name: '分配给' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: displayName }).click();
-  await settle(page);
+  // antd's transitions (dropdowns, modals) finish before a picture or a contrast check.
+  await motionDone(page);
   await snapshot(page, testInfo, `bulk-selected-${width}`);
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByTestId('bulk-assign').click();
@@ -78,7 +77,7 @@ test('an admin bulk-assigns unassigned orders to a colleague, whose 我的订单
   await rowOf(clerk, NAMES.first).getByRole('checkbox').check();
   await expect(clerk.getByTestId('bulk-take')).toBeVisible();
   await expect(clerk.getByRole('combobox', { name: '分配给' })).toHaveCount(0);
-  await settle(clerk);
+  await motionDone(clerk);
   await snapshot(clerk, testInfo, `bulk-mine-${width}`);
 
   // A bulk move: the orders the clerk has move; the one nobody has taken is reported back by number, with why.
@@ -94,7 +93,7 @@ test('an admin bulk-assigns unassigned orders to a colleague, whose 我的订单
   await expect(report).toContainText('请先接单再办理');
   const leftNumber = (await rowOf(clerk, NAMES.left).getByTestId('order-link').textContent())!.trim();
   await expect(report).toContainText(leftNumber);
-  await settle(clerk);
+  await motionDone(clerk);
   await snapshot(clerk, testInfo, `bulk-report-${width}`);
   await clerk.getByRole('button', { name: '知道了' }).click();
   await expect(rowOf(clerk, NAMES.first)).toContainText('处理中');

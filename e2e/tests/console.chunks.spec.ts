@@ -5,7 +5,7 @@ import { signInFiles, type Manifest } from '../../apps/console/sign-in-budget.ts
 import { CONSOLE_ADMIN } from '../support/console.ts';
 
 /*
- * The console loads what a page needs (issue 15, decision 030): the sign-in page only the entry,
+ * The console loads what a page needs (decision 030): the sign-in page only the entry,
  * our start-up code and the vendor chunk; a deep link survives sign-in; after the first page a route
  * change fetches that route's chunk and nothing else; a page's chunk shows a spinner inside the
  * layout while it loads, and a lost one says so without taking the console down.

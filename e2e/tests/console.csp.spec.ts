@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { describeWatch, expectInlineScriptRefused, watchCsp } from '../support/csp.ts';
-import { payOnDesktop, type Customer } from '../support/lookup.ts';
+import { claimCompany } from '../support/companies.ts';
+import { payOnDesktop } from '../support/journey.ts';
 import { signInToConsole, searchOrders } from '../support/console.ts';
 
 /*
@@ -11,8 +12,6 @@ import { signInToConsole, searchOrders } from '../support/console.ts';
  * receipt with that screenshot.
  */
 
-/** A company of the synthetic directory (apps/api/src/seed) no other suite pays for. */
-const CUSTOMER: Customer = { name: '兰州市麦庄新材料有限公司', creditCode: '91620100MAJ4JEGH8U', legal: '王峰', phone: '13900000105', goodsId: 3 };
 // A 2×2 PNG, as a clerk's screenshot would be.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mNk+M9QzwAEjDAGACCDAv8cI7IoAAAAAElFTkSuQmCC', 'base64');
 
@@ -58,11 +57,12 @@ test('sign-in, the dashboard and every page of the menu run under the console po
 test('an order worked in the console: detail, screenshot upload and preview, confirm dialogs, the visitor\'s receipt; no violation', async ({ page, context }, testInfo) => {
   // A visitor's payment, then the order's detail in the console (each step waits on state).
   test.setTimeout(240_000);
+  const customer = { ...claimCompany(), goodsId: 3 } as const;
   const csp = await watchCsp(context);
 
   // A visitor pays (the desktop layout at the console's viewport).
   const visitor = await context.newPage();
-  await payOnDesktop(visitor, context, CUSTOMER);
+  await payOnDesktop(visitor, context, customer);
   await visitor.close();
 
   await signInToConsole(page);
@@ -70,11 +70,11 @@ test('an order worked in the console: detail, screenshot upload and preview, con
   const nav = page.getByRole('navigation', { name: '主导航' });
   await nav.getByText('订单处理').click();
   await expect(page.getByRole('heading', { level: 1, name: '订单处理' })).toBeVisible();
-  await searchOrders(page, CUSTOMER.phone);
-  const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: CUSTOMER.name });
+  await searchOrders(page, customer.phone);
+  const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: customer.name });
   await expect(row).toHaveCount(1);
   await row.getByTestId('order-link').click();
-  await expect(page.getByRole('heading', { level: 1, name: CUSTOMER.name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: customer.name })).toBeVisible();
   await expect(page.getByTestId('take-order')).toHaveCSS('background-color', 'rgb(9, 88, 217)');
 
   // Take it, upload a screenshot, open antd's preview of it, confirm dialogs.
@@ -105,7 +105,7 @@ test('an order worked in the console: detail, screenshot upload and preview, con
   const receiptPage = await context.newPage();
   await receiptPage.goto('/check');
   const query = receiptPage.getByTestId('query-dialog');
-  await query.getByTestId('query-phone').fill(CUSTOMER.phone);
+  await query.getByTestId('query-phone').fill(customer.phone);
   await query.getByTestId('query-submit').click();
   await query.getByTestId('query-row').getByTestId('query-details').click();
   const shot = receiptPage.getByTestId('receipt').getByTestId('receipt-screenshot');

@@ -4,10 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { goodsTexts, ORDER_STATUS, PROCESS_STATUS, formatYuan, type ConsoleDashboardTrends } from '@kuaibao/domain';
 import { signInToConsole } from '../support/console.ts';
 import { watchCsp } from '../support/csp.ts';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
- * The owner's dashboard (issue 17 item 6, decision 042) at 1280×800: the trends' charts are drawn,
+ * The owner's dashboard (decision 042) at 1280×800: the trends' charts are drawn,
  * the figures shown are the API's, the 90-day window reaches an older order, and the page stays
  * inside the console's Content-Security-Policy (ECharts needs no eval).
  */

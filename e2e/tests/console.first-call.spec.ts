@@ -2,10 +2,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { signInToConsole } from '../support/console.ts';
 import { watchCsp } from '../support/csp.ts';
-import { E2E_DB_FILE, insertPaidOrders } from '../support/orders-db.ts';
+import { insertPaidOrders } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
- * The promise measured (issue 17 item 4, docs/decisions/044-first-call-and-sla.md): the 联系时限
+ * The promise measured (docs/decisions/044-first-call-and-sla.md): the 联系时限
  * column and its views, recording a call on the order's page, and the opt-in alerts for a new paid
  * order. The lists poll every 15 s; the test waits on what the page shows, never on a timer.
  */

@@ -1,18 +1,18 @@
 import { createDecipheriv, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { PROCESS_STATUS, signRequest } from '@kuaibao/domain';
-import { accessibilityViolations, snapshot } from '../support/journey.ts';
+import { claimCompany } from '../support/companies.ts';
+import { accessibilityViolations, motionDone, payCashierLink, snapshot } from '../support/journey.ts';
 import { CONSOLE_ADMIN, signInToConsole, searchOrders } from '../support/console.ts';
 
 /*
- * The agent's console (issue 7): an admin signs in, finds a paid order, takes it, uploads a
+ * The agent's console (docs/product/roles.md, decision 008): an admin signs in, finds a paid order, takes it, uploads a
  * completion screenshot and completes it; the visitor's order then reads completed with the
  * screenshot, on the API and on /check; the SMS log shows the payment and completion notices.
  */
 
-// The customer (a company pays once a year per service, and other specs pay for the well-known
-// companies): a synthetic one found through the visitor's own company search, see pickCompany.
-const CUSTOMER = { phone: '13912347777', goodsId: '3', idno: '11010519491231002X' };
+// The service and the ID number; the company (and its phone) are claimed (e2e/support/companies.ts).
+const CUSTOMER = { goodsId: '3', idno: '11010519491231002X' };
 // A 2×2 PNG (transparent), as a clerk's screenshot would be.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR42mNk+M9QzwAEjDAGACCDAv8cI7IoAAAAAElFTkSuQmCC', 'base64');
 
@@ -47,33 +47,22 @@ async function visitorCall(request: APIRequestContext, keys: ClientKeys, method:
   return JSON.parse(Buffer.concat([decipher.update(raw.subarray(16)), decipher.final()]).toString('utf8')) as unknown;
 }
 
-/** A deterministic company of the seeded synthetic directory that no other spec names. */
-async function pickCompany(request: APIRequestContext, keys: ClientKeys): Promise<{ name: string; creditCode: string; legal: string }> {
-  const found = (await visitorCall(request, keys, 'GET', '/api/h5/company', { query: { keyword: '物流' } })) as Array<{ name: string; credit_code: string; oper_name: string }>;
-  expect(found.length).toBeGreaterThan(4);
-  const company = found[4]!;
-  return { name: company.name, creditCode: company.credit_code, legal: company.oper_name };
-}
-
-/** Lets antd's enter/leave transitions (modals, loading fades) finish before a picture or a contrast check. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(500);
-}
-
+/** A picture once antd's enter/leave transitions (modals, loading fades) are over. */
 async function look(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await settle(page);
+  await motionDone(page);
   await snapshot(page, testInfo, name);
 }
 
+/** A contrast check mid-fade would measure a half-drawn colour. */
 async function expectAxeClean(page: Page): Promise<void> {
-  await settle(page);
+  await motionDone(page);
   expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 test('an admin works a paid order to completion; the visitor sees it completed; the SMS log shows both notices', async ({ page, request, context }, testInfo) => {
   test.setTimeout(120_000);
   const keys = await clientKeys(request);
-  const company = await pickCompany(request, keys);
+  const company = claimCompany();
 
   // A visitor orders credit repair and pays in the sandbox cashier, agreeing to the current agreement.
   const agreement = (await visitorCall(request, keys, 'GET', '/api/h5/agreement')) as { version: string };
@@ -87,15 +76,11 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
       entity_id: company.creditCode,
       entity_legal: company.legal,
       entity_idno: CUSTOMER.idno,
-      entity_phone: CUSTOMER.phone,
+      entity_phone: company.phone,
       extra: { consent: true, agreement_version: agreement.version },
     },
   })) as { orderId: string; qrcodeUrl: string };
-  const cashier = await context.newPage();
-  await cashier.goto(created.qrcodeUrl);
-  await cashier.getByRole('button', { name: '确认支付' }).click();
-  await expect(cashier.getByRole('status')).toContainText('支付成功');
-  await cashier.close();
+  await payCashierLink(context, created.qrcodeUrl);
 
   // Sign in; the dashboard and the queue show the new paid order.
   await signInToConsole(page);
@@ -105,7 +90,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
 
   await page.getByRole('navigation', { name: '主导航' }).getByText('订单处理').click();
   await expect(page.getByRole('heading', { level: 1, name: '订单处理' })).toBeVisible();
-  await searchOrders(page, CUSTOMER.phone);
+  await searchOrders(page, company.phone);
   const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: company.name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('待处理');
@@ -138,7 +123,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByTestId('order-info').getByTestId('process-status')).toHaveText('已完成');
   await expect(page.getByTestId('order-timeline')).toContainText('处理中 → 已完成');
-  // Staff read no internal words (issue 17): the sandbox channel, attempt and notice states, pay source and platform in Chinese.
+  // Staff read no internal words: the sandbox channel, attempt and notice states, pay source and platform in Chinese.
   await expect(page.locator('#main')).toContainText('模拟支付（测试环境）');
   await expect(page.locator('#main')).toContainText('已入账');
   await expect(page.locator('#main')).not.toContainText(/sandbox|PAID|APPLIED|EV_SBX|· native|· h5|· jsapi|wx-mp/);
@@ -160,7 +145,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await visitor.goto('/check');
   const dialog = visitor.getByTestId('query-dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByTestId('query-phone').fill(CUSTOMER.phone);
+  await dialog.getByTestId('query-phone').fill(company.phone);
   await dialog.getByTestId('query-submit').click();
   const visitorRow = dialog.getByTestId('query-row');
   await expect(visitorRow).toHaveCount(1);
@@ -178,14 +163,14 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   // The SMS log: the payment notice and the completion notice, each with the disclosure.
   await page.getByRole('navigation', { name: '主导航' }).getByText('短信记录').click();
   await expect(page.getByRole('heading', { level: 1, name: '短信记录' })).toBeVisible();
-  const smsRows = page.getByTestId('sms-table').locator('tbody tr').filter({ hasText: '139****7777' });
+  const smsRows = page.getByTestId('sms-table').locator('tbody tr').filter({ hasText: `${company.phone.slice(0, 3)}****${company.phone.slice(-4)}` });
   // The outbox worker runs every few seconds; the page refreshes itself.
   await expect(smsRows).toHaveCount(2, { timeout: 30_000 });
   await expect(smsRows.filter({ hasText: '支付成功通知' })).toContainText('信用修复代办服务费999.00元');
   await expect(smsRows.filter({ hasText: '办理完成通知' })).toContainText(`${company.name}的信用修复代办已办理完成`);
   for (const text of await smsRows.allTextContents()) expect(text).toContain('本平台为第三方有偿代办机构，非政府网站');
   await expect(smsRows.filter({ hasText: '已发送' })).toHaveCount(2);
-  // The channel in words, not its code (issue 17).
+  // The channel in words, not its code.
   await expect(smsRows.filter({ hasText: '测试通道（不实际发送）' })).toHaveCount(2);
   await look(page, testInfo, 'console-sms-log');
   await expectAxeClean(page);

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { accessibilityViolations, snapshot } from '../support/journey.ts';
+import { accessibilityViolations, motionDone, snapshot } from '../support/journey.ts';
 import { signInToConsole } from '../support/console.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 
 /*
- * The console's lists and the defects of issue 17: keyboard reach (no trap in the date filter),
+ * The console's lists (decisions 038 and 045): keyboard reach (no trap in the date filter),
  * sorting, header filters and URL-held state, density / columns / saved filters, one line per
  * cell at 1280 px, form validation without unhandled rejections, a 403 page for a clerk, the
  * annual-report completion warning, and the audit log in words. Runs at 1280×800 and 1440×900.
@@ -17,18 +17,15 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const PREFIX = `列表测试${Math.random().toString(36).slice(2, 7)}`;
 const NAMES = { cheap: `${PREFIX}甲有限公司`, dear: `${PREFIX}乙有限公司`, middle: `${PREFIX}丙有限公司`, annual: `${PREFIX}年报有限公司` };
 
-/** antd's transitions (dropdowns, modals) finish before a picture or an axe run. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
-}
-
+/** antd's transitions (dropdowns, modals) finish before an axe run: a contrast check mid-fade measures a half-drawn colour. */
 async function expectAxeClean(page: Page): Promise<void> {
-  await settle(page);
+  await motionDone(page);
   expect(await accessibilityViolations(page)).toEqual([]);
 }
 
+/** A picture once antd's transitions are over. */
 async function look(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await settle(page);
+  await motionDone(page);
   await snapshot(page, testInfo, `${name}-${page.viewportSize()?.width ?? 0}`);
 }
 
@@ -43,7 +40,12 @@ async function collectRejections(page: Page): Promise<void> {
 /** An option of the open antd select (its visible list; the hidden accessible list mirrors it). */
 const pickOption = (page: Page, name: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
 
-const rejections = (page: Page) => page.evaluate(() => (window as unknown as { __rejections: string[] }).__rejections);
+/**
+ * The unhandled rejections collected so far. The page reports one in a task after the one that left
+ * it unhandled, so they are read in a task the page runs after those.
+ */
+const rejections = (page: Page) =>
+  page.evaluate(() => new Promise<string[]>((resolve) => setTimeout(() => resolve((window as unknown as { __rejections: string[] }).__rejections))));
 
 test.beforeAll(() => {
   const day = (d: number, h: number) => new Date(Date.UTC(2026, 2, d, h - 8)).toISOString();
@@ -225,12 +227,15 @@ test('failed form validation shows on the form and throws nothing', async ({ pag
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   await page.getByRole('button', { name: '保存新密码' }).click();
   await expect(page.getByText('请输入当前密码')).toBeVisible();
+  expect(await rejections(page)).toEqual([]);
   await page.getByRole('button', { name: /取\s*消/ }).click();
 
+  // Each page load starts a new collection: read before leaving.
   await page.goto('/console/staff');
   await page.getByRole('button', { name: '新增员工' }).click();
   await page.getByRole('button', { name: /创\s*建/ }).click();
   await expect(page.getByText('请填写姓名')).toBeVisible();
+  expect(await rejections(page)).toEqual([]);
   await page.getByRole('button', { name: /取\s*消/ }).click();
 
   await page.goto('/console/goods');
@@ -238,7 +243,6 @@ test('failed form validation shows on the form and throws nothing', async ({ pag
   await page.getByRole('dialog').getByLabel('名称').fill('');
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('请填写名称')).toBeVisible();
-  await settle(page);
   expect(await rejections(page)).toEqual([]);
 });
 

@@ -5,10 +5,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { ORDER_STATUS, PROCESS_STATUS, isOrderUnpaid } from '@kuaibao/domain';
 import { signInToConsole } from '../support/console.ts';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
- * The console after the retention sweep (issue 16, item 12; docs/privacy-retention.md): an unpaid
+ * The console after the retention sweep (docs/privacy-retention.md, decision 031): an unpaid
  * order of 40 days ago and an order completed 100 days ago, purged by `npm run retention:sweep`
  * on the running server's database, read 已按期删除 where their data was removed.
  */

@@ -4,7 +4,7 @@ import { PLACEHOLDER_SERVICE, SERVICE } from '../support/lookup.ts';
 import { setSiteConfig } from '../support/site-config.ts';
 
 /*
- * The first-run checklist (issue 16, item 9): on the dashboard while something is missing; each
+ * The first-run checklist (decision 036): on the dashboard while something is missing; each
  * site item is ticked off as the admin fills it on 站点配置. The e2e server runs on the sandbox and
  * the console SMS provider, so the three settings items stay open here; the last step answers them
  * done to show the checklist gone (the domain test covers the rule for "done").

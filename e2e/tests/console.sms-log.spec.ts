@@ -1,11 +1,11 @@
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { signInToConsole } from '../support/console.ts';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
- * 短信记录 at the widths staff use (issue 17: at 1440 px the 通道 text and the 结果 column were past
- * the right edge): every column inside the page, no sideways scroll, long text cut with … .
+ * 短信记录 at the widths staff use (at 1440 px the 通道 text and the 结果 column were once past
+ * the right edge; decision 038): every column inside the page, no sideways scroll, long text cut with … .
  */
 
 test.describe.configure({ timeout: 120_000 });

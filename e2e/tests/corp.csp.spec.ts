@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { claimCompany } from '../support/companies.ts';
 import { expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
 import { describeWatch, expectInlineScriptRefused, watchCsp } from '../support/csp.ts';
 import { stubWeChat } from '../support/wechat.ts';
@@ -10,11 +11,9 @@ import { stubWeChat } from '../support/wechat.ts';
  * authorization page's own error page passes its own, stricter policy.
  */
 
-/** A company of the synthetic directory (apps/api/src/seed) no other suite pays for. */
-const COMPANY = { keyword: '裕启电子', name: '嘉兴裕启电子有限公司' };
-
 test('the official-account variant runs under the policy without a violation', async ({ page, context }, testInfo) => {
   test.slow();
+  const company = claimCompany();
   const csp = await watchCsp(context);
   await stubWeChat(page, { payOutcome: 'ok' });
 
@@ -27,20 +26,20 @@ test('the official-account variant runs under the policy without a violation', a
   await expectInlineScriptRefused(page, csp);
   await snapshot(page, testInfo, 'csp-corp-home');
 
-  await searchAndPick(page, COMPANY.keyword, COMPANY.name);
+  await searchAndPick(page, company.name, company.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/corp\/pay$/);
   await page.getByTestId('pay-now').click();
   await expectToast(page, '支付成功');
-  // The paid service's tab (issue 16 item 10): the annual report's.
+  // The paid service's tab (decision 009): the annual report's.
   await expect(page).toHaveURL(/\/corp\/order\?tab=0$/);
   const item = page.getByTestId('order-item');
-  await expect(item).toContainText(COMPANY.name);
+  await expect(item).toContainText(company.name);
   await item.click();
   await expect(page).toHaveURL(/\/corp\/orderDetail\?id=/);
-  await expect(page.getByTestId('corp-detail-name')).toHaveText(COMPANY.name);
+  await expect(page.getByTestId('corp-detail-name')).toHaveText(company.name);
   await page.getByTestId('corp-detail-declare').click();
   await expect(page).toHaveURL(/\/corp\/success$/);
   await expect(page.getByTestId('declaration')).toContainText('支付成功');

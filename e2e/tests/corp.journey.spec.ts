@@ -1,18 +1,12 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { ERROR_CATALOG, submitLabel } from '@kuaibao/domain';
+import { claimCompany } from '../support/companies.ts';
 import { VALID_PHONE, accessibilityViolations, expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
-import { SERVICE } from '../support/lookup.ts';
+import { SERVICE, longPressServiceQr } from '../support/lookup.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
 /** The official account's appid in the mock (apps/api/src/config.ts MOCK_WECHAT_APP_IDS). */
 const MOCK_APP_ID = 'wxmockofficialacct';
-
-/**
- * Companies of the synthetic directory no other suite pays for (one server serves every project of a
- * run, and a company pays a goods once a year).
- */
-const HARDWARE_SHOP = { keyword: '覃文五金', name: '中山市覃文五金店', legal: '王秀超' };
-const FARM_COOPERATIVE = { keyword: '利鑫农机', name: '中山市利鑫农机专业合作社', legal: '崔静丽' };
 
 /** Records the authorization hops and the login calls the page makes. */
 function watchLogin(page: Page) {
@@ -39,8 +33,8 @@ async function enterCorp(page: Page, path = '/corp', landmark = 'home'): Promise
   await expect(page.getByTestId('loading')).toBeHidden();
 }
 
-async function fillAndSubmit(page: Page, company: { keyword: string; name: string }): Promise<void> {
-  await searchAndPick(page, company.keyword, company.name);
+async function fillAndSubmit(page: Page, company: { name: string }): Promise<void> {
+  await searchAndPick(page, company.name, company.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
   await page.getByTestId('submit').click();
@@ -78,7 +72,9 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   await snapshot(page, testInfo, 'corp-home');
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  await fillAndSubmit(page, HARDWARE_SHOP);
+  // An individual business (个体工商户) of its own: a company pays for a service once a year.
+  const shop = claimCompany('soleTrader');
+  await fillAndSubmit(page, shop);
   // Inside WeChat: WeChat Pay only.
   await expect(page.getByTestId('pay-method-weixin')).toBeVisible();
   await expect(page.getByTestId('pay-method-alipay')).toHaveCount(0);
@@ -101,8 +97,8 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
 
   const item = page.getByTestId('order-item');
   await expect(item).toHaveCount(1);
-  await expect(item).toContainText(HARDWARE_SHOP.name);
-  await expect(item).toContainText(HARDWARE_SHOP.legal);
+  await expect(item).toContainText(shop.name);
+  await expect(item).toContainText(shop.legal);
   await expect(item.getByTestId('status-badge')).toHaveText('待处理');
   await expect(item.getByTestId('status-badge')).toHaveAttribute('data-status-class', 'pending');
   await expect(page.getByTestId('order-tab-0')).toHaveAttribute('aria-selected', 'true');
@@ -113,10 +109,10 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   await expect(page).toHaveURL(/\/corp\/orderDetail\?id=/);
   const orderId = new URL(page.url()).searchParams.get('id')!;
   await expect(page.getByTestId('corp-detail-handler')).toHaveText('待分配');
-  await expect(page.getByTestId('corp-detail-legal')).toHaveText(HARDWARE_SHOP.legal);
+  await expect(page.getByTestId('corp-detail-legal')).toHaveText(shop.legal);
   await expect(page.getByTestId('corp-detail-phone')).toHaveText(VALID_PHONE);
   await expect(page.getByTestId('corp-detail-idno')).toHaveText('110***********002X');
-  await expect(page.getByTestId('corp-detail-name')).toHaveText(HARDWARE_SHOP.name);
+  await expect(page.getByTestId('corp-detail-name')).toHaveText(shop.name);
   await expect(page.getByTestId('corp-detail-credit-code')).toHaveText(/^[0-9A-Z]{18}$/);
   await expect(page.getByTestId('corp-detail-fee')).toHaveText('¥199.00');
   await expect(page.getByTestId('corp-detail-notes')).toContainText('国家企业信用信息公示系统');
@@ -196,7 +192,7 @@ test('a link carrying someone else’s code and state logs the visitor into thei
 test('a canceled or failed in-app payment says so and stays on the pay page', async ({ page }) => {
   const wechat = await stubWeChat(page, { payOutcome: 'cancel' });
   await enterCorp(page);
-  await fillAndSubmit(page, FARM_COOPERATIVE);
+  await fillAndSubmit(page, claimCompany());
 
   await page.getByTestId('pay-now').click();
   await expectToast(page, '支付已取消');
@@ -221,7 +217,7 @@ test('a canceled or failed in-app payment says so and stays on the pay page', as
 test('/my: default avatar, name, shortcuts to the order tabs, customer service QR with long press and save, bottom tabs', async ({ page }, testInfo) => {
   await stubWeChat(page);
   await enterCorp(page, '/corp/my', 'my-page');
-  // The code and state WeChat returned with are used, then removed from the address (issue 16, item 10).
+  // The code and state WeChat returned with are used, then removed from the address (decision 013).
   await expect(page).toHaveURL(/\/corp\/my$/);
   await expect(page.getByTestId('my-name')).toHaveText('微信用户');
   await expect(page.getByTestId('corp-tabs').getByTestId('tab-my')).toHaveAttribute('aria-current', 'page');
@@ -252,14 +248,7 @@ test('/my: default avatar, name, shortcuts to the order tabs, customer service Q
 
   // About a second's press on the QR opens the service link (a phone cannot scan its own screen).
   await page.route(`${new URL(SERVICE.link).origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title>' }));
-  const qr = dialog.getByTestId('service-qr');
-  const box = (await qr.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(500);
-  expect(page.url()).toMatch(/\/corp\/my/);
-  await page.waitForTimeout(700);
-  await page.mouse.up();
+  await longPressServiceQr(page, dialog.getByTestId('service-qr'));
   await expect(page).toHaveURL(SERVICE.link);
 });
 
@@ -274,7 +263,7 @@ test('a session that ran out while the page was open is renewed through the sile
   await page.evaluate(() => localStorage.setItem('token', 'x'.repeat(43)));
   await page.getByTestId('tab-my').click();
   await expect(page.getByTestId('my-name')).toHaveText('微信用户');
-  // Start-up removes the spent code from the address once the login has used it (issue 16 item 10).
+  // Start-up removes the spent code from the address once the login has used it (decision 013).
   await expect(page).toHaveURL(/\/corp\/my$/);
   expect(seen.authorizations).toHaveLength(2);
   expect(seen.authorizations[1]!.searchParams.get('redirect_uri')).toMatch(/\/corp\/my$/);

@@ -1,25 +1,14 @@
-import { DatabaseSync } from 'node:sqlite';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { PAY_NEEDS_WECHAT } from '@kuaibao/domain';
 import { expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { claimCompany } from '../support/companies.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
 /*
- * Official-account rough edges (issue 16, item 10): paying for credit repair lands on its own /order
+ * Official-account rough edges (decision 009): paying for credit repair lands on its own /order
  * tab, not 年检's empty one; outside WeChat 立即办理 says at once that payment needs WeChat (no
  * order, no wait for a bridge that never comes); `code` and `state` leave the address once used.
  */
-
-/** A company of the seeded directory no other suite pays for. */
-function unusedCompany(offset: number): { name: string; legal: string } {
-  const db = new DatabaseSync(E2E_DB_FILE);
-  try {
-    return db.prepare("SELECT name, oper_name AS legal FROM companies WHERE credit_code IS NOT NULL AND oper_name <> '' ORDER BY credit_code LIMIT 1 OFFSET ?").get(offset) as { name: string; legal: string };
-  } finally {
-    db.close();
-  }
-}
 
 async function enterCorp(page: Page, path: string, landmark: string): Promise<void> {
   await page.goto(path);
@@ -38,7 +27,7 @@ async function submitCreditRepair(page: Page, company: { name: string }): Promis
 
 test('after paying for credit repair the visitor lands on the 信用修复 tab with the order', async ({ page }, testInfo) => {
   await stubWeChat(page, { payOutcome: 'ok' });
-  const company = unusedCompany(4500);
+  const company = claimCompany();
   await enterCorp(page, '/corp', 'home');
   await submitCreditRepair(page, company);
   await page.getByTestId('pay-now').click();
@@ -89,7 +78,7 @@ test.describe('opened outside WeChat', () => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/corp/order') orders.push(request.url());
     });
     await enterCorp(page, '/corp', 'home');
-    await submitCreditRepair(page, unusedCompany(4501));
+    await submitCreditRepair(page, claimCompany());
     await page.getByTestId('pay-now').click();
     await expectToast(page, PAY_NEEDS_WECHAT);
     await snapshot(page, testInfo, 'corp-outside-wechat');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, openHome, snapshot } from '../support/journey.ts';
+import { claimCompany } from '../support/companies.ts';
 import { describeWatch, expectInlineScriptRefused, watchCsp } from '../support/csp.ts';
-import { payOnDesktop, type Customer } from '../support/lookup.ts';
+import { expectToast, openHome, payOnDesktop, snapshot } from '../support/journey.ts';
 
 /*
  * Finding 10: the desktop layout passes its Content-Security-Policy (docs/decisions/015-security-headers.md):
@@ -9,11 +9,9 @@ import { payOnDesktop, type Customer } from '../support/lookup.ts';
  * the query dialog and its receipt, the service contact and report dialogs, the error page.
  */
 
-/** A company of the synthetic directory (apps/api/src/seed) no other suite pays for. */
-const CUSTOMER: Customer = { name: '哈尔滨市夏宋贸易有限公司', creditCode: '91230100MAYPNYDC04', legal: '钟军秀', phone: '13900000102', goodsId: 2 };
-
 test('every desktop dialog of the visitor app runs under the policy without a violation', async ({ page, context }, testInfo) => {
   test.slow();
+  const customer = { ...claimCompany(), goodsId: 2 } as const;
   const csp = await watchCsp(context);
 
   await openHome(page);
@@ -21,7 +19,7 @@ test('every desktop dialog of the visitor app runs under the policy without a vi
   await snapshot(page, testInfo, 'csp-desktop-home');
 
   // Pay dialog (QR drawn as SVG) → the cashier in another page → the success dialog.
-  await payOnDesktop(page, context, CUSTOMER);
+  await payOnDesktop(page, context, customer);
   await page.getByTestId('success-dialog').getByRole('button', { name: '关闭' }).click();
   await expect(page.getByTestId('success-dialog')).toBeHidden();
 
@@ -29,12 +27,12 @@ test('every desktop dialog of the visitor app runs under the policy without a vi
   await page.getByTestId('progress-link').click();
   const query = page.getByTestId('query-dialog');
   await expect(query.getByTestId('query-service-qr')).toBeVisible();
-  await query.getByTestId('query-phone').fill(CUSTOMER.phone);
+  await query.getByTestId('query-phone').fill(customer.phone);
   await query.getByTestId('query-submit').click();
   const row = query.getByTestId('query-row');
   await expect(row).toHaveCount(1);
   await row.getByTestId('query-details').click();
-  await expect(page.getByTestId('receipt-dialog')).toContainText(CUSTOMER.name);
+  await expect(page.getByTestId('receipt-dialog')).toContainText(customer.name);
   await snapshot(page, testInfo, 'csp-desktop-receipt');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('receipt-dialog')).toBeHidden();

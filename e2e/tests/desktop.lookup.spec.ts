@@ -1,21 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, expectToast, openHome, snapshot } from '../support/journey.ts';
-import { GOODS, SERVICE, payOnDesktop, useVariant, type Customer } from '../support/lookup.ts';
+import { claimCompany } from '../support/companies.ts';
+import { accessibilityViolations, expectToast, openHome, payOnDesktop, snapshot } from '../support/journey.ts';
+import { GOODS, SERVICE, useVariant } from '../support/lookup.ts';
 
 /*
- * Desktop dialogs (docs/product/screens.md, issue 4): the query dialog with its results table and the receipt,
+ * Desktop dialogs (docs/product/screens.md): the query dialog with its results table and the receipt,
  * the 300×342 service contact dialog, and the report dialog.
  */
 
-// The desktop and desktop-hd projects share one server and database per run, and a company can
-// pay for a service once: each project pays for its own company.
-const CUSTOMERS: Record<string, Customer> = {
-  desktop: { name: '北京市力鑫信息技术有限公司', creditCode: '9111000042896138XH', legal: '龚轩芳', phone: '13912340002', goodsId: 2 },
-  'desktop-hd': { name: '上海市长宁区百盛贸易有限公司', creditCode: '91310105609427303U', legal: '姚波洁', phone: '13912340004', goodsId: 2 },
-};
-
 test('@hd a paid order shows in the query table with every column; details opens its receipt', async ({ page, context }, testInfo) => {
-  const customer = CUSTOMERS[testInfo.project.name] ?? CUSTOMERS.desktop!;
+  const customer = { ...claimCompany(), goodsId: 2 } as const;
   await payOnDesktop(page, context, customer);
   await page.getByTestId('success-dialog').getByRole('button', { name: '关闭' }).click();
   await expect(page.getByTestId('success-dialog')).toBeHidden();

@@ -1,18 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { snapshot } from '../support/journey.ts';
-import { payOnDesktop, type Customer } from '../support/lookup.ts';
+import { claimCompany } from '../support/companies.ts';
+import { payOnDesktop, snapshot } from '../support/journey.ts';
 import { setProcessStatusOf } from '../support/orders-db.ts';
 
 /*
- * The rough edges around paying on a desktop (issue 16 item 8): once paid, the form starts over (no
+ * The rough edges around paying on a desktop (docs/product/screens.md#payment): once paid, the form starts over (no
  * filled form with an active button to pay again), and an ended (refunded) order has the same tone
  * in the query table as on the phone pages.
  */
 
-const CUSTOMER: Customer = { name: '银川市特飞照明电器有限公司', creditCode: '', legal: '', phone: '13912341803', goodsId: 2 };
-
 test('a desktop payment resets the form; an ended order is grey in the query table', async ({ page, context }, testInfo) => {
-  await payOnDesktop(page, context, CUSTOMER);
+  const customer = { ...claimCompany(), goodsId: 2 } as const;
+  await payOnDesktop(page, context, customer);
   const success = page.getByTestId('success-dialog');
   await success.getByRole('button', { name: '关闭' }).click();
   await expect(success).toHaveCount(0);
@@ -23,7 +22,7 @@ test('a desktop payment resets the form; an ended order is grey in the query tab
   await expect(page.getByTestId('id-input')).toHaveValue('');
   await expect(page.getByTestId('phone-input')).toHaveValue('');
   await expect(page.getByTestId('consent-checkbox')).not.toBeChecked();
-  await expect(page.getByTestId(`goods-${CUSTOMER.goodsId}`).locator('input')).toBeChecked();
+  await expect(page.getByTestId(`goods-${customer.goodsId}`).locator('input')).toBeChecked();
   await snapshot(page, testInfo, 'desktop-home-after-payment');
   // A reload does not bring the paid form back either.
   await page.reload();
@@ -32,7 +31,7 @@ test('a desktop payment resets the form; an ended order is grey in the query tab
 
   await page.getByTestId('progress-link').click();
   const dialog = page.getByTestId('query-dialog');
-  await dialog.getByTestId('query-phone').fill(CUSTOMER.phone);
+  await dialog.getByTestId('query-phone').fill(customer.phone);
   await dialog.getByTestId('query-submit').click();
   const row = dialog.getByTestId('query-row');
   await expect(row).toHaveCount(1);

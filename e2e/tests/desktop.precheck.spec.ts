@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessibilityViolations, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { accessibilityViolations, fillPerson, openHome, payQrCode, searchAndPick, snapshot } from '../support/journey.ts';
 import { signInToConsole } from '../support/console.ts';
 import { NO_REPORT_DATA, PUBLISHED_DESKTOP, PUBLISHED_OTHER, filingYear, latestOrderId, latestOrderPrecheck, precheckAnswer, publishedNoticePattern } from '../support/precheck.ts';
 
@@ -32,12 +32,7 @@ test('a published report: the dialog says so, and 我已了解，仍要办理 sh
   await expect(dialog.getByTestId('precheck-notice')).toHaveCount(0);
   await expect.poll(() => latestOrderPrecheck(PUBLISHED_DESKTOP.creditCode)).toEqual({ precheck_result: 'published', precheck_year: filingYear(), precheck_continued: 1 });
 
-  const cashierUrl = await qr.getAttribute('data-qr-value');
-  const phone = await context.newPage();
-  await phone.goto(cashierUrl!);
-  await phone.getByRole('button', { name: '确认支付' }).click();
-  await expect(phone.getByRole('status')).toContainText('支付成功');
-  await phone.close();
+  await payQrCode(page, context);
   await expect(page.getByTestId('declaration-dialog')).toBeVisible();
 
   // The agent sees on the order what the visitor was told and chose.

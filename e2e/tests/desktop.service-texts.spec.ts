@@ -1,17 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { alreadyOrderedMessage, handlingNotes } from '@kuaibao/domain';
-import { expectToast, snapshot } from '../support/journey.ts';
-import { payOnDesktop, submitHomeForm, type Customer } from '../support/lookup.ts';
-import { unusedCompany } from '../support/unused-company.ts';
+import { claimCompany } from '../support/companies.ts';
+import { expectToast, payOnDesktop, snapshot, submitHomeForm, type Customer } from '../support/journey.ts';
 
 /*
- * Credit repair in its own words on the desktop (issue 16, items 1 and 4; decision 032): the home
+ * Credit repair in its own words on the desktop (decision 032): the home
  * button and the pay dialog say what the service is, without the annual report's countdown, and a
  * company that already ordered it is told so as the dialog opens.
  */
 test('credit repair reads its own words in the pay dialog, and a second order is refused as the dialog opens', async ({ page, context }, testInfo) => {
-  const company = unusedCompany(53);
-  const customer: Customer = { name: company.name, creditCode: company.creditCode, legal: company.legal, phone: '13700000373', goodsId: 3 };
+  const customer: Customer = { ...claimCompany(), goodsId: 3 };
 
   await submitHomeForm(page, customer);
   await expect(page.getByTestId('submit')).toHaveText('立即办理修复');

@@ -1,43 +1,18 @@
-import { expect, test, type BrowserContext, type Page, type Request, type TestInfo } from '@playwright/test';
-import { VALID_ID, accessibilityViolations, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import { claimCompany, type ClaimedCompany } from '../support/companies.ts';
+import { SANDBOX_CASHIER_URL, VALID_ID, accessibilityViolations, expectToast, motionDone, payQrCode, snapshot, submitHomeForm } from '../support/journey.ts';
 
 /*
  * The desktop pay dialog and the success flow over the home page (docs/product/screens.md#payment, docs/product/screens.md#success;
- * docs/product/orders-and-statuses.md#payment-confirmation, docs/product/orders-and-statuses.md#annual-report-fill-in; issue 4). Each paying test uses its own
- * seeded company: a second order for a company that already paid for the service is refused.
+ * docs/product/orders-and-statuses.md#payment-confirmation, docs/product/orders-and-statuses.md#annual-report-fill-in). Each test orders for a company of its own
+ * (e2e/support/companies.ts): a second order for a company that already paid for the service is refused.
  */
-
-interface Company {
-  keyword: string;
-  name: string;
-  phone: string;
-}
-
-const ALIBABA: Company = { keyword: '阿里巴巴', name: '阿里巴巴（中国）网络技术有限公司', phone: '13700000001' };
-// The same test runs again at 1920×1080 (desktop-hd) in the same server: it needs another company.
-const PUJIANG: Company = { keyword: '浦江之星', name: '上海浦江之星软件开发有限公司', phone: '13700000002' };
-const ABAB: Company = { keyword: 'ABAB', name: '深圳市ABAB文化传媒有限公司', phone: '13700000003' };
-// Picked from the synthetic directory by keyword (the fixed companies are taken by other tests).
-const BARBER = { keyword: '理发店', phone: '13700000004' };
-const MOUTAI: Company = { keyword: '茅台', name: '贵州茅台酒股份有限公司', phone: '13700000005' };
 
 const isDeclarationCall = (request: Request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/h5/order';
 
-/** Home form → the pay dialog; without a name, the first company the keyword finds. */
-async function openPayDialog(page: Page, company: { keyword: string; name?: string; phone: string }, goodsId?: number) {
-  await openHome(page);
-  if (goodsId) await page.getByTestId(`goods-${goodsId}`).click();
-  if (company.name) {
-    await searchAndPick(page, company.keyword, company.name);
-  } else {
-    await page.getByTestId('company-input').fill(company.keyword);
-    await page.getByTestId('company-search').click();
-    await page.getByTestId('company-option').first().click();
-    await expect(page.getByTestId('selected-company')).toContainText(company.keyword);
-  }
-  await fillPerson(page, VALID_ID, company.phone);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('submit').click();
+/** Home form → the pay dialog with its QR code (annual report unless said otherwise). */
+async function openPayDialog(page: Page, company: ClaimedCompany, goodsId: 1 | 3 = 1) {
+  await submitHomeForm(page, { ...company, goodsId });
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('pay-qr')).toBeVisible();
@@ -48,21 +23,10 @@ async function qrValue(page: Page): Promise<string> {
   return (await page.getByTestId('pay-dialog').getByTestId('pay-qr').getAttribute('data-qr-value')) ?? '';
 }
 
-/** A "phone" scans the QR: opens the cashier in another page and pays, while the dialog polls. */
-async function payByScan(page: Page, context: BrowserContext) {
-  const cashierUrl = await qrValue(page);
-  expect(cashierUrl).toMatch(/\/sandbox\/cashier\/KB\d+P\d\d$/);
-  const phone = await context.newPage();
-  await phone.goto(cashierUrl);
-  await phone.getByRole('button', { name: '确认支付' }).click();
-  await expect(phone.getByRole('status')).toContainText('支付成功');
-  await phone.close();
-}
-
 /** The viewport once the toast is gone and the dialog's opening animation is over. */
 async function dialogShot(page: Page, testInfo: TestInfo, name: string) {
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 5000 });
-  await page.waitForTimeout(300);
+  await motionDone(page);
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path });
   await testInfo.attach(name, { path, contentType: 'image/png' });
@@ -71,7 +35,7 @@ async function dialogShot(page: Page, testInfo: TestInfo, name: string) {
 test('a company pays by QR, is asked before closing the declaration, files a zero report and reads the receipt @hd', async ({ page, context }, testInfo) => {
   // Many steps, each with its screenshot and axe scan.
   test.slow();
-  const company = testInfo.project.name === 'desktop-hd' ? PUJIANG : ALIBABA;
+  const company = claimCompany();
   const declarationCalls: Request[] = [];
   page.on('request', (request) => {
     if (isDeclarationCall(request)) declarationCalls.push(request);
@@ -88,7 +52,7 @@ test('a company pays by QR, is asked before closing the declaration, files a zer
   await dialogShot(page, testInfo, 'desktop-pay-dialog');
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  await payByScan(page, context);
+  await payQrCode(page, context);
   await expect(dialog).toBeHidden();
   const declaration = page.getByTestId('declaration-dialog');
   await expect(declaration).toBeVisible();
@@ -160,13 +124,13 @@ test('a company pays by QR, is asked before closing the declaration, files a zer
 });
 
 test('closing unpaid opens the service tip; switching the method recreates the order', async ({ page }, testInfo) => {
-  const dialog = await openPayDialog(page, ABAB);
+  const dialog = await openPayDialog(page, claimCompany());
   // WeChat first; the others behind 'other payment'.
   await expect(dialog.getByTestId('pay-method-weixin')).toBeVisible();
   await expect(dialog.getByTestId('pay-method-alipay')).toHaveCount(0);
   await expect(dialog.getByText('请使用微信扫码支付')).toBeVisible();
   const first = await qrValue(page);
-  expect(first).toMatch(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  expect(first).toMatch(SANDBOX_CASHIER_URL);
 
   const recreated = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/h5/order');
   await dialog.getByTestId('pay-other-methods').click();
@@ -175,7 +139,7 @@ test('closing unpaid opens the service tip; switching the method recreates the o
   expect(body).toMatchObject({ pay_type: 'alipay', pay_source: 'native' });
   await expect.poll(() => qrValue(page)).not.toBe(first);
   const second = await qrValue(page);
-  expect(second).toMatch(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  expect(second).toMatch(SANDBOX_CASHIER_URL);
   await expect(dialog.getByText('请使用支付宝扫码支付')).toBeVisible();
   await dialogShot(page, testInfo, 'desktop-pay-alipay');
 
@@ -201,8 +165,8 @@ test('confirm close leaves the declaration of a sole trader without filing', asy
   page.on('request', (request) => {
     if (isDeclarationCall(request)) filed += 1;
   });
-  await openPayDialog(page, BARBER);
-  await payByScan(page, context);
+  await openPayDialog(page, claimCompany('soleTrader'));
+  await payQrCode(page, context);
   const declaration = page.getByTestId('declaration-dialog');
   await expect(declaration.getByTestId('decl-order-info')).toContainText('个体');
   await expect(declaration.getByTestId('decl-input-total_amount')).toHaveCount(0);
@@ -215,8 +179,8 @@ test('confirm close leaves the declaration of a sole trader without filing', asy
 });
 
 test('other services get the paid message, whose progress button opens the lookup', async ({ page, context }, testInfo) => {
-  await openPayDialog(page, MOUTAI, 3);
-  await payByScan(page, context);
+  await openPayDialog(page, claimCompany(), 3);
+  await payQrCode(page, context);
   const success = page.getByTestId('success-dialog');
   await expect(success).toContainText('支付成功');
   await expect(success.getByTestId('success-text')).toContainText('24小时内');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { VALID_ID, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { claimCompany } from '../support/companies.ts';
+import { expectToast, openHome, payOnPhone, snapshot } from '../support/journey.ts';
 import { describeWatch, expectInlineScriptRefused, watchCsp } from '../support/csp.ts';
 import { useVariant } from '../support/lookup.ts';
 import { completeOrder } from '../support/orders-db.ts';
@@ -11,12 +12,10 @@ import { completeOrder } from '../support/orders-db.ts';
  * error and not-found pages, and the v2 palette: not one violation.
  */
 
-/** A company of the synthetic directory (apps/api/src/seed) no other suite pays for. */
-const COMPANY = { keyword: '居程汽车', name: '上海居程汽车销售服务有限公司', phone: '13900000101' };
-
 test('every phone page of the visitor app runs under the policy without a violation', async ({ page, context }, testInfo) => {
   test.slow();
   const csp = await watchCsp(context);
+  const customer = { ...claimCompany(), goodsId: 1 } as const;
 
   await openHome(page);
   const policy = csp.policies.get('/');
@@ -27,23 +26,14 @@ test('every phone page of the visitor app runs under the policy without a violat
   await snapshot(page, testInfo, 'csp-mobile-home');
 
   // Home → pay → sandbox cashier → success with the annual declaration.
-  await searchAndPick(page, COMPANY.keyword, COMPANY.name);
-  await fillPerson(page, VALID_ID, COMPANY.phone);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('submit').click();
-  await expect(page).toHaveURL(/\/pay$/);
-  await expect(page.getByTestId('pay-company')).toContainText(COMPANY.name);
-  await page.getByTestId('pay-now').click();
-  await expect(page).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
-  await expect(page.getByRole('button', { name: '确认支付' })).toBeVisible();
-  // The cashier's inline style applies (its hash is in its own policy): the pay button is green.
-  await expect(page.getByRole('button', { name: '确认支付' })).toHaveCSS('background-color', 'rgb(26, 127, 55)');
-  await snapshot(page, testInfo, 'csp-mobile-cashier');
-  const detail = page.waitForRequest((request) => request.url().includes('/api/h5/order/detail?'));
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/success$/);
-  const orderId = new URL((await detail).url()).searchParams.get('id')!;
-  await expect(page.getByTestId('declaration')).toContainText('支付成功');
+  const { orderId } = await payOnPhone(page, customer, {
+    atPay: () => expect(page.getByTestId('pay-company')).toContainText(customer.name),
+    atCashier: async () => {
+      // The cashier's inline style applies (its hash is in its own policy): the pay button is green.
+      await expect(page.getByRole('button', { name: '确认支付' })).toHaveCSS('background-color', 'rgb(26, 127, 55)');
+      await snapshot(page, testInfo, 'csp-mobile-cashier');
+    },
+  });
   for (const [key, value] of [['sale_amount', '100'], ['tax_amount', '0'], ['total_amount', '300'], ['total_employee', '3'], ['female_employee', '1'], ['insure_employee', '3']] as const) {
     await page.getByTestId(`decl-input-${key}`).fill(value);
   }
@@ -54,7 +44,7 @@ test('every phone page of the visitor app runs under the policy without a violat
   // The progress lookup and the receipt, completed with screenshots.
   await expect(page).toHaveURL(/\/check$/);
   completeOrder(orderId, ['/images/explain-1.svg', '/images/explain-2.svg']);
-  await page.getByTestId('check-phone').fill(COMPANY.phone);
+  await page.getByTestId('check-phone').fill(customer.phone);
   await page.getByTestId('check-submit').click();
   await expect(page).toHaveURL(/\/checkDetail$/);
   await expect(page.getByTestId('status-badge')).toHaveText('已完成');

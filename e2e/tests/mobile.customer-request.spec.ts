@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, snapshot } from '../support/journey.ts';
+import { accessibilityViolations, motionDone, snapshot } from '../support/journey.ts';
 import { signInToConsole } from '../support/console.ts';
+import { claimCompany } from '../support/companies.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 
 /*
- * The customer in one place (issue 17 item 5, decision 043): a clerk moves an order to 待客户补充
+ * The customer in one place (decision 043): a clerk moves an order to 待客户补充
  * and says what is missing; the visitor reads it on /checkDetail on a phone; the order's timeline
  * keeps the request (customer-visible) apart from an internal note; the phone on the order opens
  * the customer view with all of that phone's orders.
@@ -12,17 +13,17 @@ import { insertPaidOrders } from '../support/orders-db.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-const SUFFIX = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
-const PHONE = `1370${SUFFIX}`;
-const NAMES = { older: `补充资料测试${SUFFIX}甲有限公司`, newer: `补充资料测试${SUFFIX}乙有限公司` };
 const REQUEST = '请上传法定代表人身份证正反面照片，以及营业执照副本照片';
 const NOTE = '客户说下午三点后方便接电话';
 
 test('the clerk asks for missing data, the visitor sees it on /checkDetail, the customer view lists the orders', async ({ page, browser }, testInfo) => {
+  // Two orders under one phone, each a company of its own.
+  const phone = claimCompany().phone;
+  const NAMES = { older: `补充资料测试${phone}甲有限公司`, newer: `补充资料测试${phone}乙有限公司` };
   const now = Date.now();
   const [olderId, newerId] = insertPaidOrders([
-    { name: NAMES.older, fee: 19900, paidAt: new Date(now - 2 * 3600_000).toISOString(), phone: PHONE, creditCode: `91110000MA1${SUFFIX}` },
-    { name: NAMES.newer, fee: 29900, paidAt: new Date(now - 3600_000).toISOString(), phone: PHONE, creditCode: `91110000MA2${SUFFIX}` },
+    { name: NAMES.older, fee: 19900, paidAt: new Date(now - 2 * 3600_000).toISOString(), phone },
+    { name: NAMES.newer, fee: 29900, paidAt: new Date(now - 3600_000).toISOString(), phone },
   ]);
 
   // The console (desk) at a desktop size, beside the visitor's phone.
@@ -44,7 +45,7 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
   await expect(desk.getByTestId('move-confirm')).toBeDisabled();
   await desk.getByTestId('move-note').fill(REQUEST);
   await expect(dialog).toContainText(`${Array.from(REQUEST).length} / 200`);
-  await desk.waitForTimeout(400);
+  await motionDone(desk);
   await snapshot(desk, testInfo, 'console-customer-request-dialog');
   await desk.getByTestId('move-confirm').click();
   await expect(dialog).toBeHidden();
@@ -60,14 +61,14 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
   await expect(timeline).toContainText(REQUEST);
   await expect(timeline).not.toContainText(NOTE);
   await desk.getByTestId('timeline-audience').getByText('全部').click();
-  await desk.waitForTimeout(400);
+  await motionDone(desk);
   await snapshot(desk, testInfo, 'console-order-timeline');
   expect(await accessibilityViolations(desk)).toEqual([]);
 
   // The phone opens the customer view: both orders of the phone.
   await desk.getByTestId('customer-phone-link').click();
-  await expect(desk).toHaveURL(new RegExp(`/console/customers\\?phone=${PHONE}$`));
-  await expect(desk.getByRole('heading', { level: 1, name: `客户 ${PHONE}` })).toBeVisible();
+  await expect(desk).toHaveURL(new RegExp(`/console/customers\\?phone=${phone}$`));
+  await expect(desk.getByRole('heading', { level: 1, name: `客户 ${phone}` })).toBeVisible();
   const orders = desk.getByTestId('customer-orders').locator('tbody tr.ant-table-row');
   await expect(orders).toHaveCount(2);
   await expect(orders.nth(0)).toContainText(NAMES.newer);
@@ -78,14 +79,14 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
     await desk.reload();
     await expect(desk.getByTestId('customer-sms')).toContainText('补充资料通知', { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
-  await desk.waitForTimeout(400);
+  await motionDone(desk);
   await snapshot(desk, testInfo, 'console-customer-view');
   expect(await accessibilityViolations(desk)).toEqual([]);
   await staff.close();
 
   // The visitor, on a phone: /check → /checkDetail shows the newest order with the request.
   await page.goto('/check');
-  await page.getByTestId('check-phone').fill(PHONE);
+  await page.getByTestId('check-phone').fill(phone);
   await page.getByTestId('check-submit').click();
   await expect(page).toHaveURL(/\/checkDetail$/);
   await expect(page.getByTestId('order-progress').getByTestId('order-company')).toHaveText(NAMES.newer);

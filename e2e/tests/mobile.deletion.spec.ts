@@ -3,18 +3,16 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { PROCESS_STATUS } from '@kuaibao/domain';
 import { signInToConsole } from '../support/console.ts';
-import { snapshot, startedUp } from '../support/journey.ts';
-import { payOnPhone } from '../support/lookup.ts';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { claimCompany } from '../support/companies.ts';
+import { payOnPhone, snapshot, startedUp } from '../support/journey.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
- * The visitor's own deletion request from the progress page (issue 16, item 13; decision 037): a
+ * The visitor's own deletion request from the progress page (decision 037): a
  * completed and a processing order under one phone (paid in the sandbox); the visitor asks for a code, types it, and the
  * database is read afterwards: the completed order's ID number, phone and legal representative's
  * name are gone, the processing one is kept until it closes; the console lists the request.
  */
-
-const PHONE = '13700000713';
 
 function withDb<T>(work: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(E2E_DB_FILE);
@@ -26,16 +24,11 @@ function withDb<T>(work: (db: DatabaseSync) => T): T {
   }
 }
 
-/** Two companies of the seeded directory no other spec uses. */
-function pickCompanies(): Array<{ name: string; creditCode: string; legal: string }> {
-  return withDb((db) => db.prepare("SELECT name, credit_code AS creditCode, oper_name AS legal FROM companies WHERE credit_code IS NOT NULL AND oper_name <> '' ORDER BY credit_code LIMIT 2 OFFSET 4321").all() as Array<{ name: string; creditCode: string; legal: string }>);
-}
-
-/** Moves the order of `name` to a handling status, as staff would in the console. */
-function setProcessStatus(name: string, processStatus: string): number {
+/** Moves the order of `name` with `phone` to a handling status, as staff would in the console. */
+function setProcessStatus(name: string, phone: string, processStatus: string): number {
   return withDb((db) => {
-    db.prepare('UPDATE orders SET process_status = ? WHERE entity_name = ? AND entity_phone = ?').run(processStatus, name, PHONE);
-    return (db.prepare('SELECT id FROM orders WHERE entity_name = ? AND entity_phone = ?').get(name, PHONE) as { id: number }).id;
+    db.prepare('UPDATE orders SET process_status = ? WHERE entity_name = ? AND entity_phone = ?').run(processStatus, name, phone);
+    return (db.prepare('SELECT id FROM orders WHERE entity_name = ? AND entity_phone = ?').get(name, phone) as { id: number }).id;
   });
 }
 
@@ -54,21 +47,25 @@ const orderRow = (id: number) =>
   withDb((db) => db.prepare('SELECT entity_idno_enc, entity_idno_hash, entity_phone, entity_legal, entity_name FROM orders WHERE id = ?').get(id) as Record<string, string | null>);
 
 test('a visitor deletes their data from /checkDetail with an SMS code', async ({ page }, testInfo) => {
-  const [first, second] = pickCompanies();
-  for (const company of [first!, second!]) await payOnPhone(page, { ...company, phone: PHONE, goodsId: 3 });
-  const completed = setProcessStatus(first!.name, PROCESS_STATUS.completed);
-  const processing = setProcessStatus(second!.name, PROCESS_STATUS.processing);
+  // Two companies under one phone: the first's.
+  const first = claimCompany();
+  const second = { ...claimCompany(), phone: first.phone };
+  const phone = first.phone;
+  const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+  for (const company of [first, second]) await payOnPhone(page, { ...company, goodsId: 3 });
+  const completed = setProcessStatus(first.name, phone, PROCESS_STATUS.completed);
+  const processing = setProcessStatus(second.name, phone, PROCESS_STATUS.processing);
 
   await page.goto('/check');
   await startedUp(page);
-  await page.getByTestId('check-phone').fill(PHONE);
+  await page.getByTestId('check-phone').fill(phone);
   await page.getByTestId('check-submit').click();
   await expect(page).toHaveURL(/\/checkDetail$/);
   await expect(page.getByTestId('order-progress')).toBeVisible();
 
   await page.getByTestId('deletion-open').click();
   const dialog = page.getByTestId('deletion-dialog');
-  await expect(dialog).toContainText('137****0713');
+  await expect(dialog).toContainText(masked);
   await expect(dialog.getByTestId('deletion-confirm')).toBeDisabled();
   await dialog.getByTestId('deletion-send').click();
   await expect(dialog.getByTestId('deletion-send')).toHaveText('重新获取');
@@ -78,7 +75,7 @@ test('a visitor deletes their data from /checkDetail with an SMS code', async ({
   await dialog.getByTestId('deletion-code').fill(code === '000000' ? '000001' : '000000');
   await dialog.getByTestId('deletion-confirm').click();
   await expect(page.getByText('验证码不正确')).toBeVisible();
-  expect(orderRow(completed).entity_phone).toBe(PHONE);
+  expect(orderRow(completed).entity_phone).toBe(phone);
 
   await dialog.getByTestId('deletion-code').fill(code);
   await snapshot(page, testInfo, 'deletion-dialog');
@@ -86,9 +83,9 @@ test('a visitor deletes their data from /checkDetail with an SMS code', async ({
   await expect(dialog.getByTestId('deletion-result')).toHaveText('已删除 1 笔订单中的身份证号、手机号和法定代表人姓名。1 笔订单正在办理，办结后将自动删除。');
   await snapshot(page, testInfo, 'deletion-done');
 
-  expect(orderRow(completed)).toMatchObject({ entity_idno_enc: null, entity_idno_hash: null, entity_phone: '', entity_legal: '', entity_name: first!.name });
+  expect(orderRow(completed)).toMatchObject({ entity_idno_enc: null, entity_idno_hash: null, entity_phone: '', entity_legal: '', entity_name: first.name });
   expect(orderRow(completed).entity_idno_hash).toBeNull();
-  expect(orderRow(processing)).toMatchObject({ entity_phone: PHONE, entity_legal: second!.legal });
+  expect(orderRow(processing)).toMatchObject({ entity_phone: phone, entity_legal: second.legal });
   expect(orderRow(processing).entity_idno_enc).not.toBeNull();
 
   await dialog.getByTestId('deletion-finish').click();
@@ -97,7 +94,7 @@ test('a visitor deletes their data from /checkDetail with an SMS code', async ({
   await signInToConsole(page);
   await page.goto('/console/deletion-requests');
   const table = page.getByTestId('deletion-table');
-  await expect(table).toContainText('137****0713');
+  await expect(table).toContainText(masked);
   await expect(table.getByTestId('deletion-status').first()).toHaveText('已确认，待订单办结后删除');
   await expect(table).toContainText('办理中，办结后删除');
   await page.screenshot({ path: testInfo.outputPath('console-deletion-requests.png'), fullPage: true });

@@ -14,7 +14,7 @@ test('danmaku: four rows of config lines, each starting part-way through its dri
   await expect(panel).toHaveAttribute('aria-hidden', 'true');
   const rows = panel.locator(':scope > div');
   await expect(rows).toHaveCount(4);
-  // Negative delays of 10–40 % of each row's cycle: lines are in place from the first paint (issue 16 item 11).
+  // Negative delays of 10–40 % of each row's cycle: lines are in place from the first paint.
   const timings = await rows.evaluateAll((elements) =>
     elements.map((row) => {
       const style = getComputedStyle(row.firstElementChild!);
@@ -29,12 +29,14 @@ test('danmaku: four rows of config lines, each starting part-way through its dri
   // The lines are the seeded config's client.home.danmaku.
   await expect(panel).toContainText('年报时间：每年1月1日至6月30日，报送上一年度报告');
   await expect(panel).toContainText('凭手机号可随时查询办理进度');
-  // Every row is moving 3 s after the page went idle (motion waits for it: decision 028).
+  // Every row moves once the page is idle (motion waits for it: decision 028): each line's offset
+  // changes from where it stood when the page went idle.
   await expect(page.locator('html[data-idle]')).toHaveCount(1);
-  await page.waitForTimeout(3500);
   await panel.scrollIntoViewIfNeeded();
-  const moved = await rows.evaluateAll((elements) => elements.map((row) => new DOMMatrix(getComputedStyle(row.firstElementChild!).transform).m41));
-  for (const x of moved) expect(x).toBeLessThan(0);
+  const offsets = () => rows.evaluateAll((elements) => elements.map((row) => new DOMMatrix(getComputedStyle(row.firstElementChild!).transform).m41));
+  const atIdle = await offsets();
+  await expect.poll(async () => (await offsets()).map((x, i) => x !== atIdle[i])).toEqual([true, true, true, true]);
+  for (const x of await offsets()) expect(x).toBeLessThan(0);
   await panel.screenshot({ path: testInfo.outputPath('mobile-danmaku-panel.png') });
 });
 

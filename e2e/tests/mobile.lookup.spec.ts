@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, expectToast, snapshot } from '../support/journey.ts';
-import { GOODS, SERVICE, payOnPhone, stubServiceLink, type Customer } from '../support/lookup.ts';
+import { claimCompany } from '../support/companies.ts';
+import { accessibilityViolations, expectToast, payOnPhone, snapshot } from '../support/journey.ts';
+import { GOODS, SERVICE, longPressServiceQr, stubServiceLink } from '../support/lookup.ts';
 
 /*
  * Progress lookup on a phone (docs/product/screens.md#progress-lookup, docs/product/orders-and-statuses.md#progress-query, docs/product/validation.md, docs/product/texts.md):
@@ -8,30 +9,23 @@ import { GOODS, SERVICE, payOnPhone, stubServiceLink, type Customer } from '../s
  * say so in the spec's words and return to /check.
  */
 
-const CUSTOMER: Customer = {
-  name: '合肥市辰荣数据科技有限责任公司',
-  creditCode: '91340100060226327J',
-  legal: '尹艳杰',
-  phone: '13912340001',
-  goodsId: 3,
-};
-
 test('a paid order is found by its phone: detail, receipt and back, contact QR', async ({ page }, testInfo) => {
-  await payOnPhone(page, CUSTOMER);
+  const customer = { ...claimCompany(), goodsId: 3 } as const;
+  await payOnPhone(page, customer);
 
   // The lookup starts from the home's link.
   await page.goto('/');
   await page.getByTestId('progress-link').click();
   await expect(page).toHaveURL(/\/check$/);
-  await page.getByTestId('check-phone').fill(CUSTOMER.phone);
+  await page.getByTestId('check-phone').fill(customer.phone);
   await snapshot(page, testInfo, 'mobile-check');
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByTestId('check-submit').click();
 
   await expect(page).toHaveURL(/\/checkDetail$/);
   const card = page.getByTestId('order-progress');
-  await expect(card.getByTestId('order-company')).toHaveText(CUSTOMER.name);
-  for (const text of [CUSTOMER.legal, CUSTOMER.phone, GOODS[3].name, '支付宝']) await expect(card).toContainText(text);
+  await expect(card.getByTestId('order-company')).toHaveText(customer.name);
+  for (const text of [customer.legal, customer.phone, GOODS[3].name, '支付宝']) await expect(card).toContainText(text);
   await expect(card.getByTestId('order-amount')).toHaveText(GOODS[3].price);
   await expect(card.getByTestId('order-no')).toHaveText(/^KB\d+$/);
   await expect(card.getByTestId('status-badge')).toHaveText('待处理');
@@ -48,7 +42,7 @@ test('a paid order is found by its phone: detail, receipt and back, contact QR',
   const orderNo = await card.getByTestId('order-no').textContent();
   await page.getByTestId('view-receipt').click();
   await expect(page).toHaveURL(/\/orderDetail$/);
-  await expect(page.getByTestId('receipt')).toContainText(CUSTOMER.name);
+  await expect(page.getByTestId('receipt')).toContainText(customer.name);
   await expect(page.getByTestId('receipt-order-number')).toHaveText(orderNo!);
   await page.getByRole('button', { name: '返回' }).click();
   await expect(page).toHaveURL(/\/checkDetail$/);
@@ -66,11 +60,7 @@ test('a paid order is found by its phone: detail, receipt and back, contact QR',
 
   // A press of about a second on the QR opens the service link.
   await stubServiceLink(page);
-  const box = (await contact.getByTestId('service-qr').boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(1200);
-  await page.mouse.up();
+  await longPressServiceQr(page, contact.getByTestId('service-qr'));
   await expect(page).toHaveURL(SERVICE.link);
 });
 

@@ -3,7 +3,7 @@ import { chunkUrlOf } from '../support/chunks.ts';
 import { COMPANY, accessibilityViolations, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
 
 /*
- * A chunk lost on a weak mobile network (issue 3, decision 011): the page says so and offers a
+ * A chunk lost on a weak mobile network (decision 011): the page says so and offers a
  * reload instead of going blank, and the home form keeps working without its modals.
  */
 

@@ -4,7 +4,7 @@ import { PLACEHOLDER_SERVICE, SERVICE } from '../support/lookup.ts';
 import { setSiteConfig } from '../support/site-config.ts';
 
 /*
- * Who runs the site and placeholder contacts (issue 16, items 14 and 9;
+ * Who runs the site and placeholder contacts (decision 036;
  * docs/product/trust-and-personal-data.md#who-we-are): the footer under every page at 320 px and
  * 390 px, the agreement naming the operator, and the entries hidden while a contact is the seed's
  * placeholder. Every test puts the config back as the other suites expect it.

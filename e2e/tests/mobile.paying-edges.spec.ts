@@ -1,34 +1,31 @@
 import { expect, test } from '@playwright/test';
-import { confirmAuthorization, snapshot } from '../support/journey.ts';
-import { legalRepresentativeOf } from '../support/unused-company.ts';
-import { payOnPhone, submitHomeForm, type Customer } from '../support/lookup.ts';
+import { claimCompany } from '../support/companies.ts';
+import { SANDBOX_CASHIER_URL, confirmAuthorization, payOnPhone, snapshot, submitHomeForm } from '../support/journey.ts';
 import { setProcessStatusOf } from '../support/orders-db.ts';
 
 /*
- * The rough edges around paying on a phone (issue 16 item 8): a cancel at the cashier is said on
+ * The rough edges around paying on a phone (docs/product/screens.md#payment): a cancel at the cashier is said on
  * the home, the /pay edit icon keeps the consent, /check opens with the paid order's phone, and an
  * ended (refunded) order has the same tone as in the desktop table.
  */
 
-const CANCELLING: Customer = { name: '保定市众康智能科技有限公司', creditCode: '', legal: '', phone: '13912341801', goodsId: 2 };
-const PAYING: Customer = { name: '海口市辉福数据科技有限公司', creditCode: '', legal: '', phone: '13912341802', goodsId: 3 };
-
 test('the edit icon keeps the consent; cancelling at the cashier comes home with word of the unpaid order', async ({ page }, testInfo) => {
-  await submitHomeForm(page, CANCELLING);
+  const cancelling = { ...claimCompany(), goodsId: 2 } as const;
+  await submitHomeForm(page, cancelling);
   await expect(page).toHaveURL(/\/pay$/);
 
   // The edit icon goes back to the form with everything the visitor gave, the consent included.
   await page.getByTestId('pay-edit').click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('selected-company')).toContainText(CANCELLING.name);
+  await expect(page.getByTestId('selected-company')).toContainText(cancelling.name);
   await expect(page.getByTestId('consent-checkbox')).toBeChecked();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
 
   // At the cashier the visitor cancels: home, with a word on what became of the order.
-  await confirmAuthorization(page, legalRepresentativeOf(CANCELLING.name));
+  await confirmAuthorization(page, cancelling.legal);
   await page.getByTestId('pay-now').click();
-  await expect(page).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  await expect(page).toHaveURL(SANDBOX_CASHIER_URL);
   await page.getByRole('button', { name: '取消支付' }).click();
   await expect(page).toHaveURL(/\/$/);
   const notice = page.getByTestId('pay-unfinished');
@@ -36,8 +33,8 @@ test('the edit icon keeps the consent; cancelling at the cashier comes home with
   await expect(notice).toContainText('支付未完成');
   await expect(notice).toContainText('未支付');
   await expect(notice).toContainText('重新提交');
-  await expect(page.getByTestId('selected-company')).toContainText(CANCELLING.name);
-  await expect(page.getByTestId('phone-input')).toHaveValue(CANCELLING.phone);
+  await expect(page.getByTestId('selected-company')).toContainText(cancelling.name);
+  await expect(page.getByTestId('phone-input')).toHaveValue(cancelling.phone);
   await snapshot(page, testInfo, 'home-after-cancel');
   await page.getByTestId('pay-unfinished-close').click();
   await expect(notice).toHaveCount(0);
@@ -50,10 +47,11 @@ test('the edit icon keeps the consent; cancelling at the cashier comes home with
 });
 
 test('after paying, /check opens with the phone; an ended order is grey as on the desktop', async ({ page }, testInfo) => {
-  await payOnPhone(page, PAYING);
+  const paying = { ...claimCompany(), goodsId: 3 } as const;
+  await payOnPhone(page, paying);
   await page.getByTestId('view-progress').click();
   await expect(page).toHaveURL(/\/check$/);
-  await expect(page.getByTestId('check-phone')).toHaveValue(PAYING.phone);
+  await expect(page.getByTestId('check-phone')).toHaveValue(paying.phone);
   await snapshot(page, testInfo, 'check-prefilled');
 
   await page.getByTestId('check-submit').click();
@@ -62,7 +60,7 @@ test('after paying, /check opens with the phone; an ended order is grey as on th
   // Refunded: process status 5 (已结束), one tone everywhere (packages/domain/src/status-display.ts).
   setProcessStatusOf(orderNo, '5');
   await page.goto('/check');
-  await page.getByTestId('check-phone').fill(PAYING.phone);
+  await page.getByTestId('check-phone').fill(paying.phone);
   await page.getByTestId('check-submit').click();
   const badge = page.getByTestId('order-progress').getByTestId('status-badge');
   await expect(badge).toHaveText('已结束');

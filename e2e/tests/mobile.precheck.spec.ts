@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessibilityViolations, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
+import { SANDBOX_CASHIER_URL, accessibilityViolations, fillPerson, openHome, payInSandboxCashier, searchAndPick, snapshot } from '../support/journey.ts';
 import { NO_REPORT_DATA, PUBLISHED_MOBILE, PUBLISHED_OTHER, filingYear, latestOrderPrecheck, precheckAnswer, publishedNoticePattern } from '../support/precheck.ts';
 
 /** The annual-report pre-check on a phone's /pay (docs/product/annual-report-precheck.md). */
@@ -38,10 +38,9 @@ test('a published report: 我已了解，仍要办理 pays, and the order record
   await toPay(page, PUBLISHED_MOBILE);
   await expect(page.getByTestId('precheck-notice')).toBeVisible();
   await page.getByTestId('precheck-continue').click();
-  await expect(page).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  await expect(page).toHaveURL(SANDBOX_CASHIER_URL);
   expect(latestOrderPrecheck(PUBLISHED_MOBILE.creditCode)).toEqual({ precheck_result: 'published', precheck_year: filingYear(), precheck_continued: 1 });
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/success$/);
+  await payInSandboxCashier(page);
   await expect(page.getByTestId('declaration')).toContainText('支付成功');
 });
 
@@ -63,5 +62,5 @@ test('the source down: silent, and payment is not held up', async ({ page }) => 
   await expect(page.getByTestId('precheck-notice')).toHaveCount(0);
   await expect(page.getByTestId('toast')).toHaveCount(0);
   await page.getByTestId('pay-now').click();
-  await expect(page).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
+  await expect(page).toHaveURL(SANDBOX_CASHIER_URL);
 });

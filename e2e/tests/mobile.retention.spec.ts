@@ -3,17 +3,17 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { ORDER_STATUS } from '@kuaibao/domain';
-import { VALID_ID, fillPerson, openHome, searchAndPick } from '../support/journey.ts';
-import { E2E_DB_FILE, completeOrder } from '../support/orders-db.ts';
+import { claimCompany } from '../support/companies.ts';
+import { payOnPhone } from '../support/journey.ts';
+import { completeOrder } from '../support/orders-db.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
- * The retention sweep seen by the visitor (issue 16, item 12; docs/privacy-retention.md): a
+ * The retention sweep seen by the visitor (docs/privacy-retention.md, decision 031): a
  * completed order aged past RETENTION_ID_NUMBER_DAYS loses its ID number when the operator runs
  * `npm run retention:sweep` against the running server's database, and the visitor's progress
  * page and receipt still open and show the order.
  */
-
-const PHONE = '13700000391';
 
 function withDb<T>(use: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(E2E_DB_FILE);
@@ -26,19 +26,11 @@ function withDb<T>(use: (db: DatabaseSync) => T): T {
 }
 
 test('after the retention sweep removed its ID number, a completed order\'s progress page and receipt still open', async ({ page }) => {
-  // The second-to-last synthetic company: mobile.staff-figures.spec.ts pays for the last one.
-  const company = withDb((db) => db.prepare("SELECT name FROM companies WHERE name LIKE '%有限公司' ORDER BY id DESC LIMIT 1 OFFSET 1").get() as { name: string });
-  await openHome(page);
-  await searchAndPick(page, company.name, company.name);
-  await fillPerson(page, VALID_ID, PHONE);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('submit').click();
-  await expect(page).toHaveURL(/\/pay$/);
-  await page.getByTestId('pay-now').click();
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/success$/);
+  const company = claimCompany();
+  const phone = company.phone;
+  await payOnPhone(page, { ...company, goodsId: 1 });
 
-  const order = withDb((db) => db.prepare('SELECT id, public_id FROM orders WHERE entity_phone = ? AND status = ?').get(PHONE, ORDER_STATUS.paid) as { id: number; public_id: string });
+  const order = withDb((db) => db.prepare('SELECT id, public_id FROM orders WHERE entity_phone = ? AND status = ?').get(phone, ORDER_STATUS.paid) as { id: number; public_id: string });
   completeOrder(order.public_id, ['/images/explain-1.svg']);
   // Completed 100 days ago, as far as retention is concerned.
   withDb((db) => db.prepare('UPDATE orders SET update_time = ? WHERE id = ?').run(new Date(Date.now() - 100 * 24 * 3600 * 1000).toISOString(), order.id));
@@ -51,11 +43,11 @@ test('after the retention sweep removed its ID number, a completed order\'s prog
   expect(sweep.status).toBe(0);
   expect(sweep.stdout).toMatch(/已结束订单的身份证号：[1-9]\d* 单/);
   const purged = withDb((db) => db.prepare('SELECT entity_idno_enc, entity_idno_hash, idno_purged_at, entity_phone FROM orders WHERE id = ?').get(order.id) as Record<string, string | null>);
-  expect(purged).toMatchObject({ entity_idno_enc: null, entity_idno_hash: null, entity_phone: PHONE });
+  expect(purged).toMatchObject({ entity_idno_enc: null, entity_idno_hash: null, entity_phone: phone });
   expect(purged.idno_purged_at).not.toBeNull();
 
   await page.goto('/check');
-  await page.getByTestId('check-phone').fill(PHONE);
+  await page.getByTestId('check-phone').fill(phone);
   await page.getByTestId('check-submit').click();
   await expect(page).toHaveURL(/\/checkDetail$/);
   await expect(page.getByTestId('order-company')).toHaveText(company.name);

@@ -1,35 +1,34 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { alreadyOrderedMessage, handlingNotes } from '@kuaibao/domain';
-import { VALID_ID, confirmAuthorization, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
-import { unusedCompany } from '../support/unused-company.ts';
+import { claimCompany, type ClaimedCompany } from '../support/companies.ts';
+import { VALID_ID, expectToast, fillPerson, openHome, payOnPhone, searchAndPick, snapshot } from '../support/journey.ts';
 
 /*
- * Each service in its own words on a phone (issue 16, items 1 and 4; decision 032): cancellation and
+ * Each service in its own words on a phone (decision 032): cancellation and
  * credit repair never read annual-report wording on the home button or /pay, and a company that
  * already ordered a service is told so as /pay opens, in that service's words, with no order made.
  */
 
 const SERVICES = [
-  { goodsId: 2, type: 'license_destory', submit: '立即办理注销', amount: '注销代办费', price: '¥699.00', offset: 37 },
-  { goodsId: 3, type: 'credit_repair', submit: '立即办理修复', amount: '修复代办费', price: '¥999.00', offset: 41 },
+  { goodsId: 2, type: 'license_destory', submit: '立即办理注销', amount: '注销代办费', price: '¥699.00' },
+  { goodsId: 3, type: 'credit_repair', submit: '立即办理修复', amount: '修复代办费', price: '¥999.00' },
 ] as const;
 
 const ANNUAL_WORDS = /逾期补报|补报金额|申报金额|年报已逾期|距年报截止|年报提交后/;
 
 /** Home with the service chosen, the company picked and the person filled in; consent ticked. */
-async function fillHome(page: Page, goodsId: number, company: { name: string }, phone: string): Promise<void> {
+async function fillHome(page: Page, goodsId: number, company: ClaimedCompany): Promise<void> {
   await openHome(page);
   await page.getByTestId(`goods-${goodsId}`).click();
   await searchAndPick(page, company.name, company.name);
-  await fillPerson(page, VALID_ID, phone);
+  await fillPerson(page, VALID_ID, company.phone);
   await page.getByTestId('consent-checkbox').check();
 }
 
-type Service = Omit<(typeof SERVICES)[number], 'offset'> & { offset: number };
+type Service = (typeof SERVICES)[number];
 
 async function checkServiceWords(page: Page, testInfo: TestInfo, service: Service, label: string): Promise<void> {
-  const company = unusedCompany(service.offset);
-  await fillHome(page, service.goodsId, company, '13700000371');
+  await fillHome(page, service.goodsId, claimCompany());
   const submit = page.getByTestId('submit');
   await expect(submit).toHaveText(service.submit);
   await expect(page.getByTestId('home')).not.toContainText(/逾期补报/);
@@ -58,16 +57,9 @@ test('cancellation and credit repair say their own words on the home button and 
 });
 
 test('a company that already ordered the service is told as /pay opens, in the service\'s words, and no order is made', async ({ page }, testInfo) => {
-  const company = unusedCompany(43);
-  const phone = '13700000372';
+  const company = claimCompany();
   // Pay for the cancellation once.
-  await fillHome(page, 2, company, phone);
-  await page.getByTestId('submit').click();
-  await expect(page).toHaveURL(/\/pay$/);
-  await confirmAuthorization(page, company.legal);
-  await page.getByTestId('pay-now').click();
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/success$/);
+  await payOnPhone(page, { ...company, goodsId: 2 });
   // Leaving the success page as a visitor does: the paid order is no longer where start-up sends.
   await page.getByRole('button', { name: '查看办理进度' }).click();
   await expect(page).toHaveURL(/\/check/);
@@ -77,7 +69,7 @@ test('a company that already ordered the service is told as /pay opens, in the s
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/h5/order') creations.push(request.url());
   });
-  await fillHome(page, 2, company, phone);
+  await fillHome(page, 2, company);
   const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/h5/order/check');
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
@@ -89,7 +81,7 @@ test('a company that already ordered the service is told as /pay opens, in the s
   expect(creations).toEqual([]);
 
   // Another service of the same company is still open to order.
-  await fillHome(page, 3, company, phone);
+  await fillHome(page, 3, company);
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
   await expect(page.getByTestId('pay-now')).toBeEnabled();
@@ -101,7 +93,7 @@ test.describe('at 320 px', () => {
 
   test('the services\' labels fit the smallest phone', async ({ page }, testInfo) => {
     const service = SERVICES[0];
-    await checkServiceWords(page, testInfo, { ...service, offset: 47 }, 'mobile-320');
+    await checkServiceWords(page, testInfo, service, 'mobile-320');
     // The amount label and the fee sit inside the screen, on one line each.
     const card = page.getByTestId('pay-company');
     for (const text of [service.amount, service.price]) {

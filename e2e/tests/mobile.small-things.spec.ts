@@ -1,16 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openHome, snapshot, startedUp } from '../support/journey.ts';
-import { submitHomeForm, useVariant, type Customer } from '../support/lookup.ts';
+import { claimCompany } from '../support/companies.ts';
+import { openHome, snapshot, startedUp, submitHomeForm } from '../support/journey.ts';
+import { useVariant } from '../support/lookup.ts';
 
 /*
- * The small things of issue 16 item 11, on a phone at 320, 330 and 390 px where layout matters: the
+ * Small things of the phone layout, at 320, 330 and 390 px where layout matters: the
  * required mark on 企业名称, no lone character on a line of the 须知 text, /pay's top bar with its
  * back arrow, the marquee in v2's palette, real /robots.txt and /apple-touch-icon.png with a 404
  * for a missing file, and sample lines in place from the first paint. (The receipt's order
  * number once: apps/web/src/pages/order-detail/receipt.test.tsx and mobile.order-history.spec.ts.)
  */
-
-const PAY_TOP_BAR: Customer = { name: '福国物流有限公司', creditCode: '', legal: '', phone: '13912341901', goodsId: 1 };
 
 /**
  * The paragraphs of the home (the 须知 text, the countdown's note, the notices) whose last line holds a
@@ -81,7 +80,7 @@ for (const width of [320, 330, 390] as const) {
 }
 
 test('/pay has a top bar whose back arrow asks before leaving, as the browser back does', async ({ page }, testInfo) => {
-  await submitHomeForm(page, PAY_TOP_BAR);
+  await submitHomeForm(page, { ...claimCompany(), goodsId: 1 });
   await expect(page).toHaveURL(/\/pay$/);
   const header = page.getByTestId('pay-header');
   await expect(header.getByRole('heading', { level: 1 })).toHaveText('确认办理信息');

@@ -1,42 +1,21 @@
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
-import { VALID_ID, expectToast, fillPerson, openHome, searchAndPick } from '../support/journey.ts';
-import { E2E_DB_FILE } from '../support/orders-db.ts';
+import { claimCompany } from '../support/companies.ts';
+import { expectToast, payOnPhone } from '../support/journey.ts';
 
 /*
- * Impossible staff figures in the annual declaration, on a 390 px phone (issue 16, item 6;
- * docs/product/validation.md "Annual declaration"): the form refuses more insured staff, or more
+ * Impossible staff figures in the annual declaration, on a 390 px phone
+ * (docs/product/validation.md "Annual declaration"): the form refuses more insured staff, or more
  * women, than staff with the shared rule's message and sends nothing; figures that agree are filed.
  */
 
-/** The last synthetic company of the seeded directory: no other suite pays for it. */
-function unusedCompany(): { name: string } {
-  const db = new DatabaseSync(E2E_DB_FILE, { readOnly: true });
-  try {
-    return db.prepare("SELECT name FROM companies WHERE name LIKE '%有限公司' ORDER BY id DESC LIMIT 1").get() as { name: string };
-  } finally {
-    db.close();
-  }
-}
-
 test('the declaration refuses more insured staff or more women than staff, then files figures that agree', async ({ page }) => {
   expect(page.viewportSize()?.width).toBe(390);
-  const company = unusedCompany();
   const puts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/h5/order') puts.push(request.url());
   });
 
-  await openHome(page);
-  await searchAndPick(page, company.name, company.name);
-  await fillPerson(page, VALID_ID, '13700000390');
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('submit').click();
-  await expect(page).toHaveURL(/\/pay$/);
-  await page.getByTestId('pay-now').click();
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/success$/);
-  await expect(page.getByTestId('declaration')).toBeVisible();
+  await payOnPhone(page, { ...claimCompany(), goodsId: 1 });
 
   const fill = async (figures: Record<string, string>) => {
     for (const [key, value] of Object.entries(figures)) await page.getByTestId(`decl-input-${key}`).fill(value);

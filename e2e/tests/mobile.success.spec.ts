@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
-import { VALID_ID, accessibilityViolations, confirmAuthorization, expectToast, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
-import { legalRepresentativeOf } from '../support/unused-company.ts';
+import { claimCompany, type ClaimedCompany } from '../support/companies.ts';
+import { VALID_ID, accessibilityViolations, expectToast, motionDone, payOnPhone, snapshot, submitHomeForm } from '../support/journey.ts';
 import { completeOrder } from '../support/orders-db.ts';
 
 /*
@@ -10,42 +10,21 @@ import { completeOrder } from '../support/orders-db.ts';
  * second order for a company that has already paid for the same service this year.
  */
 
-const TENCENT = { keyword: '腾讯', name: '深圳市腾讯计算机系统有限公司', creditCode: '9144030071526726XG', phone: '13900000001' };
-const NOODLES = { keyword: '张记面馆', name: '杭州市西湖区张记面馆', phone: '13900000002' };
-const MOUTAI = { keyword: '茅台', name: '贵州茅台酒股份有限公司', phone: '13900000003' };
-const COOPERATIVE = { keyword: '绿源蔬菜', name: '寿光市绿源蔬菜种植专业合作社', phone: '13900000004' };
-
 /** A dialog's screenshot: the viewport once the toast is gone and the opening animation is over. */
 async function dialogShot(page: Page, testInfo: TestInfo, name: string) {
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 5000 });
-  await page.waitForTimeout(300);
+  await motionDone(page);
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path });
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-const isDetailCall = (request: Request) => request.url().includes('/api/h5/order/detail?');
 const isDeclarationCall = (request: Request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/h5/order';
 
-/** Fills the home form for a company and goes to /pay. */
-async function toPayPage(page: Page, company: { keyword: string; name: string; phone: string }, goodsId?: number) {
-  await openHome(page);
-  if (goodsId) await page.getByTestId(`goods-${goodsId}`).click();
-  await searchAndPick(page, company.keyword, company.name);
-  await fillPerson(page, VALID_ID, company.phone);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('submit').click();
+/** Fills the home form for the company's annual report and goes to /pay. */
+async function toPayPage(page: Page, company: ClaimedCompany) {
+  await submitHomeForm(page, { ...company, goodsId: 1 });
   await expect(page).toHaveURL(/\/pay$/);
-}
-
-/** Pays in the sandbox cashier the pay page redirects to; returns the public order id the success page fetched. */
-async function payInSandbox(page: Page): Promise<string> {
-  await page.getByTestId('pay-now').click();
-  await expect(page).toHaveURL(/\/sandbox\/cashier\/KB\d+P\d\d$/);
-  const detail = page.waitForRequest(isDetailCall);
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/success$/);
-  return new URL((await detail).url()).searchParams.get('id')!;
 }
 
 test('a company files its annual figures after paying, then reads the receipt before and after completion', async ({ page, browser }, testInfo) => {
@@ -56,8 +35,8 @@ test('a company files its annual figures after paying, then reads the receipt be
     if (isDeclarationCall(request)) declarationCalls.push(request);
   });
 
-  await toPayPage(page, TENCENT);
-  const orderId = await payInSandbox(page);
+  const company = claimCompany();
+  const { orderId } = await payOnPhone(page, { ...company, goodsId: 1 });
 
   const form = page.getByTestId('declaration');
   await expect(form).toBeVisible();
@@ -83,7 +62,7 @@ test('a company files its annual figures after paying, then reads the receipt be
   await other.close();
   // The visitor who typed the ID number sees it in full; everything else is the order's.
   const info = page.getByTestId('decl-order-info');
-  for (const text of ['营业执照年报代办', TENCENT.name, '企业', TENCENT.creditCode, '马化腾', VALID_ID, TENCENT.phone]) await expect(info).toContainText(text);
+  for (const text of ['营业执照年报代办', company.name, '企业', company.creditCode, company.legal, VALID_ID, company.phone]) await expect(info).toContainText(text);
   for (const key of ['sale_amount', 'tax_amount', 'total_amount', 'total_employee', 'female_employee', 'insure_employee']) {
     await expect(page.getByTestId(`decl-show-${key}`)).toHaveValue('false');
   }
@@ -160,7 +139,7 @@ test('a company files its annual figures after paying, then reads the receipt be
   await expect(page).toHaveURL(/\/check$/);
 
   // The receipt while the order is being handled: the acceptance stamp, no screenshots.
-  await page.getByTestId('check-phone').fill(TENCENT.phone);
+  await page.getByTestId('check-phone').fill(company.phone);
   await page.getByTestId('check-submit').click();
   await expect(page).toHaveURL(/\/checkDetail$/);
   await page.getByTestId('view-receipt').click();
@@ -174,22 +153,22 @@ test('a company files its annual figures after paying, then reads the receipt be
   // Back saves the phone: the progress page shows the order again without asking.
   await page.getByTestId('page-back').click();
   await expect(page).toHaveURL(/\/checkDetail$/);
-  await expect(page.getByTestId('order-company')).toHaveText(TENCENT.name);
+  await expect(page.getByTestId('order-company')).toHaveText(company.name);
 
   // Staff complete the order with two screenshots.
   completeOrder(orderId, ['/images/explain-1.svg', '/images/explain-2.svg']);
   await page.reload();
   // A reload lost the saved phone (the detail page removes it): look up again.
   await expect(page).toHaveURL(/\/check$/);
-  await page.getByTestId('check-phone').fill(TENCENT.phone);
+  await page.getByTestId('check-phone').fill(company.phone);
   await page.getByTestId('check-submit').click();
   await page.getByTestId('view-receipt').click();
 
   const receipt = page.getByTestId('receipt');
   await expect(page.getByTestId('receipt-title')).toHaveText('年报申报回执');
-  await expect(page.getByTestId('receipt-entity-name')).toHaveText(TENCENT.name);
-  await expect(page.getByTestId('receipt-legal')).toHaveText('马化腾');
-  await expect(page.getByTestId('receipt-credit-code')).toHaveText(TENCENT.creditCode);
+  await expect(page.getByTestId('receipt-entity-name')).toHaveText(company.name);
+  await expect(page.getByTestId('receipt-legal')).toHaveText(company.legal);
+  await expect(page.getByTestId('receipt-credit-code')).toHaveText(company.creditCode);
   await expect(page.getByTestId('receipt-content')).toHaveText('营业执照年报代办');
   await expect(page.getByTestId('receipt-quantity')).toHaveText('1');
   await expect(page.getByTestId('receipt-amount')).toHaveText('¥199.00');
@@ -211,9 +190,7 @@ test('a company files its annual figures after paying, then reads the receipt be
 });
 
 test('a sole trader files a one-tap zero declaration with two figures only', async ({ page }, testInfo) => {
-  await toPayPage(page, NOODLES);
-  await payInSandbox(page);
-  await expect(page.getByTestId('declaration')).toBeVisible();
+  await payOnPhone(page, { ...claimCompany('soleTrader'), goodsId: 1 });
   await expect(page.getByTestId('decl-order-info')).toContainText('个体');
   await expect(page.getByTestId('decl-input-sale_amount')).toBeVisible();
   await expect(page.getByTestId('decl-input-tax_amount')).toBeVisible();
@@ -233,9 +210,7 @@ test('a sole trader files a one-tap zero declaration with two figures only', asy
 });
 
 test('other services say 支付成功 with the call promise and lead to the progress lookup', async ({ page }, testInfo) => {
-  await toPayPage(page, MOUTAI, 2);
-  await confirmAuthorization(page, legalRepresentativeOf(MOUTAI.name));
-  await payInSandbox(page);
+  await payOnPhone(page, { ...claimCompany(), goodsId: 2 });
   const success = page.getByTestId('success');
   await expect(success).toContainText('支付成功');
   await expect(page.getByTestId('success-text')).toContainText('24小时内');
@@ -251,8 +226,9 @@ test('other services say 支付成功 with the call promise and lead to the prog
 });
 
 test('the pay page guards its exit, reloads once paid in another app, and refuses a company that has already filed', async ({ page }, testInfo) => {
+  const company = claimCompany();
   const enter = page.waitForRequest((request) => request.url().includes('/api/user/event') && (request.postData() ?? '').includes('"client.pay.enter"'));
-  await toPayPage(page, COOPERATIVE);
+  await toPayPage(page, company);
   await enter;
 
   // Unload: the page asks the browser to confirm leaving.
@@ -311,7 +287,7 @@ test('the pay page guards its exit, reloads once paid in another app, and refuse
 
   // The same company and service again: told as /pay opens, before any tap (decision 032), then home after 1 s.
   await page.unroute('**/sandbox/cashier/**');
-  await toPayPage(page, COOPERATIVE);
+  await toPayPage(page, company);
   await expectToast(page, '当前公司已申报');
   await expect(page.getByTestId('pay-now')).toBeDisabled();
   await expect(page).toHaveURL(/\/$/, { timeout: 3000 });

@@ -1,26 +1,12 @@
 import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
-import { VALID_ID, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
-import { unusedCompany } from '../support/unused-company.ts';
+import { claimCompany } from '../support/companies.ts';
+import { payOnPhone, snapshot } from '../support/journey.ts';
 
 /*
- * 一键零申报 in one step for a company (issue 16, item 5; decision 032): the confirmation asks the one
+ * 一键零申报 in one step for a company (decision 032): the confirmation asks the one
  * figure a zero report cannot assume, the headcount (at least 1), fills the rest and files a
  * complete declaration: no 请填写完整内容 afterwards. At 390 px and at 320 px.
  */
-
-async function payAnnualReport(page: Page, company: { name: string }, phone: string): Promise<void> {
-  await openHome(page);
-  await page.getByTestId('goods-1').click();
-  await searchAndPick(page, company.name, company.name);
-  await fillPerson(page, VALID_ID, phone);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('submit').click();
-  await expect(page).toHaveURL(/\/pay$/);
-  await page.getByTestId('pay-now').click();
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/success$/);
-  await expect(page.getByTestId('declaration')).toBeVisible();
-}
 
 async function zeroReportInOneStep(page: Page, testInfo: TestInfo, label: string): Promise<void> {
   const calls: Request[] = [];
@@ -62,14 +48,14 @@ async function zeroReportInOneStep(page: Page, testInfo: TestInfo, label: string
 
 test('a company files its zero report in one step on a 390 px phone', async ({ page }, testInfo) => {
   expect(page.viewportSize()?.width).toBe(390);
-  await payAnnualReport(page, unusedCompany(59), '13700000374');
+  await payOnPhone(page, { ...claimCompany(), goodsId: 1 });
   await zeroReportInOneStep(page, testInfo, 'mobile-390');
 });
 
 test.describe('at 320 px', () => {
   test.use({ viewport: { width: 320, height: 640 } });
   test('a company files its zero report in one step on the smallest phone', async ({ page }, testInfo) => {
-    await payAnnualReport(page, unusedCompany(61), '13700000375');
+    await payOnPhone(page, { ...claimCompany(), goodsId: 1 });
     await zeroReportInOneStep(page, testInfo, 'mobile-320');
   });
 });

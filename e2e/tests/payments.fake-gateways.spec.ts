@@ -1,20 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { FAKE_GATEWAYS_FILE, PHONE } from '../payments.config.ts';
-import { COMPANY, accessibilityViolations, fillPerson, openHome, searchAndPick, snapshot } from '../support/journey.ts';
-
-function fakeGateways(): { wechatpay: string; alipay: string } {
-  return JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../..', FAKE_GATEWAYS_FILE), 'utf8')) as { wechatpay: string; alipay: string };
-}
+import { PHONE } from '../payments.config.ts';
+import { claimCompany } from '../support/companies.ts';
+import { accessibilityViolations, snapshot, submitHomeForm } from '../support/journey.ts';
+import { fakeGateways } from '../support/payments-orders.ts';
 
 test.describe('desktop, WeChat Pay', () => {
   test('the QR code carries WeChat\'s code_url; the payer scans and pays, the notification lands and the dialog moves on', async ({ page, request }, testInfo) => {
-    await openHome(page);
-    await searchAndPick(page, '华为', '华为技术有限公司');
-    await fillPerson(page);
-    await page.getByTestId('consent-checkbox').check();
-    await page.getByTestId('submit').click();
+    // The real adapters' flows, not the sandbox's: the form is the visitor's, the paying the fakes'.
+    await submitHomeForm(page, { ...claimCompany(), goodsId: 1 });
 
     const dialog = page.getByTestId('pay-dialog');
     await expect(dialog).toBeVisible();
@@ -40,13 +33,10 @@ test.describe('phone, Alipay', () => {
   test.use(PHONE);
 
   test('the h5 payment redirects to the Alipay cashier, which notifies and brings the visitor back to success', async ({ page }, testInfo) => {
-    await openHome(page);
-    await searchAndPick(page);
-    await fillPerson(page);
-    await page.getByTestId('consent-checkbox').check();
-    await page.getByTestId('submit').click();
+    const customer = { ...claimCompany(), goodsId: 1 } as const;
+    await submitHomeForm(page, customer);
     await expect(page).toHaveURL(/\/pay$/);
-    await expect(page.getByTestId('pay-company')).toContainText(COMPANY.name);
+    await expect(page.getByTestId('pay-company')).toContainText(customer.name);
     await expect(page.getByTestId('pay-method-alipay')).toBeVisible();
 
     await page.getByTestId('pay-now').click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { claimCompany } from '../support/companies.ts';
 import { confirmAuthorization, fillPerson, searchAndPick, snapshot } from '../support/journey.ts';
-import { legalRepresentativeOf } from '../support/unused-company.ts';
 import { describeWatch, expectInlineScriptRefused, watchCsp } from '../support/csp.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
@@ -11,11 +11,9 @@ import { stubWeChat } from '../support/wechat.ts';
  * web-view is a WebView, not a frame, so frame-ancestors 'none' does not stand in its way.
  */
 
-/** A company of the synthetic directory (apps/api/src/seed) no other suite pays for. */
-const COMPANY = { keyword: '琛昌贸易', name: '长春琛昌贸易有限公司' };
-
 test('the mini-program web-view variant runs under the policy without a violation', async ({ page, context }, testInfo) => {
   test.slow();
+  const company = claimCompany();
   const csp = await watchCsp(context);
   const wechat = await stubWeChat(page, { miniProgram: true });
   const mpCode = `mpcsp.${Date.now().toString(36)}`;
@@ -27,12 +25,12 @@ test('the mini-program web-view variant runs under the policy without a violatio
   await snapshot(page, testInfo, 'csp-wx-mp-home');
 
   await page.getByTestId('goods-2').click();
-  await searchAndPick(page, COMPANY.keyword, COMPANY.name);
+  await searchAndPick(page, company.name, company.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
-  await confirmAuthorization(page, legalRepresentativeOf(COMPANY.name));
+  await confirmAuthorization(page, company.legal);
   await page.getByTestId('pay-now').click();
   await expect.poll(() => wechat.calls.filter((call) => call.name === 'invokeMiniProgramAPI').length).toBe(2);
   const navigate = wechat.calls.filter((call) => call.name === 'invokeMiniProgramAPI')[1]!.params as { arg: { url: string } };
@@ -47,7 +45,7 @@ test('the mini-program web-view variant runs under the policy without a violatio
   // leaving earlier would send home straight back to /success.
   await expect(page.getByText('支付成功').first()).toBeVisible();
   await page.goto(`/?mpCode=${mpCode}`);
-  await expect(page.getByTestId('mp-orders').getByTestId('mp-order')).toContainText(COMPANY.name);
+  await expect(page.getByTestId('mp-orders').getByTestId('mp-order')).toContainText(company.name);
 
   testInfo.annotations.push({ type: 'csp', description: describeWatch(csp) });
   for (const path of ['/pay', '/success']) expect([...csp.visited]).toContain(path);

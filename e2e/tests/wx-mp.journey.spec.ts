@@ -1,10 +1,8 @@
 import { expect, test, type Request } from '@playwright/test';
 import { submitLabel } from '@kuaibao/domain';
+import { claimCompany } from '../support/companies.ts';
 import { accessibilityViolations, fillPerson, searchAndPick, snapshot, VALID_ID } from '../support/journey.ts';
 import { setProcessStatus, stubWeChat } from '../support/wechat.ts';
-
-/** A company of the synthetic directory no other suite pays for. */
-const RESTAURANT = { keyword: '源村餐饮', name: '源村餐饮管理有限公司' };
 
 /** The JSON a base64 text carries (UTF-8). */
 function decodeBase64Json(text: string): unknown {
@@ -12,6 +10,7 @@ function decodeBase64Json(text: string): unknown {
 }
 
 test('inside a mini-program: mpCode login posted to the host, weixin only, hand-off to the host’s pay page, status on home', async ({ page }, testInfo) => {
+  const company = claimCompany();
   const wechat = await stubWeChat(page, { miniProgram: true });
   const logins: Request[] = [];
   const corpIds = new Set<string>();
@@ -41,7 +40,7 @@ test('inside a mini-program: mpCode login posted to the host, weixin only, hand-
   expect(await accessibilityViolations(page)).toEqual([]);
 
   await page.getByTestId('goods-2').click();
-  await searchAndPick(page, RESTAURANT.keyword, RESTAURANT.name);
+  await searchAndPick(page, company.name, company.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
   await page.getByTestId('submit').click();
@@ -73,7 +72,7 @@ test('inside a mini-program: mpCode login posted to the host, weixin only, hand-
     goods_id: '2',
     pay_type: 'weixin',
     pay_source: 'jsapi',
-    entity_name: RESTAURANT.name,
+    entity_name: company.name,
     entity_id: expect.stringMatching(/^[0-9A-Z]{18}$/),
     entity_legal: expect.any(String),
     entity_phone: '13812345678',
@@ -96,7 +95,7 @@ test('inside a mini-program: mpCode login posted to the host, weixin only, hand-
   await page.goto(`/?mpCode=${mpCode}`);
   const order = page.getByTestId('mp-orders').getByTestId('mp-order');
   await expect(order).toHaveCount(1);
-  await expect(order).toContainText(RESTAURANT.name);
+  await expect(order).toContainText(company.name);
   await expect(order.getByTestId('status-badge')).toHaveAttribute('data-status-class', 'pending');
   await snapshot(page, testInfo, 'wx-mp-home-orders');
   expect(await accessibilityViolations(page)).toEqual([]);
