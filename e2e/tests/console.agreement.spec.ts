@@ -1,6 +1,6 @@
 import { devices, expect, test } from '@playwright/test';
 import { claimCompany } from '../support/companies.ts';
-import { expectToast, openHome, payInSandboxCashier, snapshot, submitHomeForm } from '../support/journey.ts';
+import { expectToast, motionDone, openHome, payInSandboxCashier, snapshot, submitHomeForm } from '../support/journey.ts';
 import { signInToConsole, searchOrders } from '../support/console.ts';
 
 /*
@@ -36,13 +36,21 @@ test('a new agreement version published while /pay is open: the visitor reads it
   const editor = page.getByTestId('agreement-editor');
   await editor.fill(`${await editor.inputValue()}\n\n十三、本条为端到端测试新增的条款。`);
   await page.getByTestId('agreement-publish').click();
-  await page.getByRole('button', { name: '发布', exact: true }).click();
+  // The confirmation zooms in: a click while it moves can land beside its button (a CI run lost one).
+  const confirm = page.getByRole('button', { name: '发布', exact: true });
+  await expect(confirm).toBeVisible();
+  await motionDone(page);
+  const published = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/console/agreements' && response.request().method() === 'POST');
+  await confirm.click();
+  expect((await published).ok()).toBe(true);
+  // Versions of one day are 2026-11-29, 2026-11-29.2…: compare whole versions, never substrings.
   const currentRow = versions.locator('tbody tr').filter({ hasText: '当前' });
-  await expect(currentRow).not.toContainText(before);
-  const after = ((await currentRow.locator('td').nth(1).textContent()) ?? '').replace('当前', '').trim();
+  const currentVersion = async () => ((await currentRow.locator('td').nth(1).textContent()) ?? '').replace('当前', '').trim();
+  await expect.poll(currentVersion).not.toBe(before);
+  const after = await currentVersion();
   expect(after).toMatch(/^\d{4}-\d{2}-\d{2}(\.\d+)?$/);
   // The old version is still listed, unchanged.
-  await expect(versions.locator('tbody tr').filter({ hasText: before })).toHaveCount(1);
+  await expect(versions.locator('tbody tr').filter({ has: page.locator('td:nth-child(2)').getByText(before, { exact: true }) })).toHaveCount(1);
   await snapshot(page, testInfo, 'console-agreements');
 
   // Back on the phone: paying is refused for the older version, with the message and the new text.
