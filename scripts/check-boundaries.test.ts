@@ -22,8 +22,9 @@ import {
 } from './check-boundaries.ts';
 
 const NOTHING_ALLOWED = Object.fromEntries(RULES.map((rule) => [rule, []])) as unknown as Record<Rule, string[]>;
-// The citation fixtures are assembled so this test file does not cite anything itself.
+// The citation and issue fixtures are assembled so this test file does not cite anything itself.
 const SECTION = '\u00a7';
+const ISSUE = 'issue';
 const REPOSITORY = path.resolve(import.meta.dirname, '..');
 
 /** One file per rule that breaks it, and beside each the same kind of file that keeps it. */
@@ -45,7 +46,7 @@ const FIXTURES: Record<string, string> = {
   'apps/web/src/home.ts': '// The home form (docs/product/screens.md#home).\nexport {};\n',
   'apps/web/src/styles/theme.css': `/* Palettes (spec ${SECTION}1): gold for v0. */\n:root { --primary: #c90; }\n`,
   'apps/web/src/styles/layout.css': '/* Desktop dialogs (docs/product/screens.md#desktop). */\n.dialog { width: 300px; }\n',
-  'apps/console/src/lists.tsx': '// One line per cell (issue 12).\nexport {};\n',
+  'apps/console/src/lists.tsx': `// One line per cell (${ISSUE} 12).\nexport {};\n`,
   'apps/console/src/toasts.tsx': '// Bottom left (decision 002; antd: github.com/ant-design/ant-design/issues/12345).\nexport {};\n',
   'apps/api/src/providers/payment/build.ts': "import { startFakeAlipayGateway } from '@kuaibao/testing';\nexport { startFakeAlipayGateway };\n",
   'apps/api/src/providers/directory/local.provider.ts': "import type { CompanyRepository } from '../../modules/company/company.repository.ts';\nimport type { DirectoryPort } from './port.ts';\n",
@@ -146,13 +147,13 @@ describe('checkFile', () => {
     ['citation', 'README.md', 'The rules come from ../shared/spec.md.'],
     ['citation', 'scripts/start.sh', `# Builds first (spec ${SECTION}12).`],
     ['citation', 'apps/web/index.html', `<!-- Theme colour (spec ${SECTION}1) -->`],
-    ['issue', 'apps/console/src/styles.css', '/* Lists (issue 17): one line per header and cell. */'],
-    ['issue', 'apps/api/src/http/hostile-visitor.test.ts', "describe('TRUST_PROXY (issue 11 finding 2)', () => {"],
-    ['issue', 'docs/decisions/010-visitor-flow-choices.md', 'The visitor screens of issues 3 and 4 leave some behaviour open.'],
-    ['issue', 'docs/operations.md', "Figures of Issue #15's last round."],
-    ['issue', 'README.md', "over issue 3's 90 kB budget"],
-    ['issue', 'deploy/nginx/kuaibao.conf.template', '# keepalive 4 s (issue 14)'],
-    ['issue', 'package.json', '{ "description": "see issue 12" }'],
+    ['issue', 'apps/console/src/styles.css', `/* Lists (${ISSUE} 17): one line per header and cell. */`],
+    ['issue', 'apps/api/src/http/hostile-visitor.test.ts', `describe('TRUST_PROXY (${ISSUE} 11 finding 2)', () => {`],
+    ['issue', 'docs/decisions/010-visitor-flow-choices.md', `The visitor screens of ${ISSUE}s 3 and 4 leave some behaviour open.`],
+    ['issue', 'docs/operations.md', `Figures of ${ISSUE.toUpperCase()} #15's last round.`],
+    ['issue', 'README.md', `over ${ISSUE} 3's 90 kB budget`],
+    ['issue', 'deploy/nginx/kuaibao.conf.template', `# keepalive 4 s (${ISSUE} 14)`],
+    ['issue', 'package.json', `{ "description": "see ${ISSUE} 12" }`],
     ['testing', 'apps/console/src/lib/client.ts', "export * from '@kuaibao/testing/app';"],
   ] as const)('flags %s in %s: %s', (rule, file, line) => {
     expect(checkFile(file, `${line}\n`).map((violation) => violation.rule)).toEqual([rule]);

@@ -27,8 +27,8 @@ import path from 'node:path';
  *               ("spec §3", "architecture.md §8", a bare "§5" on a wrapped line; the repository's own
  *               documents are cited by path and heading, docs/product/x.md#heading, never by §), no
  *               research/….md, no ../shared/ path
- *   issue       no "issue 12", "issues 3 and 4", "Issue #7": no reader of the repository can open the
- *               tracker; name the decision (docs/decisions/NNN-*.md) or the document instead. A GitHub
+ *   issue       no issue cited by number (the word, singular or plural, any case, then a number or
+ *               #number): no reader of the repository can open the tracker; name the decision (docs/decisions/NNN-*.md) or the document instead. A GitHub
  *               URL of a dependency's issue (github.com/o/r/issues/123) does not match and is allowed:
  *               anyone can open it. Both read line by line: "issue" at the end of a line with its number
  *               on the next is not seen. npm's lockfile and .ci/ (the CI runner's entry) are not read
@@ -127,7 +127,7 @@ const DOMAIN_IMPURE = /from ['"](node:|fs['"]|path['"]|crypto['"])|\brequire\(|\
 // The research notes by path, and the sibling folder the old documents lived in (../shared/; not
 // ../shared-state/, a folder of the API).
 const CITATION = /§\s*\d|\bresearch\/[a-z-]+\.md|\.\.\/shared(?![\w-])/i;
-// "issue 12", "issues 3 and 4", "Issue #7", "issue 16's". Not "issues/123" (a URL anyone can open).
+// The word, singular or plural, any case, then whitespace and a number or #number. Not "issues/123" (a URL anyone can open).
 const ISSUE = /\bissues?\s+#?\d/i;
 // `status === '2'`, `process_status: '2'`, `o.status !== "1"`: a status field next to a bare code.
 const STATUS_LITERAL = /\b(status|process_status)['"]?\]?\s*(===|!==|==|!=|:)\s*['"][1-5]['"]/;
