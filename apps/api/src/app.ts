@@ -238,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reconciliation = createReconciliationService({ database, providers, now, readyHour: config.payment.reconciliation.readyHour, log: app.log });
   const wechatComplaints = createWechatComplaints({ db, api: complaints, now, log: app.log });
   const companies = createCompanyService({ directory, reportChecks, now });
-  const orders = createOrderService({ db, goods, payments, vault, now, companies, metrics, siteConfig });
+  const orders = createOrderService({ db, goods, payments, vault, now, companies, metrics, siteConfig, requireNamedOperator: config.env === 'prod' });
   const wechatAuth = buildWechatAuthProvider(config.wechatAuth, now);
   // config.ts refuses this already; a Config built by hand must not get past it either.
   if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');

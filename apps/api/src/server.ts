@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     // The server checkpoints SQLite's log on a worker thread (db/sqlite-checkpointer.ts).
     database = await createDatabase(config.database.kind === 'sqlite' ? { ...config.database, backgroundCheckpoints: true } : config.database);
     migrated = await migrate(database);
-    seeded = await seedDatabase(database, { companies: config.seedCompanies });
+    seeded = await seedDatabase(database, { companies: config.seedCompanies, demoOperator: config.env !== 'prod' });
   } catch (error) {
     // One sentence for the operator, not a stack trace (docs/security.md).
     throw new BootError(describeDatabaseFailure(error, where), { cause: error });

@@ -43,6 +43,12 @@ describe('buildCancellationAuthorization', () => {
     expect(text).toContain(`文本版本：${AUTHORIZATION_TEMPLATE_VERSION}`);
   });
 
+  it('names the agent by its 统一社会信用代码 too, once the site config has it', () => {
+    const withCode = authorizationPlainText(buildCancellationAuthorization({ ...parties, agentCreditCode: ' 91310115MA1K4ABCDD ' }));
+    expect(withCode).toContain('受托人（代理机构）：杭州快报企业服务有限公司\n受托人统一社会信用代码：91310115MA1K4ABCDD\n');
+    expect(authorizationPlainText(buildCancellationAuthorization(parties))).not.toContain('受托人统一社会信用代码');
+  });
+
   it('says plainly when the agent’s name is not configured', () => {
     expect(buildCancellationAuthorization({ ...parties, agentName: ' ' }).parties[3]).toEqual(['受托人（代理机构）', AGENT_NAME_MISSING]);
   });

@@ -5,7 +5,7 @@
  */
 
 /** Changes whenever the wording below changes; orders record the version they were shown. */
-export const AUTHORIZATION_TEMPLATE_VERSION = 'zx-2026-11';
+export const AUTHORIZATION_TEMPLATE_VERSION = 'zx-2026-11.2';
 
 export const AUTHORIZATION_TITLE = '授权委托书';
 
@@ -18,6 +18,8 @@ export interface AuthorizationParties {
   legalName: string;
   /** The agent's legal name (site config operator_name). */
   agentName: string;
+  /** The agent's 统一社会信用代码 (site config operator_credit_code); its line is left out while unset. */
+  agentCreditCode?: string;
 }
 
 export interface AuthorizationDocument {
@@ -43,6 +45,7 @@ export function buildCancellationAuthorization(parties: AuthorizationParties): A
       ['统一社会信用代码', parties.creditCode],
       ['法定代表人（负责人）', parties.legalName],
       ['受托人（代理机构）', agent],
+      ...(parties.agentCreditCode?.trim() ? [['受托人统一社会信用代码', parties.agentCreditCode.trim()] as [string, string]] : []),
     ],
     clauses: [
       [

@@ -94,6 +94,8 @@ export const SERVER_ERRORS = {
   HEADERS_TOO_LARGE: { code: 43101, status: 431, message: '请求头过大' },
   UNSUPPORTED_MEDIA_TYPE: { code: 41501, status: 415, message: '请求格式有误' },
   SERVICE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用，请稍后再试' },
+  /** Production, while the operator's name, credit code, ICP number or contact is missing (operator-readiness.ts). */
+  OPERATOR_NOT_READY: { code: 50314, status: 503, message: '本站运营信息尚未完善，暂不能下单，请稍后再试' },
   PAYMENT_REJECTED: { code: 40030, status: 400, message: '支付下单失败，请稍后再试或更换支付方式' },
   PAYMENT_METHOD_NOT_ENABLED: { code: 40031, status: 400, message: '该支付方式暂未开通，请更换支付方式' },
   PAYMENT_PROVIDER_TIMEOUT: { code: 50210, status: 502, message: '支付通道响应超时，请稍后再试' },

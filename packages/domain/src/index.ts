@@ -14,6 +14,7 @@ export * from './report.ts';
 export * from './staff-figures.ts';
 export * from './retention.ts';
 export * from './operator-info.ts';
+export * from './operator-readiness.ts';
 export * from './deletion-request.ts';
 export * from './annual-declaration.ts';
 export * from './money.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SMS_SIGN_NAME, ICP_FILING_SITE, isPlaceholderContact, operatorFooter, policeFilingUrl, setupChecklist, usableContact } from './operator-info.ts';
+import { ICP_FILING_SITE, isDemoValue, isPlaceholderContact, operatorFooter, policeFilingUrl, usableContact } from './operator-info.ts';
 
 describe('the operator footer', () => {
   it('links the public-security filing number to its query on the filing site', () => {
@@ -9,8 +9,13 @@ describe('the operator footer', () => {
   });
 
   it('trims the fields and leaves missing ones empty', () => {
-    expect(operatorFooter({ operator_name: ' 某某企业服务有限公司 ', icp_filing: '京ICP备12345678号-1' })).toEqual({ operatorName: '某某企业服务有限公司', icpFiling: '京ICP备12345678号-1', policeFiling: '' });
-    expect(operatorFooter(null)).toEqual({ operatorName: '', icpFiling: '', policeFiling: '' });
+    expect(operatorFooter({ operator_name: ' 某某企业服务有限公司 ', operator_credit_code: '91310000MA1FL0000X ', icp_filing: '京ICP备12345678号-1' })).toEqual({
+      operatorName: '某某企业服务有限公司',
+      creditCode: '91310000MA1FL0000X',
+      icpFiling: '京ICP备12345678号-1',
+      policeFiling: '',
+    });
+    expect(operatorFooter(null)).toEqual({ operatorName: '', creditCode: '', icpFiling: '', policeFiling: '' });
   });
 });
 
@@ -29,35 +34,20 @@ describe('placeholder contacts', () => {
     ['400-123-4567', false],
     ['010-8888-8888', false],
     ['13812345678', false],
+    ['400-123-4567（演示）', true],
   ])('%s → %s', (value, placeholder) => {
     expect(isPlaceholderContact(value)).toBe(placeholder);
   });
 
+  it('knows a value that says it is a demonstration', () => {
+    expect(isDemoValue('示例代办服务有限公司（演示）')).toBe(true);
+    expect(isDemoValue('京ICP备00000000号-1(演示)')).toBe(true);
+    // A real name may hold the word; only the mark in brackets counts.
+    expect(isDemoValue('上海演示文化传媒有限公司')).toBe(false);
+    expect(isDemoValue(undefined)).toBe(false);
+  });
+
   it('blanks only the placeholder half of the contact', () => {
     expect(usableContact({ service_weixin: 'https://kf.example.com/x', service_phone: '400-123-4567' })).toEqual({ address: '', phone: '400-123-4567' });
-  });
-});
-
-describe('the first-run checklist', () => {
-  const fresh = { config: { service_weixin: 'https://kf.example.com/kuaibao/weixin', service_phone: '400-000-0000' }, smsSignName: DEFAULT_SMS_SIGN_NAME, smsProvider: 'console', paymentProviders: ['sandbox'] };
-
-  it('lists everything as missing on a fresh deployment', () => {
-    expect(setupChecklist(fresh).filter((item) => item.done)).toEqual([]);
-    expect(setupChecklist(fresh).map((item) => item.key)).toEqual(['service_weixin', 'service_phone', 'operator_name', 'icp_filing', 'sms_sign_name', 'payment_providers', 'sms_provider']);
-  });
-
-  it('is done once every item is real', () => {
-    const ready = setupChecklist({
-      config: { service_weixin: 'https://work.weixin.qq.com/kfid/kfc1', service_phone: '400-123-4567', operator_name: '某某企业服务有限公司', icp_filing: '京ICP备12345678号' },
-      smsSignName: '某某服务',
-      smsProvider: 'aliyun',
-      paymentProviders: ['wechatpay', 'alipay'],
-    });
-    expect(ready.every((item) => item.done)).toBe(true);
-  });
-
-  it('keeps payments open while the sandbox is still listed beside a real provider', () => {
-    const item = setupChecklist({ ...fresh, paymentProviders: ['wechatpay', 'sandbox'] }).find((entry) => entry.key === 'payment_providers');
-    expect(item?.done).toBe(false);
   });
 });

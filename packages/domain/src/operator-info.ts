@@ -15,12 +15,26 @@ export function policeFilingUrl(filingNumber: string): string {
 }
 
 /** The footer's lines; empty fields are left out, and no field at all gives an empty list. */
-export function operatorFooter(config: Pick<SiteConfig, 'operator_name' | 'icp_filing' | 'police_filing'> | null | undefined): {
+export function operatorFooter(config: Pick<SiteConfig, 'operator_name' | 'operator_credit_code' | 'icp_filing' | 'police_filing'> | null | undefined): {
   operatorName: string;
+  creditCode: string;
   icpFiling: string;
   policeFiling: string;
 } {
-  return { operatorName: config?.operator_name?.trim() ?? '', icpFiling: config?.icp_filing?.trim() ?? '', policeFiling: config?.police_filing?.trim() ?? '' };
+  return {
+    operatorName: config?.operator_name?.trim() ?? '',
+    creditCode: config?.operator_credit_code?.trim() ?? '',
+    icpFiling: config?.icp_filing?.trim() ?? '',
+    policeFiling: config?.police_filing?.trim() ?? '',
+  };
+}
+
+/**
+ * A value that says it is a demonstration: the seed's demo operator (apps/api/src/seed/defaults.ts)
+ * ends each of its values with （演示）. Shown as it is, never counted as real (operator-readiness.ts).
+ */
+export function isDemoValue(value: string | null | undefined): boolean {
+  return /[（(]\s*演示\s*[)）]/.test(value ?? '');
 }
 
 /**
@@ -30,7 +44,7 @@ export function operatorFooter(config: Pick<SiteConfig, 'operator_name' | 'icp_f
 const PLACEHOLDER_HOST = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
 
 /**
- * A contact that would lead nowhere: empty, a link to a reserved example host, or a phone number
+ * A contact that would lead nowhere: empty, a demo value, a link to a reserved example host, or a phone number
  * whose digits after its prefix are all one digit (400-000-0000, 138-0000-0000, 010-8888-8888
  * is kept: only the shape left by a template is caught). The seed ships such placeholders
  * (apps/api/src/seed/defaults.ts) until the operator sets real ones; the visitor app hides what
@@ -38,7 +52,7 @@ const PLACEHOLDER_HOST = /(^|\.)(example\.(com|net|org)|example|test|invalid|loc
  */
 export function isPlaceholderContact(value: string | null | undefined): boolean {
   const text = (value ?? '').trim();
-  if (text === '') return true;
+  if (text === '' || isDemoValue(text)) return true;
   const link = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]*)/i.exec(text);
   if (link) {
     const host = (link[1] ?? '').replace(/\.$/, '');
@@ -62,37 +76,3 @@ export function usableContact(config: Pick<SiteConfig, 'service_weixin' | 'servi
 
 /** The SMS signature the configuration ships with (apps/api/src/config/env-schema.ts); the operator registers their own. */
 export const DEFAULT_SMS_SIGN_NAME = '快报';
-
-export interface SetupFacts {
-  config: Pick<SiteConfig, 'service_weixin' | 'service_phone' | 'operator_name' | 'icp_filing'>;
-  smsSignName: string;
-  smsProvider: string;
-  paymentProviders: readonly string[];
-}
-
-export interface SetupChecklistItem {
-  key: 'service_weixin' | 'service_phone' | 'operator_name' | 'icp_filing' | 'sms_sign_name' | 'payment_providers' | 'sms_provider';
-  label: string;
-  done: boolean;
-  /** where it is set: the console's site config, or the server's environment */
-  where: 'site_config' | 'environment';
-}
-
-/**
- * The console's first-run checklist: what a fresh deployment still lacks before visitors should
- * see it. Payments are configured when at least one real provider is listed and the sandbox is not;
- * SMS when a real provider is chosen.
- */
-export function setupChecklist(facts: SetupFacts): SetupChecklistItem[] {
-  const filled = (value: string | undefined) => (value ?? '').trim() !== '';
-  const realPayments = facts.paymentProviders.filter((id) => id !== 'sandbox');
-  return [
-    { key: 'service_weixin', label: '客服微信（不是示例地址）', done: !isPlaceholderContact(facts.config.service_weixin), where: 'site_config' },
-    { key: 'service_phone', label: '客服电话（不是 400-000-0000 之类的占位号码）', done: !isPlaceholderContact(facts.config.service_phone), where: 'site_config' },
-    { key: 'operator_name', label: '运营主体名称（营业执照上的名称）', done: filled(facts.config.operator_name), where: 'site_config' },
-    { key: 'icp_filing', label: 'ICP备案号', done: filled(facts.config.icp_filing), where: 'site_config' },
-    { key: 'sms_sign_name', label: '短信签名（SMS_SIGN_NAME，已在短信服务商报备的签名）', done: filled(facts.smsSignName) && facts.smsSignName.trim() !== DEFAULT_SMS_SIGN_NAME, where: 'environment' },
-    { key: 'payment_providers', label: '支付渠道（PAYMENT_PROVIDERS 为微信支付或支付宝，不含 sandbox）', done: realPayments.length > 0 && realPayments.length === facts.paymentProviders.length, where: 'environment' },
-    { key: 'sms_provider', label: '短信服务商（SMS_PROVIDER 为 aliyun 或 tencent，不是 console）', done: facts.smsProvider !== 'console', where: 'environment' },
-  ];
-}

@@ -133,3 +133,15 @@ export const DEFAULT_SITE_CONFIG: Readonly<Record<string, unknown>> = {
   service_phone: '400-000-0000',
   proxy_version: 'v0',
 };
+
+/**
+ * The demo operator `npm start` shows (docs/decisions/047-operator-before-money.md): every value
+ * says it is a demonstration, so the whole footer is visible on the embedded default while the
+ * site is still no operator anyone could pay (operator-readiness.ts counts it as missing). Seeded
+ * only outside production, and like the rest of the config only where a key has no value yet.
+ */
+export const DEMO_OPERATOR_CONFIG: Readonly<Record<string, string>> = {
+  operator_name: '示例代办服务有限公司（演示）',
+  operator_credit_code: '91110000MA00000000（演示）',
+  icp_filing: '京ICP备00000000号-1（演示）',
+};

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG, FIRST_AGREEMENT, FIRST_AGREEMENT_VERSION } from './defaults.ts';
+import { missingOperatorInfo, OPERATOR_REQUIREMENTS, type OperatorRequirement } from '@kuaibao/domain';
+import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG, DEMO_OPERATOR_CONFIG, FIRST_AGREEMENT, FIRST_AGREEMENT_VERSION } from './defaults.ts';
 import { PUBLISHED_REPORT_DEMO_COMPANIES, demoPublishDate, seedDatabase } from './seed.ts';
 
 describe('seedDatabase (sqlite)', () => {
@@ -83,6 +84,22 @@ describe('seedDatabase (sqlite)', () => {
       await legacy.close();
       rmSync(legacyDir, { recursive: true, force: true });
     }
+  });
+
+  it('adds the demo operator outside production only, a demo that never counts as an operator, and keeps values already set', async () => {
+    const operatorKeys = Object.keys(DEMO_OPERATOR_CONFIG);
+    const operatorRows = () => database.db.selectFrom('site_config').select(['key', 'value']).where('key', 'in', operatorKeys).execute();
+    expect(await operatorRows()).toEqual([]);
+    const seeded = await seedDatabase(database, { companies: 5000, demoOperator: true });
+    expect(seeded.configInserted).toBe(operatorKeys.length);
+    const values = Object.fromEntries((await operatorRows()).map((row) => [row.key, JSON.parse(row.value) as string]));
+    expect(values).toEqual({ operator_name: '示例代办服务有限公司（演示）', operator_credit_code: '91110000MA00000000（演示）', icp_filing: '京ICP备00000000号-1（演示）' });
+    // With the seed's placeholder contacts: everything the rule asks for is still missing.
+    expect(missingOperatorInfo({ ...DEFAULT_SITE_CONFIG, ...values })).toEqual(Object.keys(OPERATOR_REQUIREMENTS) as OperatorRequirement[]);
+    await database.db.updateTable('site_config').set({ value: JSON.stringify('上海某某企业服务有限公司') }).where('key', '=', 'operator_name').execute();
+    await seedDatabase(database, { companies: 5000, demoOperator: true });
+    const name = await database.db.selectFrom('site_config').select('value').where('key', '=', 'operator_name').executeTakeFirstOrThrow();
+    expect(JSON.parse(name.value)).toBe('上海某某企业服务有限公司');
   });
 
   it('keeps edited values on a later seed', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
 import { annualReportYearToCheck, shanghaiDate } from '@kuaibao/domain';
 import { createAnnualReportCheckRepository, importCompanies, type ImportResult } from '../modules/company/index.ts';
-import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG, FIRST_AGREEMENT, FIRST_AGREEMENT_VERSION } from './defaults.ts';
+import { DEFAULT_GOODS, DEFAULT_SITE_CONFIG, DEMO_OPERATOR_CONFIG, FIRST_AGREEMENT, FIRST_AGREEMENT_VERSION } from './defaults.ts';
 import { generateCompanies } from './synthetic-companies.ts';
 
 export interface SeedOptions {
@@ -14,6 +14,8 @@ export interface SeedOptions {
   corpId?: number;
   /** today, for the demo annual reports (default: the clock) */
   now?: Date;
+  /** also seed the demo operator (DEMO_OPERATOR_CONFIG): outside production only */
+  demoOperator?: boolean;
 }
 
 /**
@@ -95,7 +97,7 @@ export async function seedDatabase(database: AppDatabase, opts: SeedOptions): Pr
 
   const config = await db
     .insertInto('site_config')
-    .values(Object.entries(DEFAULT_SITE_CONFIG).map(([key, value]) => ({ corp_id: corpId, key, value: JSON.stringify(value) })))
+    .values(Object.entries({ ...DEFAULT_SITE_CONFIG, ...(opts.demoOperator ? DEMO_OPERATOR_CONFIG : {}) }).map(([key, value]) => ({ corp_id: corpId, key, value: JSON.stringify(value) })))
     .onConflict((oc) => oc.columns(['corp_id', 'key']).doNothing())
     .executeTakeFirst();
 

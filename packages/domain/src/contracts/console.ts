@@ -456,10 +456,12 @@ export const ConsoleSetupChecklistSchema = z.object({
   done: z.boolean(),
   items: z.array(
     z.object({
-      key: z.enum(['service_weixin', 'service_phone', 'operator_name', 'icp_filing', 'sms_sign_name', 'payment_providers', 'sms_provider']),
+      key: z.enum(['operator_name', 'operator_credit_code', 'icp_filing', 'service_contact', 'sms_sign_name', 'payment_providers', 'sms_provider']),
       label: z.string(),
       done: z.boolean(),
       where: z.enum(['site_config', 'environment']),
+      /** while open, production refuses orders (operator-readiness.ts) */
+      blocksOrders: z.boolean(),
     }),
   ),
 });

@@ -7,6 +7,8 @@ export const SiteConfigSchema = z.object({
   service_phone: z.string().optional(),
   /** Who runs the site, shown beside its contact on the home page (docs/product/trust-and-personal-data.md); set per deployment. */
   operator_name: z.string().optional(),
+  /** The operator's 统一社会信用代码, shown beside its name in the footer, the agreement and the authorisation (operator-readiness.ts). */
+  operator_credit_code: z.string().optional(),
   /** ICP filing number (ICP备案号), linked to the MIIT filing site in every page's footer (operator-info.ts). */
   icp_filing: z.string().optional(),
   /** Public-security filing number (公安备案号), shown and linked when set. */

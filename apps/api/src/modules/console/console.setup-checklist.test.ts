@@ -33,24 +33,29 @@ describeDialects('the first-run checklist and the operator fields (%s)', (dialec
     dataOf(await asAdmin('PUT', '/api/console/site-config/service_weixin', { value: 'https://work.weixin.qq.com/kfid/kfc0001' }));
     dataOf(await asAdmin('PUT', '/api/console/site-config/service_phone', { value: '400-123-4567' }));
     dataOf(await asAdmin('PUT', '/api/console/site-config/operator_name', { value: '上海某某企业服务有限公司' }));
+    // Saved as the registry writes it: upper case, no spaces.
+    expect(dataOf<{ value: string }>(await asAdmin('PUT', '/api/console/site-config/operator_credit_code', { value: '91310115ma1k4abcd d' })).value).toBe('91310115MA1K4ABCDD');
     dataOf(await asAdmin('PUT', '/api/console/site-config/icp_filing', { value: '沪ICP备12345678号-1' }));
     dataOf(await asAdmin('PUT', '/api/console/site-config/police_filing', { value: '沪公网安备31010402001234号' }));
 
     const filled = dataOf<ConsoleSetupChecklist>(await asAdmin('GET', '/api/console/setup-checklist'));
-    expect(filled.items.filter((item) => item.done).map((item) => item.key)).toEqual(['service_weixin', 'service_phone', 'operator_name', 'icp_filing']);
+    expect(filled.items.filter((item) => item.done).map((item) => item.key)).toEqual(['operator_name', 'operator_credit_code', 'icp_filing', 'service_contact']);
     // The test server signs SMS with the default name, on the console provider and the sandbox.
     expect(filled.items.filter((item) => !item.done).map((item) => item.key)).toEqual(['sms_sign_name', 'payment_providers', 'sms_provider']);
     expect(filled.done).toBe(false);
 
-    // A placeholder put back reopens its item.
+    // One working contact is enough; with both put back to placeholders the item reopens.
     dataOf(await asAdmin('PUT', '/api/console/site-config/service_phone', { value: '400-000-0000' }));
+    expect(dataOf<ConsoleSetupChecklist>(await asAdmin('GET', '/api/console/setup-checklist')).items.find((item) => item.key === 'service_contact')?.done).toBe(true);
+    dataOf(await asAdmin('PUT', '/api/console/site-config/service_weixin', { value: 'https://kf.example.com/kuaibao/weixin' }));
     const reopened = dataOf<ConsoleSetupChecklist>(await asAdmin('GET', '/api/console/setup-checklist'));
-    expect(reopened.items.find((item) => item.key === 'service_phone')?.done).toBe(false);
+    expect(reopened.items.find((item) => item.key === 'service_contact')?.done).toBe(false);
   });
 
   it('sends the operator and filing numbers to the visitor app', async () => {
     const init = envelopeOf<InitResponse>(test, await signedInject(test, { url: '/api/h5/corp' })).data;
     expect(init.config.operator_name).toBe('上海某某企业服务有限公司');
+    expect(init.config.operator_credit_code).toBe('91310115MA1K4ABCDD');
     expect(init.config.icp_filing).toBe('沪ICP备12345678号-1');
     expect(init.config.police_filing).toBe('沪公网安备31010402001234号');
   });
@@ -59,5 +64,8 @@ describeDialects('the first-run checklist and the operator fields (%s)', (dialec
     expect(dataOf<ConsoleSetupChecklist>(await asClerk('GET', '/api/console/setup-checklist')).items).toHaveLength(7);
     expectError(await asClerk('PUT', '/api/console/site-config/icp_filing', { value: '京ICP备1号' }), 'CONSOLE_FORBIDDEN');
     expectError(await asAdmin('PUT', '/api/console/site-config/icp_filing', { value: '号'.repeat(41) }), 'CONSOLE_CONFIG_VALUE_INVALID');
+    // The credit code is checked like a company's: a wrong check character is refused, empty clears it.
+    expectError(await asAdmin('PUT', '/api/console/site-config/operator_credit_code', { value: '91310115MA1K4ABCDE' }), 'CONSOLE_CONFIG_VALUE_INVALID');
+    expect(dataOf<{ value: string }>(await asAdmin('PUT', '/api/console/site-config/operator_credit_code', { value: '' })).value).toBe('');
   });
 });

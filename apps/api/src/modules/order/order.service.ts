@@ -31,6 +31,7 @@ import {
   type Platform,
   type PrevInfo,
   visibleCustomerRequest,
+  missingOperatorInfo,
 } from '@kuaibao/domain';
 import type { Database, NewOrderAuthorization, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
@@ -156,6 +157,8 @@ export function createOrderService(deps: {
   companies: Pick<CompanyService, 'storedPrecheck'>;
   /** the current agreement version, which an order must name (decision 034); the agent's name for an authorisation (decision 035) */
   siteConfig: Pick<SiteConfigService, 'currentAgreement' | 'getSiteConfig'>;
+  /** Production: no order while the operator is not named (docs/decisions/047-operator-before-money.md). */
+  requireNamedOperator?: boolean;
 }): OrderService {
   const { db, vault, now } = deps;
 
@@ -202,7 +205,7 @@ export function createOrderService(deps: {
     if (confirmation.template_version !== AUTHORIZATION_TEMPLATE_VERSION) throw new AppError('AUTHORIZATION_OUTDATED');
     if (!signerNameMatches(confirmation.signer_name, form.entity_legal)) throw new AppError('AUTHORIZATION_NAME_MISMATCH');
     const config = await deps.siteConfig.getSiteConfig(visitor.corpId);
-    const built = buildCancellationAuthorization({ entityName: form.entity_name, creditCode: form.entity_id, legalName: form.entity_legal, agentName: config.operator_name ?? '' });
+    const built = buildCancellationAuthorization({ entityName: form.entity_name, creditCode: form.entity_id, legalName: form.entity_legal, agentName: config.operator_name ?? '', agentCreditCode: config.operator_credit_code ?? '' });
     return {
       template_version: built.templateVersion,
       text: authorizationPlainText(built),
@@ -223,6 +226,11 @@ export function createOrderService(deps: {
 
     async createOrder(form, visitor) {
       checkForm(form);
+      // Before anything is written: a site that does not say who takes the money takes none.
+      if (deps.requireNamedOperator) {
+        // The visitor reads the catalog's words; the console's first-run checklist names what is missing.
+        if (missingOperatorInfo(await deps.siteConfig.getSiteConfig(visitor.corpId)).length > 0) throw new AppError('OPERATOR_NOT_READY');
+      }
       // Consent counts for the text the visitor was shown, and only the current text governs a new
       // order (docs/decisions/034-versioned-agreements.md): an older or unknown version is refused,
       // and the page fetches the current one and asks again.

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import {
   AppError,
   SiteConfigSchema,
+  isValidCreditCode,
+  normalizeOperatorCreditCode,
   nextAgreementVersion,
   normalizeAgreementText,
   shanghaiIsoDay,
@@ -87,6 +89,7 @@ const SITE_KEYS: Record<string, { label: string; kind: ConsoleSiteConfigEntry['k
   service_weixin: { label: '客服微信（二维码内容或链接）', kind: 'text', max: 500 },
   service_phone: { label: '客服电话', kind: 'text', max: 30 },
   operator_name: { label: '运营主体名称（营业执照上的名称，页脚和服务协议中显示）', kind: 'text', max: 60 },
+  operator_credit_code: { label: '运营主体统一社会信用代码（营业执照上的18位代码，页脚和授权委托书中显示）', kind: 'text', max: 30 },
   icp_filing: { label: 'ICP备案号（页脚显示，链接到工信部备案网站）', kind: 'text', max: 40 },
   police_filing: { label: '公安备案号（可选，页脚显示）', kind: 'text', max: 40 },
   proxy_version: { label: '页面版本（v0 / v1 金色，v2 蓝色）', kind: 'variant', max: 2 },
@@ -113,6 +116,12 @@ function validateSiteValue(key: string, value: unknown): unknown {
     if (data.some((line) => typeof line !== 'string' || Array.from(line).length > info.max)) throw new AppError('CONSOLE_CONFIG_VALUE_INVALID', `${key}: each line at most ${info.max} characters`);
   }
   if (key === 'service_phone' && typeof data === 'string' && data !== '' && !/^[\d\s()+-]{5,30}$/.test(data)) throw new AppError('CONSOLE_CONFIG_VALUE_INVALID', key);
+  // The registry's spelling (upper case, no spaces) and a matching check character, or empty to clear it.
+  if (key === 'operator_credit_code' && typeof data === 'string' && data !== '') {
+    const code = normalizeOperatorCreditCode(data);
+    if (!isValidCreditCode(code)) throw new AppError('CONSOLE_CONFIG_VALUE_INVALID', `${key}: not a valid 统一社会信用代码`);
+    return code;
+  }
   return data;
 }
 
