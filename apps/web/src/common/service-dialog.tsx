@@ -105,8 +105,9 @@ export function ServiceDialog(props: ServiceDialogProps) {
   return formFactor === 'desktop' ? <DesktopServiceDialog {...props} /> : <MobileServiceDialog {...props} />;
 }
 
-function Unavailable() {
-  return <p className={styles.caption}>客服二维码暂不可用，请拨打客服电话</p>;
+/** Without a usable WeChat contact: the phone, when there is one, is the way (the row below). */
+function Unavailable({ phone }: { phone: string }) {
+  return <p className={styles.caption}>{phone ? '客服二维码暂不可用，请拨打客服电话' : NOTICES.NO_CONTACT_PHONE}</p>;
 }
 
 function DesktopServiceDialog({ open, onClose, title = '联系客服', intro }: ServiceDialogProps) {
@@ -132,11 +133,18 @@ function DesktopServiceDialog({ open, onClose, title = '联系客服', intro }: 
             <p className={styles.caption}>微信扫码添加客服</p>
           </>
         ) : (
-          <Unavailable />
+          <Unavailable phone={phone} />
         )}
         <p className={styles.phoneRow}>
           <span>
-            客服电话：<span data-testid="service-phone">{phone || '暂无'}</span>
+            客服电话：
+            {phone ? (
+              <a href={`tel:${phone}`} data-testid="service-phone">
+                {phone}
+              </a>
+            ) : (
+              <span data-testid="service-phone">暂无</span>
+            )}
           </span>
           <button type="button" className={styles.textButton} onClick={() => void copyServicePhone(phone)} data-testid="service-copy">
             复制
@@ -183,7 +191,7 @@ function MobileServiceDialog({ open, onClose, title = '联系客服', intro }: S
             )}
           </>
         ) : (
-          <Unavailable />
+          <Unavailable phone={phone} />
         )}
         {phone ? (
           <p className={styles.phone}>
@@ -192,9 +200,9 @@ function MobileServiceDialog({ open, onClose, title = '联系客服', intro }: S
               {phone}
             </a>
           </p>
-        ) : (
+        ) : address ? (
           <p className={styles.phone}>{NOTICES.NO_CONTACT_PHONE}</p>
-        )}
+        ) : null}
       </div>
     </Dialog>
   );

@@ -26,12 +26,13 @@ export function AuthorizationCard(props: {
   creditCode: string;
   legalName: string;
   agentName: string;
+  agentCreditCode: string;
   value: AuthorizationInput;
   onChange: (value: AuthorizationInput) => void;
 }) {
   const { value, onChange } = props;
   const id = useId();
-  const authorization = buildCancellationAuthorization({ entityName: props.entityName, creditCode: props.creditCode, legalName: props.legalName, agentName: props.agentName });
+  const authorization = buildCancellationAuthorization({ entityName: props.entityName, creditCode: props.creditCode, legalName: props.legalName, agentName: props.agentName, agentCreditCode: props.agentCreditCode });
   const mismatch = value.signer.trim() !== '' && !signerNameMatches(value.signer, props.legalName);
   return (
     <section className={styles.card} data-testid="authorization-card" aria-labelledby={`${id}-title`}>

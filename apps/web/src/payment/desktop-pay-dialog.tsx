@@ -6,6 +6,8 @@ import { PayQr } from './pay-qr.tsx';
 import { PAY_TYPE_LABELS } from './pay-types.ts';
 import { Promises } from './promises.tsx';
 import { ServiceDialog } from '../common/service-dialog.tsx';
+import { useServiceContact } from '../common/service-contact.ts';
+import { ContactInline } from '../common/contact-inline.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/modal.tsx';
 import styles from './desktop-pay-dialog.module.css';
@@ -13,6 +15,7 @@ import { PrecheckNotice } from './precheck-notice.tsx';
 import { AgreementUpdateDialog } from './agreement-update.tsx';
 import { AuthorizationCard } from './authorization-card.tsx';
 import { useDesktopPay, type DesktopPayOptions } from './use-desktop-pay.ts';
+import { OperatorLine } from '../ui/site-footer.tsx';
 
 /**
  * The desktop pay dialog '支付页面' (docs/product/screens.md#payment, docs/product/orders-and-statuses.md): the company, the
@@ -21,6 +24,7 @@ import { useDesktopPay, type DesktopPayOptions } from './use-desktop-pay.ts';
 export default function DesktopPayDialog(props: DesktopPayOptions) {
   const { form, goods, onClose } = props;
   const pay = useDesktopPay(props);
+  const service = useServiceContact();
   const { flow, shown, visibleTypes } = pay;
   const { platform, goodsType, types, payType, published } = flow;
   const { state } = flow.payment;
@@ -60,6 +64,7 @@ export default function DesktopPayDialog(props: DesktopPayOptions) {
             <PayCountdown goodsType={goodsType} variant={platform.variant} />
             <HonestyNotice compact />
             <Promises goodsType={goodsType} />
+            <OperatorLine />
           </div>
 
           {flow.authorizationCard && !flow.authorized ? (
@@ -99,7 +104,12 @@ export default function DesktopPayDialog(props: DesktopPayOptions) {
                     </Button>
                   </div>
                 )}
-                {types.length === 0 && <p className={styles.hint}>该服务暂无可用的支付方式，请联系客服</p>}
+                {types.length === 0 && (
+                  <p className={styles.hint}>
+                    该服务暂无可用的支付方式{service.available ? '，请联系客服：' : ''}
+                    <ContactInline source="pay.none" testId="pay-none-contact" />
+                  </p>
+                )}
               </div>
               {shown && <p className={styles.scan}>{payLabel}</p>}
               {types.length > 0 && <PayMethods types={visibleTypes} value={payType} onChange={pay.choose} />}
@@ -117,7 +127,7 @@ export default function DesktopPayDialog(props: DesktopPayOptions) {
         open={pay.phase === 'tip'}
         onClose={onClose}
         title="温馨提示"
-        intro="支付遇到问题？添加客服微信，专人为您解答。"
+        intro={service.address ? '支付遇到问题？添加客服微信，专人为您解答。' : '支付遇到问题？请拨打客服电话，专人为您解答。'}
       />
     </>
   );

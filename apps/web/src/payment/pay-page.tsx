@@ -7,6 +7,7 @@ import { PayCountdown } from './pay-countdown.tsx';
 import { PayMethods } from './pay-methods.tsx';
 import { Promises } from './promises.tsx';
 import { useServiceContact } from '../common/service-contact.ts';
+import { ContactInline } from '../common/contact-inline.tsx';
 import { Button } from '../ui/button.tsx';
 import { useFixedBottomBar } from '../ui/fixed-bottom-bar.ts';
 import { Dialog } from '../ui/modal.tsx';
@@ -61,7 +62,10 @@ export default function PayPage() {
         {types.length > 0 ? (
           <PayMethods types={types} value={payType} onChange={flow.setPayType} />
         ) : (
-          <p className={styles.none}>当前环境暂无可用的支付方式，请联系客服</p>
+          <p className={styles.none}>
+            当前环境暂无可用的支付方式{service.available ? '，请联系客服：' : ''}
+            <ContactInline source="pay.none" testId="pay-none-contact" />
+          </p>
         )}
       </section>
 
@@ -107,7 +111,15 @@ export default function PayPage() {
           </>
         }
       >
-        <p className={styles.exitText}>订单尚未支付。如有疑问，可先联系客服咨询。</p>
+        {/* Invites contact only with the contact right here (phone link, WeChat QR). */}
+        {service.available ? (
+          <>
+            <p className={styles.exitText}>订单尚未支付。如有疑问，可先联系客服咨询：</p>
+            <ContactInline source="pay.exit" weixin={false} testId="pay-exit-contact-line" />
+          </>
+        ) : (
+          <p className={styles.exitText}>订单尚未支付，确定要退出吗？</p>
+        )}
       </Dialog>
       <AgreementUpdateDialog
         agreement={payment.state.kind === 'agreement' ? payment.state.agreement : null}

@@ -4,6 +4,7 @@ import { track } from '../api/index.ts';
 import { useNavigate } from '../router/router.tsx';
 import { forgetOrder, rememberOrder, removeKey, type OrderForm } from '../storage.ts';
 import { usePayFlow } from './use-pay-flow.ts';
+import { useServiceContact } from '../common/service-contact.ts';
 
 export interface DesktopPayOptions {
   form: OrderForm;
@@ -21,6 +22,7 @@ export interface DesktopPayOptions {
 export function useDesktopPay({ form, goods, onClose, onPaid }: DesktopPayOptions) {
   const navigate = useNavigate();
   const [phase, setPhase] = useState<'pay' | 'tip'>('pay');
+  const service = useServiceContact();
   const [showAll, setShowAll] = useState(false);
   const flow = usePayFlow({
     form,
@@ -84,7 +86,8 @@ export function useDesktopPay({ form, goods, onClose, onPaid }: DesktopPayOption
     },
     /** Paid or leaving: closes; unpaid: the service tip instead. */
     close: () => {
-      if (state.kind === 'paid' || state.kind === 'leaving') onClose();
+      // The tip invites contact: without a usable contact there is nothing to show (decision 047).
+      if (state.kind === 'paid' || state.kind === 'leaving' || !service.available) onClose();
       else setPhase('tip');
     },
   };

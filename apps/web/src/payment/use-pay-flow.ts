@@ -60,7 +60,9 @@ export function usePayFlow({ form, goods, formFactor, ...paymentOptions }: PayFl
   const authorizationNeeded = needsAuthorization(goods?.goods_type);
   const [authorizationInput, setAuthorizationInput] = useState(EMPTY_AUTHORIZATION);
   const [authorized, setAuthorized] = useState<AuthorizationConfirmation | null>(null);
-  const agentName = useSiteData().config?.operator_name ?? '';
+  const siteConfig = useSiteData().config;
+  const agentName = siteConfig?.operator_name ?? '';
+  const agentCreditCode = siteConfig?.operator_credit_code ?? '';
 
   /** The typed authorisation's confirmation, or null after saying what is missing. */
   const confirmAuthorization = (): AuthorizationConfirmation | null => {
@@ -91,7 +93,7 @@ export function usePayFlow({ form, goods, formFactor, ...paymentOptions }: PayFl
     /** The 授权委托书's props, when this service needs one. */
     authorizationCard:
       authorizationNeeded && form
-        ? { entityName: form.entity_name, creditCode: form.entity_id, legalName: form.entity_legal, agentName, value: authorizationInput, onChange: setAuthorizationInput }
+        ? { entityName: form.entity_name, creditCode: form.entity_id, legalName: form.entity_legal, agentName, agentCreditCode, value: authorizationInput, onChange: setAuthorizationInput }
         : null,
     confirmAuthorization,
     /** Creates the order for `type` with the choices made so far (past the pre-check, the authorisation); `choice` overrides them. */

@@ -4,7 +4,7 @@ import { useSetupChecklist } from '../../hooks/api/config.ts';
 import { useCan } from '../../lib/permissions.ts';
 
 /**
- * The first-run checklist (packages/domain/src/operator-info.ts `setupChecklist`): shown to admins
+ * The first-run checklist (packages/domain/src/operator-readiness.ts `setupChecklist`): shown to admins
  * on the dashboard until every item is done, so a fresh deployment's placeholders, missing filing
  * number and sandbox providers are not forgotten. The server computes it from the site config and
  * its settings; saving a site config entry refreshes it.
@@ -29,6 +29,8 @@ export function SetupChecklist() {
             <li key={item.key} data-testid={`setup-item-${item.key}`} data-done={item.done ? 'true' : 'false'}>
               {item.label}
               {item.done ? <strong>（已完成）</strong> : null}
+              {/* The same rule refuses orders in production (packages/domain/src/operator-readiness.ts). */}
+              {!item.done && item.blocksOrders ? <strong data-testid={`setup-item-${item.key}-blocks`}>（未完成前，正式环境不能下单）</strong> : null}
               {!item.done && item.where === 'site_config' ? (
                 <>
                   {' '}

@@ -12,6 +12,8 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { toast } from '../../ui/toast.tsx';
 import styles from './check-page.module.css';
 import { ContactAgent } from './contact-agent.tsx';
+import { ContactInline } from '../../common/contact-inline.tsx';
+import { useServiceContact } from '../../common/service-contact.ts';
 import { phoneQueryProblem } from './lookup.ts';
 import { PhoneField } from './phone-field.tsx';
 
@@ -34,6 +36,7 @@ export default function CheckPage() {
   const [phone, setPhone] = useState(() => (location.state as CheckLocationState | null)?.phone ?? '');
   // The prerendered page hydrates first (its HTML has the form); a saved number forwards right after.
   const hydrating = useHydrating();
+  const service = useServiceContact();
 
   if (saved && !hydrating) return <Navigate to="/checkDetail" replace />;
 
@@ -68,7 +71,14 @@ export default function CheckPage() {
           </form>
           <ContactAgent mode="link" source="check" />
         </section>
-        <p className={styles.note}>{PROMISES[2]}；如有疑问，可随时联系客服。</p>
+        <p className={styles.note}>{PROMISES[2]}。</p>
+        {/* The invitation comes with the contact itself, and only once hydrated: the prerendered HTML has no contact (decision 028). */}
+        {!hydrating && service.available && (
+          <p className={styles.note} data-testid="check-contact-note">
+            如有疑问，可随时联系客服：
+            <ContactInline source="check.note" testId="check-contact" />
+          </p>
+        )}
         <NeverAskNotice />
       </main>
     </div>

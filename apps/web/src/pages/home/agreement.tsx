@@ -7,11 +7,12 @@ import styles from './agreement.module.css';
 
 /** The agreement names the party the visitor contracts with: the operator's legal name from the site config. */
 function AgreementText({ text }: { text: string }) {
-  const { operatorName } = operatorFooter(useSiteData().config);
+  const { operatorName, creditCode } = operatorFooter(useSiteData().config);
   return (
     // Its own keyboard-focusable scroll area: the agreement can be long.
     <div className={styles.text} data-testid="agreement-text" tabIndex={0} role="document" aria-label={AGREEMENT_TITLE}>
       {operatorName && <p data-testid="agreement-operator">服务提供方：{operatorName}</p>}
+      {operatorName && creditCode && <p data-testid="agreement-operator-credit-code">统一社会信用代码：{creditCode}</p>}
       {text.trim() ? text : '服务协议暂未配置，请联系客服获取。'}
     </div>
   );

@@ -3,6 +3,7 @@ import {
   formatShanghaiDateTime,
   formatYuan,
   goodsTexts,
+  operatorFooter,
   isCompletionVisible,
   orderTexts,
   processStatusClass,
@@ -12,6 +13,7 @@ import {
   type OrderRecord,
 } from '@kuaibao/domain';
 import { HonestyNotice } from '../../common/honesty-notice.tsx';
+import { useSiteData } from '../../site-data.tsx';
 import styles from './receipt.module.css';
 import stampAccepted from './stamp-accepted.svg';
 import stampCompleted from './stamp-completed.svg';
@@ -47,6 +49,8 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
   const paidAt = formatShanghaiDateTime(order.pay_time);
   const statusColor = STATUS_COLORS[processStatusClass(order.process_status)];
   const id = useId();
+  // The issuer is the operator the footer, the agreement and the authorisation name (decision 047).
+  const operator = operatorFooter(useSiteData().config);
 
   return (
     <article className={styles.receipt} data-testid="receipt" data-goods-type={order.goods_type}>
@@ -95,7 +99,8 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
           </Row>
         </dl>
         <div className={styles.issuer}>
-          <p>出具方：快报企业代办</p>
+          <p data-testid="receipt-issuer">出具方：{operator.operatorName || '快报企业代办'}</p>
+          {operator.creditCode && <p className={styles.issuerNote}>统一社会信用代码：{operator.creditCode}</p>}
           <p className={styles.issuerNote}>第三方代办服务机构，非政府部门</p>
           <img
             className={styles.stamp}

@@ -5,6 +5,7 @@ import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
 import { ReceiptDialog } from '../order-detail/receipt-dialog.tsx';
+import { OperatorLine } from '../../ui/site-footer.tsx';
 import { DeclarationActions, DeclarationEntries, FiledDialog, OrderInfo, ZeroConfirmDialog } from './declaration.tsx';
 import styles from './success-dialog.module.css';
 import { SuccessSummary } from './success-summary.tsx';
@@ -54,6 +55,7 @@ export default function SuccessDialog({
           navigate('/check');
         }}
       />
+      <OperatorLine />
     </Dialog>
   );
 }
@@ -91,6 +93,7 @@ function DeclarationFlow({ order, form, editKey, onDone }: { order: OrderRecord;
           <div className={styles.actions}>
             <DeclarationActions model={model} />
           </div>
+          <OperatorLine />
         </div>
       </Dialog>
 

@@ -1,5 +1,7 @@
 import { formatYuan, NOTICES, orderTexts } from '@kuaibao/domain';
 import { HonestyNotice } from '../../common/honesty-notice.tsx';
+import { ContactInline } from '../../common/contact-inline.tsx';
+import { useServiceContact } from '../../common/service-contact.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './success-summary.module.css';
 import type { PaidOrderState } from './use-paid-order.ts';
@@ -21,13 +23,19 @@ export function SuccessIcon({ size = 64 }: { size?: number }) {
 export function SuccessSummary({ state, onViewProgress }: { state: PaidOrderState; onViewProgress: () => void }) {
   const order = state.kind === 'loaded' ? state.order : null;
   const failed = state.kind === 'failed';
+  const service = useServiceContact();
 
   return (
     <div className={styles.summary} data-testid="success">
       {!failed && <SuccessIcon />}
       <h1 className={styles.title}>{failed ? '暂时无法获取订单信息' : NOTICES.PAYMENT_SUCCEEDED}</h1>
       {state.kind === 'loading' && <p className={styles.muted}>正在获取订单信息…</p>}
-      {failed && <p className={styles.line}>如已完成支付，可通过“查看办理进度”查询订单，或联系客服。</p>}
+      {failed && (
+        <p className={styles.line}>
+          如已完成支付，可通过“查看办理进度”查询订单{service.available ? '，或联系客服：' : '。'}
+          <ContactInline source="success.failed" testId="success-contact" />
+        </p>
+      )}
       {order && (
         <p className={styles.line} data-testid="success-text">
           {orderTexts(order.goods_type).successText}
