@@ -13,6 +13,12 @@ export const GOODS = {
  */
 export const SERVICE = { link: 'https://work.weixin.qq.com/kfid/kfc-e2e-service', phone: '400-123-4567' };
 
+/**
+ * The demo operator the e2e server, like `npm start`, is seeded with outside production
+ * (apps/api/src/seed/defaults.ts DEMO_OPERATOR_CONFIG): the state every suite starts from and is put back to.
+ */
+export const DEMO_OPERATOR = { operator_name: '示例代办服务有限公司（演示）', operator_credit_code: '91110000MA00000000（演示）', icp_filing: '京ICP备00000000号-1（演示）' };
+
 /** The seed's placeholder contact (apps/api/src/seed/defaults.ts). */
 export const PLACEHOLDER_SERVICE = { link: 'https://kf.example.com/kuaibao/weixin', phone: '400-000-0000' };
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInToConsole } from '../support/console.ts';
-import { PLACEHOLDER_SERVICE, SERVICE } from '../support/lookup.ts';
+import { DEMO_OPERATOR, PLACEHOLDER_SERVICE, SERVICE } from '../support/lookup.ts';
 import { setSiteConfig } from '../support/site-config.ts';
 
 /*
@@ -11,18 +11,23 @@ import { setSiteConfig } from '../support/site-config.ts';
  */
 
 test.afterAll(async ({ baseURL }) => {
-  await setSiteConfig(baseURL!, { operator_name: '', icp_filing: '', service_weixin: SERVICE.link, service_phone: SERVICE.phone });
+  await setSiteConfig(baseURL!, { ...DEMO_OPERATOR, service_weixin: SERVICE.link, service_phone: SERVICE.phone });
 });
 
 test('the checklist names what is missing and ticks off what the admin fills in', async ({ page, baseURL }, testInfo) => {
-  await setSiteConfig(baseURL!, { operator_name: '', icp_filing: '', service_weixin: PLACEHOLDER_SERVICE.link, service_phone: PLACEHOLDER_SERVICE.phone });
+  await setSiteConfig(baseURL!, { operator_name: '', operator_credit_code: '', icp_filing: '', service_weixin: PLACEHOLDER_SERVICE.link, service_phone: PLACEHOLDER_SERVICE.phone });
   await signInToConsole(page);
   const checklist = page.getByTestId('setup-checklist');
   await expect(checklist).toBeVisible();
   await expect(checklist).toContainText('上线前还有 7 项未完成');
-  for (const key of ['service_weixin', 'service_phone', 'operator_name', 'icp_filing', 'sms_sign_name', 'payment_providers', 'sms_provider']) {
+  for (const key of ['operator_name', 'operator_credit_code', 'icp_filing', 'service_contact', 'sms_sign_name', 'payment_providers', 'sms_provider']) {
     await expect(checklist.getByTestId(`setup-item-${key}`)).toHaveAttribute('data-done', 'false');
   }
+  // What production refuses orders for is said so (packages/domain/src/operator-readiness.ts).
+  for (const key of ['operator_name', 'operator_credit_code', 'icp_filing', 'service_contact']) {
+    await expect(checklist.getByTestId(`setup-item-${key}-blocks`)).toHaveText('（未完成前，正式环境不能下单）');
+  }
+  await expect(checklist.getByTestId('setup-item-sms_provider-blocks')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('setup-checklist-open.png'), fullPage: true });
 
   await checklist.getByTestId('setup-item-operator_name').getByRole('link', { name: '去填写' }).click();
@@ -35,13 +40,14 @@ test('the checklist names what is missing and ticks off what the admin fills in'
     await expect(card.getByRole('button', { name: '保存' })).toBeDisabled();
   };
   await fill('operator_name', '上海示例企业服务有限公司');
+  await fill('operator_credit_code', '91310115MA1K4ABCDD');
   await fill('icp_filing', '沪ICP备20260001号-1');
   await fill('service_weixin', 'https://work.weixin.qq.com/kfid/kfc-console-e2e');
   await fill('service_phone', '021-6123-4567');
 
   await page.goto('/console/');
   await expect(checklist).toContainText('上线前还有 3 项未完成');
-  for (const key of ['service_weixin', 'service_phone', 'operator_name', 'icp_filing']) {
+  for (const key of ['operator_name', 'operator_credit_code', 'icp_filing', 'service_contact']) {
     await expect(checklist.getByTestId(`setup-item-${key}`)).toHaveAttribute('data-done', 'true');
   }
   await page.screenshot({ path: testInfo.outputPath('setup-checklist-filled.png'), fullPage: true });

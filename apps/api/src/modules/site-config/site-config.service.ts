@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   AppError,
   SiteConfigSchema,
+  isDemoValue,
   isValidCreditCode,
   normalizeOperatorCreditCode,
   nextAgreementVersion,
@@ -116,8 +117,9 @@ function validateSiteValue(key: string, value: unknown): unknown {
     if (data.some((line) => typeof line !== 'string' || Array.from(line).length > info.max)) throw new AppError('CONSOLE_CONFIG_VALUE_INVALID', `${key}: each line at most ${info.max} characters`);
   }
   if (key === 'service_phone' && typeof data === 'string' && data !== '' && !/^[\d\s()+-]{5,30}$/.test(data)) throw new AppError('CONSOLE_CONFIG_VALUE_INVALID', key);
-  // The registry's spelling (upper case, no spaces) and a matching check character, or empty to clear it.
-  if (key === 'operator_credit_code' && typeof data === 'string' && data !== '') {
+  // The registry's spelling (upper case, no spaces) and a matching check character, or empty to clear
+  // it; the demo's own value may be put back (it says it is a demo and never counts, operator-readiness.ts).
+  if (key === 'operator_credit_code' && typeof data === 'string' && data !== '' && !isDemoValue(data)) {
     const code = normalizeOperatorCreditCode(data);
     if (!isValidCreditCode(code)) throw new AppError('CONSOLE_CONFIG_VALUE_INVALID', `${key}: not a valid 统一社会信用代码`);
     return code;
