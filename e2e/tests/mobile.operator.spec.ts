@@ -60,6 +60,7 @@ for (const width of [320, 390]) {
     await page.getByTestId('agreement-link').click();
     await expect(page.getByTestId('agreement-operator')).toHaveText(`服务提供方：${OPERATOR.operator_name}`);
     await expect(page.getByTestId('agreement-operator-credit-code')).toHaveText(`统一社会信用代码：${OPERATOR.operator_credit_code}`);
+    await expect(page.getByTestId('agreement-operator-phone')).toHaveText(`客服电话：${SERVICE.phone}`);
     await page.getByTestId('agreement-close').click();
 
     // /pay, whose pay button is fixed to the bottom: the footer scrolls clear of it.

@@ -1,4 +1,4 @@
-import { operatorFooter } from '@kuaibao/domain';
+import { operatorFooter, usableContact } from '@kuaibao/domain';
 import { useSiteData } from '../../site-data.tsx';
 import { Button } from '../../ui/button.tsx';
 import { BottomSheet, Dialog } from '../../ui/modal.tsx';
@@ -7,12 +7,16 @@ import styles from './agreement.module.css';
 
 /** The agreement names the party the visitor contracts with: the operator's legal name from the site config. */
 function AgreementText({ text }: { text: string }) {
-  const { operatorName, creditCode } = operatorFooter(useSiteData().config);
+  const { config } = useSiteData();
+  const { operatorName, creditCode } = operatorFooter(config);
+  // The contact the agreement's own text may still type as a placeholder: the site's real one, above it.
+  const { phone } = usableContact(config);
   return (
     // Its own keyboard-focusable scroll area: the agreement can be long.
     <div className={styles.text} data-testid="agreement-text" tabIndex={0} role="document" aria-label={AGREEMENT_TITLE}>
       {operatorName && <p data-testid="agreement-operator">服务提供方：{operatorName}</p>}
       {operatorName && creditCode && <p data-testid="agreement-operator-credit-code">统一社会信用代码：{creditCode}</p>}
+      {operatorName && phone && <p data-testid="agreement-operator-phone">客服电话：{phone}</p>}
       {text.trim() ? text : '服务协议暂未配置，请联系客服获取。'}
     </div>
   );
