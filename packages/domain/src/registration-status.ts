@@ -1,3 +1,5 @@
+import { isServiceRefused } from './service-refusal.ts';
+
 /**
  * A company's registration status (登记状态) as the directory and the vendor write it, in our few
  * kinds (docs/product/registration-status.md). The server reads it; the visitor's app receives the
@@ -53,4 +55,18 @@ export function registrationStatusLabel(raw: string | null | undefined): string 
   const kind = normalizeRegistrationStatus(raw);
   if (kind !== 'unknown') return REGISTRATION_STATUS_LABELS[kind];
   return Array.from((raw ?? '').replace(/\s+/g, '')).slice(0, 6).join('');
+}
+
+/** The catalog code (page-errors.ts) that says why a service is refused. */
+export type ServiceRefusal = 'COMPANY_DEREGISTERED' | 'COMPANY_REGISTRATION_WITHDRAWN' | 'COMPANY_REVOKED_ANNUAL_REPORT';
+
+const REFUSALS: Readonly<Record<string, ServiceRefusal>> = {
+  cancelled: 'COMPANY_DEREGISTERED',
+  withdrawn: 'COMPANY_REGISTRATION_WITHDRAWN',
+  revoked: 'COMPANY_REVOKED_ANNUAL_REPORT',
+};
+
+/** The rule of service-refusal.ts with its catalog code: null when the service is allowed. */
+export function serviceRefusal(status: string | null | undefined, goodsType: string): ServiceRefusal | null {
+  return isServiceRefused(status, goodsType) ? (REFUSALS[status ?? ''] ?? null) : null;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_ERRORS } from './page-errors.ts';
 import { GOODS_TYPES } from './goods-texts.ts';
-import { REGISTRATION_STATUSES } from './registration-status.ts';
-import { serviceRefusal } from './service-refusal.ts';
+import { REGISTRATION_STATUSES, serviceRefusal } from './registration-status.ts';
+import { isServiceRefused } from './service-refusal.ts';
 
 describe('serviceRefusal: the status × service rule', () => {
   it.each(GOODS_TYPES)('refuses every service of a 注销 company (%s)', (goodsType) => {
@@ -28,10 +28,11 @@ describe('serviceRefusal: the status × service rule', () => {
     expect(serviceRefusal(null, 'license_destory')).toBeNull();
   });
 
-  it('names a catalog code with a message for every refusal', () => {
+  it('names a catalog code with a message for every refusal, and none for what it allows', () => {
     for (const status of REGISTRATION_STATUSES) {
       for (const goodsType of GOODS_TYPES) {
         const refusal = serviceRefusal(status, goodsType);
+        expect(refusal !== null, `${status} × ${goodsType}`).toBe(isServiceRefused(status, goodsType));
         if (refusal) expect(PAGE_ERRORS[refusal].message).toMatch(/\S/);
       }
     }

@@ -12,7 +12,7 @@ export const CompanySearchItemSchema = z.object({
   oper_name: z.string(),
   /** 登记状态 in our kinds (registration-status.ts), from the directory or the vendor; optional for older answers. */
   status: z.enum(REGISTRATION_STATUSES).optional(),
-  /** Its short label (存续, 吊销, 注销…; the registry's own words when we do not know them). */
+  /** The suggestion's tag: the status's short label (吊销, 注销…; the registry's own words when we do not know them); '' for a live company. */
   status_text: z.string().optional(),
 });
 export type CompanySearchItem = z.infer<typeof CompanySearchItemSchema>;

@@ -62,7 +62,7 @@ export function createCompanyService(deps: { directory: CompanyDirectory; report
           credit_code: row.credit_code,
           oper_name: row.oper_name,
           status: normalizeRegistrationStatus(row.status),
-          status_text: registrationStatusLabel(row.status),
+          status_text: normalizeRegistrationStatus(row.status) === 'active' ? '' : registrationStatusLabel(row.status),
         }));
     },
 

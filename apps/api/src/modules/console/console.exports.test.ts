@@ -45,7 +45,7 @@ describeDialects('console exports (%s)', (dialect) => {
     expect(header).toEqual(['订单号', '下单时间', '付款时间', '服务', '修复记录', '企业名称', '统一社会信用代码', '法定代表人', '联系电话', '金额（元）', '支付方式', '支付状态', '办理状态', '处理人', '来源']);
     const rows = Array.from({ length: total }, (_, i) => (sheet.getRow(i + 2).values as unknown[]).slice(1));
     const first = rows.find((r) => r[5] === `${MARK}甲有限公司`)!;
-    expect(first).toMatchObject({ 3: '年报申报', 4: '', 8: '13911112222', 9: 988.5, 10: '微信支付 · 扫码支付', 11: '已支付', 12: '待处理', 13: '未接单' });
+    expect(first).toMatchObject({ 3: '年报申报', 4: undefined, 8: '13911112222', 9: 988.5, 10: '微信支付 · 扫码支付', 11: '已支付', 12: '待处理', 13: '未接单' });
     expect(rows.find((r) => r[5] === `${MARK}乙有限公司`)!.slice(7, 9)).toEqual(['已按期删除', '已按期删除']);
     // A name that would be a formula is text.
     expect(rows.some((r) => r[5] === `'=HYPERLINK("http://x")${MARK}`)).toBe(true);
