@@ -33,7 +33,7 @@ describe('serviceRefusal: the status × service rule', () => {
       for (const goodsType of GOODS_TYPES) {
         const refusal = serviceRefusal(status, goodsType);
         expect(refusal !== null, `${status} × ${goodsType}`).toBe(isServiceRefused(status, goodsType));
-        if (refusal) expect(PAGE_ERRORS[refusal].message).toMatch(/\S/);
+        expect(refusal === null || PAGE_ERRORS[refusal].message.length > 0).toBe(true);
       }
     }
   });
