@@ -30,6 +30,18 @@ export interface ClaimedCompany {
 /** A company (有限公司, credit code 91…) or an individual business (个体工商户, credit code 92…, the short annual declaration). */
 export type CompanyKind = 'company' | 'soleTrader';
 
+/**
+ * The 登记状态 of the claimed company as the synthetic directory writes it. Specs that order get a
+ * live one (存续 or 在业): a 注销 or 吊销 company is refused some services (docs/product/registration-status.md).
+ */
+export type CompanyStanding = 'live' | 'cancelled' | 'revoked';
+
+const STANDINGS: Record<CompanyStanding, string> = {
+  live: "status IN ('存续', '在业')",
+  cancelled: "status = '注销'",
+  revoked: "status = '吊销'",
+};
+
 const CLAIMS_FILE = path.join(path.dirname(E2E_DB_FILE), 'e2e-company-claims.sqlite');
 
 /** Synthetic companies with a stored annual report, which the pre-check specs name. */
@@ -41,7 +53,7 @@ const CANDIDATES: Record<CompanyKind, string> = {
 };
 
 /** Claims a company no other test on this server has claimed or will claim. */
-export function claimCompany(kind: CompanyKind = 'company'): ClaimedCompany {
+export function claimCompany(kind: CompanyKind = 'company', standing: CompanyStanding = 'live'): ClaimedCompany {
   const claims = new DatabaseSync(CLAIMS_FILE);
   const directory = new DatabaseSync(E2E_DB_FILE, { readOnly: true });
   try {
@@ -54,7 +66,7 @@ export function claimCompany(kind: CompanyKind = 'company'): ClaimedCompany {
       const candidates = directory
         .prepare(
           `SELECT id, name, credit_code, oper_name FROM companies
-           WHERE ${CANDIDATES[kind]} AND oper_name <> '' AND credit_code NOT IN (${NAMED_COMPANY_CODES.map(() => '?').join(', ')})
+           WHERE ${CANDIDATES[kind]} AND ${STANDINGS[standing]} AND oper_name <> '' AND credit_code NOT IN (${NAMED_COMPANY_CODES.map(() => '?').join(', ')})
            ORDER BY id DESC`,
         )
         .iterate(...NAMED_COMPANY_CODES) as Iterable<{ id: number; name: string; credit_code: string; oper_name: string }>;
@@ -65,7 +77,7 @@ export function claimCompany(kind: CompanyKind = 'company'): ClaimedCompany {
           break;
         }
       }
-      if (!chosen) throw new Error(`no unclaimed ${kind} left in ${E2E_DB_FILE}`);
+      if (!chosen) throw new Error(`no unclaimed ${standing} ${kind} left in ${E2E_DB_FILE}`);
       const { lastInsertRowid } = claims.prepare('INSERT INTO claims (company_id, claimed_by) VALUES (?, ?)').run(chosen.id, claimant());
       claims.exec('COMMIT');
       return { name: chosen.name, creditCode: chosen.credit_code, legal: chosen.oper_name, phone: `1360${String(lastInsertRowid).padStart(7, '0')}` };

@@ -82,11 +82,17 @@ export interface Customer {
 /** The sandbox cashier's address, in the QR code or where /pay sends the phone (docs/decisions/005-sandbox-payments.md). */
 export const SANDBOX_CASHIER_URL = /\/sandbox\/cashier\/KB\d+P\d\d$/;
 
+/** 信用修复 asks which record to repair before paying (docs/product/registration-status.md); the other services do not. */
+export async function chooseCreditRecord(page: Page | Locator, goodsId: number, record = 'business_anomaly'): Promise<void> {
+  if (goodsId === 3) await page.getByTestId(`credit-record-${record}`).click();
+}
+
 /** Fills the home form for the customer (service, company, ID number, phone, consent) and submits it. */
 export async function submitHomeForm(page: Page, customer: Customer): Promise<void> {
   await openHome(page);
   await page.getByTestId(`goods-${customer.goodsId}`).click();
   await searchAndPick(page, customer.name, customer.name);
+  await chooseCreditRecord(page, customer.goodsId);
   await fillPerson(page, VALID_ID, customer.phone);
   await page.getByTestId('consent-checkbox').check();
   await page.getByTestId('submit').click();

@@ -78,6 +78,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
       entity_idno: CUSTOMER.idno,
       entity_phone: company.phone,
       extra: { consent: true, agreement_version: agreement.version },
+      credit_record: 'administrative_penalty',
     },
   })) as { orderId: string; qrcodeUrl: string };
   await payCashierLink(context, created.qrcodeUrl);
@@ -95,6 +96,8 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('待处理');
   await expect(row).toContainText('未接单');
+  // 信用修复: the record the customer asked to repair, in the list and on the order.
+  await expect(row.getByTestId('order-row-credit-record')).toHaveText('行政处罚');
   await look(page, testInfo, 'console-orders');
   await expectAxeClean(page);
 
@@ -102,6 +105,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await row.getByTestId('order-link').click();
   await expect(page.getByRole('heading', { level: 1, name: company.name })).toBeVisible();
   await expect(page.getByTestId('idno-masked')).toHaveText('110***********002X');
+  await expect(page.getByTestId('order-credit-record')).toHaveText('行政处罚');
   await look(page, testInfo, 'console-order-detail');
   await expectAxeClean(page);
   await page.getByTestId('idno-reveal').click();

@@ -1,6 +1,6 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { PAY_NEEDS_WECHAT } from '@kuaibao/domain';
-import { expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
+import { chooseCreditRecord, expectToast, fillPerson, searchAndPick, snapshot, startedUp } from '../support/journey.ts';
 import { claimCompany } from '../support/companies.ts';
 import { stubWeChat } from '../support/wechat.ts';
 
@@ -19,6 +19,7 @@ async function enterCorp(page: Page, path: string, landmark: string): Promise<vo
 async function submitCreditRepair(page: Page, company: { name: string }): Promise<void> {
   await page.getByTestId('goods-3').click();
   await searchAndPick(page, company.name, company.name);
+  await chooseCreditRecord(page, 3);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
   await page.getByTestId('submit').click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { alreadyOrderedMessage, handlingNotes } from '@kuaibao/domain';
 import { claimCompany, type ClaimedCompany } from '../support/companies.ts';
-import { VALID_ID, expectToast, fillPerson, openHome, payOnPhone, searchAndPick, snapshot } from '../support/journey.ts';
+import { VALID_ID, chooseCreditRecord, expectToast, fillPerson, openHome, payOnPhone, searchAndPick, snapshot } from '../support/journey.ts';
 
 /*
  * Each service in its own words on a phone (decision 032): cancellation and
@@ -21,6 +21,7 @@ async function fillHome(page: Page, goodsId: number, company: ClaimedCompany): P
   await openHome(page);
   await page.getByTestId(`goods-${goodsId}`).click();
   await searchAndPick(page, company.name, company.name);
+  await chooseCreditRecord(page, goodsId);
   await fillPerson(page, VALID_ID, company.phone);
   await page.getByTestId('consent-checkbox').check();
 }

@@ -103,6 +103,10 @@ export interface OrderForm {
   entity_legal: string;
   entity_idno: string;
   entity_phone: string;
+  /** The chosen company's 登记状态 as the suggestion gave it (registration-status.ts): the home's refusal; the server looks it up again. */
+  entity_status?: string;
+  /** 信用修复: the record to repair (credit-records.ts). */
+  credit_record?: string;
 }
 
 export function emptyOrderForm(source: Platform): OrderForm {

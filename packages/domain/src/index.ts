@@ -54,3 +54,6 @@ export * from './audit-text.ts';
 export * from './list-sorts.ts';
 export * from './regions.ts';
 export * from './company-ranking.ts';
+export * from './registration-status.ts';
+export * from './service-refusal.ts';
+export * from './credit-records.ts';

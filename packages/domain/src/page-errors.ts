@@ -19,6 +19,15 @@ export const PAGE_ERRORS = {
   /** 注销 needs the visitor's confirmed authorisation (docs/decisions/035-cancellation-authorisation.md). */
   AUTHORIZATION_REQUIRED: { code: 40023, status: 400, message: '请阅读并确认授权委托书' },
   AUTHORIZATION_NAME_MISMATCH: { code: 40024, status: 400, message: '签署姓名与法定代表人姓名不一致' },
+  /**
+   * The company's registration status rules the service out (service-refusal.ts,
+   * docs/product/registration-status.md): the server's words and the home page's.
+   */
+  COMPANY_DEREGISTERED: { code: 40923, status: 409, message: '该企业已注销，主体资格已终止，无需也无法再办理年报、注销或信用修复' },
+  COMPANY_REGISTRATION_WITHDRAWN: { code: 40924, status: 409, message: '该企业的登记已被撤销，无法办理年报、注销或信用修复，请向登记机关咨询' },
+  COMPANY_REVOKED_ANNUAL_REPORT: { code: 40925, status: 409, message: '该企业营业执照已被吊销，本平台不代办其年报；吊销后企业应依法清算并办理注销，可改选“注销”服务' },
+  /** 信用修复 needs the record to repair (credit-records.ts). */
+  CREDIT_RECORD_REQUIRED: { code: 40026, status: 400, message: '请选择需要修复的信用记录' },
   /** The order named an agreement version that is no longer the current one (docs/decisions/034-versioned-agreements.md). */
   AGREEMENT_OUTDATED: { code: 40910, status: 409, message: '服务协议已更新，请阅读新版本并重新确认' },
 } as const satisfies CatalogEntries;

@@ -124,6 +124,8 @@ export function validOrderForm(overrides: Record<string, unknown> = {}): Record<
     entity_idno: '11010519491231002X',
     entity_phone: '13812345678',
     extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
+    // 信用修复 needs the record to repair; the other services ignore it.
+    credit_record: 'business_anomaly',
     ...overrides,
   };
 }

@@ -70,6 +70,8 @@ export async function placeOrder(input: {
     ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
     ...(input.precheckContinued ? { precheck_continued: true } : {}),
     ...(input.authorization ? { authorization: input.authorization } : {}),
+    // 信用修复's record, chosen on the home; the server ignores it for the other services.
+    ...(form.credit_record && input.goodsType === 'credit_repair' ? { credit_record: form.credit_record } : {}),
   };
   track('pay.create', input.payType, 'click', { pay_source: input.paySource, goods_id: form.goods_id });
   try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_STATUSES } from '../registration-status.ts';
 
 export const CompanySearchQuerySchema = z.object({ keyword: z.string().max(200).optional() });
 
@@ -9,6 +10,10 @@ export const CompanySearchItemSchema = z.object({
   color_name: z.string(),
   credit_code: z.string(),
   oper_name: z.string(),
+  /** 登记状态 in our kinds (registration-status.ts), from the directory or the vendor; optional for older answers. */
+  status: z.enum(REGISTRATION_STATUSES).optional(),
+  /** The suggestion's tag: the status's short label (吊销, 注销…; the registry's own words when we do not know them); '' for a live company. */
+  status_text: z.string().optional(),
 });
 export type CompanySearchItem = z.infer<typeof CompanySearchItemSchema>;
 

@@ -258,6 +258,8 @@ export const CONSOLE_ORDER_LIST_COLUMNS = [
   'contact_purged_at',
   // The first call recorded (decision 044): the SLA column.
   'first_call_time',
+  // The record a 信用修复 order repairs (credit-records.ts); null for the other services.
+  'credit_record',
 ] as const satisfies readonly (keyof z.infer<typeof OrderRowSchema>)[];
 
 /** GET /api/console/staff/handlers: who may be picked as an order's handler. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GOODS_TYPES } from '../goods-texts.ts';
 import { PaySourceSchema, PayTypeSchema, PlatformSchema } from './goods.ts';
 import { AuthorizationConfirmationSchema } from './authorization.ts';
+import { CREDIT_RECORD_TYPES } from '../credit-records.ts';
 
 const shortText = (max: number) => z.string().trim().max(max);
 
@@ -40,6 +41,11 @@ export const CreateOrderRequestSchema = z.object({
   precheck_continued: z.boolean().optional(),
   /** The confirmed authorisation; required for a licence cancellation (docs/decisions/035-cancellation-authorisation.md). */
   authorization: AuthorizationConfirmationSchema.optional(),
+  /**
+   * 信用修复: the record to repair (credit-records.ts). Any short text passes the shape; the order
+   * service refuses a missing or unknown one with the catalog's words (CREDIT_RECORD_REQUIRED).
+   */
+  credit_record: z.string().max(32).optional(),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 
@@ -131,6 +137,8 @@ export const OrderRecordSchema = z.object({
   status_name: z.string(),
   /** what the specialist asks the customer to supply, while the order is 待客户补充 (decision 043); null otherwise */
   customer_request: z.string().nullable(),
+  /** 信用修复: the record to repair (credit-records.ts); null for the other services. Optional for older answers. */
+  credit_record: z.enum(CREDIT_RECORD_TYPES).nullable().optional(),
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 

@@ -122,7 +122,8 @@ export async function startFakeQichacha(options: { key?: string; secretKey?: str
       if (Array.from(searchKey).length < 2) return status(res, '213');
       const pageSize = Math.min(20, Math.max(1, Number(params['pageSize'] ?? 10) || 10));
       const pageIndex = Math.max(1, Number(params['pageIndex'] ?? 1) || 1);
-      const matches = companies.filter((c) => c.Name.includes(searchKey));
+      // The vendor's fuzzy search also finds a company by its credit code.
+      const matches = companies.filter((c) => c.Name.includes(searchKey) || c.CreditCode === searchKey);
       const page = matches.slice((pageIndex - 1) * pageSize, pageIndex * pageSize);
       if (page.length === 0) return status(res, '201', '查询无结果');
       return send(res, {

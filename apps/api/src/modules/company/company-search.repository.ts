@@ -26,6 +26,8 @@ export interface CompanySearchResult {
   name: string;
   credit_code: string;
   oper_name: string;
+  /** 登记状态 as stored (the registry's or the vendor's words) */
+  status: string;
 }
 
 export interface CompanyCandidate {
@@ -263,7 +265,7 @@ export function createCompanyRepository(database: AppDatabase): CompanyRepositor
       const out: CompanySearchResult[] = [];
       for (const c of ranked) {
         if (c.credit_code === null || !isValidCreditCode(c.credit_code)) continue;
-        out.push({ id: c.id, name: c.name, credit_code: c.credit_code, oper_name: c.oper_name });
+        out.push({ id: c.id, name: c.name, credit_code: c.credit_code, oper_name: c.oper_name, status: c.status });
         if (out.length >= limit) break;
       }
       return out;
@@ -272,11 +274,11 @@ export function createCompanyRepository(database: AppDatabase): CompanyRepositor
     async findByCreditCode(creditCode) {
       const row = await db
         .selectFrom('companies')
-        .select(['id', 'name', 'credit_code', 'oper_name'])
+        .select(['id', 'name', 'credit_code', 'oper_name', 'status'])
         .where('credit_code', '=', creditCode)
         .executeTakeFirst();
       if (!row || row.credit_code === null) return undefined;
-      return { id: row.id, name: row.name, credit_code: row.credit_code, oper_name: row.oper_name };
+      return { id: row.id, name: row.name, credit_code: row.credit_code, oper_name: row.oper_name, status: row.status };
     },
 
     async count() {

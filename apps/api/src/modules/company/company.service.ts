@@ -5,7 +5,10 @@ import {
   colorName,
   isValidCreditCode,
   normalizeKeyword,
+  normalizeRegistrationStatus,
+  registrationStatusLabel,
   type AnnualReportCheck,
+  type RegistrationStatus,
   type CompanySearchItem,
   type OrderPrecheckResult,
 } from '@kuaibao/domain';
@@ -35,6 +38,11 @@ export interface CompanyService {
    * at creation. Null when the service is not pre-checked.
    */
   storedPrecheck(creditCode: string, goodsType: string): Promise<StoredPrecheck | null>;
+  /**
+   * The company's 登记状态 as the server looks it up (the directory, then the vendor), never as a
+   * client says it: what an order's refusal rule reads (docs/product/registration-status.md).
+   */
+  registrationStatus(creditCode: string): Promise<RegistrationStatus>;
 }
 
 /** `directory`: the local index and the configured vendor (directory.service.ts); it never fails for a vendor's error. */
@@ -53,6 +61,8 @@ export function createCompanyService(deps: { directory: CompanyDirectory; report
           color_name: colorName(row.name, rawKeyword ?? ''),
           credit_code: row.credit_code,
           oper_name: row.oper_name,
+          status: normalizeRegistrationStatus(row.status),
+          status_text: normalizeRegistrationStatus(row.status) === 'active' ? '' : registrationStatusLabel(row.status),
         }));
     },
 
@@ -80,6 +90,10 @@ export function createCompanyService(deps: { directory: CompanyDirectory; report
       if (!stored) return { result: 'unavailable', year, publishDate: '', checkedAt: null };
       if (stored.lookup.kind === 'none') return { result: 'not_published', year, publishDate: '', checkedAt: stored.answeredAt };
       return { result: 'published', year, publishDate: firstPublishDate(stored.lookup), checkedAt: stored.answeredAt };
+    },
+
+    async registrationStatus(creditCode) {
+      return normalizeRegistrationStatus(await deps.directory.registrationStatus(creditCode));
     },
   };
 }

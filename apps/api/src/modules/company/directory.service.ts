@@ -28,6 +28,8 @@ export interface DirectoryCompany {
   name: string;
   credit_code: string;
   oper_name: string;
+  /** 登记状态 as the directory or the vendor wrote it (normalised by the caller, registration-status.ts) */
+  status: string;
 }
 
 /** What the vendor has cost, for the console's ledger view. */
@@ -55,6 +57,12 @@ export interface CompanyDirectory {
   search(keyword: string, limit: number): Promise<DirectoryCompany[]>;
   /** The published annual reports of a company for a year; never throws for a vendor's failure. */
   annualReports(creditCode: string, year: number): Promise<AnnualReportLookup>;
+  /**
+   * The company's 登记状态 as the server knows it (docs/product/registration-status.md): the local
+   * directory's row, else (with a vendor) the vendor's answer for the credit code, through the same
+   * cache and budget as a search. Null when no source knows the company, or the vendor is down.
+   */
+  registrationStatus(creditCode: string): Promise<string | null>;
 }
 
 /** Below this many local matches the local answer is "thin" and the vendor is asked. */
@@ -63,7 +71,7 @@ export const THIN_LOCAL_RESULTS = 3;
 export const REPEATED_QUERY_BACKOFF_MS = 2 * 3600_000;
 
 export interface CompanyDirectoryDeps {
-  companies: Pick<CompanyRepository, 'search'>;
+  companies: Pick<CompanyRepository, 'search' | 'findByCreditCode'>;
   /** the definite annual-report answers, read first and written after every vendor call (decision 023) */
   reportChecks: AnnualReportCheckRepository;
   now: () => Date;
@@ -83,8 +91,9 @@ type LocalSearch = (keyword: string, limit: number) => Promise<DirectoryCompany[
 
 export function createCompanyDirectory(deps: CompanyDirectoryDeps): CompanyDirectory {
   const local: LocalSearch = async (keyword, limit) =>
-    (await deps.companies.search(keyword, limit)).map((r) => ({ name: r.name, credit_code: r.credit_code, oper_name: r.oper_name }));
-  if (deps.vendor) return createVendorDirectory(deps, deps.vendor, local);
+    (await deps.companies.search(keyword, limit)).map((r) => ({ name: r.name, credit_code: r.credit_code, oper_name: r.oper_name, status: r.status }));
+  const localStatus = async (creditCode: string) => (await deps.companies.findByCreditCode(creditCode))?.status ?? null;
+  if (deps.vendor) return createVendorDirectory(deps, deps.vendor, local, localStatus);
   // The embedded directory: no outside calls; the pre-check answers only from what is stored for
   // that company and year (a vendor's earlier answer, or the demo seed).
   return {
@@ -96,6 +105,7 @@ export function createCompanyDirectory(deps: CompanyDirectoryDeps): CompanyDirec
       const stored = await validStoredAnswer(deps.reportChecks, creditCode, year, deps.now());
       return stored ? stored.lookup : { kind: 'unavailable' };
     },
+    registrationStatus: localStatus,
   };
 }
 
@@ -107,7 +117,7 @@ function merge(localRows: DirectoryCompany[], vendorRows: readonly VendorCompany
     if (out.length >= limit) break;
     if (seen.has(v.credit_code)) continue;
     seen.add(v.credit_code);
-    out.push({ name: v.name, credit_code: v.credit_code, oper_name: v.oper_name });
+    out.push({ name: v.name, credit_code: v.credit_code, oper_name: v.oper_name, status: v.status });
   }
   return out;
 }
@@ -243,7 +253,12 @@ async function lookUpAnnualReports(ctx: VendorContext, creditCode: string, year:
   return askAnnualReports(ctx, creditCode, year);
 }
 
-function createVendorDirectory(deps: CompanyDirectoryDeps, vendor: NonNullable<CompanyDirectoryDeps['vendor']>, local: LocalSearch): CompanyDirectory {
+function createVendorDirectory(
+  deps: CompanyDirectoryDeps,
+  vendor: NonNullable<CompanyDirectoryDeps['vendor']>,
+  local: LocalSearch,
+  localStatus: (creditCode: string) => Promise<string | null>,
+): CompanyDirectory {
   const { port, store, log } = vendor;
   const { now } = deps;
   const gate = createVendorGate({ vendor: port.id, store, dailyBudget: vendor.dailyBudget, now, log, countCall: vendor.countCall });
@@ -281,5 +296,14 @@ function createVendorDirectory(deps: CompanyDirectoryDeps, vendor: NonNullable<C
     },
 
     annualReports: (creditCode, year) => annualReports(`${creditCode}:${year}`),
+
+    async registrationStatus(creditCode) {
+      const stored = await localStatus(creditCode);
+      if (stored !== null) return stored;
+      // Not in the directory (typed by hand, or a vendor answer whose write failed): the vendor's
+      // search finds a company by its credit code too; its answer is cached and written back.
+      const found = await vendorCompanies(creditCode);
+      return found.companies.find((c) => c.credit_code === creditCode)?.status ?? null;
+    },
   };
 }

@@ -22,6 +22,7 @@ describeDialects('console exports (%s)', (dialect) => {
     // More than one batch, so the keyset paging is crossed.
     for (let i = 0; i < EXPORT_BATCH_ROWS + 5; i++) await insertOrder(test, { entity_name: `批量${MARK}${i}有限公司`, total_fee: 1000 + i });
     await insertOrder(test, { entity_name: '不相干有限公司' });
+    await insertOrder(test, { entity_name: '修复记录测试有限公司', goods_type: 'credit_repair', credit_record: 'serious_violation' });
   }, 120_000);
   afterAll(async () => {
     await test.close();
@@ -42,14 +43,16 @@ describeDialects('console exports (%s)', (dialect) => {
     const sheet = workbook.getWorksheet('订单')!;
     expect(sheet.rowCount).toBe(total + 1);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['订单号', '下单时间', '付款时间', '服务', '企业名称', '统一社会信用代码', '法定代表人', '联系电话', '金额（元）', '支付方式', '支付状态', '办理状态', '处理人', '来源']);
+    expect(header).toEqual(['订单号', '下单时间', '付款时间', '服务', '修复记录', '企业名称', '统一社会信用代码', '法定代表人', '联系电话', '金额（元）', '支付方式', '支付状态', '办理状态', '处理人', '来源']);
     const rows = Array.from({ length: total }, (_, i) => (sheet.getRow(i + 2).values as unknown[]).slice(1));
-    const first = rows.find((r) => r[4] === `${MARK}甲有限公司`)!;
-    expect(first).toMatchObject({ 3: '年报申报', 7: '13911112222', 8: 988.5, 9: '微信支付 · 扫码支付', 10: '已支付', 11: '待处理', 12: '未接单' });
-    expect(rows.find((r) => r[4] === `${MARK}乙有限公司`)!.slice(6, 8)).toEqual(['已按期删除', '已按期删除']);
+    const first = rows.find((r) => r[5] === `${MARK}甲有限公司`)!;
+    // An annual report repairs no record: its 修复记录 cell is empty.
+    expect(first[4] ?? '').toBe('');
+    expect(first).toMatchObject({ 3: '年报申报', 8: '13911112222', 9: 988.5, 10: '微信支付 · 扫码支付', 11: '已支付', 12: '待处理', 13: '未接单' });
+    expect(rows.find((r) => r[5] === `${MARK}乙有限公司`)!.slice(7, 9)).toEqual(['已按期删除', '已按期删除']);
     // A name that would be a formula is text.
-    expect(rows.some((r) => r[4] === `'=HYPERLINK("http://x")${MARK}`)).toBe(true);
-    expect(rows.some((r) => r[4] === '不相干有限公司')).toBe(false);
+    expect(rows.some((r) => r[5] === `'=HYPERLINK("http://x")${MARK}`)).toBe(true);
+    expect(rows.some((r) => r[5] === '不相干有限公司')).toBe(false);
     // Every order once (keyset batches neither skip nor repeat), newest first.
     expect(new Set(rows.map((r) => r[0])).size).toBe(total);
     const text = JSON.stringify(rows);
@@ -73,6 +76,14 @@ describeDialects('console exports (%s)', (dialect) => {
     expect(lines[1]).toContain(',988.5,');
     const quoted = await download({ format: 'csv', view: 'all', q: 'HYPERLINK' });
     expect(quoted.body).toContain(`"'=HYPERLINK(""http://x"")${MARK}"`);
+  });
+
+  it('names the record a 信用修复 order repairs, in words', async () => {
+    const response = await download({ format: 'csv', view: 'all', q: '修复记录测试' });
+    const [header, row] = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const column = header!.split(',').indexOf('修复记录');
+    expect(column).toBeGreaterThan(0);
+    expect(row!.split(',')[column]).toBe('严重违法失信名单');
   });
 
   it('exports refunds, SMS and the audit log the same way', async () => {

@@ -5,6 +5,8 @@ import {
   AUTHORIZATION_TEMPLATE_VERSION,
   AppError,
   authorizationPlainText,
+  isCreditRecordType,
+  serviceRefusal,
   buildCancellationAuthorization,
   needsAuthorization,
   signerNameMatches,
@@ -154,7 +156,7 @@ export function createOrderService(deps: {
   /** orders created (the app's registry; absent in unit tests) */
   metrics?: AppMetrics;
   /** the annual-report pre-check stored for the company (decision 023) */
-  companies: Pick<CompanyService, 'storedPrecheck'>;
+  companies: Pick<CompanyService, 'storedPrecheck' | 'registrationStatus'>;
   /** the current agreement version, which an order must name (decision 034); the agent's name for an authorisation (decision 035) */
   siteConfig: Pick<SiteConfigService, 'currentAgreement' | 'getSiteConfig'>;
   /** Production: no order while the operator is not named (docs/decisions/047-operator-before-money.md). */
@@ -190,6 +192,7 @@ export function createOrderService(deps: {
       admin_name: order.admin_name || null,
       status_name: order.process_status_name,
       customer_request: visibleCustomerRequest(order),
+      credit_record: isCreditRecordType(order.credit_record) ? order.credit_record : null,
     };
   }
 
@@ -238,6 +241,14 @@ export function createOrderService(deps: {
       if (!agreement || form.extra?.agreement_version !== agreement.version) throw new AppError('AGREEMENT_OUTDATED');
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
       if (!goodsOffersPayType(goods.pay_type, form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');
+      // 信用修复 repairs one named record, asked before paying; the other services store none.
+      const creditRecord = goods.type === 'credit_repair' ? form.credit_record : undefined;
+      if (goods.type === 'credit_repair' && !isCreditRecordType(creditRecord)) throw new AppError('CREDIT_RECORD_REQUIRED');
+      // A service the company's registration status rules out is refused before anything is
+      // written or charged; the status is the one the server looks up, never the client's
+      // (docs/product/registration-status.md).
+      const refusal = serviceRefusal(await deps.companies.registrationStatus(form.entity_id), goods.type);
+      if (refusal) throw new AppError(refusal);
       // In-app payment needs the payer's openid: the logged-in visitor's; without a login, extra.openid.
       const openid = visitor.payer?.openid ?? (typeof form.extra?.openid === 'string' && form.extra.openid ? form.extra.openid : undefined);
       const userId = visitor.payer?.userId ?? null;
@@ -278,9 +289,10 @@ export function createOrderService(deps: {
           // A recreation (another method, or 仍要办理 after the notice) records the latest pre-check.
           // The consent is the latest one: the version this request was shown, at this time.
           const consent = { consent_version: agreement.version, consent_time: nowIso };
-          await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent, update_time: nowIso });
+          const record = { credit_record: creditRecord ?? null };
+          await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent, ...record, update_time: nowIso });
           if (authorization) await orderRepository.saveAuthorization(trx, { ...authorization, order_id: reusable.id });
-          return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent };
+          return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent, ...record };
         }
         created = true;
         const inserted = await orderRepository.insertOrder(trx, {
@@ -315,6 +327,7 @@ export function createOrderService(deps: {
           consent_version: agreement.version,
           consent_time: nowIso,
           ...precheckColumns,
+          credit_record: creditRecord ?? null,
           create_time: nowIso,
           update_time: nowIso,
         });

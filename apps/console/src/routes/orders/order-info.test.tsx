@@ -28,6 +28,7 @@ const ORDER: ConsoleOrderDetail = {
   admin_name: '管理员',
   contact_purged_at: null,
   first_call_time: null,
+  credit_record: null,
   overdue: false,
   sla: { state: 'none', deadline: '2026-08-02T02:00:00.000Z', minutes: 0 },
   public_id: 'pub-7',
@@ -90,5 +91,17 @@ describe('OrderInfo after the retention sweep', () => {
     expect(valueOf(page, '法定代表人')).toBe('已按期删除');
     expect(valueOf(page, '联系电话')).toBe('已按期删除');
     expect(valueOf(page, '身份证号')).toBe('已按期删除');
+  });
+});
+
+describe('OrderInfo of a 信用修复 order', () => {
+  it('names the record the customer asked to repair', () => {
+    const page = render({ ...ORDER, goods_type: 'credit_repair', goods_name: '企业信用修复', credit_record: 'serious_violation' });
+    expect(valueOf(page, '修复记录')).toBe('严重违法失信名单');
+  });
+
+  it('shows no record row for the other services', () => {
+    const page = render(ORDER);
+    expect([...page.querySelectorAll('th')].some((cell) => cell.textContent === '修复记录')).toBe(false);
   });
 });

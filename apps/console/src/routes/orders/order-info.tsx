@@ -1,6 +1,6 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Popconfirm, Space, Table, Typography } from 'antd';
-import { DISCLOSURE_OPTIONS, declarationFields, entityKindLabel, orderPrecheckText, type ConsoleOrderDetail } from '@kuaibao/domain';
+import { DISCLOSURE_OPTIONS, creditRecordLabel, declarationFields, entityKindLabel, orderPrecheckText, type ConsoleOrderDetail } from '@kuaibao/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { customerPath } from '../customers/customer-path.ts';
@@ -64,6 +64,10 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
         { key: 'entity_idno', label: '身份证号', children: <IdNumber order={order} /> },
         { key: 'entity_phone', label: '联系电话', children: orPurged(order.contact_purged_at, <Link to={customerPath({ phone: order.entity_phone })} className="mono" title="查看该手机号的全部订单、投诉和短信" data-testid="customer-phone-link">{order.entity_phone}</Link>) },
         { key: 'goods', label: '服务', children: `${order.goods_name}（${goodsTypeName(order.goods_type)}）` },
+        // 信用修复: the record the customer asked to repair, chosen before paying.
+        ...(order.goods_type === 'credit_repair'
+          ? [{ key: 'credit_record', label: '修复记录', children: <Typography.Text strong data-testid="order-credit-record">{creditRecordLabel(order.credit_record) || '未填写'}</Typography.Text> }]
+          : []),
         { key: 'fee', label: '金额', children: yuan(order.total_fee) },
         { key: 'pay_type', label: '支付方式', children: `${label('payType', order.pay_type)} · ${label('paySource', order.pay_source)}` },
         { key: 'status', label: '支付状态', children: <PaymentStatusTag status={order.status} /> },

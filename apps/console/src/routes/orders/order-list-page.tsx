@@ -1,6 +1,6 @@
 import { Badge, Button, Input, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CONSOLE_ORDER_SORTS, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, wasOrderPaid, type ConsoleOrderListItem, type ConsoleOrderSort } from '@kuaibao/domain';
+import { CONSOLE_ORDER_SORTS, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, creditRecordLabel, wasOrderPaid, type ConsoleOrderListItem, type ConsoleOrderSort } from '@kuaibao/domain';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../../hooks/api/orders.ts';
@@ -118,7 +118,13 @@ export function OrderListPage() {
         title: '服务',
         key: 'goods_type',
         dataIndex: 'goods_type',
-        render: (type: string) => goodsTypeName(type),
+        // 信用修复 names the record to repair under the service.
+        render: (type: string, row: ConsoleOrderListItem) => (
+          <>
+            <div>{goodsTypeName(type)}</div>
+            {row.credit_record ? <div className="muted" data-testid="order-row-credit-record">{creditRecordLabel(row.credit_record)}</div> : null}
+          </>
+        ),
         filters: GOODS_TYPE_OPTIONS.map((o) => ({ text: o.label, value: o.value })),
         filterMultiple: false,
         filteredValue: query.goods_type ? [query.goods_type] : null,

@@ -1,4 +1,5 @@
 import {
+  creditRecordLabel,
   errorMessage,
   formatShanghaiDateTime,
   formatYuan,
@@ -112,6 +113,8 @@ function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count:
     ['订单编号', order.out_trade_no, 'order-no'],
     ['支付方式', PAY_TYPE_LABELS[order.pay_type] ?? order.pay_type],
     ['支付金额', formatYuan(order.total_fee), 'order-amount'],
+    // 信用修复: the record the visitor chose to repair.
+    ...(order.credit_record ? ([['修复记录', creditRecordLabel(order.credit_record), 'order-credit-record']] as [string, string, string][]) : []),
   ];
   return (
     <>

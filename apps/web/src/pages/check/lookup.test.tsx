@@ -229,6 +229,19 @@ describe('/checkDetail (docs/product/screens.md, docs/product/orders-and-statuse
     expect(screen.queryByTestId('customer-request')).toBeNull();
   });
 
+  it('a 信用修复 order names the record to repair; other orders show none', async () => {
+    calls = installFakeServer(answer([order({ goods_type: 'credit_repair', goods_name: '企业信用修复代办', credit_record: 'business_anomaly' })]));
+    localStorage.setItem('checkPhone', PHONE_NUMBER);
+    renderAt('/checkDetail');
+    expect((await screen.findByTestId('order-credit-record')).textContent).toBe('经营异常名录');
+    cleanup();
+    calls = installFakeServer(answer([order()]));
+    localStorage.setItem('checkPhone', PHONE_NUMBER);
+    renderAt('/checkDetail');
+    await screen.findByTestId('order-progress');
+    expect(screen.queryByTestId('order-credit-record')).toBeNull();
+  });
+
   it('查看回执 stores the order for the receipt and opens /orderDetail', async () => {
     localStorage.setItem('checkPhone', PHONE_NUMBER);
     renderAt('/checkDetail');

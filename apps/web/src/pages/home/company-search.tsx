@@ -142,7 +142,13 @@ export function CompanySearchField({ value, onType, onPick, search, maxHeight, i
             onClick={() => pick(item)}
           >
             {/* Safe: the server HTML-escapes every piece and adds only <em> (docs/product/company-search.md). */}
-            <span className={styles.optionName} dangerouslySetInnerHTML={{ __html: item.color_name || item.name }} />
+            <span className={styles.optionName}>
+              <span dangerouslySetInnerHTML={{ __html: item.color_name || item.name }} />
+              {/* 登记状态: a tag for anything but a live company, whose status_text is '' (docs/product/registration-status.md). */}
+              {item.status_text && (
+<span className={styles.statusTag}>{item.status_text}</span>
+              )}
+            </span>
             <span className={styles.optionMeta}>
               {item.oper_name ? `法定代表人：${item.oper_name} · ` : ''}
               {item.credit_code}

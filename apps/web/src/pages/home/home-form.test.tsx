@@ -1,7 +1,7 @@
 import { creditCodeCheckChar, ERROR_CATALOG } from '@kuaibao/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DESKTOP, installFakeServer, renderRoute, seedStorage, type FakeCall } from '../../test/harness.tsx';
+import { DESKTOP, GOODS, installFakeServer, renderRoute, seedStorage, type FakeCall } from '../../test/harness.tsx';
 import { toast } from '../../ui/toast.tsx';
 import HomePage from './home-page.tsx';
 
@@ -310,5 +310,43 @@ describe('home form inputs', () => {
     expect(notice.compareDocumentPosition(idInput) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(fee.compareDocumentPosition(idInput) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByTestId('official-channel-link').getAttribute('href')).toBe('https://www.gsxt.gov.cn');
+  });
+});
+
+describe('the registration status and 信用修复 (docs/product/registration-status.md)', () => {
+  function fillAndSubmit() {
+    type('id-input', VALID_ID);
+    type('phone-input', VALID_PHONE);
+    fireEvent.click(screen.getByTestId('consent-checkbox'));
+    submit();
+  }
+
+  it('a 注销 company: the reason under it, and no pay dialog and no order', async () => {
+    calls = installFakeServer((call) => (call.path === '/api/h5/company' ? { code: 0, data: [{ ...COMPANY, status: 'cancelled', status_text: '注销' }] } : respond(call)));
+    renderRoute(<HomePage />, { platform: DESKTOP });
+    type('company-input', '北京字节');
+    fireEvent.click(screen.getByTestId('company-search'));
+    expect((await screen.findByTestId('company-option')).textContent).toContain('注销');
+    fireEvent.click(screen.getByTestId('company-option'));
+    expect((await screen.findByTestId('company-refusal')).textContent).toBe(ERROR_CATALOG.COMPANY_DEREGISTERED.message);
+    fillAndSubmit();
+    await act(async () => {});
+    expect(screen.queryByTestId('pay-dialog')).toBeNull();
+    expect(calls.some((call) => call.path === '/api/h5/order')).toBe(false);
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+  });
+
+  it('信用修复 asks for the record before paying and sends the one chosen with the order', async () => {
+    seedStorage({ goods: [...GOODS, { ...GOODS[0]!, id: 3, goods_id: 3, name: '信用修复', goods_name: '信用修复', type: 'credit_repair', goods_type: 'credit_repair', price_fen: 99900 }] });
+    renderRoute(<HomePage />, { platform: DESKTOP });
+    fireEvent.click(within(screen.getByTestId('goods-3')).getByRole('radio'));
+    await pickCompany();
+    fillAndSubmit();
+    expect((await screen.findByTestId('credit-record-missing')).textContent).toBe(ERROR_CATALOG.CREDIT_RECORD_REQUIRED.message);
+    expect(screen.queryByTestId('pay-dialog')).toBeNull();
+
+    fireEvent.click(within(screen.getByTestId('credit-record-serious_violation')).getByRole('radio'));
+    submit();
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/h5/order')?.body).toMatchObject({ goods_id: '3', credit_record: 'serious_violation' }), { timeout: 10_000 });
   });
 });

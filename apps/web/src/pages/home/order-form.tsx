@@ -6,6 +6,7 @@ import {
   filterPhoneInput,
   formatYuan,
   PROMISES,
+  isServiceRefused,
   submitLabel,
   type CompanySearchItem,
   type Goods,
@@ -50,6 +51,8 @@ const AgreementModals = lazy(() => import('./agreement.tsx'));
 // The chosen company's card shows only after a pick: its own chunk too, fetched at the same moment.
 const loadCompanyCard = () => import('../../common/company-card.tsx');
 const CompanyCard = lazy(() => loadCompanyCard().then((m) => ({ default: m.CompanyCard })));
+// Only some choices need it (a refused company, 信用修复): a chunk of its own, fetched when one is made.
+const ServiceExtras = lazy(() => import('./service-extras.tsx'));
 
 const REQUIRED = <span aria-hidden="true" className={styles.required}>*</span>;
 
@@ -100,9 +103,23 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const set = (patch: Partial<OrderForm>) => onChange((current) => ({ ...current, ...patch }));
 
   const pickCompany = (item: CompanySearchItem) =>
-    set({ entity_name: item.name, entity_id: item.credit_code, entity_legal: item.oper_name });
+    set({ entity_name: item.name, entity_id: item.credit_code, entity_legal: item.oper_name, entity_status: item.status });
+
+  // What the chosen company's 登记状态 rules out (docs/product/registration-status.md): said under
+  // the company, and the form goes no further; the server refuses it again from its own lookup.
+  // entity_status is set by every pick and read only while a company is chosen.
+  const refused = !!form.entity_id && isServiceRefused(form.entity_status, goodsType);
+  // 信用修复 asks which record to repair, before paying.
+  const asksRecord = goodsType === 'credit_repair';
+  const [tried, setTried] = useState(false);
+  const extras = useRef<HTMLDivElement>(null);
 
   const submit = (consent: boolean) => {
+    if (refused || (asksRecord && form.entity_id && !form.credit_record)) {
+      setTried(true);
+      extras.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      return;
+    }
     const problem = firstFormProblem(form, consent, new Date());
     switch (problem) {
       case null:
@@ -190,6 +207,8 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
                   companyInput.current?.focus();
                 }}
               />
+              {/* Why the service is refused, or 信用修复's record: under the chosen company. */}
+              {(refused || asksRecord) && <ServiceExtras ref={extras} form={form} goodsType={goodsType} onChange={set} tried={tried} />}
             </Suspense>
           </ErrorBoundary>
         )}
