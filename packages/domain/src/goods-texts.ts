@@ -18,6 +18,12 @@ export const OFFICIAL_CHANNEL_URL = 'https://www.gsxt.gov.cn';
 /** We are a paid agent, not the authority; filing yourself is free (docs/product/trust-and-personal-data.md). */
 export const THIRD_PARTY_DISCLOSURE = `本平台为第三方代办服务机构，提供有偿代办服务，并非政府或登记机关网站。企业也可以登录${OFFICIAL_CHANNEL_NAME}（${OFFICIAL_CHANNEL_URL}）自行免费办理。`;
 
+/**
+ * What our price is called wherever it is shown (home, /pay, the desktop dialog, success, receipt,
+ * progress): never 申报金额 or 补报金额, which read like an official charge (filing is free).
+ */
+export const FEE_LABEL = '代办服务费';
+
 export const NEVER_ASK_TEXT = '我们不会以任何理由向您索要银行卡号、支付密码或短信验证码，请谨防诈骗。';
 
 /** The promises of docs/product/overview.md that hold for every service, stated the same way everywhere. */

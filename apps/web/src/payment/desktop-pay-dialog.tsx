@@ -57,7 +57,7 @@ export default function DesktopPayDialog(props: DesktopPayOptions) {
                 <dd data-testid="pay-amount">{formatYuan(pay.fee)}</dd>
               </div>
             </dl>
-            <PayCountdown goodsType={goodsType} variant={platform.variant} />
+            <PayCountdown goodsType={goodsType} variant={platform.variant} unpublishedYear={flow.unpublishedYear} />
             <HonestyNotice compact />
             <Promises goodsType={goodsType} />
           </div>
