@@ -1,5 +1,6 @@
 import type { JulyCountdown } from './countdown.ts';
 import type { GoodsType } from './goods-texts.ts';
+import { thirdPartyDisclosure } from './official-channels.ts';
 
 /*
  * The home's notices by service (docs/product/texts.md#texts-per-service): the filing-window banner,
@@ -28,41 +29,9 @@ export function filingWindowBannerText(countdown: JulyCountdown): string {
   return `${label}${countdown.days}天 ${note}`;
 }
 
-export type OfficialChannel = { name: string; url: string };
-
-export const GSXT: OfficialChannel = { name: '国家企业信用信息公示系统', url: 'https://www.gsxt.gov.cn' };
-export const CREDIT_CHINA: OfficialChannel = { name: '“信用中国”网站', url: 'https://www.creditchina.gov.cn' };
-
-const AGENT = '本平台为第三方有偿代办服务平台，非政府网站。';
-
-/**
- * Where each service is done for free, by the visitor themselves: the annual report on gsxt; a
- * cancellation on the local government-services portal (its 企业注销 area), the simplified
- * cancellation's notice on gsxt; credit repair on gsxt, penalties of other departments on 信用中国.
- */
-const FREE_CHANNELS: Record<GoodsType, { channels: readonly OfficialChannel[]; notice: string }> = {
-  license_year: {
-    channels: [GSXT],
-    notice: `${AGENT}企业年报可登录${GSXT.name}免费自行填报，报送时间为每年1月1日至6月30日。`,
-  },
-  license_destory: {
-    channels: [GSXT],
-    notice: `${AGENT}注销登记可在当地政务服务网的“企业注销”专区免费自行办理；简易注销的公示在${GSXT.name}免费进行。`,
-  },
-  credit_repair: {
-    channels: [GSXT, CREDIT_CHINA],
-    notice: `${AGENT}移出经营异常名录、严重违法失信名单，可在${GSXT.name}免费申请信用修复；其他部门的行政处罚信息，可在${CREDIT_CHINA.name}免费申请修复。`,
-  },
-};
-
-/** The service's own free official channels (first: the one to link). */
-export function officialChannels(type: GoodsType): readonly OfficialChannel[] {
-  return FREE_CHANNELS[type].channels;
-}
-
-/** The service's "we are an agent; here is where it is free" notice. */
+/** The service's "we are an agent; here is where it is free" notice (the marquee of cancellation and credit repair). */
 export function freeChannelNotice(type: GoodsType): string {
-  return FREE_CHANNELS[type].notice;
+  return thirdPartyDisclosure(type);
 }
 
 /**

@@ -58,7 +58,7 @@ export default function DesktopPayDialog(props: DesktopPayOptions) {
               </div>
             </dl>
             <PayCountdown goodsType={goodsType} variant={platform.variant} unpublishedYear={flow.unpublishedYear} />
-            <HonestyNotice compact />
+            <HonestyNotice compact goodsType={goodsType} />
             <Promises goodsType={goodsType} />
           </div>
 

@@ -53,7 +53,7 @@ export default function PayPage() {
         <PayCountdown goodsType={goodsType} variant={platform.variant} unpublishedYear={flow.unpublishedYear} />
       </CompanyCard>
 
-      <HonestyNotice />
+      <HonestyNotice goodsType={goodsType} />
 
       {flow.authorizationCard && <AuthorizationCard {...flow.authorizationCard} />}
 

@@ -1,4 +1,5 @@
 import {
+  FEE_LABEL,
   errorMessage,
   formatShanghaiDateTime,
   formatYuan,
@@ -111,7 +112,7 @@ function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count:
     ['下单时间', formatShanghaiDateTime(order.create_time)],
     ['订单编号', order.out_trade_no, 'order-no'],
     ['支付方式', PAY_TYPE_LABELS[order.pay_type] ?? order.pay_type],
-    ['支付金额', formatYuan(order.total_fee), 'order-amount'],
+    [FEE_LABEL, formatYuan(order.total_fee), 'order-amount'],
   ];
   return (
     <>

@@ -1,4 +1,5 @@
 import {
+  FEE_LABEL,
   formatShanghaiDateTime,
   formatYuan,
   goodsTexts,
@@ -110,7 +111,7 @@ function Detail({ order, onFill }: { order: OrderRecord; onFill: (order: OrderRe
           <Row label="业务类型" testId="corp-detail-type">
             {order.goods_name || texts.shortName}
           </Row>
-          <Row label="费用" testId="corp-detail-fee">
+          <Row label={FEE_LABEL} testId="corp-detail-fee">
             {formatYuan(order.total_fee)}
           </Row>
           <Row label="提交日期" testId="corp-detail-date">
@@ -161,7 +162,7 @@ function Detail({ order, onFill }: { order: OrderRecord; onFill: (order: OrderRe
         </section>
       )}
 
-      <HonestyNotice compact />
+      <HonestyNotice compact goodsType={order.goods_type} />
     </>
   );
 }

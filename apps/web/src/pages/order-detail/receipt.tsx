@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import {
+  FEE_LABEL,
   formatShanghaiDateTime,
   formatYuan,
   goodsTexts,
@@ -78,10 +79,10 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
           <Row label="数量" testId="receipt-quantity">
             {RECEIPT_QUANTITY}
           </Row>
-          <Row label="金额" testId="receipt-amount">
+          <Row label={FEE_LABEL} testId="receipt-amount">
             {formatYuan(order.total_fee)}
           </Row>
-          <Row label="大写金额" testId="receipt-amount-capital">
+          <Row label={`${FEE_LABEL}（大写）`} testId="receipt-amount-capital">
             {capitalAmount(order.total_fee)}
           </Row>
           <Row label="支付时间" testId="receipt-pay-time">
@@ -137,7 +138,7 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
         </section>
       )}
 
-      <HonestyNotice compact />
+      <HonestyNotice compact goodsType={order.goods_type} />
     </article>
   );
 }
