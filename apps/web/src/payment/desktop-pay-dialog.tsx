@@ -1,4 +1,4 @@
-import { formatYuan } from '@kuaibao/domain';
+import { formatYuan, representativeLabel } from '@kuaibao/domain';
 import { HonestyNotice } from '../common/honesty-notice.tsx';
 import { PayCountdown } from './pay-countdown.tsx';
 import { PayMethods } from './pay-methods.tsx';
@@ -41,7 +41,7 @@ export default function DesktopPayDialog(props: DesktopPayOptions) {
                 <dd>{form.entity_id}</dd>
               </div>
               <div>
-                <dt>法定代表人</dt>
+                <dt>{representativeLabel(form.entity_id)}</dt>
                 <dd>{form.entity_legal || '—'}</dd>
               </div>
               <div>

@@ -1,5 +1,6 @@
 import {
   FEE_LABEL,
+  representativeLabel,
   errorMessage,
   formatShanghaiDateTime,
   formatYuan,
@@ -107,7 +108,7 @@ export default function CheckDetailPage() {
 function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count: number; onReceipt: () => void }) {
   const info = isGoodsType(order.goods_type) ? orderTexts(order.goods_type).infoBlock : null;
   const facts: [string, string, string?][] = [
-    ['法定代表人', order.entity_legal || '—'],
+    [representativeLabel(order.entity_id), order.entity_legal || '—'],
     ['联系电话', order.entity_phone || '—'],
     ['下单时间', formatShanghaiDateTime(order.create_time)],
     ['订单编号', order.out_trade_no, 'order-no'],

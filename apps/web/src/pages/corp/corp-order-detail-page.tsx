@@ -1,5 +1,6 @@
 import {
   FEE_LABEL,
+  representativeLabel,
   formatShanghaiDateTime,
   formatYuan,
   goodsTexts,
@@ -93,7 +94,7 @@ function Detail({ order, onFill }: { order: OrderRecord; onFill: (order: OrderRe
           <Row label="业务办理人" testId="corp-detail-handler">
             {order.admin_name || '待分配'}
           </Row>
-          <Row label="法定代表人" testId="corp-detail-legal">
+          <Row label={representativeLabel(order.entity_id)} testId="corp-detail-legal">
             {order.entity_legal || '—'}
           </Row>
           <Row label="联系电话" testId="corp-detail-phone">

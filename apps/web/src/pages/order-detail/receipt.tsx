@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import {
   FEE_LABEL,
+  representativeLabel,
   formatShanghaiDateTime,
   formatYuan,
   goodsTexts,
@@ -64,7 +65,7 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
           <Row label="主体名称" testId="receipt-entity-name">
             {order.entity_name}
           </Row>
-          <Row label="法定代表人" testId="receipt-legal">
+          <Row label={representativeLabel(order.entity_id)} testId="receipt-legal">
             {order.entity_legal || '—'}
           </Row>
           <Row label="统一社会信用代码" testId="receipt-credit-code">
