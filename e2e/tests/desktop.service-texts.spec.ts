@@ -15,11 +15,14 @@ test('credit repair reads its own words in the pay dialog, and a second order is
   await expect(page.getByTestId('submit')).toHaveText('立即办理修复');
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog.getByTestId('pay-qr')).toBeVisible();
-  await expect(dialog).toContainText('修复代办费');
+  await expect(dialog).toContainText('代办服务费');
   await expect(dialog.getByTestId('pay-amount')).toHaveText('¥999.00');
   await expect(dialog.getByTestId('pay-countdown')).toHaveCount(0);
   await expect(dialog.getByTestId('promises').locator('li')).toHaveText([...handlingNotes('credit_repair')]);
-  await expect(dialog).not.toContainText(/逾期补报|补报金额|申报金额|年报已逾期|距年报截止|年报提交后/);
+  await expect(dialog).not.toContainText(/逾期|补报|申报金额|距年报截止|年报提交后|填报年报/);
+  // Its own free channels: gsxt and 信用中国, not the annual report's.
+  await expect(dialog.getByTestId('honesty-notice')).toContainText('信用修复也可在国家企业信用信息公示系统');
+  await expect(dialog.getByTestId('official-channel-link').nth(1)).toHaveAttribute('href', 'https://www.creditchina.gov.cn');
   await snapshot(page, testInfo, 'desktop-pay-credit-repair');
 
   // Paid; then the same company and service again: the dialog says so at once, without a QR code.

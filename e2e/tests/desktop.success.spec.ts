@@ -44,10 +44,11 @@ test('a company pays by QR, is asked before closing the declaration, files a zer
   const dialog = await openPayDialog(page, company);
   await expect(dialog.getByRole('heading', { name: '支付页面' })).toBeVisible();
   for (const text of [company.name, company.phone, '营业执照年报代办', '¥199.00']) await expect(dialog).toContainText(text);
-  // v0: 'declaration amount' before 1 July, 'supplementary declaration amount' after; a red countdown.
-  await expect(dialog).toContainText(/申报金额|补报金额/);
+  // Our price is 代办服务费 (never 申报金额 or 补报金额); a red countdown, 逾期 only for a report known unpublished.
+  await expect(dialog).toContainText('代办服务费');
+  await expect(dialog).not.toContainText(/申报金额|补报金额/);
   const countdown = dialog.getByTestId('pay-countdown');
-  await expect(countdown).toHaveText(/距年报截止还有 \d+ 天|年报已逾期 \d+ 天/);
+  await expect(countdown).toHaveText(/距年报截止（6月30日）还有 \d+ 天|本年度报送期已于6月30日结束，未报送的仍可补报|未查到该企业\d+年度报告公示，已逾期 \d+ 天/);
   expect(await countdown.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(200, 55, 45)');
   await dialogShot(page, testInfo, 'desktop-pay-dialog');
   expect(await accessibilityViolations(page)).toEqual([]);

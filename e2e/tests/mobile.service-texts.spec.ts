@@ -10,11 +10,11 @@ import { VALID_ID, chooseCreditRecord, expectToast, fillPerson, openHome, payOnP
  */
 
 const SERVICES = [
-  { goodsId: 2, type: 'license_destory', submit: '立即办理注销', amount: '注销代办费', price: '¥699.00' },
-  { goodsId: 3, type: 'credit_repair', submit: '立即办理修复', amount: '修复代办费', price: '¥999.00' },
+  { goodsId: 2, type: 'license_destory', submit: '立即办理注销', price: '¥699.00' },
+  { goodsId: 3, type: 'credit_repair', submit: '立即办理修复', price: '¥999.00' },
 ] as const;
 
-const ANNUAL_WORDS = /逾期补报|补报金额|申报金额|年报已逾期|距年报截止|年报提交后/;
+const ANNUAL_WORDS = /逾期|补报|申报金额|距年报截止|年报提交后|填报年报/;
 
 /** Home with the service chosen, the company picked and the person filled in; consent ticked. */
 async function fillHome(page: Page, goodsId: number, company: ClaimedCompany): Promise<void> {
@@ -32,12 +32,13 @@ async function checkServiceWords(page: Page, testInfo: TestInfo, service: Servic
   await fillHome(page, service.goodsId, claimCompany());
   const submit = page.getByTestId('submit');
   await expect(submit).toHaveText(service.submit);
-  await expect(page.getByTestId('home')).not.toContainText(/逾期补报/);
+  await expect(page.getByTestId('home')).not.toContainText(/逾期/);
   await submit.click();
   await expect(page).toHaveURL(/\/pay$/);
 
   const card = page.getByTestId('pay-company');
-  await expect(card).toContainText(service.amount);
+  // Our price is 代办服务费 for every service.
+  await expect(card).toContainText('代办服务费');
   await expect(card).toContainText(service.price);
   await expect(page.getByTestId('pay-countdown')).toHaveCount(0);
   const notes = page.getByTestId('promises').locator('li');
@@ -51,10 +52,10 @@ async function checkServiceWords(page: Page, testInfo: TestInfo, service: Servic
 test('cancellation and credit repair say their own words on the home button and /pay (390 px)', async ({ page }, testInfo) => {
   expect(page.viewportSize()?.width).toBe(390);
   for (const service of SERVICES) await checkServiceWords(page, testInfo, service, 'mobile-390');
-  // The annual report keeps the spec's words, countdown included.
+  // The annual report keeps the spec's words, countdown included (补报年报, never 逾期补报, after 30 June).
   await openHome(page);
   await page.getByTestId('goods-1').click();
-  await expect(page.getByTestId('submit')).toHaveText(/立即办理|逾期补报/);
+  await expect(page.getByTestId('submit')).toHaveText(/^(立即办理|补报年报)$/);
 });
 
 test('a company that already ordered the service is told as /pay opens, in the service\'s words, and no order is made', async ({ page }, testInfo) => {
@@ -95,9 +96,9 @@ test.describe('at 320 px', () => {
   test('the services\' labels fit the smallest phone', async ({ page }, testInfo) => {
     const service = SERVICES[0];
     await checkServiceWords(page, testInfo, service, 'mobile-320');
-    // The amount label and the fee sit inside the screen, on one line each.
+    // The fee's label (代办服务费) and the fee sit inside the screen, on one line each.
     const card = page.getByTestId('pay-company');
-    for (const text of [service.amount, service.price]) {
+    for (const text of ['代办服务费', service.price]) {
       const box = await card.getByText(text, { exact: true }).boundingBox();
       expect(box, text).not.toBeNull();
       expect(box!.x).toBeGreaterThanOrEqual(0);

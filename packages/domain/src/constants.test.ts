@@ -38,6 +38,18 @@ describe('docs/product/constants.md#constants', () => {
     expect([...mapped].sort()).toEqual([...GOODS_TYPES].sort());
   });
 
+  it('labels the annual report tab 年报, never 年检', () => {
+    expect(constants.ORDER_LIST_TABS.map((t) => t.label)).toEqual(['年报', '注销', '执照办理', '信用修复']);
+    expect(constants.ORDER_LIST_TABS.map((t) => t.label).join('')).not.toMatch(/年检/);
+  });
+
+  it('shows only the tabs of services that have goods, never the one without a service', () => {
+    expect(constants.visibleOrderListTabs([]).map((t) => t.tab)).toEqual([0, 1, 3]);
+    expect(constants.visibleOrderListTabs(['license_year', 'license_destory', 'credit_repair']).map((t) => t.label)).toEqual(['年报', '注销', '信用修复']);
+    expect(constants.visibleOrderListTabs(['credit_repair', 'license_year']).map((t) => t.tab)).toEqual([0, 3]);
+    expect(constants.visibleOrderListTabs(['member']).map((t) => t.tab)).toEqual([]);
+  });
+
   it('lands each service on its own /order tab after paying', () => {
     expect(constants.orderListTabOf('license_year')).toBe(0);
     expect(constants.orderListTabOf('license_destory')).toBe(1);

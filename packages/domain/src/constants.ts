@@ -27,14 +27,27 @@ export const RECEIPT_QUANTITY = 1;
 
 /**
  * The /order?tab= tabs of the official-account variant. Licence registration has no goods type
- * among the three services, so its tab has none and lists nothing until such a service exists.
+ * among the three services, so its tab has none and is never shown (visibleOrderListTabs) until
+ * such a service exists. 年报, not the spec's 年检: the 年检 ended in 2014.
  */
 export const ORDER_LIST_TABS = [
-  { tab: 0, label: '年检', goodsType: 'license_year' },
+  { tab: 0, label: '年报', goodsType: 'license_year' },
   { tab: 1, label: '注销', goodsType: 'license_destory' },
   { tab: 2, label: '执照办理', goodsType: null },
   { tab: 3, label: '信用修复', goodsType: 'credit_repair' },
 ] as const satisfies readonly { tab: number; label: string; goodsType: GoodsType | null }[];
+
+export type OrderListTab = (typeof ORDER_LIST_TABS)[number];
+
+/**
+ * The tabs (and /my shortcuts) shown: only services that have goods here. While the goods are not
+ * known (an empty list), the three services' tabs; a tab without a service never.
+ */
+export function visibleOrderListTabs(configuredGoodsTypes: readonly string[]): readonly OrderListTab[] {
+  const withService = ORDER_LIST_TABS.filter((item) => item.goodsType !== null);
+  if (configuredGoodsTypes.length === 0) return withService;
+  return withService.filter((item) => configuredGoodsTypes.includes(item.goodsType));
+}
 
 /** The /order tab that lists a service's orders (where the official account lands after paying for it); the first tab otherwise. */
 export function orderListTabOf(goodsType: string | undefined): number {

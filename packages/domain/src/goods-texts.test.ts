@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { thirdPartyDisclosure } from './official-channels.ts';
 import {
   GOODS_TYPES,
   NEVER_ASK_TEXT,
@@ -34,11 +35,15 @@ describe('goodsTexts', () => {
 });
 
 describe('trust texts', () => {
-  it('says we are a paid third party and filing yourself is free', () => {
+  it('says we are a paid third party, and for every service that doing it yourself is free and where', () => {
     expect(THIRD_PARTY_DISCLOSURE).toContain('第三方');
     expect(THIRD_PARTY_DISCLOSURE).toContain('有偿');
-    expect(THIRD_PARTY_DISCLOSURE).toContain('免费');
-    expect(THIRD_PARTY_DISCLOSURE).toContain(OFFICIAL_CHANNEL_URL);
+    for (const type of GOODS_TYPES) {
+      const disclosure = thirdPartyDisclosure(type);
+      expect(disclosure.startsWith(THIRD_PARTY_DISCLOSURE)).toBe(true);
+      expect(disclosure).toContain('免费');
+      expect(disclosure).toContain(OFFICIAL_CHANNEL_URL);
+    }
     expect(OFFICIAL_CHANNEL_URL).toBe('https://www.gsxt.gov.cn');
   });
   it('lists what we never ask for', () => {

@@ -15,8 +15,17 @@ export function isGoodsType(value: unknown): value is GoodsType {
 export const OFFICIAL_CHANNEL_NAME = '国家企业信用信息公示系统';
 export const OFFICIAL_CHANNEL_URL = 'https://www.gsxt.gov.cn';
 
-/** We are a paid agent, not the authority; filing yourself is free (docs/product/trust-and-personal-data.md). */
-export const THIRD_PARTY_DISCLOSURE = `本平台为第三方代办服务机构，提供有偿代办服务，并非政府或登记机关网站。企业也可以登录${OFFICIAL_CHANNEL_NAME}（${OFFICIAL_CHANNEL_URL}）自行免费办理。`;
+/**
+ * We are a paid agent, not the authority (docs/product/trust-and-personal-data.md); each service
+ * then says where it is free (thirdPartyDisclosure, official-channels.ts).
+ */
+export const THIRD_PARTY_DISCLOSURE = '本平台为第三方代办服务机构，提供有偿代办服务，并非政府或登记机关网站。';
+
+/**
+ * What our price is called wherever it is shown (home, /pay, the desktop dialog, success, receipt,
+ * progress): never 申报金额 or 补报金额, which read like an official charge (filing is free).
+ */
+export const FEE_LABEL = '代办服务费';
 
 export const NEVER_ASK_TEXT = '我们不会以任何理由向您索要银行卡号、支付密码或短信验证码，请谨防诈骗。';
 

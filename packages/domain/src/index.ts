@@ -29,6 +29,8 @@ export * from './status-display.ts';
 export * from './variant-texts.ts';
 export * from './goods-texts.ts';
 export * from './goods-explanations.ts';
+export * from './official-channels.ts';
+export * from './service-notices.ts';
 export * from './pay-texts.ts';
 export * from './order-texts.ts';
 export * from './annual-report-precheck.ts';

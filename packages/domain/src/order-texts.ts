@@ -59,3 +59,22 @@ const TEXTS: Record<GoodsType, OrderTexts> = {
 export function orderTexts(type: GoodsType): OrderTexts {
   return TEXTS[type];
 }
+
+/*
+ * Who stands for a registered entity, as its registration calls them. The unified social credit
+ * code says what it is (GB 32100-2015: the first character 9 is the market-regulation authority, the
+ * second the kind: 1 enterprise, 2 个体工商户, 3 农民专业合作社), and 《市场主体登记管理条例》第八条
+ * registers a 个体工商户's 经营者, not a 法定代表人. Here, beside the receipt's texts, because the pages
+ * after the home that name the person already share this module; a module of its own became one more
+ * chunk whose name the home route's script had to carry (decision 011).
+ */
+
+/** A 个体工商户's code starts with 92. */
+export function isIndividualBusinessCode(creditCode: string): boolean {
+  return creditCode.trim().toUpperCase().startsWith('92');
+}
+
+/** The label in front of the person's name: 经营者 for a 个体工商户, else 法定代表人. */
+export function representativeLabel(creditCode: string): '经营者' | '法定代表人' {
+  return isIndividualBusinessCode(creditCode) ? '经营者' : '法定代表人';
+}

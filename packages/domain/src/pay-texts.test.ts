@@ -1,20 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { PROMISES } from './goods-texts.ts';
-import { amountLabel, handlingNotes, showsPayCountdown } from './pay-texts.ts';
+import { countdownToJuly } from './countdown.ts';
+import { FEE_LABEL, PROMISES } from './goods-texts.ts';
+import { handlingNotes, payCountdownText, showsPayCountdown } from './pay-texts.ts';
 import { VARIANTS } from './variant-texts.ts';
 
 const JUNE_30 = new Date('2026-06-30T23:00:00+08:00');
 /** Still 30 June in UTC, already 1 July in Shanghai. */
 const JULY_1 = new Date('2026-06-30T16:30:00Z');
 
-describe('amountLabel', () => {
-  it('says 申报金额 before 1 July and 补报金额 after, for v0', () => {
-    expect(amountLabel({ goodsType: 'license_year', variant: 'v0', now: JUNE_30 })).toBe('申报金额');
-    expect(amountLabel({ goodsType: 'license_year', variant: 'v0', now: JULY_1 })).toBe('补报金额');
+describe('the fee label', () => {
+  it('is 代办服务费: our price, never 申报金额 or 补报金额, which read like an official charge', () => {
+    expect(FEE_LABEL).toBe('代办服务费');
   });
-  it('says 支付金额 for v1 and 代办金额 for v2', () => {
-    expect(amountLabel({ goodsType: 'license_year', variant: 'v1', now: JULY_1 })).toBe('支付金额');
-    expect(amountLabel({ goodsType: 'license_year', variant: 'v2', now: JUNE_30 })).toBe('代办金额');
+});
+
+describe('payCountdownText', () => {
+  const NOV_29 = new Date('2026-11-29T10:00:00+08:00');
+  it('counts down to 30 June before 1 July', () => {
+    expect(payCountdownText(countdownToJuly(JUNE_30), null)).toBe('距年报截止（6月30日）还有 1 天');
+    expect(payCountdownText(countdownToJuly(JUNE_30), 2025)).toBe('距年报截止（6月30日）还有 1 天');
+  });
+  it('says 逾期 only when the pre-check found the report not published', () => {
+    expect(payCountdownText(countdownToJuly(NOV_29), 2025)).toBe('未查到该企业2025年度报告公示，已逾期 152 天');
+    expect(payCountdownText(countdownToJuly(JULY_1), 2025)).toMatch(/已逾期 1 天$/);
+  });
+  it('otherwise says only that the window closed and a late report is still possible', () => {
+    for (const now of [JULY_1, NOV_29]) {
+      const text = payCountdownText(countdownToJuly(now), null);
+      expect(text).toBe('本年度报送期已于6月30日结束，未报送的仍可补报');
+      expect(text).not.toMatch(/逾期/);
+    }
   });
 });
 

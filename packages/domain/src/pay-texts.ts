@@ -1,28 +1,27 @@
 /**
- * The texts only the payment page and the desktop pay dialog show: the amount label, the countdown
- * beside it and the handling notes (docs/decisions/032-texts-per-service.md). A module of its own,
+ * The texts only the payment page and the desktop pay dialog show: the countdown beside the fee
+ * and the handling notes (the fee itself is always FEE_LABEL, goods-texts.ts) (docs/decisions/032-texts-per-service.md). A module of its own,
  * apart from variant-texts.ts and goods-texts.ts: a bundler places a module whole, and those travel
  * in the home route's script, which has a 90 kB budget.
  */
+import type { JulyCountdown } from './countdown.ts';
 import { PROMISES, type GoodsType } from './goods-texts.ts';
-import { isBeforeJuly, type Variant } from './variant-texts.ts';
-
-const AMOUNT_LABELS: Record<Exclude<GoodsType, 'license_year'>, string> = {
-  license_destory: '注销代办费',
-  credit_repair: '修复代办费',
-};
-
-/** The label in front of the fee on the payment page. */
-export function amountLabel({ goodsType, variant, now }: { goodsType: GoodsType; variant: Variant; now: Date }): string {
-  if (goodsType !== 'license_year') return AMOUNT_LABELS[goodsType];
-  if (variant === 'v0') return isBeforeJuly(now) ? '申报金额' : '补报金额';
-  if (variant === 'v1') return '支付金额';
-  return '代办金额';
-}
+import type { Variant } from './variant-texts.ts';
 
 /** The red countdown to 1 July (or days overdue) beside the fee: annual reports only, in v0 and v1. */
 export function showsPayCountdown({ goodsType, variant }: { goodsType: GoodsType; variant: Variant }): boolean {
   return goodsType === 'license_year' && (variant === 'v0' || variant === 'v1');
+}
+
+/**
+ * The countdown's words. 逾期 is said of the company only when the pre-check found its report not
+ * published (`unpublishedYear`, docs/product/annual-report-precheck.md); otherwise, after 30 June,
+ * only that the window has closed and a late report can still be filed: the company may have filed.
+ */
+export function payCountdownText(countdown: JulyCountdown, unpublishedYear: number | null): string {
+  if (countdown.kind === 'left') return `距年报截止（6月30日）还有 ${countdown.days} 天`;
+  if (unpublishedYear !== null) return `未查到该企业${unpublishedYear}年度报告公示，已逾期 ${countdown.days} 天`;
+  return '本年度报送期已于6月30日结束，未报送的仍可补报';
 }
 
 /** When the official system shows the result: the last handling note, the one that differs by service. */

@@ -10,7 +10,6 @@ import {
   submitLabel,
   variantPalette,
 } from './variant-texts.ts';
-import { amountLabel } from './pay-texts.ts';
 
 const JUNE_30 = new Date('2026-06-30T23:00:00+08:00');
 /** Still 30 June in UTC, already 1 July in Shanghai. */
@@ -42,7 +41,11 @@ describe('variants', () => {
   it('word the report button, the subtitle and the licence title', () => {
     expect(VARIANTS.map(reportButtonText)).toEqual(['立即申报', '立即申报', '立即提交']);
     expect(VARIANTS.map(homeSubtitle)).toEqual(['网上快报平台', '快速代办平台', '快速代办平台']);
-    expect(LICENSE_TITLE).toBe('营业执照年报年审年检');
+  });
+
+  it('state the filing window under the title, not 年审年检 (the 年检 ended in 2014)', () => {
+    expect(LICENSE_TITLE).toBe('每年1月1日至6月30日报送上一年度年度报告');
+    expect(LICENSE_TITLE).not.toMatch(/年检|年审/);
   });
 
   it('hide the report screen for v2', () => {
@@ -52,9 +55,17 @@ describe('variants', () => {
 });
 
 describe('submitLabel', () => {
-  it('switches v0 at 1 July in Shanghai', () => {
+  it('switches v0 at 1 July in Shanghai, without calling a company not yet chosen late', () => {
     expect(submitLabel({ goodsType: 'license_year', variant: 'v0', platform: 'web', now: JUNE_30 })).toBe('立即办理');
-    expect(submitLabel({ goodsType: 'license_year', variant: 'v0', platform: 'web', now: JULY_1 })).toBe('逾期补报');
+    expect(submitLabel({ goodsType: 'license_year', variant: 'v0', platform: 'web', now: JULY_1 })).toBe('补报年报');
+  });
+
+  it('never says 逾期: the button stands before any company is chosen', () => {
+    for (const variant of VARIANTS) {
+      for (const platform of ['web', 'wx-oa', 'wx-mp'] as const) {
+        for (const now of [JUNE_30, JULY_1]) expect(submitLabel({ goodsType: 'license_year', variant, platform, now })).not.toMatch(/逾期/);
+      }
+    }
   });
 
   it('is fixed for v1 and v2', () => {
@@ -74,18 +85,17 @@ describe('submitLabel', () => {
 
 describe('labels of the services other than the annual report', () => {
   const others = [
-    ['license_destory', '立即办理注销', '注销代办费'],
-    ['credit_repair', '立即办理修复', '修复代办费'],
+    ['license_destory', '立即办理注销'],
+    ['credit_repair', '立即办理修复'],
   ] as const;
   it('are their own in every palette, platform and season, and never speak of a report', () => {
-    for (const [goodsType, submit, amount] of others) {
+    for (const [goodsType, submit] of others) {
       for (const variant of VARIANTS) {
         for (const now of [JUNE_30, JULY_1]) {
           for (const platform of ['web', 'wx-oa', 'wx-mp'] as const) expect(submitLabel({ goodsType, variant, platform, now })).toBe(submit);
-          expect(amountLabel({ goodsType, variant, now })).toBe(amount);
         }
       }
-      expect(`${submit}${amount}`).not.toMatch(/年报|申报|补报/);
+      expect(submit).not.toMatch(/年报|申报|补报/);
     }
   });
 });

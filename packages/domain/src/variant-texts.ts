@@ -29,7 +29,12 @@ export function imageName(base: string, v: Variant): string {
   return dot > slash + 1 ? `${base.slice(0, dot)}-v2${base.slice(dot)}` : `${base}-v2`;
 }
 
-export const LICENSE_TITLE = '营业执照年报年审年检';
+/**
+ * The line under the annual report's title: the filing window, said plainly before any company is
+ * chosen (《企业信息公示暂行条例》第八条, docs/product/texts.md#legal-claims). Not 年审年检: the
+ * 年检 ended in 2014, replaced by the annual report.
+ */
+export const LICENSE_TITLE = '每年1月1日至6月30日报送上一年度年度报告';
 
 export function reportButtonText(v: Variant): string {
   return v === 'v2' ? '立即提交' : '立即申报';
@@ -62,12 +67,14 @@ const SUBMIT_LABELS: Record<Exclude<GoodsType, 'license_year'>, string> = {
 /**
  * The home submit button. Annual reports: the official-account variant has its own rule and wins
  * over the palette: 立即办理 while days until 1 July are above 0, else 补报年报. Otherwise v0:
- * 立即办理 before 1 July, 逾期补报 after; v1: 填写年报; v2: 立即填写. Other services: their own label.
+ * 立即办理 before 1 July, 补报年报 after (not the spec's 逾期补报: before a company is chosen nobody
+ * knows it is late, docs/product/texts.md#texts-per-palette); v1: 填写年报; v2: 立即填写. Other
+ * services: their own label.
  */
 export function submitLabel({ goodsType, variant, platform, now }: { goodsType: GoodsType; variant: Variant; platform: PlatformValue; now: Date }): string {
   if (goodsType !== 'license_year') return SUBMIT_LABELS[goodsType];
   if (platform === 'wx-oa') return isBeforeJuly(now) ? '立即办理' : '补报年报';
-  if (variant === 'v0') return isBeforeJuly(now) ? '立即办理' : '逾期补报';
+  if (variant === 'v0') return isBeforeJuly(now) ? '立即办理' : '补报年报';
   if (variant === 'v1') return '填写年报';
   return '立即填写';
 }

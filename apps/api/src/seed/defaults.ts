@@ -21,7 +21,7 @@ export const DEFAULT_GOODS: readonly DefaultGoods[] = [
     price_fen: 19900,
     pay_types: 'weixin,alipay',
     sort: 1,
-    description: '代为填报上一年度企业/个体工商户年度报告（含逾期补报），提交后7个工作日内公示；办理失败全额退款。',
+    description: '代为填报上一年度企业/个体工商户年度报告（含6月30日后补报），提交后7个工作日内公示；办理失败全额退款。',
   },
   {
     id: 2,
@@ -112,6 +112,7 @@ export const FIRST_AGREEMENT = { version: FIRST_AGREEMENT_VERSION, effective_dat
 
 /** Key → value of the corp-0 (default) site configuration. Values are stored as JSON text. */
 export const DEFAULT_SITE_CONFIG: Readonly<Record<string, unknown>> = {
+  // The annual report's tips: cancellation and credit repair say their own free channel (packages/domain/src/service-notices.ts).
   'client.home.tips':
     '本平台为第三方有偿代办服务平台，非政府官方网站；企业年报可在国家企业信用信息公示系统免费自行填报。年报时间：每年1月1日至6月30日。',
   // Sample lines (docs/product/screens.md) are facts and promises, not invented customer activity (docs/product/trust-and-personal-data.md).
@@ -122,7 +123,7 @@ export const DEFAULT_SITE_CONFIG: Readonly<Record<string, unknown>> = {
     '本平台为有偿代办，办理失败全额退款',
     '付款后24小时内专员致电联系',
     '我们不会索要银行卡号、支付密码或短信验证码',
-    '逾期未报可能被列入经营异常名录',
+    '未按期公示年报的企业列入经营异常名录（《企业信息公示暂行条例》第十八条）',
     '年报提交后7个工作日内公示',
     '注销数据一般1-3天内更新',
     '信用修复结果一般15-30个工作日内更新',

@@ -1,3 +1,4 @@
+import { representativeLabel } from '@kuaibao/domain';
 import type { ReactNode } from 'react';
 import { ClearIcon, EditIcon } from '../ui/action-icons.tsx';
 import styles from './company-card.module.css';
@@ -38,7 +39,7 @@ export function CompanyCard(props: CompanyCardProps) {
           <dd data-testid="company-credit-code">{props.creditCode}</dd>
         </div>
         <div>
-          <dt>法定代表人</dt>
+          <dt data-testid="company-legal-label">{representativeLabel(props.creditCode)}</dt>
           <dd data-testid="company-legal">{props.legal || '—'}</dd>
         </div>
         {props.phone !== undefined && (

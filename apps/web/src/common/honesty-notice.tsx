@@ -1,32 +1,37 @@
-import { NEVER_ASK_TEXT, OFFICIAL_CHANNEL_URL, THIRD_PARTY_DISCLOSURE } from '@kuaibao/domain';
+import { NEVER_ASK_TEXT, thirdPartyDisclosure, type GoodsType } from '@kuaibao/domain';
 import { InfoIcon, ShieldIcon } from '../ui/icons.tsx';
 import styles from './honesty-notice.module.css';
 
-/** THIRD_PARTY_DISCLOSURE with its official-system address as a real link. */
-function DisclosureText() {
-  const at = THIRD_PARTY_DISCLOSURE.indexOf(OFFICIAL_CHANNEL_URL);
-  if (at < 0) return <>{THIRD_PARTY_DISCLOSURE}</>;
+/** The service's disclosure with each official channel's address as a real link. */
+function DisclosureText({ goodsType }: { goodsType: GoodsType }) {
+  // The capture keeps the addresses: odd parts are the links.
+  const parts = thirdPartyDisclosure(goodsType).split(/(https:\/\/[\w.]+)/);
   return (
     <>
-      {THIRD_PARTY_DISCLOSURE.slice(0, at)}
-      <a href={OFFICIAL_CHANNEL_URL} target="_blank" rel="noopener noreferrer" data-testid="official-channel-link">
-        {OFFICIAL_CHANNEL_URL}
-      </a>
-      {THIRD_PARTY_DISCLOSURE.slice(at + OFFICIAL_CHANNEL_URL.length)}
+      {parts.map((part, index) =>
+        index % 2 ? (
+          <a key={index} href={part} target="_blank" rel="noopener noreferrer" data-testid="official-channel-link">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
     </>
   );
 }
 
 /**
- * We are a paid agent, not the authority, and filing yourself is free (docs/product/trust-and-personal-data.md):
- * in plain sight wherever the visitor decides or pays, never in fine print.
+ * We are a paid agent, not the authority, and doing it yourself is free (docs/product/trust-and-personal-data.md):
+ * in plain sight wherever the visitor decides or pays, never in fine print. Each service names its own free
+ * channel; a page that does not know the service uses the annual report's words (decision 032).
  */
-export function HonestyNotice({ compact = false }: { compact?: boolean }) {
+export function HonestyNotice({ compact = false, goodsType = 'license_year' }: { compact?: boolean; goodsType?: GoodsType | undefined }) {
   return (
     <aside className={`${styles.notice} ${compact ? styles.compact : ''}`} aria-label="服务性质说明" data-testid="honesty-notice">
       <InfoIcon className={styles.icon} />
       <p>
-        <DisclosureText />
+        <DisclosureText goodsType={goodsType} />
       </p>
     </aside>
   );

@@ -14,12 +14,18 @@ export const fetchAnnualReportCheck = (creditCode: string, signal: AbortSignal) 
 export type PublishedAnnualReport = Extract<NonNullable<AnnualReportCheck>, { published: true }>;
 
 /**
- * The company's report for the filing year when the source says it is published; null otherwise:
- * not published, no answer yet, the source down or the call failed all say nothing. Payment never
- * waits for it. The answer object itself, so it keeps its identity across renders.
+ * The source's answer for the company's report of the filing year: published, not published, or
+ * null (nothing to say, no answer yet, the source down or the call failed). Payment never waits
+ * for it. The answer object itself, so it keeps its identity across renders.
  */
-export function usePublishedAnnualReport(creditCode: string | undefined, goodsType: string | undefined, now: Date): PublishedAnnualReport | null {
+export function useAnnualReportCheck(creditCode: string | undefined, goodsType: string | undefined, now: Date): AnnualReportCheck {
   const applies = !!creditCode && !!goodsType && annualReportYearToCheck(goodsType, now) !== null;
   const { data } = useRequest(applies ? `annual-report:${creditCode}` : null, (signal) => fetchAnnualReportCheck(creditCode!, signal));
+  return data ?? null;
+}
+
+/** The company's report for the filing year when the source says it is published; null otherwise. */
+export function usePublishedAnnualReport(creditCode: string | undefined, goodsType: string | undefined, now: Date): PublishedAnnualReport | null {
+  const data = useAnnualReportCheck(creditCode, goodsType, now);
   return data && data.published ? data : null;
 }

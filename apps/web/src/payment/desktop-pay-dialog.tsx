@@ -1,4 +1,4 @@
-import { formatYuan } from '@kuaibao/domain';
+import { formatYuan, representativeLabel } from '@kuaibao/domain';
 import { HonestyNotice } from '../common/honesty-notice.tsx';
 import { PayCountdown } from './pay-countdown.tsx';
 import { PayMethods } from './pay-methods.tsx';
@@ -45,7 +45,7 @@ export default function DesktopPayDialog(props: DesktopPayOptions) {
                 <dd>{form.entity_id}</dd>
               </div>
               <div>
-                <dt>法定代表人</dt>
+                <dt>{representativeLabel(form.entity_id)}</dt>
                 <dd>{form.entity_legal || '—'}</dd>
               </div>
               <div>
@@ -61,8 +61,8 @@ export default function DesktopPayDialog(props: DesktopPayOptions) {
                 <dd data-testid="pay-amount">{formatYuan(pay.fee)}</dd>
               </div>
             </dl>
-            <PayCountdown goodsType={goodsType} variant={platform.variant} />
-            <HonestyNotice compact />
+            <PayCountdown goodsType={goodsType} variant={platform.variant} unpublishedYear={flow.unpublishedYear} />
+            <HonestyNotice compact goodsType={goodsType} />
             <Promises goodsType={goodsType} />
             <OperatorLine />
           </div>

@@ -27,10 +27,10 @@ const checks = () => calls.filter((call) => call.path === '/api/h5/order/check')
 const creations = () => calls.filter((call) => call.path === '/api/h5/order');
 
 describe('phone /pay for licence cancellation (decision 032)', () => {
-  it('says the service\'s own amount label and notes, without the annual report\'s countdown', async () => {
+  it('calls the fee 代办服务费 and says the service\'s own notes, without the annual report\'s countdown', async () => {
     renderRoute(<PayPage />);
     const card = await screen.findByTestId('pay-company');
-    expect(card.textContent).toContain('注销代办费');
+    expect(card.textContent).toContain('代办服务费');
     expect(card.textContent).toContain('¥699.00');
     expect(screen.queryByTestId('pay-countdown')).toBeNull();
     const notes = within(screen.getByTestId('promises')).getAllByRole('listitem').map((item) => item.textContent);

@@ -51,10 +51,10 @@ export default function PayPage() {
         onEdit={() => navigate('/', { state: { consented: true } satisfies HomeLocationState })}
       >
         {goods && <p className={styles.goods}>办理业务：{goods.goods_name}</p>}
-        <PayCountdown goodsType={goodsType} variant={platform.variant} />
+        <PayCountdown goodsType={goodsType} variant={platform.variant} unpublishedYear={flow.unpublishedYear} />
       </CompanyCard>
 
-      <HonestyNotice />
+      <HonestyNotice goodsType={goodsType} />
 
       {flow.authorizationCard && <AuthorizationCard {...flow.authorizationCard} />}
 

@@ -1,4 +1,4 @@
-import { allowedPayTypes, amountLabel, needsAuthorization, pageErrorMessage, paySourceFor, type AuthorizationConfirmation, type Goods, type PayType } from '@kuaibao/domain';
+import { allowedPayTypes, FEE_LABEL, needsAuthorization, pageErrorMessage, paySourceFor, type AuthorizationConfirmation, type Goods, type PayType } from '@kuaibao/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { track } from '../api/index.ts';
 import { useNow } from '../common/use-now.ts';
@@ -6,7 +6,7 @@ import { usePlatform } from '../platform/context.tsx';
 import { useSiteData } from '../site-data.tsx';
 import { emptyOrderForm, type OrderForm } from '../storage.ts';
 import { toast } from '../ui/toast.tsx';
-import { usePublishedAnnualReport } from './annual-report-precheck.ts';
+import { useAnnualReportCheck } from './annual-report-precheck.ts';
 import { authorizationConfirmation, EMPTY_AUTHORIZATION } from './authorization-card.tsx';
 import { weixinFirst } from './pay-types.ts';
 import { usePayment, type CreateOptions, type PaymentOptions } from './use-payment.ts';
@@ -50,7 +50,8 @@ export function usePayFlow({ form, goods, formFactor, ...paymentOptions }: PayFl
 
   // The pre-check: asked beside the page, never waited for. Once it says the report is published,
   // paying becomes an explicit choice (不用办理了 or 我已了解，仍要办理).
-  const published = usePublishedAnnualReport(form?.entity_id, goods?.goods_type, now);
+  const check = useAnnualReportCheck(form?.entity_id, goods?.goods_type, now);
+  const published = check?.published ? check : null;
   const [continued, setContinued] = useState(false);
   useEffect(() => {
     if (published) track('pay.precheck.published', goodsId, 'event', { year: published.year, form_factor: formFactor });
@@ -78,8 +79,10 @@ export function usePayFlow({ form, goods, formFactor, ...paymentOptions }: PayFl
   return {
     platform,
     goodsType,
-    /** The fee's label, by service, palette and date. */
-    amountLabel: amountLabel({ goodsType, variant: platform.variant, now }),
+    /** The fee's label: our price is 代办服务费 for every service, palette and date. */
+    amountLabel: FEE_LABEL,
+    /** The filing year the pre-check found not published (the only case the countdown says 逾期), else null. */
+    unpublishedYear: check && !check.published ? check.year : null,
     types,
     payType,
     setPayType,

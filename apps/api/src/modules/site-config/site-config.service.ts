@@ -85,8 +85,9 @@ export function createSiteConfigService(deps: { db: Kysely<Database>; changes?: 
 
 /** How each key is edited, and the limits beyond its type in SiteConfigSchema. */
 const SITE_KEYS: Record<string, { label: string; kind: ConsoleSiteConfigEntry['kind']; max: number; maxLines?: number }> = {
-  'client.home.tips': { label: '首页滚动提示', kind: 'multiline', max: 300 },
-  'client.home.danmaku': { label: '首页滚动示例（每行一条）', kind: 'lines', max: 60, maxLines: 50 },
+  // The annual report's words: cancellation and credit repair show their own (packages/domain/src/service-notices.ts).
+  'client.home.tips': { label: '首页滚动提示（年报页）', kind: 'multiline', max: 300 },
+  'client.home.danmaku': { label: '首页滚动示例（年报页，每行一条）', kind: 'lines', max: 60, maxLines: 50 },
   service_weixin: { label: '客服微信（二维码内容或链接）', kind: 'text', max: 500 },
   service_phone: { label: '客服电话', kind: 'text', max: 30 },
   operator_name: { label: '运营主体名称（营业执照上的名称，页脚和服务协议中显示）', kind: 'text', max: 60 },

@@ -1,5 +1,7 @@
 import {
   creditRecordLabel,
+  FEE_LABEL,
+  representativeLabel,
   errorMessage,
   formatShanghaiDateTime,
   formatYuan,
@@ -107,12 +109,12 @@ export default function CheckDetailPage() {
 function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count: number; onReceipt: () => void }) {
   const info = isGoodsType(order.goods_type) ? orderTexts(order.goods_type).infoBlock : null;
   const facts: [string, string, string?][] = [
-    ['法定代表人', order.entity_legal || '—'],
+    [representativeLabel(order.entity_id), order.entity_legal || '—'],
     ['联系电话', order.entity_phone || '—'],
     ['下单时间', formatShanghaiDateTime(order.create_time)],
     ['订单编号', order.out_trade_no, 'order-no'],
     ['支付方式', PAY_TYPE_LABELS[order.pay_type] ?? order.pay_type],
-    ['支付金额', formatYuan(order.total_fee), 'order-amount'],
+    [FEE_LABEL, formatYuan(order.total_fee), 'order-amount'],
     // 信用修复: the record the visitor chose to repair.
     ...(order.credit_record ? ([['修复记录', creditRecordLabel(order.credit_record), 'order-credit-record']] as [string, string, string][]) : []),
   ];

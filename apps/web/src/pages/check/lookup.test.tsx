@@ -324,7 +324,7 @@ describe('desktop query dialog (docs/product/screens.md#progress-lookup)', () =>
     const rows = await screen.findAllByTestId('query-row');
     expect(rows).toHaveLength(3);
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['企业名称 / 统一社会信用代码', '法定代表人', '联系电话', '下单时间', '订单编号', '支付方式 / 金额', '办理状态', '操作']);
+    expect(headers).toEqual(['企业名称 / 统一社会信用代码', '法定代表人', '联系电话', '下单时间', '订单编号', '支付方式 / 代办服务费', '办理状态', '操作']);
     const first = rows[0]!;
     for (const text of [LATEST.entity_name, LATEST.entity_id, '张一鸣', PHONE_NUMBER, '2026-11-21 10:00:00', LATEST.out_trade_no, '支付宝', '¥199.00', '处理中']) {
       expect(first.textContent).toContain(text);

@@ -1,4 +1,4 @@
-import { errorMessage, formatShanghaiDateTime, formatYuan, PROMISES, type OrderRecord } from '@kuaibao/domain';
+import { errorMessage, FEE_LABEL, formatShanghaiDateTime, formatYuan, PROMISES, type OrderRecord } from '@kuaibao/domain';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { track } from '../../api/index.ts';
@@ -90,7 +90,7 @@ export default function QueryDialog({ onClose }: { onClose: () => void }) {
                   <th scope="col">联系电话</th>
                   <th scope="col">下单时间</th>
                   <th scope="col">订单编号</th>
-                  <th scope="col">支付方式 / 金额</th>
+                  <th scope="col">支付方式 / {FEE_LABEL}</th>
                   <th scope="col">办理状态</th>
                   <th scope="col">操作</th>
                 </tr>

@@ -1,4 +1,6 @@
 import {
+  FEE_LABEL,
+  representativeLabel,
   formatShanghaiDateTime,
   formatYuan,
   goodsTexts,
@@ -92,7 +94,7 @@ function Detail({ order, onFill }: { order: OrderRecord; onFill: (order: OrderRe
           <Row label="业务办理人" testId="corp-detail-handler">
             {order.admin_name || '待分配'}
           </Row>
-          <Row label="法定代表人" testId="corp-detail-legal">
+          <Row label={representativeLabel(order.entity_id)} testId="corp-detail-legal">
             {order.entity_legal || '—'}
           </Row>
           <Row label="联系电话" testId="corp-detail-phone">
@@ -110,7 +112,7 @@ function Detail({ order, onFill }: { order: OrderRecord; onFill: (order: OrderRe
           <Row label="业务类型" testId="corp-detail-type">
             {order.goods_name || texts.shortName}
           </Row>
-          <Row label="费用" testId="corp-detail-fee">
+          <Row label={FEE_LABEL} testId="corp-detail-fee">
             {formatYuan(order.total_fee)}
           </Row>
           <Row label="提交日期" testId="corp-detail-date">
@@ -161,7 +163,7 @@ function Detail({ order, onFill }: { order: OrderRecord; onFill: (order: OrderRe
         </section>
       )}
 
-      <HonestyNotice compact />
+      <HonestyNotice compact goodsType={order.goods_type} />
     </>
   );
 }

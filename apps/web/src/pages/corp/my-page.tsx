@@ -1,10 +1,11 @@
-import { ORDER_LIST_TABS, type UserInfo } from '@kuaibao/domain';
+import { visibleOrderListTabs, type UserInfo } from '@kuaibao/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../router/link.tsx';
 import { fetchUserInfo } from '../../api/account-endpoints.ts';
 import { track } from '../../api/index.ts';
 import { useRequest } from '../../common/use-request.ts';
 import { useServiceContact } from '../../common/service-contact.ts';
+import { useSiteData } from '../../site-data.tsx';
 import { WithCorpTabs } from './corp-tab-bar.tsx';
 import styles from './my-page.module.css';
 import { reauthorizeOnSessionError } from './session.ts';
@@ -32,11 +33,13 @@ const SHORTCUT_ICONS: Record<number, string> = {
   3: 'M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6z M9 12l2 2 4-4',
 };
 
-/** /my (docs/product/screens.md#account): avatar and name, my applications with four shortcuts, online customer service. */
+/** /my (docs/product/screens.md#account): avatar and name, my applications with a shortcut per service, online customer service. */
 export default function MyPage() {
   const { data: user } = useRequest<UserInfo>('user', () => fetchUserInfo(), { onError: reauthorizeOnSessionError });
   const [serviceOpen, setServiceOpen] = useState(false);
   const service = useServiceContact();
+  // The shortcuts of the services that have goods here (the /order tabs shown).
+  const shortcuts = visibleOrderListTabs(useSiteData().goods.map((item) => item.goods_type));
 
   return (
     <WithCorpTabs>
@@ -59,7 +62,7 @@ export default function MyPage() {
             </Link>
           </div>
           <ul className={styles.shortcuts}>
-            {ORDER_LIST_TABS.map((item) => (
+            {shortcuts.map((item) => (
               <li key={item.tab}>
                 <Link to={`/order?tab=${item.tab}`} className={styles.shortcut} data-testid={`my-shortcut-${item.tab}`}>
                   <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">

@@ -1,18 +1,22 @@
-import { formatShanghaiDateTime, ORDER_LIST_TABS, type OrderRecord } from '@kuaibao/domain';
+import { formatShanghaiDateTime, ORDER_LIST_TABS, visibleOrderListTabs, type OrderRecord } from '@kuaibao/domain';
 import { useRef, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from '../../router/router.tsx';
 import { fetchCorpOrders } from '../../api/account-endpoints.ts';
 import { StatusBadge } from '../check/status-badge.tsx';
 import { useGoBack } from '../../common/use-go-back.ts';
 import { useRequest } from '../../common/use-request.ts';
+import { useSiteData } from '../../site-data.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import styles from './order-list-page.module.css';
 import { isSessionError, reauthorizeOnSessionError } from './session.ts';
 
-/** ?tab=0..3; anything else is the first tab (docs/product/screens.md "/order: tabs by goods type, the first by default"). */
-export function tabIndex(value: string | null): number {
+/**
+ * ?tab=0..3 when that tab is shown; anything else is the first shown tab (docs/product/screens.md
+ * "/order: tabs by goods type, the first by default"). Returns the tab number, not a position.
+ */
+export function tabIndex(value: string | null, shown: readonly { tab: number }[] = ORDER_LIST_TABS): number {
   const index = Number(value);
-  return Number.isInteger(index) && index >= 0 && index < ORDER_LIST_TABS.length ? index : 0;
+  return shown.find((item) => item.tab === index)?.tab ?? shown[0]?.tab ?? 0;
 }
 
 type ListState = { kind: 'loading' } | { kind: 'loaded'; items: OrderRecord[] } | { kind: 'failed' };
@@ -25,7 +29,9 @@ export default function OrderListPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const goBack = useGoBack('/my');
-  const active = tabIndex(params.get('tab'));
+  // Only the services that have goods here; a tab without a service is never shown.
+  const tabs = visibleOrderListTabs(useSiteData().goods.map((item) => item.goods_type));
+  const active = tabIndex(params.get('tab'), tabs);
   const goodsType = ORDER_LIST_TABS[active]!.goodsType;
   // Licence registration has no service yet: nothing to ask for.
   const list = useRequest(goodsType ?? null, () => fetchCorpOrders(goodsType ?? undefined), { onError: reauthorizeOnSessionError });
@@ -44,8 +50,9 @@ export default function OrderListPage() {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const next = (active + step + ORDER_LIST_TABS.length) % ORDER_LIST_TABS.length;
-    select(next);
+    const position = tabs.findIndex((item) => item.tab === active);
+    const next = (position + step + tabs.length) % tabs.length;
+    select(tabs[next]!.tab);
     tabRefs.current[next]?.focus();
   };
 
@@ -53,7 +60,7 @@ export default function OrderListPage() {
     <div className={styles.page} data-testid="order-list-page">
       <PageHeader title="我的申请" onBack={goBack} />
       <div className={styles.tabs} role="tablist" aria-label="申请类型" onKeyDown={onKey}>
-        {ORDER_LIST_TABS.map((item, index) => (
+        {tabs.map((item, index) => (
           <button
             key={item.tab}
             ref={(el) => {
@@ -62,11 +69,11 @@ export default function OrderListPage() {
             type="button"
             role="tab"
             id={`order-tab-${item.tab}`}
-            aria-selected={index === active}
+            aria-selected={item.tab === active}
             aria-controls="order-tab-panel"
-            tabIndex={index === active ? 0 : -1}
-            className={`${styles.tab} ${index === active ? styles.activeTab : ''}`}
-            onClick={() => select(index)}
+            tabIndex={item.tab === active ? 0 : -1}
+            className={`${styles.tab} ${item.tab === active ? styles.activeTab : ''}`}
+            onClick={() => select(item.tab)}
             data-testid={`order-tab-${item.tab}`}
           >
             {item.label}

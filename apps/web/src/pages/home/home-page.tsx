@@ -143,13 +143,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
   );
   const countdownBanner =
     goodsType === 'license_year' ? (
-      <HomeExtra
-        name="CountdownBanner"
-        countdown={countdown}
-        leftLabel="距年报截止(6月30日)还有"
-        overdueLabel="本年度年报已逾期"
-        note="年报时间为每年1月1日至6月30日，报送上一年度报告"
-      />
+      <HomeExtra name="FilingWindowBanner" countdown={countdown} />
     ) : null;
   const formCard = (
     <OrderFormCard
@@ -165,7 +159,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
   const explanation = (
     <HomeExtra name="Explanation" goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
   );
-  const danmaku = <HomeExtra name="Danmaku" lines={config?.['client.home.danmaku'] ?? []} />;
+  const danmaku = <HomeExtra name="ServiceDanmaku" goodsType={goodsType} lines={config?.['client.home.danmaku'] ?? []} />;
   const footer = (
     <HomeExtra
       name="HomeFooter"
@@ -178,7 +172,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
 
   return (
     <div className={desktop ? styles.desktop : styles.phone} data-testid="home">
-      <HomeExtra name="Marquee" text={config?.['client.home.tips'] ?? ''} />
+      <HomeExtra name="ServiceMarquee" goodsType={goodsType} tips={config?.['client.home.tips'] ?? ''} />
       {desktop ? (
         <div className={styles.columns}>
           <div className={styles.main}>

@@ -153,7 +153,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
       }}
     >
       <UntilHydrated>
-        <HonestyNotice />
+        <HonestyNotice goodsType={goodsType} />
 
         {!hideGoods && goods.length > 0 && (
           <RadioList

@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import {
+  FEE_LABEL,
+  representativeLabel,
   formatShanghaiDateTime,
   formatYuan,
   goodsTexts,
@@ -67,7 +69,7 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
           <Row label="主体名称" testId="receipt-entity-name">
             {order.entity_name}
           </Row>
-          <Row label="法定代表人" testId="receipt-legal">
+          <Row label={representativeLabel(order.entity_id)} testId="receipt-legal">
             {order.entity_legal || '—'}
           </Row>
           <Row label="统一社会信用代码" testId="receipt-credit-code">
@@ -82,10 +84,10 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
           <Row label="数量" testId="receipt-quantity">
             {RECEIPT_QUANTITY}
           </Row>
-          <Row label="金额" testId="receipt-amount">
+          <Row label={FEE_LABEL} testId="receipt-amount">
             {formatYuan(order.total_fee)}
           </Row>
-          <Row label="大写金额" testId="receipt-amount-capital">
+          <Row label={`${FEE_LABEL}（大写）`} testId="receipt-amount-capital">
             {capitalAmount(order.total_fee)}
           </Row>
           <Row label="支付时间" testId="receipt-pay-time">
@@ -142,7 +144,7 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
         </section>
       )}
 
-      <HonestyNotice compact />
+      <HonestyNotice compact goodsType={order.goods_type} />
     </article>
   );
 }

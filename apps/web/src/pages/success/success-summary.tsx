@@ -1,4 +1,4 @@
-import { formatYuan, NOTICES, orderTexts } from '@kuaibao/domain';
+import { FEE_LABEL, formatYuan, NOTICES, orderTexts } from '@kuaibao/domain';
 import { HonestyNotice } from '../../common/honesty-notice.tsx';
 import { ContactInline } from '../../common/contact-inline.tsx';
 import { useServiceContact } from '../../common/service-contact.ts';
@@ -52,7 +52,7 @@ export function SuccessSummary({ state, onViewProgress }: { state: PaidOrderStat
             <dd>{order.goods_name}</dd>
           </div>
           <div>
-            <dt>支付金额</dt>
+            <dt>{FEE_LABEL}</dt>
             <dd>{formatYuan(order.total_fee)}</dd>
           </div>
           <div>
@@ -61,7 +61,7 @@ export function SuccessSummary({ state, onViewProgress }: { state: PaidOrderStat
           </div>
         </dl>
       )}
-      <HonestyNotice compact />
+      <HonestyNotice compact goodsType={order?.goods_type} />
       <Button size="lg" block onClick={onViewProgress} data-testid="view-progress">
         查看办理进度
       </Button>
