@@ -1,4 +1,4 @@
-import { buildMiniProgramPayHandoff, type CreateOrderResult, errorMessage, isPaidStatus, miniProgramPayUrl, NOTICES, orderListTabOf, PAY_NEEDS_WECHAT, PAYMENT_CONFIRMING, type PayType, REDIRECT_DELAY_MS, TAB_RETURN_REFRESH_MS } from '@kuaibao/domain';
+import { buildMiniProgramPayHandoff, type CreateOrderResult, errorMessage, isPaidStatus, miniProgramPayUrl, NOTICES, orderListTabOf, PAY_NEEDS_WECHAT, PAYMENT_CONFIRMING, type PayType, TAB_RETURN_REFRESH_MS } from '@kuaibao/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchOrderDetail } from '../api/endpoints.ts';
 import { track } from '../api/index.ts';
@@ -8,6 +8,7 @@ import { isWechatBrowser } from '../platform/detect.ts';
 import { base64Json, navigateMiniProgram } from '../platform/wechat-bridge.ts';
 import { useNavigate } from '../router/router.tsx';
 import { useBlocker } from '../router/use-blocker.ts';
+import type { CheckLocationState } from '../pages/check/check-page.tsx';
 import { forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../storage.ts';
 import { toast } from '../ui/toast.tsx';
 import { useAlreadyOrdered } from './already-ordered.ts';
@@ -69,19 +70,12 @@ export function usePhonePay() {
   const { payment, payType } = flow;
 
   // Asked as the page opens (decision 032): a company that already ordered the service is told
-  // at once, in the service's words, and goes home as after the refusal on 立即办理.
-  const alreadyOrdered = useAlreadyOrdered(form, (message) => {
-    toast.info(message);
+  // at once, in the service's words, as after the refusal on 立即办理; the notice stays until the
+  // visitor goes home or to the progress (already-ordered-notice.tsx).
+  const alreadyOrdered = useAlreadyOrdered(form, () => {
     track('pay.ispaied', form?.entity_id, 'event', { at: 'open' });
   });
-  useEffect(() => {
-    if (!alreadyOrdered) return;
-    const timer = setTimeout(() => {
-      guard.release();
-      navigate('/', { replace: true });
-    }, REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [alreadyOrdered, guard, navigate]);
+  const filedMessage = alreadyOrdered ?? (payment.state.kind === 'filed' ? payment.state.text : null);
   const busy = (payment.state.kind !== 'idle' && payment.state.kind !== 'failed') || !!alreadyOrdered;
 
   // Back from the provider's page (docs/product/orders-and-statuses.md#payment-confirmation, mobile): a moment after the tab shows
@@ -198,5 +192,14 @@ export function usePhonePay() {
     },
     serviceOpen,
     closeService: () => setServiceOpen(false),
+    /** The service's "already ordered" words while the notice is up; null otherwise. */
+    filedMessage,
+    /** 查看办理进度 in that notice: /check with the phone the order was placed with. */
+    viewProgress: () => {
+      guard.release();
+      track('pay.ispaied.progress', form?.goods_id, 'click');
+      navigate('/check', { replace: true, state: { phone: form?.entity_phone ?? '' } satisfies CheckLocationState });
+    },
+    leaveHome,
   };
 }
