@@ -29,7 +29,7 @@ export function normalizePhone(raw: string): string {
 export function filterPhoneInput(raw: string): { value: string; exceeded: boolean } {
   const typed = raw.normalize('NFKC').replace(/[^\d+]/g, '');
   // Only a country code so far: shown as typed (without the "+"), dropped once the number follows.
-  if (/^(?:\+|\+8|\+86|0|00|008|0086|8|86)$/.test(typed)) return { value: typed.replace(/\D/g, ''), exceeded: false };
+  if (/^(?:\+|00?)?(?:86?)?$/.test(typed)) return { value: typed.replace(/\D/g, ''), exceeded: false };
   const digits = normalizePhone(raw);
   return { value: digits.slice(0, PHONE_MAX_LENGTH), exceeded: digits.length > PHONE_MAX_LENGTH };
 }
