@@ -53,3 +53,4 @@ export * from './audit-text.ts';
 export * from './list-sorts.ts';
 export * from './regions.ts';
 export * from './company-ranking.ts';
+export * from './guarantee-badges.ts';
