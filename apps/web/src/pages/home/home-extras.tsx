@@ -7,3 +7,4 @@ export { Marquee } from '../../ui/marquee.tsx';
 export { Explanation } from './explanation.tsx';
 export { HomeFooter } from './home-footer.tsx';
 export { ReportEntry } from './report-entry.tsx';
+export { CompanyNotFound } from './company-not-found.tsx';
