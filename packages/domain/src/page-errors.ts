@@ -21,6 +21,11 @@ export const PAGE_ERRORS = {
   AUTHORIZATION_NAME_MISMATCH: { code: 40024, status: 400, message: '签署姓名与法定代表人姓名不一致' },
   /** The order named an agreement version that is no longer the current one (docs/decisions/034-versioned-agreements.md). */
   AGREEMENT_OUTDATED: { code: 40910, status: 409, message: '服务协议已更新，请阅读新版本并重新确认' },
+  /**
+   * In-app payment without the payer's openid: the WeChat login expired or its code was spent (a
+   * mini-program opened with an old mpCode). /pay offers 重新登录 (docs/decisions/009-corp-and-mini-program.md).
+   */
+  WECHAT_LOGIN_EXPIRED: { code: 40186, status: 401, message: '微信登录已过期，请重新登录后再支付' },
 } as const satisfies CatalogEntries;
 
 export type PageErrorCode = keyof typeof PAGE_ERRORS;

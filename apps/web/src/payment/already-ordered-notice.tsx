@@ -31,3 +31,27 @@ export function AlreadyOrderedNotice({ message, onProgress, onHome }: { message:
     </Dialog>
   );
 }
+
+/**
+ * The mini-program's login expired (its mpCode was spent, or the session ended): said as such, not as
+ * "this payment method is not supported", with 重新登录, which asks the host to open the page again
+ * with a fresh code (docs/decisions/009-corp-and-mini-program.md).
+ */
+export function LoginExpiredNotice({ open, onLogin, onClose }: { open: boolean; onLogin: () => void; onClose: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="登录已过期"
+      size="sm"
+      testId="login-expired"
+      footer={
+        <Button onClick={onLogin} data-testid="login-again" data-autofocus>
+          重新登录
+        </Button>
+      }
+    >
+      <p className={styles.exitText}>微信登录已过期，需要重新登录后才能支付。点击“重新登录”，小程序会重新登录并打开首页，再提交一次即可。</p>
+    </Dialog>
+  );
+}

@@ -15,7 +15,7 @@ import styles from './pay-page.module.css';
 import { PrecheckNotice } from './precheck-notice.tsx';
 import type { HomeLocationState } from '../pages/home/order-form.tsx';
 import { AgreementUpdateDialog } from './agreement-update.tsx';
-import { AlreadyOrderedNotice } from './already-ordered-notice.tsx';
+import { AlreadyOrderedNotice, LoginExpiredNotice } from './already-ordered-notice.tsx';
 import { AuthorizationCard } from './authorization-card.tsx';
 import { usePhonePay } from './use-phone-pay.ts';
 
@@ -111,6 +111,7 @@ export default function PayPage() {
         <p className={styles.exitText}>订单尚未支付。如有疑问，可先联系客服咨询。</p>
       </Dialog>
       <AlreadyOrderedNotice message={pay.filedMessage} onProgress={pay.viewProgress} onHome={pay.leaveHome} />
+      <LoginExpiredNotice open={pay.loginExpired} onLogin={() => void pay.logInAgain()} onClose={pay.closeLoginExpired} />
       <AgreementUpdateDialog
         agreement={payment.state.kind === 'agreement' ? payment.state.agreement : null}
         onAgree={payment.agreeAndRetry}

@@ -40,7 +40,7 @@ export type PaymentState =
   | { kind: 'creating'; payType: PayType }
   | { kind: 'ready'; payType: PayType; result: CreateOrderResult }
   | { kind: 'confirming'; result: CreateOrderResult; answer: JsapiPayOutcome }
-  | { kind: 'failed'; payType: PayType; text: string }
+  | { kind: 'failed'; payType: PayType; text: string; code?: number }
   | { kind: 'leaving'; text: string }
   | { kind: 'filed'; text: string }
   | { kind: 'paid'; result: CreateOrderResult; order: OrderRecord }
@@ -49,7 +49,7 @@ export type PaymentState =
 export type PaymentEvent =
   | { type: 'create'; payType: PayType }
   | { type: 'created'; result: CreateOrderResult }
-  | { type: 'failed'; text: string }
+  | { type: 'failed'; text: string; code?: number }
   | { type: 'refused'; text: string }
   | { type: 'filed'; text: string }
   | { type: 'outdated'; agreement: Agreement }
@@ -67,7 +67,7 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
     case 'created':
       return state.kind === 'creating' ? { kind: 'ready', payType: state.payType, result: event.result } : state;
     case 'failed':
-      return state.kind === 'creating' ? { kind: 'failed', payType: state.payType, text: event.text } : state;
+      return state.kind === 'creating' ? { kind: 'failed', payType: state.payType, text: event.text, ...(event.code !== undefined ? { code: event.code } : {}) } : state;
     case 'refused':
       return state.kind === 'creating' ? { kind: 'leaving', text: event.text } : state;
     case 'filed':
@@ -166,7 +166,7 @@ export function usePayment(options: PaymentOptions): Payment {
         dispatch({ type: 'created', result: outcome.result });
         latest.current.onCreated?.(outcome.result, payType);
       } else if (outcome.kind === 'error') {
-        dispatch({ type: 'failed', text: outcome.text });
+        dispatch({ type: 'failed', text: outcome.text, ...(outcome.code !== undefined ? { code: outcome.code } : {}) });
       } else if (outcome.kind === 'filed') {
         dispatch({ type: 'filed', text: outcome.text });
       } else {
