@@ -20,7 +20,7 @@ export function CompanyNotFound({ keyword }: { keyword: string }) {
   useEffect(() => {
     const element = box.current;
     if (element && element.getBoundingClientRect().bottom > window.innerHeight) element.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
-  }, [keyword]);
+  }, []);
   return (
     <div ref={box} className={styles.box} role="status" data-testid="company-not-found">
       <p className={styles.title}>未找到“{keyword}”相关企业</p>
