@@ -50,6 +50,7 @@ test('every desktop dialog of the visitor app runs under the policy without a vi
   await report.getByTestId('report-content').fill('内容安全策略检查（桌面）');
   await report.getByTestId('report-submit').click();
   await expectToast(page, '提交成功');
+  await report.getByTestId('report-done').click();
   await expect(report).toBeHidden();
 
   await page.goto(`/error?msg=${encodeURIComponent('页面出错了')}`);

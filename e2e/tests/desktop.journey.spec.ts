@@ -35,5 +35,5 @@ test('the desktop form rejects a missing company choice and a bad phone', async 
   await page.getByTestId('company-option').filter({ hasText: COMPANY.name }).click();
   await page.getByTestId('phone-input').fill('12345678901');
   await page.getByTestId('submit').click();
-  await expectToast(page, '请填写正确的手机号码');
+  await expect(page.getByTestId('phone-input')).toHaveAccessibleDescription('请填写正确的手机号码');
 });

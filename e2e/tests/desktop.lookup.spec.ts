@@ -141,6 +141,7 @@ test('the report dialog validates, submits and closes', async ({ page }, testInf
   expect(await accessibilityViolations(page)).toEqual([]);
   await dialog.getByTestId('report-submit').click();
   await expectToast(page, '提交成功');
+  await dialog.getByTestId('report-done').click();
   await expect(dialog).toBeHidden();
 });
 

@@ -70,6 +70,7 @@ test('every phone page of the visitor app runs under the policy without a violat
   await page.getByTestId('report-content').fill('内容安全策略检查');
   await page.getByTestId('report-submit').click();
   await expectToast(page, '提交成功');
+  await page.getByTestId('report-done').click();
   await expect(page).toHaveURL(/\/$/);
 
   // The error page, an unknown page, and the v2 palette's home.

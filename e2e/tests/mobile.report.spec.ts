@@ -13,7 +13,7 @@ test('a visitor reports a problem: validation, counter, chips, submit and back',
   await page.getByTestId('report-entry').click();
   await expect(page).toHaveURL(/\/report$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('平台举报');
-  await expect(page.getByTestId('report-type')).toHaveText(['交易欺诈', '冒充身份', '其他问题']);
+  await expect(page.getByTestId('report-type')).toHaveText(['交易欺诈', '冒充身份', '售后问题', '申请退款', '其他问题']);
   await expect(page.getByRole('radio', { name: '交易欺诈' })).toBeChecked();
   await snapshot(page, testInfo, 'mobile-report');
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -41,6 +41,9 @@ test('a visitor reports a problem: validation, counter, chips, submit and back',
   const response = await request.response();
   expect((await response!.json()).code).toBe(0);
   await expectToast(page, '提交成功');
+  // What happens next stays until the visitor goes back.
+  await expect(page.getByTestId('report-next-steps')).toContainText('3个工作日内');
+  await page.getByTestId('report-done').click();
   // ...and back where the visitor came from.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('home')).toBeVisible();
@@ -51,7 +54,18 @@ test('/report opened directly goes home after the submit', async ({ page }) => {
   await page.getByTestId('report-content').fill('其他问题：页面打不开支付');
   await page.getByTestId('report-submit').click();
   await expectToast(page, '提交成功');
+  await page.getByTestId('report-done').click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a customer asks for a refund: the type is sent and the refund rule is said', async ({ page }) => {
+  await page.goto('/report');
+  await page.getByRole('radio', { name: '申请退款' }).check({ force: true });
+  await page.getByTestId('report-content').fill('注销办理失败，申请退款');
+  const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/user/feedback');
+  await page.getByTestId('report-submit').click();
+  expect((await sent).postDataJSON()).toEqual({ report: { type: '申请退款', content: '注销办理失败，申请退款', contact: '' } });
+  await expect(page.getByTestId('report-next-steps')).toHaveText(/3个工作日内.*全额原路退回/);
 });
 
 test('v2 has neither the report entry nor the /report screen', async ({ page }, testInfo) => {

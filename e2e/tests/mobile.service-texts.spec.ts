@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { alreadyOrderedMessage, handlingNotes } from '@kuaibao/domain';
 import { claimCompany, type ClaimedCompany } from '../support/companies.ts';
-import { VALID_ID, chooseCreditRecord, expectToast, fillPerson, openHome, payOnPhone, searchAndPick, snapshot } from '../support/journey.ts';
+import { VALID_ID, chooseCreditRecord, fillPerson, openHome, payOnPhone, searchAndPick, snapshot } from '../support/journey.ts';
 
 /*
  * Each service in its own words on a phone (decision 032): cancellation and
@@ -58,7 +58,9 @@ test('cancellation and credit repair say their own words on the home button and 
   await expect(page.getByTestId('submit')).toHaveText(/^(立即办理|补报年报)$/);
 });
 
-test('a company that already ordered the service is told as /pay opens, in the service\'s words, and no order is made', async ({ page }, testInfo) => {
+test('a company that already ordered the service is told as /pay opens, in the service\'s words, until dismissed, and no order is made', async ({ page }, testInfo) => {
+  // The page's clock, so "kept until dismissed" is proved by moving time, not by waiting on it.
+  await page.clock.install();
   const company = claimCompany();
   // Pay for the cancellation once.
   await payOnPhone(page, { ...company, goodsId: 2 });
@@ -76,11 +78,19 @@ test('a company that already ordered the service is told as /pay opens, in the s
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
   expect((await checked).status()).toBe(200);
-  await expectToast(page, alreadyOrderedMessage('license_destory'));
+  const notice = page.getByTestId('already-ordered');
+  await expect(notice.getByRole('heading')).toHaveText(alreadyOrderedMessage('license_destory'));
   await expect(page.getByTestId('pay-now')).toBeDisabled();
   await snapshot(page, testInfo, 'mobile-pay-already-ordered');
-  await expect(page).toHaveURL(/\/$/);
+  // Kept until dismissed: well past the second it used to flash for, it is still there, on /pay.
+  await page.clock.runFor(10_000);
+  await expect(notice).toBeVisible();
+  await expect(page).toHaveURL(/\/pay$/);
   expect(creations).toEqual([]);
+  // 查看办理进度: /check, with the phone the order was placed with.
+  await notice.getByTestId('already-ordered-progress').click();
+  await expect(page).toHaveURL(/\/check$/);
+  await expect(page.getByTestId('check-phone')).toHaveValue(company.phone);
 
   // Another service of the same company is still open to order.
   await fillHome(page, 3, company);

@@ -29,14 +29,15 @@ test.describe('the home form says what is wrong, in the spec words', () => {
     await searchAndPick(page);
     await fillPerson(page, '110105194912310021', VALID_PHONE);
     await page.getByTestId('submit').click();
-    await expectToast(page, '请填写正确的身份证号码');
+    // Said under the field it is about (mobile.form-fields.spec.ts has the layout).
+    await expect(page.getByTestId('id-input')).toHaveAccessibleDescription('请填写正确的身份证号码');
   });
 
   test('a bad phone number', async ({ page }) => {
     await searchAndPick(page);
     await fillPerson(page, VALID_ID, '15412345678');
     await page.getByTestId('submit').click();
-    await expectToast(page, '请填写正确的手机号码');
+    await expect(page.getByTestId('phone-input')).toHaveAccessibleDescription('请填写正确的手机号码');
   });
 
   test('input filters cap the ID at 18 and the phone at 11 with a notice', async ({ page }) => {

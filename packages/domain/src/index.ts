@@ -59,3 +59,4 @@ export * from './company-ranking.ts';
 export * from './registration-status.ts';
 export * from './service-refusal.ts';
 export * from './credit-records.ts';
+export * from './guarantee-badges.ts';

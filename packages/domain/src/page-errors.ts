@@ -30,6 +30,11 @@ export const PAGE_ERRORS = {
   CREDIT_RECORD_REQUIRED: { code: 40026, status: 400, message: '请选择需要修复的信用记录' },
   /** The order named an agreement version that is no longer the current one (docs/decisions/034-versioned-agreements.md). */
   AGREEMENT_OUTDATED: { code: 40910, status: 409, message: '服务协议已更新，请阅读新版本并重新确认' },
+  /**
+   * In-app payment without the payer's openid: the WeChat login expired or its code was spent (a
+   * mini-program opened with an old mpCode). /pay offers 重新登录 (docs/decisions/009-corp-and-mini-program.md).
+   */
+  WECHAT_LOGIN_EXPIRED: { code: 40186, status: 401, message: '微信登录已过期，请重新登录后再支付' },
 } as const satisfies CatalogEntries;
 
 export type PageErrorCode = keyof typeof PAGE_ERRORS;

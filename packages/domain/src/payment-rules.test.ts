@@ -54,7 +54,9 @@ describe('the server check of a payment choice', () => {
     expect(checkPaymentChoice({ platform: 'wx-mp', payType: 'alipay', paySource: 'jsapi', hasOpenid: true })).toEqual({ ok: false, reason: 'PAY_TYPE_NOT_ALLOWED' });
   });
   it('refuses in-app payment without an openid, on web, and a QR inside WeChat', () => {
-    expect(checkPaymentChoice({ platform: 'wx-oa', payType: 'weixin', paySource: 'jsapi', hasOpenid: false })).toEqual({ ok: false, reason: 'PAY_SOURCE_NOT_ALLOWED' });
+    // Inside WeChat without an openid: the login expired (or its code was spent), not a wrong choice.
+    expect(checkPaymentChoice({ platform: 'wx-oa', payType: 'weixin', paySource: 'jsapi', hasOpenid: false })).toEqual({ ok: false, reason: 'WECHAT_LOGIN_EXPIRED' });
+    expect(checkPaymentChoice({ platform: 'wx-mp', payType: 'weixin', paySource: 'jsapi', hasOpenid: false })).toEqual({ ok: false, reason: 'WECHAT_LOGIN_EXPIRED' });
     expect(checkPaymentChoice({ platform: 'web', payType: 'weixin', paySource: 'jsapi', hasOpenid: true })).toEqual({ ok: false, reason: 'PAY_SOURCE_NOT_ALLOWED' });
     expect(checkPaymentChoice({ platform: 'wx-oa', payType: 'weixin', paySource: 'native', hasOpenid: true })).toEqual({ ok: false, reason: 'PAY_SOURCE_NOT_ALLOWED' });
   });

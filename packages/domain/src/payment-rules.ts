@@ -56,19 +56,20 @@ export const PAY_SOURCES_BY_PAY_TYPE: Readonly<Record<PayType, readonly PaySourc
   alipay: ['native', 'h5'],
 };
 
-export type PaymentChoiceCheck = { ok: true } | { ok: false; reason: 'PAY_TYPE_NOT_ALLOWED' | 'PAY_SOURCE_NOT_ALLOWED' };
+export type PaymentChoiceCheck = { ok: true } | { ok: false; reason: 'PAY_TYPE_NOT_ALLOWED' | 'PAY_SOURCE_NOT_ALLOWED' | 'WECHAT_LOGIN_EXPIRED' };
 
 /**
  * The server's check of a visitor's payment choice against docs/product/orders-and-statuses.md: the platform decides the pay
  * types (inside WeChat weixin only) and the pay sources; the pay type must support the source;
- * in-app payment (jsapi) needs the payer's openid. The phone-browser rule (alipay only on ios and
+ * in-app payment (jsapi) needs the payer's openid: without one, inside WeChat, the login expired or
+ * failed (a spent mini-program code), which the visitor can cure by logging in again. The phone-browser rule (alipay only on ios and
  * android) is the client's: the server cannot know the visitor's operating system for certain.
  */
 export function checkPaymentChoice(input: { platform: Platform; payType: PayType; paySource: PaySource; hasOpenid: boolean }): PaymentChoiceCheck {
   if ((input.platform === 'wx-mp' || input.platform === 'wx-oa') && input.payType !== 'weixin') return { ok: false, reason: 'PAY_TYPE_NOT_ALLOWED' };
   if (!allowedPaySources(input.platform).includes(input.paySource)) return { ok: false, reason: 'PAY_SOURCE_NOT_ALLOWED' };
   if (!PAY_SOURCES_BY_PAY_TYPE[input.payType].includes(input.paySource)) return { ok: false, reason: 'PAY_SOURCE_NOT_ALLOWED' };
-  if (input.paySource === 'jsapi' && !input.hasOpenid) return { ok: false, reason: 'PAY_SOURCE_NOT_ALLOWED' };
+  if (input.paySource === 'jsapi' && !input.hasOpenid) return { ok: false, reason: 'WECHAT_LOGIN_EXPIRED' };
   return { ok: true };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterPhoneInput, isValidMobilePhone, maskPhone } from './phone.ts';
+import { filterPhoneInput, isValidMobilePhone, maskPhone, normalizePhone } from './phone.ts';
 
 describe('filterPhoneInput', () => {
   it('keeps digits only', () => {
@@ -15,11 +15,39 @@ describe('filterPhoneInput', () => {
     expect(filterPhoneInput('+86 138 1234 5678')).toEqual({ value: '13812345678', exceeded: false });
     expect(filterPhoneInput('＋８６13812345678')).toEqual({ value: '13812345678', exceeded: false });
   });
-  it('keeps 86 that is not written as a country code', () => {
-    expect(filterPhoneInput('8613812345678')).toEqual({ value: '86138123456', exceeded: true });
+  it('drops a country code however it is written: a mobile number never starts with 8 or 0', () => {
+    for (const written of ['8613812345678', '+86-138-1234-5678', '0086 138 1234 5678', '86 138 1234 5678', '+86（138）12345678']) {
+      expect([written, filterPhoneInput(written)]).toEqual([written, { value: '13812345678', exceeded: false }]);
+    }
+  });
+  it('typed key by key, "+86 138…" ends as the number, never as 86138…', () => {
+    for (const written of ['+86 13812345678', '8613812345678', '+86-138 1234 5678', '0086 13812345678']) {
+      // What a controlled input does: each key is added to the value the filter gave back.
+      let value = '';
+      for (const key of written) value = filterPhoneInput(value + key).value;
+      expect([written, value]).toEqual([written, '13812345678']);
+    }
+  });
+  it('shows a country code being typed until the number starts', () => {
+    expect(filterPhoneInput('+').value).toBe('');
+    expect(filterPhoneInput('86').value).toBe('86');
+    expect(filterPhoneInput('861').value).toBe('1');
   });
   it('handles empty input', () => {
     expect(filterPhoneInput('')).toEqual({ value: '', exceeded: false });
+  });
+});
+
+describe('normalizePhone (the form, the lookup and the server read a number by it)', () => {
+  it.each(['+86 138 1234 5678', '8613812345678', '+86-138-1234-5678', '0086 13812345678', '１３８ １２３４ ５６７８', ' 13812345678 '])('reads %j as 13812345678', (written) => {
+    expect(normalizePhone(written)).toBe('13812345678');
+  });
+  it('never shortens a number that is too long into another one', () => {
+    expect(normalizePhone('138123456789')).toBe('138123456789');
+    expect(isValidMobilePhone(normalizePhone('86138123456789'))).toBe(false);
+  });
+  it('leaves an 86 inside the number alone', () => {
+    expect(normalizePhone('138 8612 3456')).toBe('13886123456');
   });
 });
 

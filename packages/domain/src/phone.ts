@@ -7,16 +7,30 @@
 export const PHONE_MAX_LENGTH = 11;
 
 /**
- * The input filter: full-width digits folded, every non-digit (spaces, dashes) dropped, cut to
- * 11. A leading "+86" country code is dropped first, so a number pasted from the contacts app
- * ("+86 138 1234 5678") is not truncated into a wrong one.
+ * A mainland mobile number starts with 1, so a leading 86 (written +86, 0086 or bare 86) can only be
+ * the country code: the one rule by which the form, the lookup and the server read a number.
+ */
+const COUNTRY_CODE = /^(?:\+|00)?86/;
+
+/**
+ * The number as written, without its country code and separators: full-width characters folded,
+ * "+86 138-1234-5678", "0086 13812345678" and "8613812345678" all read 13812345678. Not cut to 11:
+ * the server refuses a number that is too long rather than shorten it into someone else's.
+ */
+export function normalizePhone(raw: string): string {
+  const compact = raw.normalize('NFKC').replace(/[^\d+]/g, '');
+  return compact.replace(COUNTRY_CODE, '').replace(/\D/g, '');
+}
+
+/**
+ * The input filter: normalizePhone, cut to 11. A country code being typed ("+", "8", "86", "008")
+ * is kept until the number after it starts, so typing "+86 138…" key by key ends as 138…, never 86138….
  */
 export function filterPhoneInput(raw: string): { value: string; exceeded: boolean } {
-  const digits = raw
-    .normalize('NFKC')
-    .trim()
-    .replace(/^\+\s*86/, '')
-    .replace(/\D/g, '');
+  const typed = raw.normalize('NFKC').replace(/[^\d+]/g, '');
+  // Only a country code so far: shown as typed (without the "+"), dropped once the number follows.
+  if (/^(?:\+|00?)?(?:86?)?$/.test(typed)) return { value: typed.replace(/\D/g, ''), exceeded: false };
+  const digits = normalizePhone(raw);
   return { value: digits.slice(0, PHONE_MAX_LENGTH), exceeded: digits.length > PHONE_MAX_LENGTH };
 }
 

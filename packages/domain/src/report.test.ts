@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPORT_TYPE, REPORT_TEXT_MAX_LENGTH, REPORT_TYPES, isReportType, reportTextLength, validateReport } from './report.ts';
+import { DEFAULT_REPORT_TYPE, REPORT_NEXT_STEPS, REPORT_TEXT_MAX_LENGTH, REPORT_TYPES, isReportType, reportTextLength, validateReport } from './report.ts';
 
 describe('report types', () => {
-  it('lists the three types with fraud first and as the default', () => {
-    expect(REPORT_TYPES).toEqual(['交易欺诈', '冒充身份', '其他问题']);
+  it('lists the types with fraud first and as the default', () => {
+    expect(REPORT_TYPES).toEqual(['交易欺诈', '冒充身份', '售后问题', '申请退款', '其他问题']);
     expect(DEFAULT_REPORT_TYPE).toBe('交易欺诈');
     expect(REPORT_TEXT_MAX_LENGTH).toBe(500);
+  });
+  it('says what happens next for every type, within the time the report screen promises', () => {
+    for (const type of REPORT_TYPES) expect([type, REPORT_NEXT_STEPS[type]]).toEqual([type, expect.stringContaining('3个工作日内')]);
+    expect(REPORT_NEXT_STEPS.申请退款).toContain('全额原路退回');
+    expect(isReportType('售后问题')).toBe(true);
+    expect(isReportType('申请退款')).toBe(true);
   });
   it('recognises only those types', () => {
     expect(isReportType('冒充身份')).toBe(true);

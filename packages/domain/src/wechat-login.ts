@@ -66,6 +66,12 @@ export function isSessionErrorCode(code: number | undefined): boolean {
 /** The mini-program page that pays (it calls wx.requestPayment with the order's parameters). */
 export const MINI_PROGRAM_PAY_PAGE = '/pages/pay/index';
 
+/**
+ * The mini-program's entry page: it calls wx.login and opens the web-view with a fresh `mpCode`.
+ * /pay relaunches it when the login expired (重新登录, docs/decisions/009-corp-and-mini-program.md).
+ */
+export const MINI_PROGRAM_HOME_PAGE = '/pages/index/index';
+
 /** What the web-view hands to the mini-program's pay page: the order to pay and the form it was made from. */
 export interface MiniProgramPayHandoff {
   order: { orderId: string; payFee: number; payParam: string };

@@ -58,7 +58,9 @@ describe('bad input never reaches a 500', () => {
       ['goods_id as an object', { goods_id: { id: 1 } }, 'VALIDATION_FAILED'],
       ['entity_name as a number', { entity_name: 12 }, 'VALIDATION_FAILED'],
       ['an overlong company name', { entity_name: '公'.repeat(101) }, 'VALIDATION_FAILED'],
-      ['an overlong phone', { entity_phone: '1'.repeat(12) }, 'VALIDATION_FAILED'],
+      // The field has room for a written country code ("+86 138-1234-5678"), no more; a number one digit too long is the phone rule's.
+      ['an overlong phone', { entity_phone: '1'.repeat(21) }, 'VALIDATION_FAILED'],
+      ['a phone one digit too long', { entity_phone: '138123456789' }, 'PHONE_INVALID'],
       ['an empty ID number', { entity_idno: '' }, 'FORM_INCOMPLETE'],
       ['an empty phone', { entity_phone: '  ' }, 'FORM_INCOMPLETE'],
       ['no company chosen', { entity_id: '' }, 'COMPANY_NOT_CHOSEN'],

@@ -90,11 +90,21 @@ export default function DesktopPayDialog(props: DesktopPayOptions) {
               <div className={styles.qrBox} aria-live="polite">
                 {shown && <PayQr result={shown} label={`${PAY_TYPE_LABELS[payType || 'weixin']}二维码`} />}
                 {(state.kind === 'creating' || state.kind === 'idle') && <p className={styles.hint}>正在生成支付二维码…</p>}
-                {/* Already ordered: said here as well as in the toast, until the dialog closes (decision 032). */}
+                {/* Another refusal: said here as well as in the toast, until the dialog goes home (decision 032). */}
                 {state.kind === 'leaving' && (
                   <p className={styles.hint} data-testid="pay-refused">
                     {state.text}
                   </p>
+                )}
+                {/* Already ordered: kept until the dialog closes, with the way to the order's progress. */}
+                {state.kind === 'filed' && (
+                  <div className={styles.retry} data-testid="pay-refused">
+                    <p>{state.text}</p>
+                    <p>这家企业今年已下单办理此项服务，无需重复付款。</p>
+                    <Button onClick={pay.viewProgress} data-testid="already-ordered-progress">
+                      查看办理进度
+                    </Button>
+                  </div>
                 )}
                 {state.kind === 'failed' && (
                   <div className={styles.retry}>

@@ -1,5 +1,5 @@
 import { alreadyOrderedMessage, handlingNotes, type Goods } from '@kuaibao/domain';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GOODS, installFakeServer, ORDER_FORM, renderRoute, seedStorage, type FakeCall } from '../test/harness.tsx';
 import { writeOrderForm } from '../storage.ts';
@@ -48,11 +48,19 @@ describe('phone /pay for licence cancellation (decision 032)', () => {
     expect(screen.queryByTestId('toast')).toBeNull();
   });
 
-  it('tells an already ordered company at once, in the service\'s words, disables 立即办理 and creates nothing', async () => {
+  it('tells an already ordered company at once, in the service\'s words, in a notice kept until dismissed; disables 立即办理 and creates nothing', async () => {
     alreadyOrdered = true;
     renderRoute(<PayPage />);
-    await waitFor(() => expect(screen.getByTestId('toast').textContent).toBe('当前公司已下单注销代办，无需重复下单'));
+    const notice = await screen.findByTestId('already-ordered');
+    expect(within(notice).getByRole('heading').textContent).toBe('当前公司已下单注销代办，无需重复下单');
     expect((screen.getByTestId('pay-now') as HTMLButtonElement).disabled).toBe(true);
     expect(creations()).toEqual([]);
+  });
+
+  it('查看办理进度 in that notice opens /check with the phone of the form', async () => {
+    alreadyOrdered = true;
+    renderRoute(<PayPage />);
+    fireEvent.click(await screen.findByTestId('already-ordered-progress'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/check'));
   });
 });

@@ -16,6 +16,7 @@ import styles from './pay-page.module.css';
 import { PrecheckNotice } from './precheck-notice.tsx';
 import type { HomeLocationState } from '../pages/home/order-form.tsx';
 import { AgreementUpdateDialog } from './agreement-update.tsx';
+import { AlreadyOrderedNotice, LoginExpiredNotice } from './already-ordered-notice.tsx';
 import { AuthorizationCard } from './authorization-card.tsx';
 import { usePhonePay } from './use-phone-pay.ts';
 
@@ -121,6 +122,8 @@ export default function PayPage() {
           <p className={styles.exitText}>订单尚未支付，确定要退出吗？</p>
         )}
       </Dialog>
+      <AlreadyOrderedNotice message={pay.filedMessage} onProgress={pay.viewProgress} onHome={pay.leaveHome} />
+      <LoginExpiredNotice open={pay.loginExpired} onLogin={() => void pay.logInAgain()} onClose={pay.closeLoginExpired} />
       <AgreementUpdateDialog
         agreement={payment.state.kind === 'agreement' ? payment.state.agreement : null}
         onAgree={payment.agreeAndRetry}

@@ -43,7 +43,8 @@ export type PlaceOrderOutcome =
   | { kind: 'message'; text: string }
   /** The agreement changed since the page was loaded: the current one, for the visitor to read and agree to. */
   | { kind: 'agreement-outdated'; agreement: Agreement }
-  | { kind: 'error'; text: string };
+  /** `code`: the catalog code when the server answered one (WECHAT_LOGIN_EXPIRED offers 重新登录). */
+  | { kind: 'error'; text: string; code?: number };
 
 /**
  * Creates the order (docs/product/orders-and-statuses.md#order-creation): on the pay page, on opening the desktop pay
@@ -100,6 +101,6 @@ export async function placeOrder(input: {
     }
     const text = error instanceof Error ? error.message : String(error);
     track('pay.create.error', text, 'error', { pay_type: input.payType, pay_source: input.paySource });
-    return { kind: 'error', text };
+    return { kind: 'error', text, ...(error instanceof RequestError && error.code !== undefined ? { code: error.code } : {}) };
   }
 }

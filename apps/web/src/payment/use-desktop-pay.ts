@@ -1,6 +1,7 @@
 import type { Goods, OrderRecord, PayType } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
 import { track } from '../api/index.ts';
+import type { CheckLocationState } from '../pages/check/check-page.tsx';
 import { useNavigate } from '../router/router.tsx';
 import { forgetOrder, rememberOrder, removeKey, type OrderForm } from '../storage.ts';
 import { usePayFlow } from './use-pay-flow.ts';
@@ -84,11 +85,17 @@ export function useDesktopPay({ form, goods, onClose, onPaid }: DesktopPayOption
       flow.leaveAtPrecheck();
       onClose();
     },
-    /** Paid or leaving: closes; unpaid: the service tip instead. */
+    /** Paid, leaving or already ordered: closes; unpaid: the service tip instead. */
     close: () => {
       // The tip invites contact: without a usable contact there is nothing to show (decision 047).
-      if (state.kind === 'paid' || state.kind === 'leaving' || !service.available) onClose();
+      if (state.kind === 'paid' || state.kind === 'leaving' || state.kind === 'filed' || !service.available) onClose();
       else setPhase('tip');
+    },
+    /** 查看办理进度 when the company already ordered: /check with the phone the order was placed with. */
+    viewProgress: () => {
+      onClose();
+      track('pay.ispaied.progress', form.goods_id, 'click', { form_factor: 'desktop' });
+      navigate('/check', { state: { phone: form.entity_phone } satisfies CheckLocationState });
     },
   };
 }

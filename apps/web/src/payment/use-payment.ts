@@ -28,7 +28,9 @@ import { placeOrder, rememberAgreement } from './place-order.ts';
  * - confirming: the payer answered in WeChat's sheet (`answer`), which is not proof: the order is looked
  *   at, once a second up to JSAPI_CONFIRM_TRIES times after 'ok', once after 'fail' or 'cancel'.
  * - failed: the creation failed (`text`); the desktop offers '重新生成'.
- * - leaving: the company has already filed, or the server answered with a message: home after a moment.
+ * - leaving: the server answered with a message: home after a moment.
+ * - filed: the company has already ordered the service this year (the service's words in `text`): said
+ *   until the visitor dismisses it or goes to see the progress (already-ordered-notice.tsx); no way home by itself.
  * - paid: the order is paid.
  * - agreement: the server refused the order for an older agreement version (decision 034): the
  *   current text is shown; agreeing creates the order again for `payType`, the form as it was.
@@ -38,16 +40,18 @@ export type PaymentState =
   | { kind: 'creating'; payType: PayType }
   | { kind: 'ready'; payType: PayType; result: CreateOrderResult }
   | { kind: 'confirming'; result: CreateOrderResult; answer: JsapiPayOutcome }
-  | { kind: 'failed'; payType: PayType; text: string }
+  | { kind: 'failed'; payType: PayType; text: string; code?: number }
   | { kind: 'leaving'; text: string }
+  | { kind: 'filed'; text: string }
   | { kind: 'paid'; result: CreateOrderResult; order: OrderRecord }
   | { kind: 'agreement'; payType: PayType; agreement: Agreement };
 
 export type PaymentEvent =
   | { type: 'create'; payType: PayType }
   | { type: 'created'; result: CreateOrderResult }
-  | { type: 'failed'; text: string }
+  | { type: 'failed'; text: string; code?: number }
   | { type: 'refused'; text: string }
+  | { type: 'filed'; text: string }
   | { type: 'outdated'; agreement: Agreement }
   | { type: 'confirm'; answer: JsapiPayOutcome }
   | { type: 'paid'; order: OrderRecord }
@@ -59,13 +63,15 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
   switch (event.type) {
     case 'create':
       // A method change recreates the order, also while one is being created or shown.
-      return state.kind === 'confirming' || state.kind === 'leaving' || state.kind === 'paid' ? state : { kind: 'creating', payType: event.payType };
+      return state.kind === 'confirming' || state.kind === 'leaving' || state.kind === 'filed' || state.kind === 'paid' ? state : { kind: 'creating', payType: event.payType };
     case 'created':
       return state.kind === 'creating' ? { kind: 'ready', payType: state.payType, result: event.result } : state;
     case 'failed':
-      return state.kind === 'creating' ? { kind: 'failed', payType: state.payType, text: event.text } : state;
+      return state.kind === 'creating' ? { kind: 'failed', payType: state.payType, text: event.text, ...(event.code !== undefined ? { code: event.code } : {}) } : state;
     case 'refused':
       return state.kind === 'creating' ? { kind: 'leaving', text: event.text } : state;
+    case 'filed':
+      return state.kind === 'creating' ? { kind: 'filed', text: event.text } : state;
     case 'outdated':
       return state.kind === 'creating' ? { kind: 'agreement', payType: state.payType, agreement: event.agreement } : state;
     case 'confirm':
@@ -160,7 +166,9 @@ export function usePayment(options: PaymentOptions): Payment {
         dispatch({ type: 'created', result: outcome.result });
         latest.current.onCreated?.(outcome.result, payType);
       } else if (outcome.kind === 'error') {
-        dispatch({ type: 'failed', text: outcome.text });
+        dispatch({ type: 'failed', text: outcome.text, ...(outcome.code !== undefined ? { code: outcome.code } : {}) });
+      } else if (outcome.kind === 'filed') {
+        dispatch({ type: 'filed', text: outcome.text });
       } else {
         toast.info(outcome.text);
         dispatch({ type: 'refused', text: outcome.text });

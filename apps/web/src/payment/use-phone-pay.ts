@@ -1,18 +1,22 @@
-import { buildMiniProgramPayHandoff, type CreateOrderResult, errorMessage, isPaidStatus, miniProgramPayUrl, NOTICES, orderListTabOf, PAY_NEEDS_WECHAT, PAYMENT_CONFIRMING, type PayType, REDIRECT_DELAY_MS, TAB_RETURN_REFRESH_MS } from '@kuaibao/domain';
+import { buildMiniProgramPayHandoff, type CreateOrderResult, errorMessage, isPaidStatus, MINI_PROGRAM_HOME_PAGE, miniProgramPayUrl, NOTICES, PAGE_ERRORS, orderListTabOf, PAY_NEEDS_WECHAT, PAYMENT_CONFIRMING, type PayType, TAB_RETURN_REFRESH_MS } from '@kuaibao/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchOrderDetail } from '../api/endpoints.ts';
 import { track } from '../api/index.ts';
 import { useRequest } from '../common/use-request.ts';
 import { usePlatform } from '../platform/context.tsx';
 import { isWechatBrowser } from '../platform/detect.ts';
-import { base64Json, navigateMiniProgram } from '../platform/wechat-bridge.ts';
+import { base64Json, navigateMiniProgram, reLaunchMiniProgram } from '../platform/wechat-bridge.ts';
 import { useNavigate } from '../router/router.tsx';
 import { useBlocker } from '../router/use-blocker.ts';
+import type { CheckLocationState } from '../pages/check/check-page.tsx';
 import { forgetOrder, readGoods, readOrderForm, readString, rememberOrder } from '../storage.ts';
 import { toast } from '../ui/toast.tsx';
 import { useAlreadyOrdered } from './already-ordered.ts';
 import { usePayFlow } from './use-pay-flow.ts';
 import { openWechatPay } from './wechat-pay-flow.ts';
+
+/** The host could not be asked to log in again (no bridge): what the visitor can do themselves. */
+const MINI_PROGRAM_RELAUNCH_FAILED = '请关闭小程序后重新打开，再完成支付';
 
 /**
  * The phone's /pay (docs/product/screens.md#payment, docs/product/orders-and-statuses.md): the pay
@@ -29,6 +33,8 @@ export function usePhonePay() {
   const usable = form !== null;
   const [exitOpen, setExitOpen] = useState(false);
   const [serviceOpen, setServiceOpen] = useState(false);
+  /** The mini-program's login is missing (its mpCode was spent or expired): 立即办理 offers 重新登录 instead. */
+  const [loginMissing, setLoginMissing] = useState(false);
 
   /** Back, or the top bar's back arrow: '确定要退出支付页面吗？'. */
   const askExit = () => {
@@ -69,19 +75,12 @@ export function usePhonePay() {
   const { payment, payType } = flow;
 
   // Asked as the page opens (decision 032): a company that already ordered the service is told
-  // at once, in the service's words, and goes home as after the refusal on 立即办理.
-  const alreadyOrdered = useAlreadyOrdered(form, (message) => {
-    toast.info(message);
+  // at once, in the service's words, as after the refusal on 立即办理; the notice stays until the
+  // visitor goes home or to the progress (already-ordered-notice.tsx).
+  const alreadyOrdered = useAlreadyOrdered(form, () => {
     track('pay.ispaied', form?.entity_id, 'event', { at: 'open' });
   });
-  useEffect(() => {
-    if (!alreadyOrdered) return;
-    const timer = setTimeout(() => {
-      guard.release();
-      navigate('/', { replace: true });
-    }, REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [alreadyOrdered, guard, navigate]);
+  const filedMessage = alreadyOrdered ?? (payment.state.kind === 'filed' ? payment.state.text : null);
   const busy = (payment.state.kind !== 'idle' && payment.state.kind !== 'failed') || !!alreadyOrdered;
 
   // Back from the provider's page (docs/product/orders-and-statuses.md#payment-confirmation, mobile): a moment after the tab shows
@@ -116,6 +115,12 @@ export function usePhonePay() {
   /** '立即办理' (or 我已了解，仍要办理 with `goOn`): the order, once the authorisation, if any, is confirmed. */
   const payNow = (goOn = flow.continued) => {
     if (!form || !payType || busy) return;
+    // In the mini-program, paying needs the login its mpCode bought; without it, say so and offer to log in again.
+    if (platform.host === 'wx-mp' && !readString('token')) {
+      track('pay.login_expired', form.goods_id, 'error');
+      setLoginMissing(true);
+      return;
+    }
     // The official account pays through WeChat's bridge only: elsewhere say so now, rather than wait for a bridge that never comes.
     if (platform.host === 'wx-oa' && !isWechatBrowser(navigator.userAgent)) {
       track('pay.needs_wechat', form.goods_id, 'error');
@@ -198,5 +203,30 @@ export function usePhonePay() {
     },
     serviceOpen,
     closeService: () => setServiceOpen(false),
+    /**
+     * The mini-program's login expired: none at 立即办理, or the server found no payer for in-app
+     * payment (WECHAT_LOGIN_EXPIRED). The notice offers 重新登录.
+     */
+    loginExpired:
+      platform.host === 'wx-mp' && (loginMissing || (payment.state.kind === 'failed' && payment.state.code === PAGE_ERRORS.WECHAT_LOGIN_EXPIRED.code)),
+    closeLoginExpired: () => {
+      setLoginMissing(false);
+      payment.reset();
+    },
+    /** 重新登录: the host's entry page runs wx.login and reopens this web-view with a fresh mpCode (decision 009). */
+    logInAgain: async () => {
+      track('pay.login_again', form?.goods_id, 'click');
+      guard.release();
+      if (!(await reLaunchMiniProgram(MINI_PROGRAM_HOME_PAGE))) toast.error(MINI_PROGRAM_RELAUNCH_FAILED);
+    },
+    /** The service's "already ordered" words while the notice is up; null otherwise. */
+    filedMessage,
+    /** 查看办理进度 in that notice: /check with the phone the order was placed with. */
+    viewProgress: () => {
+      guard.release();
+      track('pay.ispaied.progress', form?.goods_id, 'click');
+      navigate('/check', { replace: true, state: { phone: form?.entity_phone ?? '' } satisfies CheckLocationState });
+    },
+    leaveHome,
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base64Json, navigateMiniProgram, postToMiniProgram, type BridgeWindow } from './wechat-bridge.ts';
+import { base64Json, navigateMiniProgram, postToMiniProgram, reLaunchMiniProgram, type BridgeWindow } from './wechat-bridge.ts';
 
 type Call = { name: string; params: unknown };
 
@@ -31,6 +31,13 @@ describe('mini-program bridge', () => {
       { name: 'invokeMiniProgramAPI', params: { name: 'postMessage', arg: { token: 't1' } } },
       { name: 'invokeMiniProgramAPI', params: { name: 'navigateTo', arg: { url: '/pages/pay/index?data=abc' } } },
     ]);
+  });
+
+  it('relaunches the host page through the bridge, as the SDK does, to log in again', async () => {
+    const { win, calls } = bridgeWindow();
+    await expect(reLaunchMiniProgram('/pages/index/index', { win })).resolves.toBe(true);
+    expect(calls).toEqual([{ name: 'invokeMiniProgramAPI', params: { name: 'reLaunch', arg: { url: '/pages/index/index' } } }]);
+    await expect(reLaunchMiniProgram('/pages/index/index', { win: bridgeWindow('invokeMiniProgramAPI:fail').win })).resolves.toBe(false);
   });
 
   it('reports a refused navigation', async () => {

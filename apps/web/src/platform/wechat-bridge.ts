@@ -1,6 +1,6 @@
 /**
- * The two mini-program calls the wx-mp variant makes (docs/product/screens.md, docs/product/orders-and-statuses.md step 7): post the token to the
- * host, and open the host's pay page. One small module, so tests can stub the page's bridge.
+ * The mini-program calls the wx-mp variant makes (docs/product/screens.md, docs/product/orders-and-statuses.md step 7): post the token to the
+ * host, open the host's pay page, and relaunch its entry page to log in again. One small module, so tests can stub the page's bridge.
  *
  * When the host page provides WeChat's JS-SDK (`window.wx.miniProgram`), it is used. Otherwise the
  * same call goes straight to WeixinJSBridge, exactly as the SDK (jweixin 1.6) does it:
@@ -12,6 +12,7 @@
 interface MiniProgramSdk {
   postMessage(options: { data: unknown }): void;
   navigateTo(options: { url: string; success?: () => void; fail?: (error?: unknown) => void }): void;
+  reLaunch?(options: { url: string; success?: () => void; fail?: (error?: unknown) => void }): void;
 }
 
 interface Bridge {
@@ -97,4 +98,25 @@ export function base64Json(value: unknown): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
+}
+
+/**
+ * wx.miniProgram.reLaunch({ url }): closes the web-view and opens a host page afresh; resolves false
+ * when it could not. Used to log in again: the host's entry page calls wx.login and reopens the
+ * web-view with a new mpCode (docs/decisions/009-corp-and-mini-program.md).
+ */
+export function reLaunchMiniProgram(url: string, options: MiniProgramOptions = {}): Promise<boolean> {
+  const win = options.win ?? (window as BridgeWindow);
+  const sdk = win.wx?.miniProgram;
+  if (sdk?.reLaunch) {
+    const reLaunch = sdk.reLaunch.bind(sdk);
+    return new Promise((resolve) => {
+      try {
+        reLaunch({ url, success: () => resolve(true), fail: () => resolve(false) });
+      } catch {
+        resolve(false);
+      }
+    });
+  }
+  return invokeMiniProgram(win, 'reLaunch', { url }, options.timeoutMs ?? MINI_PROGRAM_BRIDGE_TIMEOUT_MS);
 }

@@ -9,6 +9,7 @@ import { OrderAuthorizationSchema } from './authorization.ts';
 import { PayTypeSchema } from './goods.ts';
 import { CONSOLE_ORDER_SORTS, CONSOLE_TIME_SORTS, type ConsoleTimeSort } from '../list-sorts.ts';
 import { BULK_ORDER_MAX } from '../order-assignment.ts';
+import { REPORT_TYPES } from '../report.ts';
 import { CALL_NOTE_MAX_CHARS, CALL_OUTCOMES } from '../first-call-sla.ts';
 
 /**
@@ -147,7 +148,7 @@ export const ConsoleRefundListQuerySchema = z.object({ ...pageFields, status: z.
 
 export const FEEDBACK_STATUSES = ['open', 'handled'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-export const ConsoleFeedbackListQuerySchema = z.object({ ...pageFields, status: z.enum(FEEDBACK_STATUSES).optional(), ...timeWindowFields });
+export const ConsoleFeedbackListQuerySchema = z.object({ ...pageFields, status: z.enum(FEEDBACK_STATUSES).optional(), type: z.enum(REPORT_TYPES).optional(), ...timeWindowFields });
 export const ConsoleFeedbackUpdateSchema = z.object({ status: z.enum(FEEDBACK_STATUSES), reply: text(1000).default('') });
 export type ConsoleFeedbackUpdate = z.input<typeof ConsoleFeedbackUpdateSchema>;
 

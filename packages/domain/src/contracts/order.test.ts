@@ -21,7 +21,8 @@ describe('CreateOrderRequestSchema', () => {
   });
 
   it.each([
-    ['entity_phone', '1'.repeat(12)],
+    // Room for "+86 138-1234-5678" (the service reads it with normalizePhone), no more.
+    ['entity_phone', '1'.repeat(21)],
     ['entity_id', 'A'.repeat(19)],
     ['entity_idno', '1'.repeat(19)],
     ['entity_legal', '张'.repeat(51)],

@@ -20,7 +20,8 @@ export const CreateOrderRequestSchema = z.object({
   entity_id: shortText(18),
   entity_legal: shortText(50),
   entity_idno: shortText(18),
-  entity_phone: shortText(11),
+  // Room for a country code and separators ("+86 138-1234-5678"): the service reads it with normalizePhone.
+  entity_phone: shortText(20),
   entity_extra: z.record(z.string(), z.string().max(100)).optional(),
   extra: z
     .object({

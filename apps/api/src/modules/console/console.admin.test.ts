@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleAuditEntry, ConsoleDashboard, ConsoleOrderDetail, ConsoleFeedback, ConsoleGoods, ConsolePage, ConsoleRefundRequest, ConsoleSiteConfigEntry, Goods, InitResponse } from '@kuaibao/domain';
+import { ERROR_CATALOG, type ConsoleAuditEntry, type ConsoleDashboard, type ConsoleOrderDetail, type ConsoleFeedback, type ConsoleGoods, type ConsolePage, type ConsoleRefundRequest, type ConsoleSiteConfigEntry, type Goods, type InitResponse } from '@kuaibao/domain';
 import { envelopeOf, signedInject } from '../../test/helper.ts';
 import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, placeAndPay, type Call, type ConsoleTestApp, type Session } from './console.test-support.ts';
@@ -172,6 +172,22 @@ describeDialects('refunds, complaints, configuration and the dashboard (%s)', (d
       const audit = await auditRows(test, 'feedback.update', report.id);
       expect(JSON.parse(audit[0]!.after!)).toMatchObject({ status: 'handled' });
       expectError(await asClerk('PUT', '/api/console/feedback/999999', { status: 'open', reply: '' }), 'CONSOLE_FEEDBACK_NOT_FOUND');
+    });
+
+    it('takes 售后问题 and 申请退款 from visitors and filters the inbox by type', async () => {
+      for (const [type, content] of [['售后问题', '专员一直没有联系我'], ['申请退款', '办理失败，申请退款'], ['交易欺诈', '有人冒充客服收费']] as const) {
+        const sent = await signedInject(test, { method: 'POST', url: '/api/user/feedback', body: { report: { type, content, contact: '13800005678' } } });
+        expect(sent.statusCode, sent.body).toBe(200);
+        expect(envelopeOf(test, sent).code, sent.body).toBe(0);
+      }
+      const refunds = dataOf<ConsolePage<ConsoleFeedback>>(await asClerk('GET', '/api/console/feedback', undefined, { query: { type: '申请退款' } }));
+      expect(refunds.items.map((f) => [f.type, f.content])).toEqual([['申请退款', '办理失败，申请退款']]);
+      const aftercare = dataOf<ConsolePage<ConsoleFeedback>>(await asClerk('GET', '/api/console/feedback', undefined, { query: { type: '售后问题', status: 'open' } }));
+      expect(aftercare.items.map((f) => f.content)).toEqual(['专员一直没有联系我']);
+      // A type the form does not offer is refused on both sides.
+      expectError(await asClerk('GET', '/api/console/feedback', undefined, { query: { type: '垃圾' } }), 'VALIDATION_FAILED');
+      const unknown = await signedInject(test, { method: 'POST', url: '/api/user/feedback', body: { report: { type: '售后', content: '内容', contact: '' } } });
+      expect(envelopeOf(test, unknown).code).toBe(ERROR_CATALOG.REPORT_TYPE_INVALID.code);
     });
   });
 

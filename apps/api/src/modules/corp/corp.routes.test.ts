@@ -369,8 +369,10 @@ describeDialects('WeChat login and the corp calls: only your own orders (%s)', (
       const created = envelopeOf<CreateOrderResult>(test, await signedInject(test, { method: 'POST', url: '/api/h5/order', body, headers })).data;
       expect(JSON.parse(created.payParam!)).toMatchObject({ signType: 'RSA' });
       expect(await userIdOf(created.orderId)).toBe(user.id);
-      // Without a login there is no openid to pay with.
-      await expectError(await signedInject(test, { method: 'POST', url: '/api/h5/order', body, headers: { ...headers, 'x-token': '' } }), 'PAY_SOURCE_NOT_ALLOWED');
+      // Without a login there is no openid to pay with: the login expired, which logging in again cures.
+      await expectError(await signedInject(test, { method: 'POST', url: '/api/h5/order', body, headers: { ...headers, 'x-token': '' } }), 'WECHAT_LOGIN_EXPIRED');
+      // The same for a token that no longer names a session (an old mpCode's, say).
+      await expectError(await signedInject(test, { method: 'POST', url: '/api/h5/order', body, headers: { ...headers, 'x-token': 'z'.repeat(43) } }), 'WECHAT_LOGIN_EXPIRED');
     });
 
     it('leaves h5 visitors anonymous whatever stale token they carry', async () => {

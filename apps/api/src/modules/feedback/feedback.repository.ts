@@ -1,11 +1,11 @@
-import type { ConsoleTimeWindow, FeedbackStatus } from '@kuaibao/domain';
+import type { ConsoleTimeWindow, FeedbackStatus, ReportType } from '@kuaibao/domain';
 import type { FeedbackRow } from '../../db/schema.ts';
 import { timeListPage, whereWithinDays, type Db } from '../../db/query-helpers.ts';
 
 /** A complaint with the number of the order it is linked to ('' when none). */
 export type FeedbackListRow = FeedbackRow & { out_trade_no: string | null };
 
-export type FeedbackQuery = { page: number; page_size: number; status?: FeedbackStatus | undefined } & ConsoleTimeWindow;
+export type FeedbackQuery = { page: number; page_size: number; status?: FeedbackStatus | undefined; type?: ReportType | undefined } & ConsoleTimeWindow;
 
 /** Feedback with the order each complaint is linked to. */
 function joined(db: Db) {
@@ -24,6 +24,7 @@ function withOrderNo(db: Db) {
 function filteredFeedback(db: Db, query: FeedbackQuery) {
   let filtered = joined(db);
   if (query.status) filtered = filtered.where('feedback.status', '=', query.status);
+  if (query.type) filtered = filtered.where('feedback.type', '=', query.type);
   return whereWithinDays(filtered, query, (q, op, at) => q.where('feedback.created_at', op, at));
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AppError, feedbackOrderReference, validateReport, type ConsoleFeedback, type ConsolePage, type ConsoleTimeWindow, type FeedbackRequest, type FeedbackStatus } from '@kuaibao/domain';
+import { AppError, feedbackOrderReference, validateReport, type ConsoleFeedback, type ConsolePage, type ConsoleTimeWindow, type FeedbackRequest, type FeedbackStatus, type ReportType } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../audit/index.ts';
 import type { Actor } from '../staff/index.ts';
@@ -29,7 +29,7 @@ export function createFeedbackService(deps: { db: Kysely<Database>; now: () => D
 
 /** The inbox staff work through; who may is the caller's to check. */
 export interface FeedbackInbox {
-  list(query: { page: number; page_size: number; status?: FeedbackStatus | undefined } & ConsoleTimeWindow): Promise<ConsolePage<ConsoleFeedback>>;
+  list(query: { page: number; page_size: number; status?: FeedbackStatus | undefined; type?: ReportType | undefined } & ConsoleTimeWindow): Promise<ConsolePage<ConsoleFeedback>>;
   update(actor: Actor, id: number, input: { status: FeedbackStatus; reply: string }): Promise<ConsoleFeedback>;
   countOpen(): Promise<number>;
   /** Complaints linked to any of these orders, newest first (the customer view, decision 043). */

@@ -21,6 +21,7 @@ import {
   isValidCreditCode,
   isValidIdNumber,
   isValidMobilePhone,
+  normalizePhone,
   maskIdNumber,
   validateDeclaration,
   type CreateOrderRequest,
@@ -125,6 +126,11 @@ async function withFreshOrderNumbers<T>(place: () => Promise<T>): Promise<T> {
 /** An unpaid order this recent is reused when the visitor switches payment method. */
 const REUSE_WINDOW_MS = 2 * 3600 * 1000;
 
+/** The phone as the form reads it (+86, spaces, dashes: `normalizePhone`), checked and stored that way. */
+function withNormalizedPhone<T extends OrderCheckRequest>(form: T): T {
+  return { ...form, entity_phone: normalizePhone(form.entity_phone) };
+}
+
 /** The business rules of the order form, in the order the spec checks them (docs/product/orders-and-statuses.md#form-submit). */
 function checkForm(form: OrderCheckRequest): void {
   if (!form.entity_name || !form.entity_idno || !form.entity_phone) throw new AppError('FORM_INCOMPLETE');
@@ -220,14 +226,16 @@ export function createOrderService(deps: {
   }
 
   return {
-    async checkAlreadyOrdered(form) {
+    async checkAlreadyOrdered(sent) {
+      const form = withNormalizedPhone(sent);
       checkForm(form);
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
       const alreadyPaid = await orderRepository.findPaidSince(db, { entityId: form.entity_id, goodsId: goods.id, since: shanghaiYearStart(now()) });
       return alreadyPaid ? { alreadyOrdered: true, message: alreadyOrderedMessage(goods.type) } : { alreadyOrdered: false, message: '' };
     },
 
-    async createOrder(form, visitor) {
+    async createOrder(sent, visitor) {
+      const form = withNormalizedPhone(sent);
       checkForm(form);
       // Before anything is written: a site that does not say who takes the money takes none.
       if (deps.requireNamedOperator) {

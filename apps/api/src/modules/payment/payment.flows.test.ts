@@ -175,7 +175,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
 
       const count = async () => (await db().selectFrom('orders').select('id').execute()).length;
       const before = await count();
-      expectCatalog(await createRaw({ source: 'wx-oa', pay_source: 'jsapi' }), 'PAY_SOURCE_NOT_ALLOWED');
+      expectCatalog(await createRaw({ source: 'wx-oa', pay_source: 'jsapi' }), 'WECHAT_LOGIN_EXPIRED');
       expectCatalog(await createRaw({ source: 'wx-oa', pay_source: 'native' }), 'PAY_SOURCE_NOT_ALLOWED');
       expectCatalog(await createRaw({ source: 'web', pay_source: 'jsapi', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, openid: 'o1' } }), 'PAY_SOURCE_NOT_ALLOWED');
       expectCatalog(await createRaw({ source: 'wx-mp', pay_type: 'alipay', pay_source: 'jsapi', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, openid: 'o1' } }), 'PAY_TYPE_NOT_ALLOWED');

@@ -1,5 +1,5 @@
-import { Button, Input, Modal, Segmented, Table, Tag, Typography } from 'antd';
-import type { ConsoleFeedback, FeedbackStatus } from '@kuaibao/domain';
+import { Button, Input, Modal, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { isReportType, REPORT_TYPES, type ConsoleFeedback, type FeedbackStatus } from '@kuaibao/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useFeedback, useUpdateFeedback } from '../../hooks/api/feedback.ts';
@@ -15,7 +15,10 @@ export function FeedbackPage() {
   const page = Number(params.get('page')) || 1;
   const from = params.get('from');
   const to = params.get('to');
-  const feedback = useFeedback({ page, page_size: 20, from, to, ...(status === 'all' ? {} : { status }) });
+  // 举报, 售后 or 退款 (packages/domain/src/report.ts); an unknown type in the address means all.
+  const typeParam = params.get('type');
+  const type = typeParam && isReportType(typeParam) ? typeParam : undefined;
+  const feedback = useFeedback({ page, page_size: 20, from, to, ...(status === 'all' ? {} : { status }), ...(type ? { type } : {}) });
   const update = useUpdateFeedback();
   const [editing, setEditing] = useState<ConsoleFeedback | undefined>();
   const [reply, setReply] = useState('');
@@ -47,6 +50,16 @@ export function FeedbackPage() {
         options={[{ label: '待处理', value: 'open' }, { label: '已处理', value: 'handled' }, { label: '全部', value: 'all' }]}
       />
       <div className="filter-bar" role="search" aria-label="筛选投诉">
+        <Select
+          allowClear
+          aria-label="投诉类型"
+          placeholder="投诉类型"
+          style={{ width: 140 }}
+          value={type}
+          options={REPORT_TYPES.map((value) => ({ value, label: value }))}
+          onChange={(value?: string) => params.update({ type: value })}
+          data-testid="feedback-type-filter"
+        />
         <DateRangeFilter label="投诉日期" from={from} to={to} onChange={(range) => params.update(range)} />
       </div>
       <Table<ConsoleFeedback>

@@ -2,12 +2,14 @@ import { errorMessage, FEE_LABEL, formatShanghaiDateTime, formatYuan, PROMISES, 
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { track } from '../../api/index.ts';
+import { useLocation } from '../../router/router.tsx';
 import { PAY_TYPE_LABELS } from '../../payment/pay-types.ts';
 import { useServiceContact } from '../../common/service-contact.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { ReceiptDialog } from '../order-detail/receipt-dialog.tsx';
+import type { CheckLocationState } from './check-page.tsx';
 import { lookupOrders, phoneQueryProblem } from './lookup.ts';
 import { PhoneField } from './phone-field.tsx';
 import styles from './query-dialog.module.css';
@@ -22,7 +24,9 @@ type QueryState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; orders: 
  */
 export default function QueryDialog({ onClose }: { onClose: () => void }) {
   const { address } = useServiceContact();
-  const [phone, setPhone] = useState('');
+  // Opened by /check with a phone (the pay dialog's 查看办理进度): filled in, as the phone's /check does.
+  const location = useLocation();
+  const [phone, setPhone] = useState(() => (location.state as CheckLocationState | null)?.phone ?? '');
   const [state, setState] = useState<QueryState>({ kind: 'idle' });
   const [receipt, setReceipt] = useState<OrderRecord | null>(null);
 

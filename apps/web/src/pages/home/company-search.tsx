@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject 
 import { track } from '../../api/index.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import styles from './company-search.module.css';
+import { HomeExtra } from './home-extras-slot.tsx';
 import type { CompanySearch } from './use-company-search.ts';
 
 export interface CompanySearchFieldProps {
@@ -107,7 +108,7 @@ export function CompanySearchField({ value, onType, onPick, search, maxHeight, i
           placeholder="请输入营业执照上的企业名称"
           role="combobox"
           aria-autocomplete="list"
-          aria-expanded={open}
+          aria-expanded={open && results.length > 0}
           aria-controls={listId}
           aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
           data-testid="company-input"
@@ -127,7 +128,7 @@ export function CompanySearchField({ value, onType, onPick, search, maxHeight, i
         aria-label="匹配的企业"
         className={styles.list}
         style={{ maxHeight }}
-        hidden={!open}
+        hidden={!open || results.length === 0}
         data-testid="company-dropdown"
       >
         {results.map((item, index) => (
@@ -155,12 +156,9 @@ export function CompanySearchField({ value, onType, onPick, search, maxHeight, i
             </span>
           </li>
         ))}
-        {results.length === 0 && (
-          <li className={styles.empty} role="presentation">
-            未找到“{search.searched}”相关企业，请核对营业执照上的名称
-          </li>
-        )}
       </ul>
+      {/* No match: what to do next and the contact, from the extras chunk (company-not-found.tsx). */}
+      {open && results.length === 0 && <HomeExtra name="CompanyNotFound" keyword={search.searched} />}
     </div>
   );
 }

@@ -8,3 +8,4 @@ export { Explanation } from './explanation.tsx';
 export { HomeFooter } from './home-footer.tsx';
 export { ReportEntry } from './report-entry.tsx';
 export { FilingWindowBanner, ServiceDanmaku, ServiceMarquee } from './service-notices.tsx';
+export { CompanyNotFound } from './company-not-found.tsx';

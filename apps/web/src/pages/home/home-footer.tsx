@@ -1,14 +1,15 @@
-import { usableContact } from '@kuaibao/domain';
+import { GUARANTEE_BADGES, usableContact, type GuaranteeBadge } from '@kuaibao/domain';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../router/link.tsx';
 import { ChevronRightIcon } from '../../ui/action-icons.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import styles from './home-footer.module.css';
 
-/** Footer badges (docs/product/overview.md). */
-const BADGES = ['维权援助', '虚假赔付', '欺诈赔付'] as const;
+// What a badge means and how to claim it: its own chunk, loaded when a badge is tapped.
+const GuaranteeDialog = lazy(() => import('./guarantee-dialog.tsx'));
 
 /**
- * Progress lookup and contact links, the three badges and the phone (who runs the site is the
+ * Progress lookup and contact links, the three badges (each opens what it means and how to claim it) and the phone (who runs the site is the
  * footer under every page, ui/site-footer.tsx)
  * (docs/product/screens.md, docs/product/trust-and-personal-data.md). The lookup is /check on a phone and the query dialog on desktop
  * (`onProgress`).
@@ -27,6 +28,7 @@ export function HomeFooter({
   // Placeholders (the seed's example link, 400-000-0000) are hidden rather than shown as dead links.
   const { address, phone: servicePhone } = usableContact({ service_weixin: serviceWeixin, service_phone: configuredPhone });
   const contactable = address !== '' || servicePhone !== '';
+  const [badge, setBadge] = useState<GuaranteeBadge | null>(null);
   const progressContent = (
     <>
       <span>进度查询</span>
@@ -53,13 +55,27 @@ export function HomeFooter({
         )}
       </nav>
       <ul className={styles.badges} aria-label="服务保障" data-testid="footer-badges">
-        {BADGES.map((badge) => (
-          <li key={badge} className={styles.badge}>
-            <ShieldIcon size={16} />
-            <span>{badge}</span>
+        {GUARANTEE_BADGES.map((item) => (
+          <li key={item.label}>
+            <button type="button" className={styles.badge} onClick={() => setBadge(item)} aria-haspopup="dialog" data-testid="guarantee-badge">
+              <ShieldIcon size={16} />
+              <span>{item.label}</span>
+            </button>
           </li>
         ))}
       </ul>
+      <Suspense fallback={null}>
+        {badge && (
+          <GuaranteeDialog
+            badge={badge}
+            onClose={() => setBadge(null)}
+            onContact={() => {
+              setBadge(null);
+              onContact();
+            }}
+          />
+        )}
+      </Suspense>
       <div className={styles.operator} data-testid="operator-contact">
         <p>
           {servicePhone ? (

@@ -97,7 +97,16 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
     type('id-input', '110105194912310021');
     type('phone-input', VALID_PHONE);
     submit();
-    expect(toastText()).toBe(ERROR_CATALOG.ID_NUMBER_INVALID.message);
+    // Marked and said under the field, which takes the focus; not a toast that goes away.
+    const input = screen.getByTestId('id-input');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(ERROR_CATALOG.ID_NUMBER_INVALID.message);
+    expect(document.activeElement).toBe(input);
+    expect(screen.getByTestId('phone-input').getAttribute('aria-invalid')).toBe('false');
+    // Editing the field clears the mark.
+    type('id-input', VALID_ID);
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('4. an invalid phone → 请填写正确的手机号码', async () => {
@@ -106,7 +115,11 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
     type('id-input', VALID_ID);
     type('phone-input', '12345678901');
     submit();
-    expect(toastText()).toBe(ERROR_CATALOG.PHONE_INVALID.message);
+    const input = screen.getByTestId('phone-input');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(ERROR_CATALOG.PHONE_INVALID.message);
+    expect(screen.getByRole('alert').textContent).toBe(ERROR_CATALOG.PHONE_INVALID.message);
+    expect(document.activeElement).toBe(input);
   });
 
   it('5. no consent → the consent dialog; 同意 ticks it and goes on to /pay with the form stored', async () => {
@@ -226,11 +239,13 @@ describe('desktop pay dialog', () => {
     expect(screen.queryByTestId('pay-dialog')).toBeNull();
   });
 
-  it('an already filed company → 当前公司已申报 and back home', async () => {
+  it('an already filed company → 当前公司已申报 in the dialog, kept until closed, with 查看办理进度', async () => {
     calls = installFakeServer((call) => (call.path === '/api/h5/order' ? { code: 0, data: 'paied' } : respond(call)));
     await openPayDialog();
-    await waitFor(() => expect(toastText()).toBe(ERROR_CATALOG.COMPANY_ALREADY_FILED.message));
-    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull(), { timeout: 2000 });
+    const refused = await screen.findByTestId('pay-refused');
+    expect(refused.textContent).toContain(ERROR_CATALOG.COMPANY_ALREADY_FILED.message);
+    fireEvent.click(within(refused).getByTestId('already-ordered-progress'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/check'));
   });
 
   it('a paid order closes the dialog and opens the success state', async () => {

@@ -95,6 +95,8 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const companyField = useRef<HTMLDivElement>(null);
   const idInputId = useId();
   const phoneInputId = useId();
+  /** The ID number or phone the last submit found wrong: marked and said under the field until a field is edited. */
+  const [invalid, setInvalid] = useState<'ID_NUMBER_INVALID' | 'PHONE_INVALID' | null>(null);
   const desktop = platform.formFactor === 'desktop';
   const chosenGoods = goods.find((item) => String(item.goods_id) === form.goods_id);
   // The button's words are the chosen service's (the home shows the first service until one is chosen).
@@ -128,6 +130,11 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
         return;
       case 'CONSENT_REQUIRED':
         openConsent();
+        return;
+      case 'ID_NUMBER_INVALID':
+      case 'PHONE_INVALID':
+        setInvalid(problem);
+        document.getElementById(problem === 'PHONE_INVALID' ? phoneInputId : idInputId)?.focus();
         return;
       case 'COMPANY_NOT_CHOSEN':
         toast.warn(errorMessage(problem));
@@ -226,12 +233,16 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
             spellCheck={false}
             placeholder="请输入法定代表人身份证号码"
             value={form.entity_idno}
+            aria-invalid={invalid === 'ID_NUMBER_INVALID'}
+            aria-describedby="ID_NUMBER_INVALID"
             onChange={(event) => {
               const { value, exceeded } = filterIdNumberInput(event.target.value);
               if (exceeded) toast.warn(errorMessage('EXCEEDS_LENGTH'));
+              setInvalid(null);
               set({ entity_idno: value });
             }}
           />
+          {invalid === 'ID_NUMBER_INVALID' && <FieldError code={invalid} />}
         </div>
 
         <div className={styles.field}>
@@ -247,12 +258,16 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
             autoComplete="tel-national"
             placeholder="用于接收办理进度短信"
             value={form.entity_phone}
+            aria-invalid={invalid === 'PHONE_INVALID'}
+            aria-describedby="PHONE_INVALID"
             onChange={(event) => {
               const { value, exceeded } = filterPhoneInput(event.target.value);
               if (exceeded) toast.warn(errorMessage('EXCEEDS_LENGTH'));
+              setInvalid(null);
               set({ entity_phone: value });
             }}
           />
+          {invalid === 'PHONE_INVALID' && <FieldError code={invalid} />}
         </div>
 
         <div className={styles.consent}>
@@ -303,6 +318,18 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
         )}
       </UntilHydrated>
     </form>
+  );
+}
+
+/**
+ * The message under a field the submit found wrong (its input is aria-invalid, the red border, and
+ * described by this element's id, the code: the form is on the page once). Read out as it appears.
+ */
+function FieldError({ code }: { code: 'ID_NUMBER_INVALID' | 'PHONE_INVALID' }) {
+  return (
+    <p id={code} className={styles.fieldError} role="alert">
+      {errorMessage(code)}
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_REPORT_TYPE, ERROR_CATALOG, NOTICES, REPORT_TEXT_MAX_LENGTH, REPORT_TYPES } from '@kuaibao/domain';
+import { DEFAULT_REPORT_TYPE, ERROR_CATALOG, NOTICES, REPORT_NEXT_STEPS, REPORT_TEXT_MAX_LENGTH, REPORT_TYPES } from '@kuaibao/domain';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '../../router/router.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,12 +39,13 @@ afterEach(() => {
 });
 
 describe('report form (docs/product/screens.md#report-screen, docs/product/data.md, docs/product/validation.md)', () => {
-  it('offers the three types as a radio group, the first chosen', () => {
+  it('offers the types (举报, 售后, 退款) as a radio group, the first chosen', () => {
     renderForm();
     const radios = screen.getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((radio) => radio.value)).toEqual([...REPORT_TYPES]);
     expect(radios.find((radio) => radio.checked)?.value).toBe(DEFAULT_REPORT_TYPE);
-    expect(screen.getByRole('group', { name: '举报类型' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: '问题类型' })).toBeTruthy();
+    expect(radios.map((radio) => radio.value)).toEqual(expect.arrayContaining(['售后问题', '申请退款']));
   });
 
   it('an empty or blank reason → 请填写举报原因, and nothing is sent', () => {
@@ -79,13 +80,16 @@ describe('report form (docs/product/screens.md#report-screen, docs/product/data.
     expect(toastText()).toBe(ERROR_CATALOG.EXCEEDS_LENGTH.message);
   });
 
-  it('sends { report: { type, content, contact } } trimmed, says 提交成功 and hands over', async () => {
+  it('sends { report: { type, content, contact } } trimmed, says 提交成功 and what happens next, and hands over on 返回', async () => {
     const onSubmitted = renderForm();
     fireEvent.click(screen.getByRole('radio', { name: '冒充身份' }));
     fireEvent.change(content(), { target: { value: '  有人冒充平台客服收取额外费用  ' } });
     fireEvent.change(contact(), { target: { value: ' 13812345678 ' } });
     fireEvent.click(screen.getByTestId('report-submit'));
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
+    expect((await screen.findByTestId('report-next-steps')).textContent).toBe(REPORT_NEXT_STEPS.冒充身份);
+    expect(onSubmitted).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('report-done'));
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
     expect(reports()).toHaveLength(1);
     expect(reports()[0]!.method).toBe('POST');
     expect(reports()[0]!.body).toEqual({ report: { type: '冒充身份', content: '有人冒充平台客服收取额外费用', contact: '13812345678' } });
@@ -96,8 +100,19 @@ describe('report form (docs/product/screens.md#report-screen, docs/product/data.
     const onSubmitted = renderForm();
     fireEvent.change(content(), { target: { value: '其他问题描述' } });
     fireEvent.click(screen.getByTestId('report-submit'));
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    fireEvent.click(await screen.findByTestId('report-done'));
+    expect(onSubmitted).toHaveBeenCalled();
     expect(reports()[0]!.body).toEqual({ report: { type: DEFAULT_REPORT_TYPE, content: '其他问题描述', contact: '' } });
+  });
+
+  it('a refund request is told the refund rule: the full fee back when handling failed', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('radio', { name: '申请退款' }));
+    fireEvent.change(content(), { target: { value: '办理失败，申请退款' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    expect((await screen.findByTestId('report-next-steps')).textContent).toContain('3个工作日内');
+    expect(screen.getByTestId('report-next-steps').textContent).toContain('全额原路退回');
+    expect(reports()[0]!.body).toEqual({ report: { type: '申请退款', content: '办理失败，申请退款', contact: '' } });
   });
 
   it('a refused report keeps the text, shows the server reason and stays', async () => {
@@ -131,11 +146,12 @@ describe('report screens', () => {
     expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
     fireEvent.change(content(), { target: { value: '问题描述' } });
     fireEvent.click(screen.getByTestId('report-submit'));
+    fireEvent.click(await screen.findByTestId('report-done'));
     await screen.findByText('home route');
     expect(toastText()).toBe(NOTICES.SUBMITTED);
   });
 
-  it('the desktop dialog closes after a successful submit', async () => {
+  it('the desktop dialog closes on 返回 after a successful submit', async () => {
     const onClose = vi.fn<() => void>();
     render(
       <PlatformProvider value={DESKTOP}>
@@ -148,6 +164,7 @@ describe('report screens', () => {
     expect(screen.getByTestId('report-dialog').getAttribute('role')).toBe('dialog');
     fireEvent.change(content(), { target: { value: '问题描述' } });
     fireEvent.click(screen.getByTestId('report-submit'));
+    fireEvent.click(await screen.findByTestId('report-done'));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 });

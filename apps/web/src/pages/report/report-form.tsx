@@ -1,7 +1,8 @@
-import { DEFAULT_REPORT_TYPE, errorMessage, NOTICES, REPORT_TEXT_MAX_LENGTH, REPORT_TYPES, reportTextLength, validateReport, type ReportType, pageErrorMessage } from '@kuaibao/domain';
+import { DEFAULT_REPORT_TYPE, errorMessage, NOTICES, REPORT_NEXT_STEPS, REPORT_TEXT_MAX_LENGTH, REPORT_TYPES, reportTextLength, validateReport, type ReportType, pageErrorMessage } from '@kuaibao/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { submitFeedback } from '../../api/order-endpoints.ts';
 import { track } from '../../api/index.ts';
+import { useServiceContact } from '../../common/service-contact.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { UntilHydrated } from '../../ui/until-hydrated.tsx';
@@ -18,9 +19,12 @@ function capped(value: string): string {
  * The platform report (docs/product/screens.md#report-screen, docs/product/data.md, docs/product/validation.md): three type chips (the first chosen),
  * the reason with a live counter to 500, an optional contact (500), submit. The rules are the
  * domain's validateReport; the server checks them again. Shared by /report and the desktop dialog.
+ * Once sent, the form gives way to what happens next (REPORT_NEXT_STEPS) and the contact; 返回 then
+ * leaves (`onSubmitted`).
  */
 export function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
   const [type, setType] = useState<ReportType>(DEFAULT_REPORT_TYPE);
+  const [sent, setSent] = useState<ReportType | null>(null);
   const [content, setContent] = useState('');
   const [contact, setContact] = useState('');
   const [busy, setBusy] = useState(false);
@@ -48,14 +52,15 @@ export function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
     }
     track('report.submitted', checked.value.type);
     toast.info(NOTICES.SUBMITTED);
-    onSubmitted();
+    setSent(checked.value.type);
   };
 
+  if (sent) return <ReportSent type={sent} onDone={onSubmitted} />;
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="平台举报" data-testid="report-form">
       <UntilHydrated>
         <fieldset className={styles.types}>
-          <legend className={styles.label}>举报类型</legend>
+          <legend className={styles.label}>问题类型</legend>
           <div className={styles.chips}>
             {REPORT_TYPES.map((item) => (
               <label key={item} className={`${styles.chip} ${item === type ? styles.chosen : ''}`} data-testid="report-type">
@@ -117,5 +122,24 @@ export function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
         </Button>
       </UntilHydrated>
     </form>
+  );
+}
+
+/** After sending: who reads it, how the answer comes, and the contact for anything urgent. */
+function ReportSent({ type, onDone }: { type: ReportType; onDone: () => void }) {
+  const service = useServiceContact();
+  return (
+    <div className={styles.sent} role="status" data-testid="report-sent">
+      <p className={styles.sentTitle}>{NOTICES.SUBMITTED}</p>
+      <p data-testid="report-next-steps">{REPORT_NEXT_STEPS[type]}</p>
+      {service.phone && (
+        <p>
+          着急的话，可直接拨打客服电话 <a href={`tel:${service.phone}`}>{service.phone}</a>
+        </p>
+      )}
+      <Button size="lg" block onClick={onDone} data-testid="report-done">
+        返回
+      </Button>
+    </div>
   );
 }
