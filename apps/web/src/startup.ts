@@ -1,4 +1,5 @@
-import { isPaidStatus, type CorpInitResponse, type SiteConfig } from '@kuaibao/domain';
+import { isPaidStatus, VISITOR_ERRORS, type CorpInitResponse, type SiteConfig } from '@kuaibao/domain';
+import { RequestError } from './api/client.ts';
 import { fetchEnv, fetchInit, fetchOrderDetail, fetchSiteConfig, fetchWeixinService } from './api/endpoints.ts';
 import { stripBasePath, withBasePath } from './platform/base-path.ts';
 import { forgetOrder, readConfig, readString, removeKey, writeJson, writeSessionJson, writeString, type StorageKey } from './storage.ts';
@@ -34,8 +35,20 @@ export function createBrowserNavigator(base = ''): Navigator {
 
 export const browserNavigator: Navigator = createBrowserNavigator();
 
-export function errorUrl(message: string): string {
-  return `/error?msg=${encodeURIComponent(message)}`;
+/**
+ * The error page for a failure: its catalog code only, never its words (the page shows that code's
+ * fixed text, docs/product/screens.md): a failure without an envelope code is named by its kind.
+ */
+export function errorUrl(failure: unknown): string {
+  let code: number = VISITOR_ERRORS.INTERNAL.code;
+  if (typeof failure === 'number') code = failure;
+  else if (failure instanceof RequestError) {
+    if (failure.kind === 'envelope' && failure.code) code = failure.code;
+    else if (failure.kind === 'timeout') code = VISITOR_ERRORS.TIMEOUT.code;
+    else if (failure.kind === 'network' || (failure.kind === 'http' && (failure.code ?? 500) < 500)) code = VISITOR_ERRORS.NETWORK_ERROR.code;
+    else if (failure.kind === 'decrypt') code = VISITOR_ERRORS.DECRYPT_FAILED.code;
+  }
+  return `/error?code=${code}`;
 }
 
 /** The id of an entry link, if the path holds one. */
@@ -78,7 +91,7 @@ export async function startUp(nav: Navigator = browserNavigator): Promise<'ready
   try {
     await initialise(nav.search());
   } catch (error) {
-    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    nav.replace(errorUrl(error));
   }
   return 'ready';
 }
@@ -104,7 +117,7 @@ export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'
     }
   } catch (error) {
     forgetOrder();
-    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    nav.replace(errorUrl(error));
     return 'ready';
   }
   return 'init';

@@ -1,5 +1,7 @@
 export * from './errors.ts';
 export * from './page-errors.ts';
+export * from './server-errors.ts';
+export * from './error-page-text.ts';
 export * from './error-catalog.ts';
 export * from './already-ordered.ts';
 export * from './signature.ts';
