@@ -17,6 +17,7 @@ export * from './staff-figures.ts';
 export * from './retention.ts';
 export * from './operator-info.ts';
 export * from './deletion-request.ts';
+export * from './order-lookup.ts';
 export * from './annual-declaration.ts';
 export * from './money.ts';
 export * from './capital-numerals.ts';
