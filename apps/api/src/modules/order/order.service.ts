@@ -402,15 +402,17 @@ export function createOrderService(deps: {
     },
 
     async getOrderForDevice(publicId, proof) {
-      const order = await orderRepository.findByPublicId(db, publicId);
+      let order = await orderRepository.findByPublicId(db, publicId);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
+      // As getOrderForVisitor: the paying page polls with the key, but its status must move either way.
+      if (isOrderUnpaid(order.status) && (await deps.payments.reconcileOrder(order))) order = (await orderRepository.findById(db, order.id)) ?? order;
       const owner = proof.userId !== undefined && order.user_id !== null && order.user_id === proof.userId;
       const whole =
         owner ||
         vault.checkCapability('order.declaration', order.public_id, proof.key) ||
         (!!order.entity_phone && checkPhoneToken(vault, order.entity_phone, proof.phoneToken, now()));
       if (!whole) return { ...maskedView(order), id: order.public_id };
-      return this.getOrderForVisitor(publicId);
+      return toRecord(order);
     },
 
     async listOrdersByPhone(rawPhone, proof = {}) {
