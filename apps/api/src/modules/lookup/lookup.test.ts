@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   type LookupOrder,
   type LookupVerifyResponse,
+  type MaskedOrder,
   type OrderRecord,
   type PhoneLookupResponse,
 } from '@kuaibao/domain';
@@ -89,7 +90,7 @@ describeDialects('phone lookup masked until proven (%s)', (dialect) => {
     for (const order of answer.orders) {
       expect(order.access).toBe('masked');
       expect(Object.keys(order).sort()).toEqual(['access', 'create_date', 'entity_name', 'goods_name', 'goods_type', 'process_status', 'process_status_name', 'status']);
-      expect(order.create_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect((order as MaskedOrder).create_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
     expect(answer.orders.map((o) => o.entity_name).sort()).toEqual([maskCompanyName('北京字节跳动科技有限公司'), maskCompanyName('华为技术有限公司')].sort());
     expectNothingNaming(answer, mine, '张一鸣', '字节跳动');
