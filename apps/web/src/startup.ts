@@ -104,7 +104,7 @@ export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'
   const orderId = readString('orderId');
   if (!orderId) return 'init';
   try {
-    const order = await fetchOrderDetail(orderId);
+    const order = await fetchOrderDetail(orderId, { key: readString('orderKey') });
     if (isPaidStatus(order.status)) {
       if (nav.pathname() !== '/success') nav.replace('/success');
       // The success page needs the site config of the visit that paid; fetch it only if it is gone.

@@ -1,3 +1,4 @@
+import type { MaskedOrderDetail, OrderRecord } from './contracts/order.ts';
 import { formatShanghaiDateTime } from './date-time.ts';
 
 /**
@@ -31,4 +32,9 @@ export function maskCompanyName(name: string): string {
 /** The date an order was placed, as the masked view shows it (no time of day): 'YYYY-MM-DD', Asia/Shanghai. */
 export function lookupDate(value: string | null | undefined): string {
   return formatShanghaiDateTime(value).slice(0, 10);
+}
+
+/** Whether an order detail answer is the whole order, not the masked view. */
+export function isWholeOrder(order: OrderRecord | MaskedOrderDetail): order is OrderRecord {
+  return !('access' in order);
 }
