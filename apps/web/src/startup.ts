@@ -37,18 +37,17 @@ export const browserNavigator: Navigator = createBrowserNavigator();
 
 /**
  * The error page for a failure: its catalog code only, never its words (the page shows that code's
- * fixed text, docs/product/screens.md): a failure without an envelope code is named by its kind.
+ * fixed text, docs/product/screens.md). A failure without an envelope code is named by its text,
+ * which the client took from the catalog (network, timeout, decryption); anything else is 50001.
  */
 export function errorUrl(failure: unknown): string {
-  let code: number = VISITOR_ERRORS.INTERNAL.code;
-  if (typeof failure === 'number') code = failure;
-  else if (failure instanceof RequestError) {
-    if (failure.kind === 'envelope' && failure.code) code = failure.code;
-    else if (failure.kind === 'timeout') code = VISITOR_ERRORS.TIMEOUT.code;
-    else if (failure.kind === 'network' || (failure.kind === 'http' && (failure.code ?? 500) < 500)) code = VISITOR_ERRORS.NETWORK_ERROR.code;
-    else if (failure.kind === 'decrypt') code = VISITOR_ERRORS.DECRYPT_FAILED.code;
-  }
-  return `/error?code=${code}`;
+  const code =
+    typeof failure === 'number'
+      ? failure
+      : failure instanceof RequestError && failure.kind === 'envelope'
+        ? failure.code
+        : Object.values(VISITOR_ERRORS).find((entry) => entry.message === (failure as Error | null)?.message)?.code;
+  return `/error?code=${code || VISITOR_ERRORS.INTERNAL.code}`;
 }
 
 /** The id of an entry link, if the path holds one. */
