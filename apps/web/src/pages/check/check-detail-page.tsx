@@ -8,7 +8,6 @@ import {
   type FullLookupOrder,
   type LookupOrder,
   type MaskedOrder,
-  type OrderRecord,
 } from '@kuaibao/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from '../../router/router.tsx';
