@@ -10,13 +10,17 @@ describe('maskCompanyName', () => {
     expect(maskCompanyName('')).toBe('');
   });
 
-  it('hides at least a third of any name, and never its trade name', () => {
-    for (const name of ['深圳市腾讯计算机系统有限公司', '上海拉扎斯信息科技有限公司', '杭州某某餐饮管理有限责任公司', '成都小吃店', '广州市天河区张三日用百货店']) {
-      const masked = maskCompanyName(name);
-      const hidden = Array.from(masked).filter((c) => c === '*').length;
-      expect(Array.from(masked)).toHaveLength(Array.from(name).length);
+  it('hides at least a third of any name, and never its trade name; at most six stars, whatever its length', () => {
+    for (const name of ['深圳市腾讯计算机系统有限公司', '上海拉扎斯信息科技有限公司', '杭州某某餐饮管理有限责任公司', '成都小吃店', '广州市天河区张三日用百货店', '克拉玛依市独山子区某某石油化工技术服务有限公司']) {
+      const masked = Array.from(maskCompanyName(name));
+      const stars = masked.filter((c) => c === '*').length;
+      const kept = masked.length - stars;
+      const hidden = Array.from(name).length - kept;
       expect(hidden).toBeGreaterThanOrEqual(Math.ceil(Array.from(name).length / 3));
+      expect(stars).toBeGreaterThan(0);
+      expect(stars).toBeLessThanOrEqual(6);
     }
+    expect(maskCompanyName('克拉玛依市独山子区某某石油化工技术服务有限公司')).toBe('克拉******有限公司');
     expect(maskCompanyName('深圳市腾讯计算机系统有限公司')).not.toContain('腾讯');
     expect(maskCompanyName('上海拉扎斯信息科技有限公司')).not.toContain('拉扎斯');
   });

@@ -19,6 +19,7 @@ export const LOOKUP_MAX_ORDER_KEYS = 10;
  * A company name with its middle masked: enough for the owner to recognise their company, not
  * enough for a stranger to learn it. At least a third of the characters (and at least one) are
  * hidden; the start (the region or the first character) and the end (the form, 有限公司) stay.
+ * At most six stars stand for them, so the mask does not tell the name's length either.
  */
 export function maskCompanyName(name: string): string {
   const chars = Array.from(name.trim());
@@ -26,7 +27,7 @@ export function maskCompanyName(name: string): string {
   if (n === 0) return '';
   if (n <= 2) return `${chars[0]}*`;
   const [head, tail] = n <= 6 ? [1, 1] : n <= 9 ? [2, 2] : [2, Math.min(4, n - 2 - Math.ceil(n / 3))];
-  return `${chars.slice(0, head).join('')}${'*'.repeat(n - head - tail)}${chars.slice(n - tail).join('')}`;
+  return `${chars.slice(0, head).join('')}${'*'.repeat(Math.min(6, n - head - tail))}${chars.slice(n - tail).join('')}`;
 }
 
 /** The date an order was placed, as the masked view shows it (no time of day): 'YYYY-MM-DD', Asia/Shanghai. */

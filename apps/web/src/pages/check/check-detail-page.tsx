@@ -9,7 +9,7 @@ import {
   type LookupOrder,
   type MaskedOrder,
 } from '@kuaibao/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../common/honesty-notice.tsx';
@@ -105,9 +105,9 @@ export default function CheckDetailPage() {
             {shown.access === 'full' ? (
               <OrderProgress order={shown} count={orders.length} onReceipt={() => openReceipt(shown)} />
             ) : (
-              <MaskedProgress order={shown} count={orders.length} />
+              <MaskedProgress order={shown} count={orders.length} verify={<PhoneVerify phone={phone} source="checkDetail" onVerified={() => setVerifiedAt(Date.now())} />} />
             )}
-            {masked && (
+            {masked && shown.access === 'full' && (
               <section className={styles.card} data-testid="verify-card">
                 <PhoneVerify phone={phone} source="checkDetail" onVerified={() => setVerifiedAt(Date.now())} />
               </section>
@@ -195,7 +195,7 @@ function OrderProgress({ order, count, onReceipt }: { order: FullLookupOrder; co
  * What a phone alone shows of an order (decision 049): service, status, the company with its middle
  * masked, the date; no receipt. The SMS code below shows it whole.
  */
-function MaskedProgress({ order, count }: { order: MaskedOrder; count: number }) {
+function MaskedProgress({ order, count, verify }: { order: MaskedOrder; count: number; verify: ReactNode }) {
   const info = isGoodsType(order.goods_type) ? orderTexts(order.goods_type).infoBlock : null;
   return (
     <>
@@ -216,6 +216,9 @@ function MaskedProgress({ order, count }: { order: MaskedOrder; count: number })
           </div>
         </dl>
         {count > 1 && <p className={styles.more}>该手机号共有 {count} 笔订单，可在下方列表中切换查看。</p>}
+      </section>
+      <section className={styles.card} data-testid="verify-card">
+        {verify}
       </section>
       {info && (
         <section className={styles.card} aria-labelledby="order-info-title" data-testid="order-info">
