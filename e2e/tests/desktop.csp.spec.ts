@@ -53,8 +53,8 @@ test('every desktop dialog of the visitor app runs under the policy without a vi
   await report.getByTestId('report-done').click();
   await expect(report).toBeHidden();
 
-  await page.goto(`/error?msg=${encodeURIComponent('页面出错了')}`);
-  await expect(page.getByRole('img', { name: '页面出错了' })).toBeVisible();
+  await page.goto('/error?code=50001');
+  await expect(page.getByRole('img', { name: '系统繁忙，请稍后再试' })).toBeVisible();
 
   testInfo.annotations.push({ type: 'csp', description: describeWatch(csp) });
   expect([...csp.policies.keys()].some((url) => url.startsWith('/sandbox/cashier/'))).toBe(true);

@@ -74,8 +74,8 @@ test('every phone page of the visitor app runs under the policy without a violat
   await expect(page).toHaveURL(/\/$/);
 
   // The error page, an unknown page, and the v2 palette's home.
-  await page.goto(`/error?msg=${encodeURIComponent('页面出错了')}`);
-  await expect(page.getByRole('img', { name: '页面出错了' })).toBeVisible();
+  await page.goto('/error?code=50001');
+  await expect(page.getByRole('img', { name: '系统繁忙，请稍后再试' })).toBeVisible();
   await page.goto('/no-such-page');
   await expect(page.getByTestId('not-found')).toBeVisible();
   await useVariant(page, 'v2');

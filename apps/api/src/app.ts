@@ -62,6 +62,7 @@ import { createCorpService, registerCorpRoutes, type CorpService } from './modul
 import { buildWechatAuthProvider, type WechatAuthProvider } from './providers/wechat-auth/index.ts';
 import { registerMockWechatAuthorize } from './providers/wechat-auth/mock-authorize.routes.ts';
 import { createDeletionService, registerDeletionRoutes, type DeletionService } from './modules/deletion/index.ts';
+import { createLookupService, registerLookupRoutes, type LookupService } from './modules/lookup/index.ts';
 
 export interface Services {
   now: () => Date;
@@ -93,6 +94,8 @@ export interface Services {
   wechatComplaints: WechatComplaints;
   /** The visitor's own deletion request (decision 037): the code by SMS, the purge, the console's list. */
   deletion: DeletionService;
+  /** The phone lookup's SMS code, which opens its full view (decision 049). */
+  lookup: LookupService;
   /** WeChat login (official account and mini-program) and the visitors' sessions (docs/decisions/009). */
   wechatAuth: WechatAuthProvider;
   accounts: AccountService;
@@ -281,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wechatComplaints,
     billReconciliation: createBillReconciliationJob({ reconciliation, intervalMs: config.payment.reconciliation.intervalMs, log: app.log }),
     deletion,
+    lookup: createLookupService({ db, now, vault, sms, log: app.log }),
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig, accounts }),
@@ -333,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEventRoutes(app);
   registerFeedbackRoutes(app);
   registerDeletionRoutes(app);
+  registerLookupRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);
   registerAccountRoutes(app);
   registerCorpRoutes(app);

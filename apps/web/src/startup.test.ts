@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeServer, seedStorage, CONFIG, GOODS, type FakeCall, type Responder } from './test/harness.tsx';
-import { parseEntryPath, queryWithoutCode, startUp, type Navigator } from './startup.ts';
+import { RequestError } from './api/client.ts';
+import { errorUrl, parseEntryPath, queryWithoutCode, startUp, type Navigator } from './startup.ts';
 import { readPayUnfinished } from './storage.ts';
 
 function fakeNavigator(pathname: string, search = '') {
@@ -47,7 +48,7 @@ describe('start-up (docs/product/orders-and-statuses.md)', () => {
 
   it('stays on /error without any call', async () => {
     const calls = installFakeServer(server());
-    const { nav, log } = fakeNavigator('/error', '?msg=x');
+    const { nav, log } = fakeNavigator('/error', '?code=50001');
     await expect(startUp(nav)).resolves.toBe('ready');
     expect(calls).toHaveLength(0);
     expect(log.replaced).toEqual([]);
@@ -82,11 +83,19 @@ describe('start-up (docs/product/orders-and-statuses.md)', () => {
     expect(init.query).not.toHaveProperty('code');
   });
 
-  it('an init failure goes to /error?msg=', async () => {
+  it("an init failure goes to /error?code= with the envelope's code, never its words", async () => {
     installFakeServer(server({ '/api/h5/corp': { code: 50301, msg: '服务暂不可用,请稍后再试' } }));
     const { nav, log } = fakeNavigator('/');
     await startUp(nav);
-    expect(log.replaced).toEqual([`/error?msg=${encodeURIComponent('服务暂不可用')}`]);
+    expect(log.replaced).toEqual(['/error?code=50301']);
+  });
+
+  it('names a failure without an envelope code by its kind', () => {
+    expect(errorUrl(new RequestError('请求超时，请稍后再试', 'timeout'))).toBe('/error?code=90005');
+    expect(errorUrl(new RequestError('网络异常，请检查网络后重试', 'network'))).toBe('/error?code=90004');
+    expect(errorUrl(new RequestError('数据解析失败，请稍后再试', 'decrypt'))).toBe('/error?code=90006');
+    expect(errorUrl(new RequestError('系统繁忙，请稍后再试', 'http', 502))).toBe('/error?code=50001');
+    expect(errorUrl(new Error('请添加客服微信 kb88888'))).toBe('/error?code=50001');
   });
 
   it('a stored paid order goes to /success; an unpaid one is forgotten; a failed fetch goes to /error', async () => {
@@ -114,7 +123,7 @@ describe('start-up (docs/product/orders-and-statuses.md)', () => {
     installFakeServer(server({ '/api/h5/order/detail': { code: 40402, msg: '订单不存在' } }));
     run = fakeNavigator('/');
     await startUp(run.nav);
-    expect(run.log.replaced).toEqual([`/error?msg=${encodeURIComponent('订单不存在')}`]);
+    expect(run.log.replaced).toEqual(['/error?code=40402']);
     expect(localStorage.getItem('orderId')).toBeNull();
     expect(localStorage.getItem('orderKey')).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { isPaidStatus, type CorpInitResponse, type SiteConfig } from '@kuaibao/domain';
+import { isPaidStatus, VISITOR_ERRORS, type CorpInitResponse, type SiteConfig } from '@kuaibao/domain';
+import { RequestError } from './api/client.ts';
 import { fetchEnv, fetchInit, fetchOrderDetail, fetchSiteConfig, fetchWeixinService } from './api/endpoints.ts';
 import { stripBasePath, withBasePath } from './platform/base-path.ts';
 import { forgetOrder, readConfig, readString, removeKey, writeJson, writeSessionJson, writeString, type StorageKey } from './storage.ts';
@@ -34,8 +35,19 @@ export function createBrowserNavigator(base = ''): Navigator {
 
 export const browserNavigator: Navigator = createBrowserNavigator();
 
-export function errorUrl(message: string): string {
-  return `/error?msg=${encodeURIComponent(message)}`;
+/**
+ * The error page for a failure: its catalog code only, never its words (the page shows that code's
+ * fixed text, docs/product/screens.md). A failure without an envelope code is named by its text,
+ * which the client took from the catalog (network, timeout, decryption); anything else is 50001.
+ */
+export function errorUrl(failure: unknown): string {
+  const code =
+    typeof failure === 'number'
+      ? failure
+      : failure instanceof RequestError && failure.kind === 'envelope'
+        ? failure.code
+        : Object.values(VISITOR_ERRORS).find((entry) => entry.message === (failure as Error | null)?.message)?.code;
+  return `/error?code=${code || VISITOR_ERRORS.INTERNAL.code}`;
 }
 
 /** The id of an entry link, if the path holds one. */
@@ -78,7 +90,7 @@ export async function startUp(nav: Navigator = browserNavigator): Promise<'ready
   try {
     await initialise(nav.search());
   } catch (error) {
-    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    nav.replace(errorUrl(error));
   }
   return 'ready';
 }
@@ -91,7 +103,7 @@ export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'
   const orderId = readString('orderId');
   if (!orderId) return 'init';
   try {
-    const order = await fetchOrderDetail(orderId);
+    const order = await fetchOrderDetail(orderId, { key: readString('orderKey') });
     if (isPaidStatus(order.status)) {
       if (nav.pathname() !== '/success') nav.replace('/success');
       // The success page needs the site config of the visit that paid; fetch it only if it is gone.
@@ -104,7 +116,7 @@ export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'
     }
   } catch (error) {
     forgetOrder();
-    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    nav.replace(errorUrl(error));
     return 'ready';
   }
   return 'init';

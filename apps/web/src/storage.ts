@@ -31,6 +31,10 @@ interface LocalValues {
   checkPhone: string;
   /** Corp mode: the authorization page from the init (WeChat's, or the mock's in dev and test). */
   authorizeUrl: string;
+  /** The orders this device paid for, with their keys and phones (own-orders.ts, decision 049). */
+  ownOrders: string;
+  /** Phones verified by SMS code on this device, with their server-signed tokens (own-orders.ts, decision 049). */
+  phoneTokens: string;
 }
 
 export type StorageKey = keyof LocalValues;

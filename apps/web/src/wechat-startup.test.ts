@@ -157,7 +157,7 @@ describe('corp start-up (docs/product/orders-and-statuses.md#start-up step 8)', 
     const again = corpNavigator('/', returnFromWeChat(back.log.left[0]!, 'R2'));
     await expect(startCorp(again.nav)).resolves.toBe('ready');
     expect(again.log.left).toEqual([]);
-    expect(again.log.replaced).toEqual([`/error?msg=${encodeURIComponent(STATE_INVALID.message)}`]);
+    expect(again.log.replaced).toEqual([`/error?code=${STATE_INVALID.code}`]);
     expect(calls.some((c) => c.path === '/api/corp/user/oauth-state')).toBe(false);
     expect(fake.browser.issued).toBe(2);
     // Given up: the next visit starts with a clean count.
@@ -176,7 +176,7 @@ describe('corp start-up (docs/product/orders-and-statuses.md#start-up step 8)', 
     const third = corpNavigator('/', '?code=BAD3&state=x3');
     await expect(startCorp(third.nav)).resolves.toBe('ready');
     expect(third.log.left).toEqual([]);
-    expect(third.log.replaced).toEqual([`/error?msg=${encodeURIComponent(ERROR_CATALOG.WECHAT_CODE_INVALID.message)}`]);
+    expect(third.log.replaced).toEqual([`/error?code=${ERROR_CATALOG.WECHAT_CODE_INVALID.code}`]);
   });
 
   it('older attempts do not count against a new visit', async () => {
@@ -192,7 +192,7 @@ describe('corp start-up (docs/product/orders-and-statuses.md#start-up step 8)', 
     const { nav, log } = corpNavigator('/', '');
     await expect(startCorp(nav)).resolves.toBe('ready');
     expect(log.left).toEqual([]);
-    expect(log.replaced).toEqual([`/error?msg=${encodeURIComponent(ERROR_CATALOG.INTERNAL.message)}`]);
+    expect(log.replaced).toEqual([`/error?code=${ERROR_CATALOG.INTERNAL.code}`]);
     expect(loginCalls(calls)).toEqual([]);
   });
 
@@ -202,7 +202,7 @@ describe('corp start-up (docs/product/orders-and-statuses.md#start-up step 8)', 
     const { nav, log } = corpNavigator('/', '?code=C3&state=s');
     await expect(startCorp(nav)).resolves.toBe('ready');
     expect(log.left).toEqual([]);
-    expect(log.replaced).toEqual([`/error?msg=${encodeURIComponent(ERROR_CATALOG.WECHAT_LOGIN_REFUSED.message)}`]);
+    expect(log.replaced).toEqual([`/error?code=${ERROR_CATALOG.WECHAT_LOGIN_REFUSED.code}`]);
   });
 
   it('the stored code again (a reload) keeps the session without logging in; without a token it authorizes again', async () => {

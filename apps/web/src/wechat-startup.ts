@@ -1,4 +1,4 @@
-import { buildOAuthAuthorizeUrl, errorMessage, isOAuthState, MINI_PROGRAM_CORP_ID, OAUTH_RETURN_PARAMS, VISITOR_ERRORS } from '@kuaibao/domain';
+import { buildOAuthAuthorizeUrl, isOAuthState, MINI_PROGRAM_CORP_ID, OAUTH_RETURN_PARAMS, VISITOR_ERRORS } from '@kuaibao/domain';
 import { issueOAuthState, loginWithCode } from './api/account-endpoints.ts';
 import { RequestError } from './api/index.ts';
 import { postToMiniProgram } from './platform/wechat-bridge.ts';
@@ -65,18 +65,18 @@ export function returnAddress(href: string): string {
  * for this browser. Counts the attempts so a login the server keeps refusing cannot bounce the
  * visitor back and forth: one retry, then the error page with `failure` (why the last try failed).
  */
-export async function redirectToAuthorize(nav: CorpNavigator, options: { now?: number; failure?: string } = {}): Promise<'reload' | 'ready'> {
+export async function redirectToAuthorize(nav: CorpNavigator, options: { now?: number; failure?: unknown } = {}): Promise<'reload' | 'ready'> {
   const now = options.now ?? Date.now();
   const appid = readString('appId');
   const base = readString('authorizeUrl');
   if (!appid || !base) {
-    nav.replace(errorUrl(errorMessage('WECHAT_LOGIN_NOT_CONFIGURED')));
+    nav.replace(errorUrl(VISITOR_ERRORS.WECHAT_LOGIN_NOT_CONFIGURED.code));
     return 'ready';
   }
   const recent = readOAuthAttempts().filter((at) => now - at < AUTHORIZATION_WINDOW_MS);
   if (recent.length >= MAX_AUTHORIZATIONS) {
     removeSessionKey('oauthAttempts');
-    nav.replace(errorUrl(options.failure ?? errorMessage('WECHAT_CODE_INVALID')));
+    nav.replace(errorUrl(options.failure ?? VISITOR_ERRORS.WECHAT_CODE_INVALID.code));
     return 'ready';
   }
   writeSessionJson('oauthAttempts', [...recent, now]);
@@ -85,7 +85,7 @@ export async function redirectToAuthorize(nav: CorpNavigator, options: { now?: n
   try {
     ({ state } = await issueOAuthState({ toast: false }));
   } catch (error) {
-    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    nav.replace(errorUrl(error));
     return 'ready';
   }
   nav.leave(buildOAuthAuthorizeUrl({ base, appid, redirectUri: returnAddress(nav.href()), state }));
@@ -125,9 +125,8 @@ async function authorizeOrLogin(nav: CorpNavigator): Promise<'ready' | 'reload' 
     removeSessionKey('oauthAttempts');
     return 'continue';
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof RequestError && error.code !== undefined && REAUTHORIZE_CODES.includes(error.code)) return redirectToAuthorize(nav, { failure: message });
-    nav.replace(errorUrl(message));
+    if (error instanceof RequestError && error.code !== undefined && REAUTHORIZE_CODES.includes(error.code)) return redirectToAuthorize(nav, { failure: error });
+    nav.replace(errorUrl(error));
     return 'ready';
   }
 }
@@ -147,7 +146,7 @@ export async function startCorp(nav: CorpNavigator): Promise<'ready' | 'reload'>
   try {
     await initialise(nav.search());
   } catch (error) {
-    nav.replace(errorUrl(error instanceof Error ? error.message : String(error)));
+    nav.replace(errorUrl(error));
     return 'ready';
   }
 

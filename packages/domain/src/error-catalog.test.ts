@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, ERROR_CATALOG, errorCodeOf } from './error-catalog.ts';
-import { errorMessage, SERVER_ERRORS, STAFF_ERRORS, toastText, VISITOR_ERRORS } from './errors.ts';
+import { errorMessage, STAFF_ERRORS, toastText, VISITOR_ERRORS } from './errors.ts';
+import { SERVER_ERRORS } from './server-errors.ts';
 import { PAGE_ERRORS, pageErrorMessage } from './page-errors.ts';
 
 describe('error catalog', () => {

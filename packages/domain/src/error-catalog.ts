@@ -4,7 +4,8 @@
  * from errors.ts would put those codes in the home route's script (a bundler follows a module's
  * imports into the chunk that holds it).
  */
-import { SERVER_ERRORS, STAFF_ERRORS, VISITOR_ERRORS } from './errors.ts';
+import { STAFF_ERRORS, VISITOR_ERRORS } from './errors.ts';
+import { SERVER_ERRORS } from './server-errors.ts';
 import { PAGE_ERRORS } from './page-errors.ts';
 
 // A pure call, so a bundle that never reads the whole catalog drops it and the staff part (a spread would stay).

@@ -1,5 +1,7 @@
 export * from './errors.ts';
 export * from './page-errors.ts';
+export * from './server-errors.ts';
+export * from './error-page-text.ts';
 export * from './error-catalog.ts';
 export * from './already-ordered.ts';
 export * from './signature.ts';
@@ -16,6 +18,7 @@ export * from './retention.ts';
 export * from './operator-info.ts';
 export * from './operator-readiness.ts';
 export * from './deletion-request.ts';
+export * from './order-lookup.ts';
 export * from './annual-declaration.ts';
 export * from './money.ts';
 export * from './capital-numerals.ts';

@@ -9,7 +9,7 @@ import { OFFICIAL_CHANNEL_NAME } from './goods-texts.ts';
 
 export const SMS_DISCLOSURE = `本平台为第三方有偿代办机构，非政府网站，企业可在${OFFICIAL_CHANNEL_NAME}免费自行办理。`;
 
-export const SMS_TEMPLATE_IDS = ['payment_succeeded', 'order_completed', 'refund_succeeded', 'deletion_code', 'customer_request'] as const;
+export const SMS_TEMPLATE_IDS = ['payment_succeeded', 'order_completed', 'refund_succeeded', 'deletion_code', 'customer_request', 'lookup_code'] as const;
 export type SmsTemplateId = (typeof SMS_TEMPLATE_IDS)[number];
 
 export interface SmsTemplate {
@@ -42,6 +42,12 @@ export const SMS_TEMPLATES: Record<SmsTemplateId, SmsTemplate> = {
     title: '删除个人信息验证码',
     params: ['code'],
     text: `验证码{code}，用于删除您在本平台留存的个人信息，10分钟内有效。请勿告诉任何人，客服不会索要。${SMS_DISCLOSURE}`,
+  },
+  // Asked for on the progress page to see an order whole (decision 049): typed there only.
+  lookup_code: {
+    title: '查询订单验证码',
+    params: ['code'],
+    text: `验证码{code}，用于在本平台查看您的订单详情，10分钟内有效。请勿告诉任何人，客服不会索要。${SMS_DISCLOSURE}`,
   },
   // 待客户补充 (decision 043): what the clerk asked for, shortened to one parameter; the full text is on the progress page.
   customer_request: {

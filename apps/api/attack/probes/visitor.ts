@@ -1,4 +1,4 @@
-import type { OrderRecord } from '@kuaibao/domain';
+import type { OrderRecord, PhoneLookupResponse } from '@kuaibao/domain';
 import { describe, pool, send, type Answer, Visitor } from '../client.ts';
 import { databaseBytes } from '../database.ts';
 import { orderNumberOf, payInCashier, placeOrder, placePaidOrder, randomIdNumber } from '../fixtures.ts';
@@ -70,16 +70,20 @@ export async function phoneLookupGrantsNoWriteProbe(target: AttackTarget): Promi
     found = { id: order.result.orderId };
     via = 'the order id (the phone lookup is rate-limited for this address just now)';
   } else {
-    const listed = (stranger.envelope(lookup)?.data ?? []) as OrderRecord[];
-    const record = listed.find((item) => item.out_trade_no === orderNumberOf(order.attemptNo));
-    if (!record) throw new Error(`the phone lookup did not list the paid order (${describe(lookup)})`);
-    found = record;
-    if (editKey && JSON.stringify(listed).includes(editKey)) leakedKey = ' (and the lookup listed its edit key)';
+    // A phone alone shows the masked view (decision 049): no id, no number to act on.
+    const listed = ((stranger.envelope(lookup)?.data ?? { orders: [] }) as PhoneLookupResponse).orders;
+    if (listed.length === 0) throw new Error(`the phone lookup did not list the paid order (${describe(lookup)})`);
+    const text = JSON.stringify(listed);
+    if (text.includes(order.result.orderId) || text.includes(orderNumberOf(order.attemptNo)) || listed.some((item) => item.access !== 'masked')) leakedKey = ' (and the lookup showed a stranger the order whole)';
+    if (editKey && text.includes(editKey)) leakedKey += ' (and the lookup listed its edit key)';
+    found = { id: order.result.orderId };
+    via = 'the order id (the masked phone lookup names none)';
   }
 
   const forged = await stranger.signed({ method: 'PUT', path: '/api/h5/order', body: { id: found.id, corp_id: 0, entity_extra: declaration('999') } });
   const wrongKey = await stranger.signed({ method: 'PUT', path: '/api/h5/order', body: { id: found.id, corp_id: 0, entity_extra: declaration('998'), edit_key: 'x'.repeat(22) } });
-  const stored = async () => (await stranger.data<OrderRecord>({ path: '/api/h5/order/detail', query: { id: found.id } })).entity_extra;
+  // Read as the owner's device (its key): a stranger's read by id is masked (decision 049).
+  const stored = async () => (await owner.data<OrderRecord>({ path: '/api/h5/order/detail', query: { id: found.id, ...(editKey ? { key: editKey } : {}) } })).entity_extra;
   const afterForgery = await stored();
   const untouched = afterForgery === null || afterForgery.total_employee === undefined;
   const refused = describe(forged) === '403 ORDER_EDIT_FORBIDDEN' && describe(wrongKey) === '403 ORDER_EDIT_FORBIDDEN';

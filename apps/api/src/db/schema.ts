@@ -331,6 +331,7 @@ export interface Database {
   wechat_complaints: WechatComplaintsTable;
   deletion_requests: DeletionRequestsTable;
   deletion_request_orders: DeletionRequestOrdersTable;
+  lookup_codes: LookupCodesTable;
   saved_filters: SavedFiltersTable;
 }
 
@@ -534,6 +535,20 @@ export interface DeletionRequestsTable {
   created_at: CreatedAt;
   confirmed_at: string | null;
   completed_at: string | null;
+}
+
+/** The phone lookup's SMS codes (migration 030, docs/decisions/049-phone-lookup-masked-until-proven.md): one row per code asked for. */
+export interface LookupCodesTable {
+  id: Generated<number>;
+  /** keyed hash of the phone: the code's rate limits and its check; the phone itself is not stored */
+  phone_hash: string;
+  /** 'code_sent' | 'locked' | 'used' */
+  status: string;
+  /** salt$sha256 of the code; NULL once used or locked */
+  code_hash: string | null;
+  code_expires_at: string;
+  code_attempts: Generated<number>;
+  created_at: string;
 }
 
 export interface DeletionRequestOrdersTable {

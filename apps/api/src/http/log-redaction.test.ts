@@ -14,6 +14,11 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/user/login?mpCode=zz&ID=abc')).toBe('/api/user/login?mpCode=***&ID=***');
   });
 
+  it("hides the lookup's proofs: the device's order keys and a verified phone's token (decision 049)", () => {
+    expect(redactUrl('/api/h5/order/phone?phone=13812345678&keys=abc.def&phone_token=1790000000.xyz')).toBe('/api/h5/order/phone?phone=138****5678&keys=***&phone_token=***');
+    expect(redactUrl('/api/h5/order/detail?id=a&key=k&phone_token=t')).toBe('/api/h5/order/detail?id=***&key=***&phone_token=***');
+  });
+
   it('hides upload names and payment order numbers in paths', () => {
     expect(redactUrl('/uploads/3f2a9e7c0b1d4e5f8a6b7c8d9e0f1a2b.png')).toBe('/uploads/***');
     expect(redactUrl('/sandbox/cashier/KB20261124000001/pay')).toBe('/sandbox/cashier/***/pay');

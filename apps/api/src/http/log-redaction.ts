@@ -9,7 +9,7 @@ import { maskPhone } from '@kuaibao/domain';
  */
 
 /** Query parameters whose value grants access or identifies a person; logged as "***". */
-const SECRET_QUERY_KEYS = new Set(['id', 'code', 'state', 'mpcode', 'edit_key', 'key', 'token', 'signature', 'nonce', 'openid', 'idno', 'entity_idno']);
+const SECRET_QUERY_KEYS = new Set(['id', 'code', 'state', 'mpcode', 'edit_key', 'key', 'keys', 'token', 'phone_token', 'signature', 'nonce', 'openid', 'idno', 'entity_idno']);
 
 /** Path segments after these prefixes are access keys (upload names, payment order numbers). */
 const SECRET_PATH_PREFIXES = ['/uploads/', '/sandbox/cashier/'];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_RETENTION_PERIODS, ORDER_STATUS, ORDER_STATUSES, PROCESS_STATUS, PROCESS_STATUS_FLOW, PURGED_TEXT, retentionCutoffs, retentionDue, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type CreateOrderResult, type OrderRecord } from '@kuaibao/domain';
+import { DEFAULT_RETENTION_PERIODS, ORDER_STATUS, ORDER_STATUSES, PROCESS_STATUS, PROCESS_STATUS_FLOW, PURGED_TEXT, retentionCutoffs, retentionDue, type ConsoleOrderDetail, type ConsoleOrderListItem, type ConsolePage, type CreateOrderResult, type OrderRecord, type PhoneLookupResponse } from '@kuaibao/domain';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, dataOf, insertOrder, login, placeAndPay, type Call, type ConsoleTestApp } from '../modules/console/console.test-support.ts';
 import { envelopeOf, signedInject, validOrderForm } from '../test/helper.ts';
 import { describeDialects } from '../test/dialects.ts';
@@ -16,7 +16,7 @@ const ID_NUMBER = '11010519491231002X';
 describeDialects('retention sweep (%s)', (dialect) => {
   let test: ConsoleTestApp;
   let asAdmin: Call;
-  const orders = {} as Record<'completed' | 'refunded' | 'unpaid' | 'processing' | 'pending', { publicId: string; orderId: number }>;
+  const orders = {} as Record<'completed' | 'refunded' | 'unpaid' | 'processing' | 'pending', { publicId: string; orderId: number; editKey: string }>;
   const phones = { completed: '13700000001', refunded: '13700000002', unpaid: '13700000003', processing: '13700000004', pending: '13700000005' } as const;
 
   const row = (id: number) =>
@@ -56,9 +56,9 @@ describeDialects('retention sweep (%s)', (dialect) => {
 
     const unpaid = await signedInject(test, { method: 'POST', url: '/api/h5/order', body: validOrderForm({ ...form(2, phones.unpaid), pay_source: 'native' }) });
     if (unpaid.statusCode !== 200) throw new Error(unpaid.body);
-    const unpaidPublicId = envelopeOf<CreateOrderResult>(test, unpaid).data.orderId;
+    const { orderId: unpaidPublicId, editKey: unpaidKey } = envelopeOf<CreateOrderResult>(test, unpaid).data;
     const unpaidRow = await test.database.db.selectFrom('orders').select('id').where('public_id', '=', unpaidPublicId).executeTakeFirstOrThrow();
-    orders.unpaid = { publicId: unpaidPublicId, orderId: unpaidRow.id };
+    orders.unpaid = { publicId: unpaidPublicId, orderId: unpaidRow.id, editKey: unpaidKey };
 
     orders.processing = await placeAndPay(test, form(3, phones.processing));
     dataOf(await asAdmin('POST', `/api/console/orders/${orders.processing.orderId}/take`, {}));
@@ -156,24 +156,25 @@ describeDialects('retention sweep (%s)', (dialect) => {
 
   it('the receipt and the phone lookup still answer, without the purged data', async () => {
     for (const name of ['completed', 'refunded', 'unpaid'] as const) {
-      const response = await signedInject(test, { url: '/api/h5/order/detail', query: { id: orders[name].publicId } });
+      // As the ordering device reads it (decision 049).
+      const response = await signedInject(test, { url: '/api/h5/order/detail', query: { id: orders[name].publicId, key: orders[name].editKey } });
       expect(response.statusCode, response.body).toBe(200);
       const receipt = envelopeOf<OrderRecord>(test, response).data;
       expect(receipt.entity_idno).toBe('');
       expect(receipt.out_trade_no).toMatch(/^KB/);
     }
-    const unpaidReceipt = envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: orders.unpaid.publicId } })).data;
+    const unpaidReceipt = envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: orders.unpaid.publicId, key: orders.unpaid.editKey } })).data;
     expect(unpaidReceipt).toMatchObject({ entity_phone: '', entity_legal: '' });
 
-    const lookup = await signedInject(test, { url: '/api/h5/order/phone', query: { phone: phones.completed } });
+    const lookup = await signedInject(test, { url: '/api/h5/order/phone', query: { phone: phones.completed, keys: `${orders.completed.publicId}.${orders.completed.editKey}` } });
     expect(lookup.statusCode, lookup.body).toBe(200);
-    const found = envelopeOf<OrderRecord[]>(test, lookup).data;
+    const found = envelopeOf<PhoneLookupResponse>(test, lookup).data.orders as OrderRecord[];
     expect(found.map((order) => order.id)).toEqual([orders.completed.publicId]);
     expect(found[0]!.entity_idno).toBe('');
     // The unpaid order's phone is gone: looking it up finds nothing (and no error).
-    expect(envelopeOf<OrderRecord[]>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone: phones.unpaid } })).data).toEqual([]);
+    expect(envelopeOf<PhoneLookupResponse>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone: phones.unpaid } })).data.orders).toEqual([]);
     // An order still in progress shows its masked number as before.
-    const processing = envelopeOf<OrderRecord[]>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone: phones.processing } })).data;
+    const processing = envelopeOf<PhoneLookupResponse>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone: phones.processing, keys: `${orders.processing.publicId}.${orders.processing.editKey}` } })).data.orders as OrderRecord[];
     expect(processing[0]!.entity_idno).toBe(`${ID_NUMBER.slice(0, 3)}***********${ID_NUMBER.slice(-4)}`);
   });
 

@@ -4,6 +4,7 @@ import type {
   EnvResponse,
   Goods,
   InitResponse,
+  MaskedOrderDetail,
   OrderRecord,
   RecentOrderResponse,
   SiteConfig,
@@ -46,11 +47,13 @@ export const fetchMemberGoods = () => api().get<Goods[]>('/api/order/goods', { t
 /**
  * The order as stored (encrypted response). Never shows the loading overlay (docs/product/api.md);
  * `quiet` also drops the error toast, for polling (docs/product/texts.md: polling failures are not shown).
+ * `key` (the order's key from its creation) or `phoneToken` (a phone verified by SMS) get it whole;
+ * without either the h5 answer is masked (docs/decisions/049-phone-lookup-masked-until-proven.md).
  */
-export const fetchOrderDetail = (id: string, options: { quiet?: boolean; signal?: AbortSignal } = {}) =>
-  api().get<OrderRecord>(
+export const fetchOrderDetail = (id: string, options: { quiet?: boolean; signal?: AbortSignal; key?: string | null; phoneToken?: string | null } = {}) =>
+  api().get<OrderRecord | MaskedOrderDetail>(
     corpMode ? '/api/corp/order/detail' : '/api/h5/order/detail',
-    { id },
+    { id, key: options.key, phone_token: options.phoneToken },
     { loading: false, ...(options.quiet ? { toast: false } : {}), ...(options.signal ? { signal: options.signal } : {}) },
   );
 

@@ -1,4 +1,20 @@
-import type { Agreement, CreateOrderRequest, CreateOrderResponse, DeletionCodeRequest, DeletionCodeResponse, DeletionConfirmRequest, DeletionConfirmResponse, FeedbackRequest, OrderRecord, UpdateOrderExtraRequest } from '@kuaibao/domain';
+import type {
+  Agreement,
+  CreateOrderRequest,
+  CreateOrderResponse,
+  DeletionCodeRequest,
+  DeletionCodeResponse,
+  DeletionConfirmRequest,
+  DeletionConfirmResponse,
+  FeedbackRequest,
+  LookupCodeRequest,
+  LookupCodeResponse,
+  LookupVerifyRequest,
+  LookupVerifyResponse,
+  OrderRecord,
+  PhoneLookupResponse,
+  UpdateOrderExtraRequest,
+} from '@kuaibao/domain';
 import { isCorpMode } from './endpoints.ts';
 import { api } from './index.ts';
 
@@ -23,8 +39,12 @@ export const saveDeclaration = (id: string, entityExtra: Record<string, string>,
  * Paid (or refunded) orders for a phone, newest first (docs/product/api.md GET /api/h5/order/phone).
  * Errors are not toasted here: the progress pages choose the text (docs/product/texts.md#messages / "cannot query").
  */
-export const fetchOrdersByPhone = (phone: string) =>
-  api().get<OrderRecord[]>('/api/h5/order/phone', { phone }, { toast: false });
+export const fetchOrdersByPhone = (phone: string, proof: { phoneToken?: string | null; keys?: string } = {}) =>
+  api().get<PhoneLookupResponse>('/api/h5/order/phone', { phone, phone_token: proof.phoneToken, keys: proof.keys || undefined }, { toast: false });
+
+/** The SMS code that opens the lookup's full view (docs/decisions/049-phone-lookup-masked-until-proven.md), then the code. */
+export const requestLookupCode = (phone: string) => api().post<LookupCodeResponse>('/api/h5/order/phone/code', { phone } satisfies LookupCodeRequest);
+export const verifyLookupCode = (phone: string, code: string) => api().post<LookupVerifyResponse>('/api/h5/order/phone/verify', { phone, code } satisfies LookupVerifyRequest);
 
 /** A platform report (docs/product/api.md POST /api/user/feedback). */
 export const submitFeedback = (report: FeedbackRequest['report']) =>

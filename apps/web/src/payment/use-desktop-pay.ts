@@ -6,6 +6,7 @@ import { useNavigate } from '../router/router.tsx';
 import { forgetOrder, rememberOrder, removeKey, type OrderForm } from '../storage.ts';
 import { usePayFlow } from './use-pay-flow.ts';
 import { useServiceContact } from '../common/service-contact.ts';
+import { rememberOwnOrder } from '../own-orders.ts';
 
 export interface DesktopPayOptions {
   form: OrderForm;
@@ -35,6 +36,8 @@ export function useDesktopPay({ form, goods, onClose, onPaid }: DesktopPayOption
       forgetOrder();
       removeKey('params');
       track('pay.success', result.orderId, 'event', { form_factor: 'desktop' });
+      // This device paid for it: its progress and receipt stay whole here (decision 049).
+      if (order.entity_phone) rememberOwnOrder({ id: order.id, key: result.editKey, phone: order.entity_phone });
       onPaid(order, result.editKey);
     },
     onLeave: () => {

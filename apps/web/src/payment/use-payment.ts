@@ -2,12 +2,14 @@ import {
   type Agreement,
   type AuthorizationConfirmation,
   isPaidStatus,
+  isWholeOrder,
   JSAPI_CONFIRM_TRIES,
   PAY_POLL_MS,
   REDIRECT_DELAY_MS,
   type CreateOrderResult,
   type GoodsType,
   type JsapiPayOutcome,
+  type MaskedOrderDetail,
   type OrderRecord,
   type PaySource,
   type PayType,
@@ -180,8 +182,10 @@ export function usePayment(options: PaymentOptions): Payment {
   const confirming = state.kind === 'confirming' ? state : null;
   const watched = confirming ? confirming.result : options.poll && state.kind === 'ready' ? state.result : null;
   const looks = useRef(0);
-  const look = (order: OrderRecord | null) => {
+  const look = (answer: OrderRecord | MaskedOrderDetail | null) => {
     if (!watched) return;
+    // With the order's key the answer is whole (decision 049); the success flow needs it so.
+    const order = answer && isWholeOrder(answer) ? answer : null;
     if (order && isPaidStatus(order.status)) {
       dispatch({ type: 'paid', order });
       latest.current.onPaid?.(order, watched);
@@ -194,7 +198,7 @@ export function usePayment(options: PaymentOptions): Payment {
       latest.current.onUnconfirmed?.(confirming.answer);
     }
   };
-  useRequest(watched ? `${state.kind}:${watched.orderId}` : null, (signal) => fetchOrderDetail(watched!.orderId, { quiet: true, signal }), {
+  useRequest(watched ? `${state.kind}:${watched.orderId}` : null, (signal) => fetchOrderDetail(watched!.orderId, { quiet: true, signal, key: watched!.editKey }), {
     pollMs: PAY_POLL_MS,
     // The QR code's first look waits one interval; a WeChat answer is confirmed at once.
     delayMs: confirming ? 0 : PAY_POLL_MS,

@@ -103,7 +103,7 @@ export function usePhonePay() {
       clearTimeout(timer);
     };
   }, [usable]);
-  useRequest(returned && `${returned.at}:${returned.orderId}`, (signal) => fetchOrderDetail(returned!.orderId, { quiet: true, signal }), {
+  useRequest(returned && `${returned.at}:${returned.orderId}`, (signal) => fetchOrderDetail(returned!.orderId, { quiet: true, signal, key: readString('orderKey') }), {
     onData: (order) => {
       // The reload runs start-up, which sends a paid order to /success.
       if (!isPaidStatus(order.status)) return;

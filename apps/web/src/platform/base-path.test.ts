@@ -18,6 +18,6 @@ describe('base path (corp mode is the same build under /corp)', () => {
     expect(stripBasePath('/pay', '')).toBe('/pay');
     expect(withBasePath('/order?tab=1', '/corp')).toBe('/corp/order?tab=1');
     expect(withBasePath('/', '/corp')).toBe('/corp/');
-    expect(withBasePath('/error?msg=x', '')).toBe('/error?msg=x');
+    expect(withBasePath('/error?code=50001', '')).toBe('/error?code=50001');
   });
 });

@@ -143,6 +143,64 @@ export const OrderRecordSchema = z.object({
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 
+/**
+ * What a phone number alone shows of an order (docs/decisions/049-phone-lookup-masked-until-proven.md):
+ * service, status, the company with its middle masked (maskCompanyName), the date. No id, no number.
+ */
+export const MaskedOrderSchema = z.object({
+  access: z.literal('masked'),
+  goods_type: z.enum(GOODS_TYPES),
+  goods_name: z.string(),
+  status: z.string(),
+  process_status: z.string(),
+  process_status_name: z.string(),
+  entity_name: z.string(),
+  /** YYYY-MM-DD, Asia/Shanghai */
+  create_date: z.string(),
+});
+export type MaskedOrder = z.infer<typeof MaskedOrderSchema>;
+
+/** The whole order, to the ordering device or a verified phone. */
+export const FullLookupOrderSchema = OrderRecordSchema.extend({ access: z.literal('full') });
+export type FullLookupOrder = z.infer<typeof FullLookupOrderSchema>;
+export const LookupOrderSchema = z.discriminatedUnion('access', [FullLookupOrderSchema, MaskedOrderSchema]);
+export type LookupOrder = z.infer<typeof LookupOrderSchema>;
+
+/**
+ * GET /api/h5/order/phone. `phone_token`: the device's proof that it verified this phone by SMS;
+ * `keys`: the device's own orders, `<id>.<key>` joined by commas (each order's key from its creation).
+ */
+export const PhoneLookupQuerySchema = z.object({
+  phone: z.string().max(32).optional(),
+  phone_token: z.string().trim().max(200).optional(),
+  keys: z.string().trim().max(1200).optional(),
+});
+export const PhoneLookupResponseSchema = z.object({
+  /** The phone is verified on this device (a valid phone_token): every order is whole. */
+  verified: z.boolean(),
+  orders: z.array(LookupOrderSchema),
+});
+export type PhoneLookupResponse = z.infer<typeof PhoneLookupResponseSchema>;
+
+/** GET /api/h5/order/detail: whole with the order's key, a verified phone's token or the owner's login; else masked. */
+export const OrderDetailQuerySchema = OrderIdQuerySchema.extend({
+  key: z.string().trim().max(64).optional(),
+  phone_token: z.string().trim().max(200).optional(),
+});
+export const MaskedOrderDetailSchema = MaskedOrderSchema.extend({ id: z.string() });
+export type MaskedOrderDetail = z.infer<typeof MaskedOrderDetailSchema>;
+export const OrderDetailResponseSchema = z.union([OrderRecordSchema, MaskedOrderDetailSchema]);
+
+/** POST /api/h5/order/phone/code and /verify: the SMS code that proves the phone (decision 037's code rules). */
+export const LookupCodeRequestSchema = z.object({ phone: z.string().max(32) });
+export type LookupCodeRequest = z.infer<typeof LookupCodeRequestSchema>;
+export const LookupCodeResponseSchema = z.object({ expires_in: z.number().int(), resend_in: z.number().int() });
+export type LookupCodeResponse = z.infer<typeof LookupCodeResponseSchema>;
+export const LookupVerifyRequestSchema = z.object({ phone: z.string().max(32), code: z.string().max(12) });
+export type LookupVerifyRequest = z.infer<typeof LookupVerifyRequestSchema>;
+export const LookupVerifyResponseSchema = z.object({ phone_token: z.string(), expires_at: z.string() });
+export type LookupVerifyResponse = z.infer<typeof LookupVerifyResponseSchema>;
+
 /** PUT /api/h5/order (docs/product/api.md): the annual declaration. */
 export const UpdateOrderExtraRequestSchema = z.object({
   id: z.string().trim().min(1).max(64),
@@ -153,4 +211,3 @@ export const UpdateOrderExtraRequestSchema = z.object({
 });
 export type UpdateOrderExtraRequest = z.infer<typeof UpdateOrderExtraRequestSchema>;
 
-export const PhoneQuerySchema = z.object({ phone: z.string().max(32).optional() });

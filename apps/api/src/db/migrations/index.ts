@@ -23,6 +23,7 @@ import { firstCall } from './025_first_call.ts';
 import { savedFilters } from './026_saved_filters.ts';
 import { complaintRefundProgress } from './027_complaint_refund_progress.ts';
 import { orderCreditRecord } from './029_order_credit_record.ts';
+import { lookupCodes } from './030_lookup_codes.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -53,5 +54,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '026_saved_filters': savedFilters(kind),
     '027_complaint_refund_progress': complaintRefundProgress(kind),
     '029_order_credit_record': orderCreditRecord(kind),
+    '030_lookup_codes': lookupCodes(kind),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleCustomerView, ConsoleFeedback, ConsoleOrderDetail, ConsolePage, OrderRecord } from '@kuaibao/domain';
+import type { ConsoleCustomerView, ConsoleFeedback, ConsoleOrderDetail, ConsolePage, OrderRecord, PhoneLookupResponse } from '@kuaibao/domain';
 import { envelopeOf, signedInject } from '../../test/helper.ts';
 import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, placeAndPay, type Call, type ConsoleTestApp } from './console.test-support.ts';
@@ -23,13 +23,16 @@ describeDialects('the customer in one place (%s)', (dialect) => {
     await test.close();
   });
 
-  const visitorByPhone = async (phone: string) => envelopeOf<OrderRecord[]>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone } })).data;
-  const visitorById = async (publicId: string) => envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: publicId } })).data;
+  // As the ordering device sees them: with the order's key (decision 049).
+  const visitorByPhone = async (phone: string, order: { publicId: string; editKey: string }) =>
+    envelopeOf<PhoneLookupResponse>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone, keys: `${order.publicId}.${order.editKey}` } })).data.orders as OrderRecord[];
+  const visitorById = async (order: { publicId: string; editKey: string }) =>
+    envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: order.publicId, key: order.editKey } })).data;
   const move = (orderId: number, body: Record<string, unknown>) => asClerk('POST', `/api/console/orders/${orderId}/process-status`, body);
 
   describe('待客户补充 asks the customer for what is missing', () => {
     const phone = '13700137000';
-    let order: { publicId: string; orderId: number };
+    let order: { publicId: string; orderId: number; editKey: string };
     beforeAll(async () => {
       order = await placeAndPay(test, { entity_phone: phone });
       await asClerk('POST', `/api/console/orders/${order.orderId}/take`, {});
@@ -59,7 +62,7 @@ describeDialects('the customer in one place (%s)', (dialect) => {
       expect(sms[0]).toMatchObject({ status: 'SENT', phone });
       expect(sms[0]!.content).toContain('华为技术有限公司的办理需要您补充：请上传法定代表人身份证正反面照片');
 
-      for (const record of [await visitorById(order.publicId), (await visitorByPhone(phone))[0]!]) {
+      for (const record of [await visitorById(order), (await visitorByPhone(phone, order))[0]!]) {
         expect(record).toMatchObject({ process_status: '3', process_status_name: '待客户补充', customer_request: request });
         const text = JSON.stringify(record);
         // Staff notes, staff ids and the history never reach the visitor.
@@ -72,12 +75,12 @@ describeDialects('the customer in one place (%s)', (dialect) => {
 
     it('sends a second request as a second SMS, and hides the request once the order moves on', async () => {
       dataOf<ConsoleOrderDetail>(await move(order.orderId, { process_status: '4' }));
-      expect((await visitorById(order.publicId)).customer_request).toBeNull();
+      expect((await visitorById(order)).customer_request).toBeNull();
       dataOf<ConsoleOrderDetail>(await move(order.orderId, { process_status: '3', note: '请补充公司公章照片' }));
       await test.app.services.smsOutbox.runOnce();
       const sent = await test.database.db.selectFrom('sms_log').select('content').where('order_id', '=', order.orderId).where('template', '=', 'customer_request').where('status', '=', 'SENT').orderBy('id').execute();
       expect(sent.map((row) => row.content.includes('请补充公司公章照片'))).toEqual([false, true]);
-      expect((await visitorById(order.publicId)).customer_request).toBe('请补充公司公章照片');
+      expect((await visitorById(order)).customer_request).toBe('请补充公司公章照片');
     });
   });
 

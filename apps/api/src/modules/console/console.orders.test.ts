@@ -130,7 +130,7 @@ describeDialects('working orders in the console (%s)', (dialect) => {
   });
 
   describe('handling an order from payment to completion', () => {
-    let order: { publicId: string; orderId: number };
+    let order: { publicId: string; orderId: number; editKey: string };
     beforeAll(async () => {
       order = await placeAndPay(test, { entity_phone: '13712345678' });
     });
@@ -189,7 +189,7 @@ describeDialects('working orders in the console (%s)', (dialect) => {
       expect(JSON.parse(audit[1]!.before!)).toMatchObject({ process_status: '4' });
       expect(JSON.parse(audit[1]!.after!)).toMatchObject({ process_status: '3', note: '请客户提供上年度财务数据' });
       // The visitor sees the server's name for it.
-      const visitor = envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: order.publicId } })).data;
+      const visitor = envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: order.publicId, key: order.editKey } })).data;
       expect(visitor).toMatchObject({ process_status: '3', process_status_name: '待客户补充', admin_name: '李专员' });
     });
 
@@ -247,7 +247,7 @@ describeDialects('working orders in the console (%s)', (dialect) => {
       const done = dataOf<ConsoleOrderDetail>(await asClerk('POST', `/api/console/orders/${order.orderId}/process-status`, { process_status: '2', confirm_without_declaration: true }));
       expect(JSON.parse((await auditRows(test, 'order.process_status', order.orderId)).at(-1)!.after!)).toMatchObject({ process_status: '2', confirmed_without_declaration: true });
       expect(done).toMatchObject({ process_status: '2', process_status_name: '已完成' });
-      const visitor = envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: order.publicId } })).data;
+      const visitor = envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: order.publicId, key: order.editKey } })).data;
       expect(visitor.process_status).toBe('2');
       expect(visitor.files).toHaveLength(1);
       expect(visitor.files[0]!.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);

@@ -138,7 +138,7 @@ export async function insertOrder(test: TestApp, overrides: Partial<NewOrder> = 
  * An order placed and paid the way a visitor does it: signed order call, then the sandbox cashier.
  * The company defaults to one insertOrder does not use (a company pays once a year per service).
  */
-export async function placeAndPay(test: TestApp, overrides: Record<string, unknown> = {}): Promise<{ publicId: string; orderId: number }> {
+export async function placeAndPay(test: TestApp, overrides: Record<string, unknown> = {}): Promise<{ publicId: string; orderId: number; editKey: string }> {
   const huawei = { entity_name: '华为技术有限公司', entity_id: '914403001922038216', entity_legal: '赵明路' };
   const response = await signedInject(test, { method: 'POST', url: '/api/h5/order', body: validOrderForm({ pay_source: 'native', ...huawei, ...overrides }) });
   expect(response.statusCode, response.body).toBe(200);
@@ -148,7 +148,7 @@ export async function placeAndPay(test: TestApp, overrides: Record<string, unkno
   expect(paid.statusCode).toBe(200);
   const order = await test.database.db.selectFrom('orders').select(['id', 'status']).where('public_id', '=', created.orderId).executeTakeFirstOrThrow();
   expect(order.status).toBe(ORDER_STATUS.paid);
-  return { publicId: created.orderId, orderId: order.id };
+  return { publicId: created.orderId, orderId: order.id, editKey: created.editKey };
 }
 
 export async function auditRows(test: TestApp, action: string, targetId?: string | number) {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   AppError,
@@ -19,6 +18,7 @@ import {
 } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import type { SmsProvider } from '../../providers/sms/port.ts';
+import { hashOneTimeCode as hashCode, newOneTimeCode, oneTimeCodeMatches as codeMatches } from '../../security/one-time-code.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import { writeAudit } from '../audit/index.ts';
 import { clearFeedbackContact } from '../feedback/index.ts';
@@ -42,21 +42,6 @@ export interface DeletionService {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** salt$sha256(salt:code): no code is stored as typed, so a backup or a log of the row does not hold one. */
-function hashCode(code: string): string {
-  const salt = randomBytes(12).toString('hex');
-  return `${salt}$${createHash('sha256').update(`${salt}:${code}`).digest('hex')}`;
-}
-
-function codeMatches(code: string, stored: string | null): boolean {
-  if (!stored) return false;
-  const [salt, digest] = stored.split('$');
-  if (!salt || !digest) return false;
-  const typed = createHash('sha256').update(`${salt}:${code}`).digest();
-  const expected = Buffer.from(digest, 'hex');
-  return expected.length === typed.length && timingSafeEqual(typed, expected);
-}
-
 export function createDeletionService(deps: { db: Kysely<Database>; now: () => Date; vault: PersonalDataVault; sms: SmsProvider }): DeletionService {
   const { db, now } = deps;
   // The phone's keyed hash, labelled apart from the ID-number hash that shares the key.
@@ -74,7 +59,7 @@ export function createDeletionService(deps: { db: Kysely<Database>; now: () => D
       if (allowed === 'too_soon') throw new AppError('DELETION_CODE_TOO_SOON');
       if (allowed === 'too_many') throw new AppError('RATE_LIMITED');
 
-      const code = String(randomInt(0, 10 ** DELETION_CODE_LENGTH)).padStart(DELETION_CODE_LENGTH, '0');
+      const code = newOneTimeCode(DELETION_CODE_LENGTH);
       const row = { codeHash: hashCode(code), expiresAt: new Date(at.getTime() + DELETION_CODE_TTL_MS).toISOString(), at: at.toISOString() };
       const open = await deletionRepository.findOpen(db, hash);
       if (open) await deletionRepository.replaceCode(db, open.id, row);

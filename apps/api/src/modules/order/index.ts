@@ -50,6 +50,10 @@ export const ordersOfUser = {
   findLatestForCompany: orderRepository.findLatestOfUserForCompany,
 };
 
+/** Whether a phone has paid orders: the lookup's SMS code is sent only then (decision 049). Reads only. */
+export const phoneHasPaidOrders = async (db: Parameters<typeof orderRepository.listPaidByPhone>[0], phone: string): Promise<boolean> =>
+  (await orderRepository.listPaidByPhone(db, phone, 1)).length > 0;
+
 /** What the SMS outbox worker (jobs/sms-outbox.ts) reads of an order: the fields its notices carry. */
 export const findOrderForNotice = orderRepository.findForNotice;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ERROR_CATALOG, type CreateOrderResult, type ErrorCode, type OrderRecord } from '@kuaibao/domain';
+import { ERROR_CATALOG, type CreateOrderResult, type ErrorCode, type OrderRecord, type PhoneLookupResponse } from '@kuaibao/domain';
 import { buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../test/helper.ts';
 import { describeDialects } from '../../test/dialects.ts';
 
@@ -37,16 +37,18 @@ describeDialects('after payment: lookup by phone, declaration, report (%s)', (di
   });
 
   it('lists paid orders for a phone, spaces removed, newest first, encrypted and masked', async () => {
-    const response = await signedInject(test, { url: '/api/h5/order/phone', query: { phone: '139 1234 5678' } });
-    const envelope = envelopeOf<OrderRecord[]>(test, response);
+    // As the ordering device asks (its orders' keys, decision 049): whole.
+    const keys = [paidAnnual, unpaid].map((order) => `${order.orderId}.${order.editKey}`).join(',');
+    const response = await signedInject(test, { url: '/api/h5/order/phone', query: { phone: '139 1234 5678', keys } });
+    const envelope = envelopeOf<PhoneLookupResponse>(test, response);
     expect(envelope.encrypt).toBe(true);
-    expect(envelope.data.map((o) => o.id)).toEqual([paidAnnual.orderId]);
-    expect(envelope.data[0]!.entity_idno).toBe('110***********002X');
-    expect(envelope.data.some((o) => o.id === unpaid.orderId)).toBe(false);
+    const orders = envelope.data.orders as OrderRecord[];
+    expect(orders.map((o) => o.id)).toEqual([paidAnnual.orderId]);
+    expect(orders[0]!.entity_idno).toBe('110***********002X');
   });
 
   it('answers an unknown phone with an empty list and bad phones with the spec messages', async () => {
-    expect(envelopeOf<OrderRecord[]>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone: '13800000000' } })).data).toEqual([]);
+    expect(envelopeOf<PhoneLookupResponse>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone: '13800000000' } })).data).toEqual({ verified: false, orders: [] });
     await expectError(await signedInject(test, { url: '/api/h5/order/phone', query: { phone: '  ' } }), 'PHONE_EMPTY');
     await expectError(await signedInject(test, { url: '/api/h5/order/phone' }), 'PHONE_EMPTY');
     await expectError(await signedInject(test, { url: '/api/h5/order/phone', query: { phone: '12345' } }), 'PHONE_INVALID');

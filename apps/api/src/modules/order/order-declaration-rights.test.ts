@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOG, type CorpOrderListResponse, type CreateOrderResult, type ErrorCode, type LoginResponse, type OrderRecord } from '@kuaibao/domain';
+import { ERROR_CATALOG, type CorpOrderListResponse, type CreateOrderResult, type ErrorCode, type LoginResponse, type OrderRecord, type PhoneLookupResponse } from '@kuaibao/domain';
 import { issueMockCode } from '../../providers/wechat-auth/mock.provider.ts';
 import { buildTestApp, envelopeOf, signedInject, validOrderForm, type SignedRequest, type TestApp } from '../../test/helper.ts';
 import { describeDialects } from '../../test/dialects.ts';
@@ -80,10 +80,12 @@ describeDialects('who may file an order’s annual declaration (%s)', (dialect) 
     expect(paid.editKey).not.toContain(paid.orderId);
   });
 
-  it('refuses a phone lookup’s id without the key, and the stored figures stay as they were', async () => {
-    const lookup = envelopeOf<OrderRecord[]>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone } }));
-    const id = lookup.data[0]!.id;
-    expect(id).toBe(paid.orderId);
+  it('refuses an id without the key, and the stored figures stay as they were', async () => {
+    // The phone lookup no longer hands ids to a stranger (decision 049); an id learnt elsewhere is still no right.
+    const lookup = envelopeOf<PhoneLookupResponse>(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone } }));
+    expect(lookup.data.orders.length).toBeGreaterThan(0);
+    expect(JSON.stringify(lookup.data)).not.toContain(paid.orderId);
+    const id = paid.orderId;
 
     await expectError(await put({ id }), 'ORDER_EDIT_FORBIDDEN');
     await expectError(await put({ id, edit_key: '' }), 'ORDER_EDIT_FORBIDDEN');
@@ -186,16 +188,18 @@ describeDialects('who may file an order’s annual declaration (%s)', (dialect) 
     it('no lookup ever carries an edit key', async () => {
       const keys = [paid.editKey, unpaid.editKey, corpPaid.editKey, mpPaid.editKey];
       const answers = [
-        envelopeOf(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone } })).data,
-        envelopeOf(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: paid.orderId } })).data,
+        envelopeOf(test, await signedInject(test, { url: '/api/h5/order/phone', query: { phone, keys: `${paid.orderId}.${paid.editKey}` } })).data,
+        envelopeOf(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: paid.orderId, key: paid.editKey } })).data,
         envelopeOf(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: unpaid.orderId } })).data,
         envelopeOf(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: corpPaid.orderId } })).data,
         envelopeOf<CorpOrderListResponse>(test, await signedInject(test, { url: '/api/corp/order', headers: { 'x-token': owner } })).data,
         envelopeOf(test, await signedInject(test, { url: '/api/corp/order/detail', query: { id: corpPaid.orderId }, headers: { 'x-token': owner } })).data,
         envelopeOf(test, await put({ id: paid.orderId, edit_key: paid.editKey, entity_extra: DECLARATION })).data,
       ];
-      // The phone lookup lists both orders of this phone, the h5 one and the official account's.
-      expect((answers[0] as OrderRecord[]).map((o) => o.id)).toEqual(expect.arrayContaining([paid.orderId, corpPaid.orderId]));
+      // The phone lookup lists every order of this phone: the h5 one whole (its key was shown), the others masked.
+      expect((answers[0] as PhoneLookupResponse).orders.filter((o) => o.access === 'full')).toHaveLength(1);
+      expect((answers[0] as PhoneLookupResponse).orders.length).toBeGreaterThan(1);
+      expect((answers[0] as PhoneLookupResponse).orders.map((o) => (o.access === 'full' ? o.id : null))).toContain(paid.orderId);
       expect((answers[4] as CorpOrderListResponse).items.map((o) => o.id)).toEqual([corpPaid.orderId]);
       for (const answer of answers) {
         const text = JSON.stringify(answer);

@@ -22,8 +22,8 @@ describeDialects('visitor pays an order (%s)', (dialect) => {
     return envelopeOf<CreateOrderResult | string>(test, response).data;
   }
 
-  async function orderDetail(id: string) {
-    const response = await signedInject(test, { url: '/api/h5/order/detail', query: { id } });
+  async function orderDetail(id: string, key?: string) {
+    const response = await signedInject(test, { url: '/api/h5/order/detail', query: { id, ...(key ? { key } : {}) } });
     expect(response.statusCode, response.body).toBe(200);
     const envelope = envelopeOf<OrderRecord>(test, response);
     expect(envelope.encrypt).toBe(true);
@@ -58,7 +58,7 @@ describeDialects('visitor pays an order (%s)', (dialect) => {
     expect(created.isPaied).toBe(false);
     expect(created.payFee).toBeGreaterThan(0);
     expect(created.qrcodeUrl).toMatch(/\/sandbox\/cashier\/KB\d{20}P01$/);
-    expect((await orderDetail(created.orderId)).status).toBe('1');
+    expect((await orderDetail(created.orderId, created.editKey)).status).toBe('1');
 
     const cashier = await test.app.inject({ method: 'GET', url: cashierPath(created.qrcodeUrl!) });
     expect(cashier.statusCode).toBe(200);
@@ -68,7 +68,7 @@ describeDialects('visitor pays an order (%s)', (dialect) => {
     expect(paid.statusCode).toBe(200);
     expect(paid.body).toContain('支付成功');
 
-    const order = await orderDetail(created.orderId);
+    const order = await orderDetail(created.orderId, created.editKey);
     expect(order.status).toBe('2');
     expect(order.process_status).toBe('1');
     expect(order.pay_time).not.toBeNull();
@@ -91,7 +91,7 @@ describeDialects('visitor pays an order (%s)', (dialect) => {
     const paid = await test.app.inject({ method: 'POST', url: `${cashierPath(created.h5_url!)}/pay` });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe('http://localhost:80/pay');
-    expect((await orderDetail(created.orderId)).status).toBe('2');
+    expect((await orderDetail(created.orderId, created.editKey)).status).toBe('2');
   });
 
   it('never redirects a payment to another site', async () => {
@@ -114,7 +114,7 @@ describeDialects('visitor pays an order (%s)', (dialect) => {
     const closed = await test.app.inject({ method: 'POST', url: `${cashierPath(first.qrcodeUrl!)}/pay` });
     expect(closed.statusCode).toBe(409);
     await test.app.inject({ method: 'POST', url: `${cashierPath(second.qrcodeUrl!)}/pay` });
-    const order = await orderDetail(second.orderId);
+    const order = await orderDetail(second.orderId, second.editKey);
     expect(order.status).toBe('2');
     expect(order.pay_type).toBe('alipay');
 
@@ -160,6 +160,6 @@ describeDialects('visitor pays an order (%s)', (dialect) => {
     const wrong = test.app.services.sandbox!.notificationFor({ ...trade, status: 'SUCCESS', transaction_id: 'SBXWRONG', paid_at: test.clock.now.toISOString(), amount_fen: trade.amount_fen - 1 });
     const response = await test.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: wrong.headers, payload: wrong.body });
     expect(response.statusCode).toBe(204);
-    expect((await orderDetail(created.orderId)).status).toBe('1');
+    expect((await orderDetail(created.orderId, created.editKey)).status).toBe('1');
   });
 });

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   CreateOrderRequestSchema,
   CreateOrderResponseSchema,
   OrderCheckRequestSchema,
   OrderCheckResultSchema,
-  OrderIdQuerySchema,
+  OrderDetailQuerySchema,
+  OrderDetailResponseSchema,
   OrderRecordSchema,
-  PhoneQuerySchema,
+  PhoneLookupQuerySchema,
+  PhoneLookupResponseSchema,
   UpdateOrderExtraRequestSchema,
 } from '@kuaibao/domain';
 import { limitRequests } from '../../http/rate-limit.ts';
@@ -55,24 +56,27 @@ export function registerOrderRoutes(app: FastifyInstance): void {
   apiRoute(app, {
     method: 'GET',
     url: '/api/h5/order/detail',
-    summary: 'One order by its public id (ID number masked)',
+    summary: "One order by its public id: whole (ID number masked) with its key, a verified phone's token or its owner's login; else masked (decision 049)",
     tag: 'order',
-    request: { querystring: OrderIdQuerySchema },
-    response: OrderRecordSchema,
+    request: { querystring: OrderDetailQuerySchema },
+    response: OrderDetailResponseSchema,
     encrypt: 'always',
-    handler: async (request) => app.services.orders.getOrderForVisitor(request.query.id),
+    handler: async (request) => {
+      const user = request.query.key ? null : await app.services.accounts.findUser(requestToken(request));
+      return app.services.orders.getOrderForDevice(request.query.id, { key: request.query.key, phoneToken: request.query.phone_token, userId: user?.id });
+    },
   });
 
   apiRoute(app, {
     method: 'GET',
     url: '/api/h5/order/phone',
-    summary: 'The orders placed with a phone number',
+    summary: "The paid orders placed with a phone number: masked, or whole to the ordering device (its orders' keys) or a verified phone's token (decision 049)",
     tag: 'order',
-    request: { querystring: PhoneQuerySchema },
-    response: z.array(OrderRecordSchema),
+    request: { querystring: PhoneLookupQuerySchema },
+    response: PhoneLookupResponseSchema,
     encrypt: 'always',
     preValidation: phoneLookups,
-    handler: async (request) => app.services.orders.listOrdersByPhone(request.query.phone),
+    handler: async (request) => app.services.orders.listOrdersByPhone(request.query.phone, { phoneToken: request.query.phone_token, keys: request.query.keys }),
   });
 
   apiRoute(app, {

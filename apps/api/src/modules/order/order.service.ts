@@ -24,6 +24,13 @@ import {
   normalizePhone,
   maskIdNumber,
   validateDeclaration,
+  LOOKUP_MAX_ORDER_KEYS,
+  lookupDate,
+  maskCompanyName,
+  type LookupOrder,
+  type MaskedOrder,
+  type MaskedOrderDetail,
+  type PhoneLookupResponse,
   type CreateOrderRequest,
   type CreateOrderResponse,
   type OrderCheckRequest,
@@ -38,6 +45,7 @@ import {
 } from '@kuaibao/domain';
 import type { Database, NewOrderAuthorization, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
+import { checkPhoneToken } from '../../security/phone-token.ts';
 import type { CompanyService } from '../company/index.ts';
 import type { GoodsService } from '../goods/index.ts';
 import type { SiteConfigService } from '../site-config/index.ts';
@@ -82,9 +90,18 @@ export interface OrderService {
   checkAlreadyOrdered(form: OrderCheckRequest): Promise<OrderCheckResult>;
   /** The order as the visitor sees it; a pending payment is first checked with the provider. */
   getOrderForVisitor(publicId: string): Promise<OrderRecord>;
+  /**
+   * GET /api/h5/order/detail: the whole order to its ordering device (the order's key), a verified
+   * phone (its token) or its logged-in owner; to anyone else holding the id, the masked view
+   * (docs/decisions/049-phone-lookup-masked-until-proven.md).
+   */
+  getOrderForDevice(publicId: string, proof: LookupProof & { userId?: number | undefined }): Promise<OrderRecord | MaskedOrderDetail>;
   findPrevInfo(publicId: string): Promise<PrevInfo | null>;
-  /** Progress lookup by phone (docs/product/orders-and-statuses.md): paid orders, newest first. */
-  listOrdersByPhone(rawPhone: string | undefined): Promise<OrderRecord[]>;
+  /**
+   * Progress lookup by phone (docs/product/orders-and-statuses.md): paid orders, newest first; each
+   * whole when this device proves it (the order's key, or a token of this phone), else masked (decision 049).
+   */
+  listOrdersByPhone(rawPhone: string | undefined, proof?: LookupProof): Promise<PhoneLookupResponse>;
   /**
    * The annual declaration after payment (docs/product/orders-and-statuses.md, PUT /api/h5/order). Only the visitor who created
    * the order may file it: `proof` is the edit key from the creation answer, or the logged-in
@@ -93,6 +110,39 @@ export interface OrderService {
   saveDeclaration(input: { publicId: string; entityExtra: Record<string, string>; proof: DeclarationProof }): Promise<OrderRecord>;
   /** An order row as the visitor sees it (the corp module lists a visitor's own orders with it). */
   recordOf(order: OrderRow): Promise<OrderRecord>;
+}
+
+/** What a device brings to see orders whole (decision 049). */
+export interface LookupProof {
+  /** The token of a phone verified by SMS code on this device. */
+  phoneToken?: string | undefined;
+  /** One order's key (detail), or the device's own orders as `<id>.<key>,…` (lookup). */
+  key?: string | undefined;
+  keys?: string | undefined;
+}
+
+/** The device's own orders a lookup presents, by id; at most LOOKUP_MAX_ORDER_KEYS are read. */
+function presentedKeys(keys: string | undefined): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const pair of (keys ?? '').split(',').slice(0, LOOKUP_MAX_ORDER_KEYS)) {
+    const dot = pair.indexOf('.');
+    if (dot > 0) map.set(pair.slice(0, dot), pair.slice(dot + 1));
+  }
+  return map;
+}
+
+/** What a phone number alone shows of an order (decision 049): nothing that names its owner. */
+function maskedView(order: OrderRow): MaskedOrder {
+  return {
+    access: 'masked',
+    goods_type: order.goods_type as MaskedOrder['goods_type'],
+    goods_name: order.goods_name,
+    status: order.status,
+    process_status: order.process_status,
+    process_status_name: order.process_status_name,
+    entity_name: maskCompanyName(order.entity_name),
+    create_date: lookupDate(order.create_time),
+  };
 }
 
 /** What a declaration request brings to show it comes from the order's visitor (decision 012). */
@@ -380,12 +430,33 @@ export function createOrderService(deps: {
       return toRecord(order);
     },
 
-    async listOrdersByPhone(rawPhone) {
+    async getOrderForDevice(publicId, proof) {
+      let order = await orderRepository.findByPublicId(db, publicId);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      // As getOrderForVisitor: the paying page polls with the key, but its status must move either way.
+      if (isOrderUnpaid(order.status) && (await deps.payments.reconcileOrder(order))) order = (await orderRepository.findById(db, order.id)) ?? order;
+      const owner = proof.userId !== undefined && order.user_id !== null && order.user_id === proof.userId;
+      const whole =
+        owner ||
+        vault.checkCapability('order.declaration', order.public_id, proof.key) ||
+        (!!order.entity_phone && checkPhoneToken(vault, order.entity_phone, proof.phoneToken, now()));
+      if (!whole) return { ...maskedView(order), id: order.public_id };
+      return toRecord(order);
+    },
+
+    async listOrdersByPhone(rawPhone, proof = {}) {
       const phone = filterPhoneInput(rawPhone ?? '').value;
       if (!phone) throw new AppError('PHONE_EMPTY');
       if (!isValidMobilePhone(phone)) throw new AppError('PHONE_INVALID');
       const rows = await orderRepository.listPaidByPhone(db, phone, PHONE_LOOKUP_LIMIT);
-      return Promise.all(rows.map(toRecord));
+      const verified = checkPhoneToken(vault, phone, proof.phoneToken, now());
+      const keys = presentedKeys(proof.keys);
+      const orders = await Promise.all(
+        rows.map(async (row): Promise<LookupOrder> =>
+          verified || vault.checkCapability('order.declaration', row.public_id, keys.get(row.public_id)) ? { access: 'full', ...(await toRecord(row)) } : maskedView(row),
+        ),
+      );
+      return { verified, orders };
     },
 
     async saveDeclaration({ publicId, entityExtra, proof }) {

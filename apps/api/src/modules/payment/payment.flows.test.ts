@@ -42,8 +42,8 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
     return envelopeOf<CreateOrderResult>(g.test, response).data;
   }
 
-  async function orderDetail(id: string): Promise<OrderRecord> {
-    const response = await signedInject(g.test, { url: '/api/h5/order/detail', query: { id } });
+  async function orderDetail(id: string, key?: string): Promise<OrderRecord> {
+    const response = await signedInject(g.test, { url: '/api/h5/order/detail', query: { id, ...(key ? { key } : {}) } });
     expect(response.statusCode, response.body).toBe(200);
     return envelopeOf<OrderRecord>(g.test, response).data;
   }
@@ -99,7 +99,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
       g.wechat.pay(attempt.out_trade_no);
       const ack = await g.notifyWechat(g.wechat.paymentNotification(attempt.out_trade_no, { eventId: `EV-${attempt.out_trade_no}` }));
       expect(ack).toEqual({ status: 204, body: '' });
-      const order = await orderDetail(created.orderId);
+      const order = await orderDetail(created.orderId, created.editKey);
       expect(order).toMatchObject({ status: '2', process_status: '1', pay_type: 'weixin' });
       expect(await lastAttempt(created.orderId)).toMatchObject({ status: 'PAID', settles_order: 1, provider_txn_id: g.wechat.trades.get(attempt.out_trade_no)!.transaction_id });
       expect(await eventsOf(attempt.out_trade_no)).toEqual([{ event_id: `EV-${attempt.out_trade_no}`, result: 'APPLIED' }]);
@@ -109,7 +109,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
 
     it('pays by query alone when the notification is lost (the paying page polls)', async () => {
       const { created } = await paidWechatOrder();
-      expect((await orderDetail(created.orderId)).status).toBe('2');
+      expect((await orderDetail(created.orderId, created.editKey)).status).toBe('2');
       const attempt = await lastAttempt(created.orderId);
       expect(await eventsOf(attempt.out_trade_no)).toEqual([{ event_id: `query:${attempt.provider_txn_id}`, result: 'APPLIED' }]);
     });
@@ -221,7 +221,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
       expect(forged.body).toBe('fail');
       const ack = await g.notifyAlipay(g.alipay.notification(attempt.out_trade_no, { notifyId: `N-${attempt.out_trade_no}`, subject: '营业执照年报 100% +加急 北京', body: 'a+b%20c' }));
       expect(ack).toEqual({ status: 200, body: 'success' });
-      expect((await orderDetail(created.orderId)).status).toBe('2');
+      expect((await orderDetail(created.orderId, created.editKey)).status).toBe('2');
       expect(await eventsOf(attempt.out_trade_no)).toEqual([{ event_id: `N-${attempt.out_trade_no}`, result: 'APPLIED' }]);
       // Alipay repeats until it reads "success": the repeat is acknowledged and changes nothing.
       expect((await g.notifyAlipay(g.alipay.notification(attempt.out_trade_no, { notifyId: `N-${attempt.out_trade_no}` }))).body).toBe('success');
@@ -243,7 +243,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
       const paid = await fetch(`${g.alipay.url}/cashier/${attempt.out_trade_no}/pay`, { method: 'POST', redirect: 'manual' });
       expect(paid.status).toBe(302);
       expect(paid.headers.get('location')).toMatch(/^http:\/\/localhost:80\/pay\?out_trade_no=/);
-      expect((await orderDetail(created.orderId)).status).toBe('2');
+      expect((await orderDetail(created.orderId, created.editKey)).status).toBe('2');
     });
   });
 
@@ -320,7 +320,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
       const before = await lastAttempt(created.orderId);
       // The paying page's poll asks WeChat but leaves the sweep's schedule alone.
       const asked = g.wechat.requests.length;
-      expect((await orderDetail(created.orderId)).status).toBe('1');
+      expect((await orderDetail(created.orderId, created.editKey)).status).toBe('1');
       expect(g.wechat.requests.length).toBe(asked + 1);
       expect(await lastAttempt(created.orderId)).toMatchObject({ query_count: before.query_count, next_query_at: before.next_query_at });
       g.test.clock.advance(61_000);
@@ -384,7 +384,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
         expect.objectContaining({ data: { orderId: order.id, phone: order.entity_phone, amountFen: attempt.amount_fen, outRefundNo: `R${attempt.out_trade_no}` } }),
       ]);
       expect(await refundOrder(order.id)).toMatchObject({ ok: false, reason: 'ALREADY_REFUNDED' });
-      expect((await orderDetail(created.orderId)).status).toBe('4');
+      expect((await orderDetail(created.orderId, created.editKey)).status).toBe('4');
     });
 
     it('PROCESSING, then SUCCESS through the refund sweep (notification lost)', async () => {

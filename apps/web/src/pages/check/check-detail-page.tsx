@@ -8,9 +8,11 @@ import {
   isGoodsType,
   orderTexts,
   REDIRECT_DELAY_MS,
-  type OrderRecord,
+  type FullLookupOrder,
+  type LookupOrder,
+  type MaskedOrder,
 } from '@kuaibao/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../common/honesty-notice.tsx';
@@ -27,12 +29,16 @@ import styles from './check-page.module.css';
 import { ContactAgent } from './contact-agent.tsx';
 import { DeletionRequest } from './deletion-request.tsx';
 import { lookupOrders } from './lookup.ts';
+import { PhoneVerify } from './phone-verify.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Which of the phone's orders the page shows, kept in the entry's history state so the receipt's 返回 comes back to it. */
 interface CheckDetailLocationState {
   orderNo?: string;
 }
+
+/** An order's place in the list: its number when whole; a masked one has none to show (decision 049). */
+const choiceKey = (order: LookupOrder, index: number) => (order.access === 'full' ? order.out_trade_no : `masked-${index}`);
 
 /**
  * /checkDetail (docs/product/screens.md#progress-lookup, docs/product/orders-and-statuses.md): looks up the saved phone (and removes it), shows
@@ -51,7 +57,9 @@ export default function CheckDetailPage() {
   useEffect(() => {
     if (phone) removeKey('checkPhone');
   }, [phone]);
-  const { data: outcome } = useRequest(phone || null, () => lookupOrders(phone), {
+  // Bumped after the SMS code: the same phone is looked up again, now with its token.
+  const [verifiedAt, setVerifiedAt] = useState(0);
+  const { data: outcome } = useRequest(phone ? `${phone}:${verifiedAt}` : null, () => lookupOrders(phone), {
     onData: (answer) => {
       if (answer.kind === 'found') track('checkDetail.found', String(answer.orders.length));
       else if (answer.kind === 'empty') {
@@ -73,20 +81,23 @@ export default function CheckDetailPage() {
 
   if (!phone) return <Navigate to="/check" replace />;
 
-  const select = (order: OrderRecord) => {
+  const select = (order: LookupOrder, key: string) => {
     track('checkDetail.select', order.goods_type, 'click');
-    navigate('/checkDetail', { replace: true, state: { orderNo: order.out_trade_no } satisfies CheckDetailLocationState });
+    navigate('/checkDetail', { replace: true, state: { orderNo: key } satisfies CheckDetailLocationState });
     top.current?.scrollIntoView?.({ block: 'start' });
   };
 
-  const openReceipt = (order: OrderRecord) => {
+  const openReceipt = ({ access: _whole, ...order }: FullLookupOrder) => {
     track('checkDetail.receipt', order.goods_type, 'click');
     saveOrderForReceipt(order);
     navigate('/orderDetail');
   };
 
   const orders = outcome?.kind === 'found' ? outcome.orders : [];
-  const shown = orders.find((order) => order.out_trade_no === selectedNo) ?? orders[0];
+  const shownIndex = Math.max(0, orders.findIndex((order, index) => choiceKey(order, index) === selectedNo));
+  const shown = orders[shownIndex];
+  // Some orders are masked: the phone is not verified here and this device did not place them.
+  const masked = orders.some((order) => order.access === 'masked');
 
   return (
     <div ref={top} className={styles.page} data-testid="check-detail">
@@ -94,8 +105,17 @@ export default function CheckDetailPage() {
       <main className={styles.main} aria-busy={outcome?.kind !== 'found'}>
         {shown ? (
           <>
-            <OrderProgress order={shown} count={orders.length} onReceipt={() => openReceipt(shown)} />
-            {orders.length > 1 && <OrderChooser orders={orders} shown={shown} onSelect={select} />}
+            {shown.access === 'full' ? (
+              <OrderProgress order={shown} count={orders.length} onReceipt={() => openReceipt(shown)} />
+            ) : (
+              <MaskedProgress order={shown} count={orders.length} verify={<PhoneVerify phone={phone} source="checkDetail" onVerified={() => setVerifiedAt(Date.now())} />} />
+            )}
+            {masked && shown.access === 'full' && (
+              <section className={styles.card} data-testid="verify-card">
+                <PhoneVerify phone={phone} source="checkDetail" onVerified={() => setVerifiedAt(Date.now())} />
+              </section>
+            )}
+            {orders.length > 1 && <OrderChooser orders={orders} shownKey={choiceKey(shown, shownIndex)} onSelect={select} />}
             <DeletionRequest phone={phone} onDone={() => navigate('/check', { replace: true })} />
           </>
         ) : (
@@ -106,7 +126,7 @@ export default function CheckDetailPage() {
   );
 }
 
-function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count: number; onReceipt: () => void }) {
+function OrderProgress({ order, count, onReceipt }: { order: FullLookupOrder; count: number; onReceipt: () => void }) {
   const info = isGoodsType(order.goods_type) ? orderTexts(order.goods_type).infoBlock : null;
   const facts: [string, string, string?][] = [
     [representativeLabel(order.entity_id), order.entity_legal || '—'],
@@ -176,30 +196,80 @@ function OrderProgress({ order, count, onReceipt }: { order: OrderRecord; count:
   );
 }
 
+/**
+ * What a phone alone shows of an order (decision 049): service, status, the company with its middle
+ * masked, the date; no receipt. The SMS code below shows it whole.
+ */
+function MaskedProgress({ order, count, verify }: { order: MaskedOrder; count: number; verify: ReactNode }) {
+  const info = isGoodsType(order.goods_type) ? orderTexts(order.goods_type).infoBlock : null;
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="order-company" data-testid="order-progress" data-access="masked">
+        <div className={styles.orderHead}>
+          <div className={styles.orderTitle}>
+            <p className={styles.goods}>{order.goods_name}</p>
+            <h2 id="order-company" className={styles.company} data-testid="order-company">
+              {order.entity_name}
+            </h2>
+          </div>
+          <StatusBadge status={order.process_status} name={order.process_status_name} />
+        </div>
+        <dl className={styles.facts}>
+          <div>
+            <dt>下单日期</dt>
+            <dd data-testid="order-date">{order.create_date}</dd>
+          </div>
+        </dl>
+        {count > 1 && <p className={styles.more}>该手机号共有 {count} 笔订单，可在下方列表中切换查看。</p>}
+      </section>
+      <section className={styles.card} data-testid="verify-card">
+        {verify}
+      </section>
+      {info && (
+        <section className={styles.card} aria-labelledby="order-info-title" data-testid="order-info">
+          <h3 id="order-info-title" className={styles.infoTitle}>
+            {info.title}
+          </h3>
+          <ul className={styles.infoList}>
+            {info.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className={styles.actions}>
+        <ContactAgent mode="qr" source="checkDetail" />
+      </div>
+      <NeverAskNotice />
+    </>
+  );
+}
+
 /** Every order of the phone, newest first (as the server lists them); the one shown is marked, a tap shows another. */
-function OrderChooser({ orders, shown, onSelect }: { orders: OrderRecord[]; shown: OrderRecord; onSelect: (order: OrderRecord) => void }) {
+function OrderChooser({ orders, shownKey, onSelect }: { orders: LookupOrder[]; shownKey: string; onSelect: (order: LookupOrder, key: string) => void }) {
   return (
     <section className={styles.card} aria-labelledby="order-list-title" data-testid="order-list">
       <h3 id="order-list-title" className={styles.infoTitle}>
         该手机号的全部订单（{orders.length}）
       </h3>
       <ul className={styles.orderList}>
-        {orders.map((order) => {
-          const current = order.out_trade_no === shown.out_trade_no;
+        {orders.map((order, index) => {
+          const key = choiceKey(order, index);
+          const current = key === shownKey;
           return (
-            <li key={order.out_trade_no}>
+            <li key={key}>
               <button
                 type="button"
                 className={styles.orderChoice}
                 aria-current={current ? 'true' : undefined}
-                onClick={() => onSelect(order)}
+                onClick={() => onSelect(order, key)}
                 data-testid="order-choice"
-                data-order-no={order.out_trade_no}
+                data-order-no={order.access === 'full' ? order.out_trade_no : undefined}
               >
                 <span className={styles.choiceText}>
                   <span className={styles.choiceGoods}>{order.goods_name}</span>
                   <span className={styles.choiceCompany}>{order.entity_name}</span>
-                  <span className={styles.choiceTime}>{formatShanghaiDateTime(order.create_time)}</span>
+                  <span className={styles.choiceTime}>{order.access === 'full' ? formatShanghaiDateTime(order.create_time) : order.create_date}</span>
                 </span>
                 <StatusBadge status={order.process_status} name={order.process_status_name} />
               </button>

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../common/honesty-notice.tsx';
 import { useGoBack } from '../../common/use-go-back.ts';
+import { latestOwnPhone } from '../../own-orders.ts';
 import { readString, writeString } from '../../storage.ts';
 import { useHydrating } from '../../site-data.tsx';
 import { UntilHydrated } from '../../ui/until-hydrated.tsx';
@@ -33,7 +34,8 @@ export default function CheckPage() {
   const location = useLocation();
   // A pure read at mount: StrictMode may run initialisers twice.
   const [saved] = useState(() => Boolean(readString('checkPhone')));
-  const [phone, setPhone] = useState(() => (location.state as CheckLocationState | null)?.phone ?? '');
+  // The number handed back, else the one this device last ordered with (own-orders.ts): after paying, the visitor need not type it.
+  const [phone, setPhone] = useState(() => (location.state as CheckLocationState | null)?.phone ?? latestOwnPhone() ?? '');
   // The prerendered page hydrates first (its HTML has the form); a saved number forwards right after.
   const hydrating = useHydrating();
   const service = useServiceContact();

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
 import { toast } from '../../ui/toast.tsx';
 import styles from './deletion-request.module.css';
+import { sendCodeLabel, useResendCountdown } from './use-resend-countdown.ts';
 
 type Step = { kind: 'closed' } | { kind: 'asking'; sent: boolean } | { kind: 'done'; result: DeletionConfirmResponse };
 
@@ -18,15 +19,17 @@ export function DeletionRequest({ phone, onDone }: { phone: string; onDone: () =
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const countdown = useResendCountdown();
   const sent = step.kind === 'asking' && step.sent;
 
   const sendCode = async () => {
-    if (busy) return;
+    if (busy || countdown.left > 0) return;
     setBusy(true);
     track('checkDetail.deletion.code', '', 'click');
     try {
       await requestDeletionCode(phone);
       setStep({ kind: 'asking', sent: true });
+      countdown.start();
       toast.info(`验证码已发送至 ${maskPhone(phone)}`);
     } catch {
       // the client has shown the server's message
@@ -92,8 +95,8 @@ export function DeletionRequest({ phone, onDone }: { phone: string; onDone: () =
                 onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
                 data-testid="deletion-code"
               />
-              <Button type="button" variant="secondary" disabled={busy} onClick={() => void sendCode()} data-testid="deletion-send">
-                {sent ? '重新获取' : '获取验证码'}
+              <Button type="button" variant="secondary" disabled={busy || countdown.left > 0} onClick={() => void sendCode()} data-testid="deletion-send">
+                {sendCodeLabel(sent, countdown.left)}
               </Button>
             </div>
             <Button type="submit" block disabled={busy || !sent} data-testid="deletion-confirm">

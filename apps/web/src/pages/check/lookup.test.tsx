@@ -92,8 +92,9 @@ function type(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }
 
-function answer(data: unknown): Responder {
-  return (call) => (call.path === '/api/h5/order/phone' ? { code: 0, data } : undefined);
+/** The lookup's answer as the ordering device (or a verified phone) gets it: every order whole. */
+function answer(orders: OrderRecord[]): Responder {
+  return (call) => (call.path === '/api/h5/order/phone' ? { code: 0, data: { verified: true, orders: orders.map((o) => ({ access: 'full', ...o })) } } : undefined);
 }
 
 beforeEach(() => {

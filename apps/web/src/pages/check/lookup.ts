@@ -1,6 +1,7 @@
-import { errorMessage, isValidMobilePhone, VISITOR_ERRORS, type OrderRecord, type VisitorErrorCode } from '@kuaibao/domain';
+import { errorMessage, isValidMobilePhone, VISITOR_ERRORS, type LookupOrder, type VisitorErrorCode } from '@kuaibao/domain';
 import { fetchOrdersByPhone } from '../../api/order-endpoints.ts';
 import { RequestError } from '../../api/index.ts';
+import { ownOrderKeys, phoneToken } from '../../own-orders.ts';
 
 /**
  * The progress lookup (docs/product/orders-and-statuses.md#progress-query, docs/product/validation.md, docs/product/texts.md), shared by /check, /checkDetail and the
@@ -18,7 +19,8 @@ export function phoneQueryProblem(phone: string, emptyCode: 'PHONE_EMPTY' | 'QUE
 }
 
 export type LookupOutcome =
-  | { kind: 'found'; orders: OrderRecord[] }
+  /** `verified`: the phone is verified on this device, every order is whole; else only this device's own orders are. */
+  | { kind: 'found'; orders: LookupOrder[]; verified: boolean }
   | { kind: 'empty' }
   | { kind: 'failed'; text: string };
 
@@ -29,11 +31,15 @@ const SAID_AS_IS: ReadonlySet<number> = new Set([
   VISITOR_ERRORS.RATE_LIMITED.code,
 ]);
 
-/** Never throws: found (newest first), empty ('no record') or failed with the text to show. */
+/**
+ * Never throws: found (newest first), empty ('no record') or failed with the text to show. The
+ * device shows what it holds: its own orders' keys and the phone's token, if it verified it
+ * (docs/decisions/049-phone-lookup-masked-until-proven.md).
+ */
 export async function lookupOrders(phone: string): Promise<LookupOutcome> {
   try {
-    const orders = await fetchOrdersByPhone(phone);
-    return Array.isArray(orders) && orders.length > 0 ? { kind: 'found', orders } : { kind: 'empty' };
+    const { orders, verified } = await fetchOrdersByPhone(phone, { phoneToken: phoneToken(phone), keys: ownOrderKeys() });
+    return Array.isArray(orders) && orders.length > 0 ? { kind: 'found', orders, verified } : { kind: 'empty' };
   } catch (error) {
     if (error instanceof RequestError && error.kind === 'envelope' && error.code !== undefined && SAID_AS_IS.has(error.code)) {
       return { kind: 'failed', text: error.message };

@@ -1,4 +1,4 @@
-import { errorMessage, FEE_LABEL, formatShanghaiDateTime, formatYuan, PROMISES, type OrderRecord } from '@kuaibao/domain';
+import { errorMessage, FEE_LABEL, formatShanghaiDateTime, formatYuan, PROMISES, type LookupOrder, type OrderRecord } from '@kuaibao/domain';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { track } from '../../api/index.ts';
@@ -12,10 +12,12 @@ import { ReceiptDialog } from '../order-detail/receipt-dialog.tsx';
 import type { CheckLocationState } from './check-page.tsx';
 import { lookupOrders, phoneQueryProblem } from './lookup.ts';
 import { PhoneField } from './phone-field.tsx';
+import { PhoneVerify } from './phone-verify.tsx';
 import styles from './query-dialog.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
-type QueryState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; orders: OrderRecord[] };
+/** `phone`: the number the shown orders are of (the verification is for it, not for what the input says now). */
+type QueryState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; orders: LookupOrder[]; phone: string };
 
 /**
  * The desktop progress lookup (docs/product/screens.md#progress-lookup): a phone, a results table
@@ -30,6 +32,17 @@ export default function QueryDialog({ onClose }: { onClose: () => void }) {
   const [state, setState] = useState<QueryState>({ kind: 'idle' });
   const [receipt, setReceipt] = useState<OrderRecord | null>(null);
 
+  const query = async (asked: string) => {
+    setState({ kind: 'busy' });
+    const outcome = await lookupOrders(asked);
+    if (outcome.kind === 'failed') {
+      toast.error(outcome.text);
+      setState({ kind: 'done', orders: [], phone: asked });
+      return;
+    }
+    setState({ kind: 'done', orders: outcome.kind === 'found' ? outcome.orders : [], phone: asked });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state.kind === 'busy') return;
@@ -39,17 +52,12 @@ export default function QueryDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     track('query.submit', '', 'click', { form_factor: 'desktop' });
-    setState({ kind: 'busy' });
-    const outcome = await lookupOrders(phone);
-    if (outcome.kind === 'failed') {
-      toast.error(outcome.text);
-      setState({ kind: 'done', orders: [] });
-      return;
-    }
-    setState({ kind: 'done', orders: outcome.kind === 'found' ? outcome.orders : [] });
+    await query(phone);
   };
 
   const orders = state.kind === 'done' ? state.orders : [];
+  // Some orders are masked (decision 049): the SMS code shows them whole.
+  const maskedOf = state.kind === 'done' && orders.some((order) => order.access === 'masked') ? state.phone : null;
   return (
     <>
       <Dialog open onClose={onClose} title="进度查询" size="lg" className={styles.dialog} testId="query-dialog">
@@ -107,45 +115,65 @@ export default function QueryDialog({ onClose }: { onClose: () => void }) {
                     </td>
                   </tr>
                 ) : (
-                  orders.map((order) => (
-                    <tr key={order.id} data-testid="query-row">
-                      <td className={styles.company}>
-                        <span className={styles.name}>{order.entity_name}</span>
-                        <span className={styles.code}>{order.entity_id}</span>
-                      </td>
-                      <td>{order.entity_legal || '—'}</td>
-                      <td className={styles.nowrap}>{order.entity_phone}</td>
-                      <td className={styles.nowrap}>{formatShanghaiDateTime(order.create_time)}</td>
-                      <td className={styles.nowrap} data-testid="query-order-no">
-                        {order.out_trade_no}
-                      </td>
-                      <td className={styles.nowrap}>
-                        <span className={styles.payType}>{PAY_TYPE_LABELS[order.pay_type] ?? order.pay_type}</span>
-                        <span className={styles.amount}>{formatYuan(order.total_fee)}</span>
-                      </td>
-                      <td>
-                        <StatusBadge status={order.process_status} name={order.process_status_name} />
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className={styles.details}
-                          onClick={() => {
-                            track('query.details', order.goods_type, 'click');
-                            setReceipt(order);
-                          }}
-                          data-testid="query-details"
-                          aria-label={`查看${order.entity_name}订单${order.out_trade_no}的详情`}
-                        >
-                          详情
-                        </button>
-                      </td>
-                    </tr>
-                  ))
+                  orders.map((order, index) =>
+                    order.access === 'full' ? (
+                      <tr key={order.id} data-testid="query-row">
+                        <td className={styles.company}>
+                          <span className={styles.name}>{order.entity_name}</span>
+                          <span className={styles.code}>{order.entity_id}</span>
+                        </td>
+                        <td>{order.entity_legal || '—'}</td>
+                        <td className={styles.nowrap}>{order.entity_phone}</td>
+                        <td className={styles.nowrap}>{formatShanghaiDateTime(order.create_time)}</td>
+                        <td className={styles.nowrap} data-testid="query-order-no">
+                          {order.out_trade_no}
+                        </td>
+                        <td className={styles.nowrap}>
+                          <span className={styles.payType}>{PAY_TYPE_LABELS[order.pay_type] ?? order.pay_type}</span>
+                          <span className={styles.amount}>{formatYuan(order.total_fee)}</span>
+                        </td>
+                        <td>
+                          <StatusBadge status={order.process_status} name={order.process_status_name} />
+                        </td>
+                        <td>
+                          <button
+                            type="button"
+                            className={styles.details}
+                            onClick={() => {
+                              track('query.details', order.goods_type, 'click');
+                              const { access: _whole, ...record } = order;
+                              setReceipt(record);
+                            }}
+                            data-testid="query-details"
+                            aria-label={`查看${order.entity_name}订单${order.out_trade_no}的详情`}
+                          >
+                            详情
+                          </button>
+                        </td>
+                      </tr>
+                    ) : (
+                      <tr key={`masked-${index}`} data-testid="query-row" data-access="masked">
+                        <td className={styles.company}>
+                          <span className={styles.name}>{order.entity_name}</span>
+                          <span className={styles.code}>{order.goods_name}</span>
+                        </td>
+                        <td>—</td>
+                        <td>—</td>
+                        <td className={styles.nowrap}>{order.create_date}</td>
+                        <td>—</td>
+                        <td>—</td>
+                        <td>
+                          <StatusBadge status={order.process_status} name={order.process_status_name} />
+                        </td>
+                        <td>—</td>
+                      </tr>
+                    ),
+                  )
                 )}
               </tbody>
             </table>
           </div>
+          {maskedOf && <PhoneVerify phone={maskedOf} source="query" onVerified={() => void query(maskedOf)} />}
         </div>
       </Dialog>
       <ReceiptDialog order={receipt} open={receipt !== null} onClose={() => setReceipt(null)} />

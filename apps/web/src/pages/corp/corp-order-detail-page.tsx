@@ -6,6 +6,7 @@ import {
   goodsTexts,
   isCompletionVisible,
   isDeclarationEditable,
+  isWholeOrder,
   OFFICIAL_CHANNEL_NAME,
   OFFICIAL_CHANNEL_URL,
   orderTexts,
@@ -72,7 +73,7 @@ export default function CorpOrderDetailPage({ id }: { id: string }) {
             订单不存在或无权查看
           </p>
         )}
-        {detail.data && <Detail order={detail.data} onFill={fillDeclaration} />}
+        {detail.data && isWholeOrder(detail.data) && <Detail order={detail.data} onFill={fillDeclaration} />}
       </main>
     </div>
   );

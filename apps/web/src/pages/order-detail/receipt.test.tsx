@@ -1,9 +1,10 @@
 import { orderTexts, type OrderRecord } from '@kuaibao/domain';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from '../../router/router.tsx';
 import { PlatformProvider } from '../../platform/context.tsx';
-import { PHONE } from '../../test/harness.tsx';
+import { PHONE, installFakeServer } from '../../test/harness.tsx';
+import { rememberOwnOrder, rememberPhoneToken } from '../../own-orders.ts';
 import OrderDetailPage from './order-detail-page.tsx';
 import { Receipt } from './receipt.tsx';
 import { saveOrderForReceipt } from './receipt-handoff.ts';
@@ -134,15 +135,44 @@ describe('/orderDetail', () => {
     localStorage.clear();
   });
 
-  it('reads the order from session storage once and removes it', () => {
+  it("shows the handed-over order again, fresh from the server, to the device that placed it (its key): a reload too", async () => {
+    const calls = installFakeServer((call) => (call.path === '/api/h5/order/detail' ? { code: 0, data: order({ process_status_name: '已完成' }) } : undefined));
+    rememberOwnOrder({ id: 'pub-9', key: 'key-of-pub-9', phone: '13812345678' });
     saveOrderForReceipt(order());
-    expect(sessionStorage.getItem('orderDetail')).not.toBeNull();
     renderPage();
-    expect(text('receipt-entity-name')).toBe('北京字节跳动科技有限公司');
-    expect(sessionStorage.getItem('orderDetail')).toBeNull();
+    await waitFor(() => expect(text('receipt-entity-name')).toBe('北京字节跳动科技有限公司'));
+    expect(text('receipt-status')).toContain('已完成');
+    expect(calls.at(-1)!.query).toMatchObject({ id: 'pub-9', key: 'key-of-pub-9' });
+    // A reload: the same tab, the same device.
     cleanup();
     renderPage();
+    await waitFor(() => expect(text('receipt-entity-name')).toBe('北京字节跳动科技有限公司'));
+  });
+
+  it('shows it again after the phone was verified on this device (its token), and sends the token', async () => {
+    const calls = installFakeServer((call) => (call.path === '/api/h5/order/detail' ? { code: 0, data: order() } : undefined));
+    rememberPhoneToken('13812345678', 'token-1', new Date(Date.now() + 86_400_000).toISOString());
+    saveOrderForReceipt(order());
+    renderPage();
+    await waitFor(() => expect(text('receipt-entity-name')).toBe('北京字节跳动科技有限公司'));
+    expect(calls.at(-1)!.query).toMatchObject({ id: 'pub-9', phone_token: 'token-1' });
+  });
+
+  it('without a proof, or when the server answers the masked view, the receipt is gone', async () => {
+    const calls = installFakeServer((call) =>
+      call.path === '/api/h5/order/detail' ? { code: 0, data: { access: 'masked', id: 'pub-9', goods_type: 'license_year', goods_name: '企业年报', status: '2', process_status: '4', process_status_name: '处理中', entity_name: '北京******有限公司', create_date: '2026-03-02' } } : undefined,
+    );
+    saveOrderForReceipt(order());
+    renderPage();
     expect(screen.getByTestId('receipt-empty')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    cleanup();
+
+    rememberOwnOrder({ id: 'pub-9', key: 'a-forged-key', phone: '13812345678' });
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('receipt-empty')).toBeTruthy());
+    expect(screen.queryByTestId('receipt')).toBeNull();
+    expect(sessionStorage.getItem('orderDetail')).toBeNull();
   });
 
   it('back saves the order phone for the progress page', () => {

@@ -1,6 +1,7 @@
-import { isPaidStatus, maskIdNumber, type OrderRecord } from '@kuaibao/domain';
+import { isPaidStatus, isWholeOrder, maskIdNumber, type OrderRecord } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
+import { rememberOwnOrder } from '../../own-orders.ts';
 import { track } from '../../api/index.ts';
 import { useRequest } from '../../common/use-request.ts';
 import { forgetOrder, readOrderForm, readString, removeKey, type OrderForm } from '../../storage.ts';
@@ -34,13 +35,18 @@ export function usePaidOrder(given: OrderRecord | null = null, givenForm: OrderF
     forgetOrder();
     removeKey('params');
   }, [orderId]);
-  const fetched = useRequest(orderId, (signal) => fetchOrderDetail(orderId!, { signal }), {
-    onData: (order) => isPaidStatus(order.status) && track('pay.success', orderId!),
+  const fetched = useRequest(orderId, (signal) => fetchOrderDetail(orderId!, { signal, key: editKey }), {
+    onData: (order) => {
+      if (!isWholeOrder(order) || !isPaidStatus(order.status)) return;
+      track('pay.success', orderId!);
+      // This device paid for it: its progress and receipt stay whole here (decision 049).
+      if (editKey && order.entity_phone) rememberOwnOrder({ id: order.id, key: editKey, phone: order.entity_phone });
+    },
   });
 
   if (given) return { kind: 'loaded', order: given, form, editKey };
-  if (fetched.data) return { kind: 'loaded', order: fetched.data, form, editKey };
-  if (fetched.error !== undefined) return { kind: 'failed' };
+  if (fetched.data && isWholeOrder(fetched.data)) return { kind: 'loaded', order: fetched.data, form, editKey };
+  if (fetched.error !== undefined || fetched.data) return { kind: 'failed' };
   return orderId ? { kind: 'loading' } : { kind: 'none' };
 }
 
