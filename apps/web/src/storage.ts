@@ -31,6 +31,11 @@ interface LocalValues {
   checkPhone: string;
   /** Corp mode: the authorization page from the init (WeChat's, or the mock's in dev and test). */
   authorizeUrl: string;
+  /**
+   * Paid annual reports of this browser whose figures are still to be filled in, with their edit keys
+   * (decision 051): kept until the declaration is filed, so a reload or another page loses nothing.
+   */
+  pendingDeclarations: { orderId: string; editKey: string | null }[];
 }
 
 export type StorageKey = keyof LocalValues;

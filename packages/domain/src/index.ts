@@ -16,6 +16,8 @@ export * from './retention.ts';
 export * from './operator-info.ts';
 export * from './deletion-request.ts';
 export * from './annual-declaration.ts';
+export * from './agreement-retention.ts';
+export * from './id-number-consent.ts';
 export * from './money.ts';
 export * from './capital-numerals.ts';
 export * from './countdown.ts';

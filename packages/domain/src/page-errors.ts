@@ -21,6 +21,9 @@ export const PAGE_ERRORS = {
   AUTHORIZATION_NAME_MISMATCH: { code: 40024, status: 400, message: '签署姓名与法定代表人姓名不一致' },
   /** The order named an agreement version that is no longer the current one (docs/decisions/034-versioned-agreements.md). */
   AGREEMENT_OUTDATED: { code: 40910, status: 409, message: '服务协议已更新，请阅读新版本并重新确认' },
+  /** The ID number is sensitive: its processing needs a consent of its own (docs/decisions/051-separate-id-number-consent.md). */
+  ID_NUMBER_CONSENT_REQUIRED: { code: 40029, status: 400, message: '请阅读并单独同意处理法定代表人身份证号码' },
+  ID_NUMBER_CONSENT_OUTDATED: { code: 40927, status: 409, message: '身份证号码处理授权已更新，请刷新页面后重新确认' },
 } as const satisfies CatalogEntries;
 
 export type PageErrorCode = keyof typeof PAGE_ERRORS;

@@ -27,6 +27,9 @@ export const CreateOrderRequestSchema = z.object({
       consent: z.boolean().optional(),
       /** The agreement version the visitor was shown; must be the current one (docs/decisions/034-versioned-agreements.md). */
       agreement_version: z.string().max(32).optional(),
+      /** The separate consent to processing the ID number, and the version of its text (docs/decisions/051-separate-id-number-consent.md). */
+      idno_consent: z.boolean().optional(),
+      idno_consent_version: z.string().max(32).optional(),
       /** Set by the server in the response for desktop; ignored on input. */
     })
     .catchall(z.union([z.string().max(200), z.number(), z.boolean()]))
@@ -131,6 +134,8 @@ export const OrderRecordSchema = z.object({
   status_name: z.string(),
   /** what the specialist asks the customer to supply, while the order is 待客户补充 (decision 043); null otherwise */
   customer_request: z.string().nullable(),
+  /** a paid annual report whose figures are still to be filled in (declarationPending; decision 051) */
+  declaration_pending: z.boolean(),
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 

@@ -22,6 +22,7 @@ import { customerInOnePlace } from './024_customer_in_one_place.ts';
 import { firstCall } from './025_first_call.ts';
 import { savedFilters } from './026_saved_filters.ts';
 import { complaintRefundProgress } from './027_complaint_refund_progress.ts';
+import { idNumberConsent } from './031_id_number_consent.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -51,5 +52,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '025_first_call': firstCall(kind),
     '026_saved_filters': savedFilters(kind),
     '027_complaint_refund_progress': complaintRefundProgress(kind),
+    '031_id_number_consent': idNumberConsent(),
   };
 }

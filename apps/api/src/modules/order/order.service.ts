@@ -31,6 +31,8 @@ import {
   type Platform,
   type PrevInfo,
   visibleCustomerRequest,
+  declarationPending,
+  ID_NUMBER_CONSENT_VERSION,
 } from '@kuaibao/domain';
 import type { Database, NewOrderAuthorization, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
@@ -130,6 +132,8 @@ function checkForm(form: OrderCheckRequest): void {
   if (!isValidIdNumber(form.entity_idno)) throw new AppError('ID_NUMBER_INVALID');
   if (!isValidMobilePhone(form.entity_phone)) throw new AppError('PHONE_INVALID');
   if (form.extra?.consent !== true) throw new AppError('CONSENT_REQUIRED');
+  // The ID number is sensitive: its processing is consented to apart from the agreement (decision 051).
+  if (form.extra?.idno_consent !== true) throw new AppError('ID_NUMBER_CONSENT_REQUIRED');
 }
 
 /** Only our own pages may be the return address of a payment (no open redirect). */
@@ -163,6 +167,7 @@ export function createOrderService(deps: {
     // Screenshots attach to paid orders only (order-handling.service.ts): an order never paid, the
     // one a paying page polls every second, has none to read.
     const files = wasOrderPaid(order.status) ? await orderRepository.listFiles(db, order.id) : [];
+    const entityExtra = order.entity_extra ? (JSON.parse(order.entity_extra) as Record<string, string> | null) : null;
     return {
       id: order.public_id,
       status: order.status,
@@ -181,12 +186,13 @@ export function createOrderService(deps: {
       entity_legal: order.entity_legal,
       entity_idno: order.entity_idno_enc ? maskIdNumber(vault.decrypt(order.entity_idno_enc)) : '',
       entity_phone: order.entity_phone,
-      entity_extra: order.entity_extra ? (JSON.parse(order.entity_extra) as Record<string, string> | null) : null,
+      entity_extra: entityExtra,
       files,
       create_time: order.create_time,
       admin_name: order.admin_name || null,
       status_name: order.process_status_name,
       customer_request: visibleCustomerRequest(order),
+      declaration_pending: declarationPending({ ...order, entity_extra: entityExtra }),
     };
   }
 
@@ -228,6 +234,8 @@ export function createOrderService(deps: {
       // and the page fetches the current one and asks again.
       const agreement = await deps.siteConfig.currentAgreement();
       if (!agreement || form.extra?.agreement_version !== agreement.version) throw new AppError('AGREEMENT_OUTDATED');
+      // The ID-number consent's text ships with the pages: only the current wording counts (decision 051).
+      if (form.extra?.idno_consent_version !== ID_NUMBER_CONSENT_VERSION) throw new AppError('ID_NUMBER_CONSENT_OUTDATED');
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
       if (!goodsOffersPayType(goods.pay_type, form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');
       // In-app payment needs the payer's openid: the logged-in visitor's; without a login, extra.openid.
@@ -269,7 +277,7 @@ export function createOrderService(deps: {
         if (reusable && reusable.user_id === userId) {
           // A recreation (another method, or 仍要办理 after the notice) records the latest pre-check.
           // The consent is the latest one: the version this request was shown, at this time.
-          const consent = { consent_version: agreement.version, consent_time: nowIso };
+          const consent = { consent_version: agreement.version, consent_time: nowIso, idno_consent_version: ID_NUMBER_CONSENT_VERSION, idno_consent_time: nowIso };
           await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent, update_time: nowIso });
           if (authorization) await orderRepository.saveAuthorization(trx, { ...authorization, order_id: reusable.id });
           return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent };
@@ -306,6 +314,8 @@ export function createOrderService(deps: {
           user_id: userId,
           consent_version: agreement.version,
           consent_time: nowIso,
+          idno_consent_version: ID_NUMBER_CONSENT_VERSION,
+          idno_consent_time: nowIso,
           ...precheckColumns,
           create_time: nowIso,
           update_time: nowIso,

@@ -23,9 +23,10 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { RadioList } from '../../ui/radio-list.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { AGREEMENT_TITLE } from './agreement-title.ts';
+import { AGREEMENT_TITLE, ID_NUMBER_CONSENT_LABEL, ID_NUMBER_CONSENT_LINK } from './agreement-title.ts';
+import type { ConsentKind } from './agreement.tsx';
 import { CompanySearchField } from './company-search.tsx';
-import { firstFormProblem } from './form-rules.ts';
+import { firstFormProblem, type Consents } from './form-rules.ts';
 import styles from './order-form.module.css';
 import { useCompanySearch } from './use-company-search.ts';
 
@@ -59,9 +60,12 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const now = useNow();
   const search = useCompanySearch();
   const location = useLocation();
+  // Two consents, each its own tick (decision 051): the agreement, and processing the ID number.
   const [consented, setConsented] = useState(() => (location.state as HomeLocationState | null)?.consented === true);
-  const [consentOpen, setConsentOpen] = useState(false);
+  const [idnoConsented, setIdnoConsented] = useState(consented);
+  const [consentOpen, setConsentOpen] = useState<ConsentKind | null>(null);
   const [agreementOpen, setAgreementOpen] = useState(false);
+  const [idnoTextOpen, setIdnoTextOpen] = useState(false);
   /**
    * The modals load once the visitor starts on the form (a focus or a touch), not with the page: they
    * are not part of what the home needs to show, and the first touch comes well before the consent step.
@@ -74,20 +78,21 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   };
   /** Their chunk did not arrive: the form still works (the checkbox), and asking for them says why nothing opens. */
   const [modalsFailed, setModalsFailed] = useState(false);
-  const openModal = (open: (value: boolean) => void) => {
+  const openModal = (open: () => void) => {
     if (modalsFailed) return toast.error(errorMessage('PAGE_LOAD_FAILED'));
     wantModals();
-    open(true);
+    open();
   };
   const onModalsFailed = () => {
     setModalsFailed(true);
     // Asked for while the chunk was still on its way.
-    if (consentOpen || agreementOpen) toast.error(errorMessage('PAGE_LOAD_FAILED'));
-    setConsentOpen(false);
+    if (consentOpen || agreementOpen || idnoTextOpen) toast.error(errorMessage('PAGE_LOAD_FAILED'));
+    setConsentOpen(null);
     setAgreementOpen(false);
+    setIdnoTextOpen(false);
   };
-  const openConsent = () => openModal(setConsentOpen);
-  const openAgreement = () => openModal(setAgreementOpen);
+  const openAgreement = () => openModal(() => setAgreementOpen(true));
+  const openIdnoText = () => openModal(() => setIdnoTextOpen(true));
   const companyInput = useRef<HTMLInputElement>(null);
   const companyField = useRef<HTMLDivElement>(null);
   const idInputId = useId();
@@ -102,15 +107,18 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const pickCompany = (item: CompanySearchItem) =>
     set({ entity_name: item.name, entity_id: item.credit_code, entity_legal: item.oper_name });
 
-  const submit = (consent: boolean) => {
-    const problem = firstFormProblem(form, consent, new Date());
+  const submit = (consents: Consents) => {
+    const problem = firstFormProblem(form, consents, new Date());
     switch (problem) {
       case null:
         track('form.submit', form.goods_id, 'click', { form_factor: platform.formFactor });
         onSubmit(form);
         return;
       case 'CONSENT_REQUIRED':
-        openConsent();
+        openModal(() => setConsentOpen('agreement'));
+        return;
+      case 'ID_NUMBER_CONSENT_REQUIRED':
+        openModal(() => setConsentOpen('idno'));
         return;
       case 'COMPANY_NOT_CHOSEN':
         toast.warn(errorMessage(problem));
@@ -132,7 +140,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
       onPointerDownCapture={wantModals}
       onSubmit={(event) => {
         event.preventDefault();
-        submit(consented);
+        submit({ agreement: consented, idNumber: idnoConsented });
       }}
     >
       <UntilHydrated>
@@ -237,7 +245,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
         </div>
 
         <div className={styles.consent}>
-          <label className={styles.check}>
+          <label className={styles.check} data-testid="consent-label">
             <input
               type="checkbox"
               data-testid="consent-checkbox"
@@ -248,6 +256,20 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
           </label>
           <button type="button" className={styles.link} onClick={openAgreement} data-testid="agreement-link">
             《{AGREEMENT_TITLE}》
+          </button>
+        </div>
+        <div className={styles.consent}>
+          <label className={styles.check} data-testid="idno-consent-label">
+            <input
+              type="checkbox"
+              data-testid="idno-consent-checkbox"
+              checked={idnoConsented}
+              onChange={(event) => setIdnoConsented(event.target.checked)}
+            />
+            <span>{ID_NUMBER_CONSENT_LABEL}</span>
+          </label>
+          <button type="button" className={styles.link} onClick={openIdnoText} data-testid="idno-consent-link">
+            《{ID_NUMBER_CONSENT_LINK}》
           </button>
         </div>
 
@@ -264,13 +286,23 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
                 desktop={desktop}
                 privacy={privacy}
                 consented={consented}
+                idnoConsented={idnoConsented}
                 consentOpen={consentOpen}
                 agreementOpen={agreementOpen}
-                onConsentClose={() => setConsentOpen(false)}
-                onConsentAgree={() => {
-                  setConsented(true);
-                  setConsentOpen(false);
-                  submit(true);
+                idnoTextOpen={idnoTextOpen}
+                onConsentClose={() => setConsentOpen(null)}
+                onConsentAgree={(kind) => {
+                  const consents = { agreement: consented || kind === 'agreement', idNumber: idnoConsented || kind === 'idno' };
+                  setConsented(consents.agreement);
+                  setIdnoConsented(consents.idNumber);
+                  setConsentOpen(null);
+                  submit(consents);
+                }}
+                onIdnoTextOpen={() => setIdnoTextOpen(true)}
+                onIdnoTextClose={() => setIdnoTextOpen(false)}
+                onIdnoTextAgree={() => {
+                  setIdnoConsented(true);
+                  setIdnoTextOpen(false);
                 }}
                 onAgreementOpen={() => setAgreementOpen(true)}
                 onAgreementClose={() => setAgreementOpen(false)}

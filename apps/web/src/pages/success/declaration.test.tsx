@@ -40,6 +40,7 @@ function paidOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     admin_name: null,
     status_name: '待处理',
     customer_request: null,
+    declaration_pending: true,
     ...overrides,
   };
 }
