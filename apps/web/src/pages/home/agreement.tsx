@@ -178,9 +178,8 @@ export default function AgreementModals({
   onAgreementOpen,
   onAgreementClose,
   onAgreementAgree,
-  onIdnoTextOpen,
-  onIdnoTextClose,
-  onIdnoTextAgree,
+  setIdnoTextOpen,
+  setIdnoConsented,
 }: {
   desktop: boolean;
   privacy: string;
@@ -191,13 +190,13 @@ export default function AgreementModals({
   agreementOpen: boolean;
   idnoTextOpen: boolean;
   onConsentClose: () => void;
-  onConsentAgree: (kind: ConsentKind) => void;
+  /** true: the ID-number consent was the one given */
+  onConsentAgree: (idno: boolean) => void;
   onAgreementOpen: () => void;
   onAgreementClose: () => void;
   onAgreementAgree: () => void;
-  onIdnoTextOpen: () => void;
-  onIdnoTextClose: () => void;
-  onIdnoTextAgree: () => void;
+  setIdnoTextOpen: (open: boolean) => void;
+  setIdnoConsented: (agreed: boolean) => void;
 }) {
   return (
     <>
@@ -205,10 +204,19 @@ export default function AgreementModals({
         open={consentOpen !== null}
         kind={consentOpen ?? 'agreement'}
         onRefuse={onConsentClose}
-        onShowAgreement={consentOpen === 'idno' ? onIdnoTextOpen : onAgreementOpen}
-        onAgree={() => onConsentAgree(consentOpen ?? 'agreement')}
+        onShowAgreement={consentOpen === 'idno' ? () => setIdnoTextOpen(true) : onAgreementOpen}
+        onAgree={() => onConsentAgree(consentOpen === 'idno')}
       />
-      <IdNumberConsentSheet open={idnoTextOpen} onClose={onIdnoTextClose} desktop={desktop} agreed={idnoConsented} onAgree={onIdnoTextAgree} />
+      <IdNumberConsentSheet
+        open={idnoTextOpen}
+        onClose={() => setIdnoTextOpen(false)}
+        desktop={desktop}
+        agreed={idnoConsented}
+        onAgree={() => {
+          setIdnoConsented(true);
+          setIdnoTextOpen(false);
+        }}
+      />
       {desktop ? (
         <AgreementDialog open={agreementOpen} onClose={onAgreementClose} text={privacy} agreed={consented} onAgree={onAgreementAgree} />
       ) : (

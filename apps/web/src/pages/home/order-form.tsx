@@ -23,7 +23,7 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { RadioList } from '../../ui/radio-list.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { AGREEMENT_TITLE, ID_NUMBER_CONSENT_LABEL, ID_NUMBER_CONSENT_LINK } from './agreement-title.ts';
+import { AGREEMENT_TITLE, ID_NUMBER_CONSENT_LINK } from './agreement-title.ts';
 import type { ConsentKind } from './agreement.tsx';
 import { CompanySearchField } from './company-search.tsx';
 import { firstFormProblem, type Consents } from './form-rules.ts';
@@ -244,34 +244,8 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
           />
         </div>
 
-        <div className={styles.consent}>
-          <label className={styles.check} data-testid="consent-label">
-            <input
-              type="checkbox"
-              data-testid="consent-checkbox"
-              checked={consented}
-              onChange={(event) => setConsented(event.target.checked)}
-            />
-            <span>我已阅读并同意</span>
-          </label>
-          <button type="button" className={styles.link} onClick={openAgreement} data-testid="agreement-link">
-            《{AGREEMENT_TITLE}》
-          </button>
-        </div>
-        <div className={styles.consent}>
-          <label className={styles.check} data-testid="idno-consent-label">
-            <input
-              type="checkbox"
-              data-testid="idno-consent-checkbox"
-              checked={idnoConsented}
-              onChange={(event) => setIdnoConsented(event.target.checked)}
-            />
-            <span>{ID_NUMBER_CONSENT_LABEL}</span>
-          </label>
-          <button type="button" className={styles.link} onClick={openIdnoText} data-testid="idno-consent-link">
-            《{ID_NUMBER_CONSENT_LINK}》
-          </button>
-        </div>
+        <ConsentLine id="consent" checked={consented} onCheck={setConsented} title={AGREEMENT_TITLE} onOpen={openAgreement} link="agreement-link" />
+        <ConsentLine id="idno-consent" checked={idnoConsented} onCheck={setIdnoConsented} title={ID_NUMBER_CONSENT_LINK} onOpen={openIdnoText} link="idno-consent-link" />
 
         <Button type="submit" size="lg" block data-testid="submit">
           <SubmitLabel goodsType={goodsType} variant={platform.variant} platform={platform.platform} now={now} />
@@ -291,19 +265,13 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
                 agreementOpen={agreementOpen}
                 idnoTextOpen={idnoTextOpen}
                 onConsentClose={() => setConsentOpen(null)}
-                onConsentAgree={(kind) => {
-                  const consents = { agreement: consented || kind === 'agreement', idNumber: idnoConsented || kind === 'idno' };
-                  setConsented(consents.agreement);
-                  setIdnoConsented(consents.idNumber);
+                onConsentAgree={(idno) => {
+                  (idno ? setIdnoConsented : setConsented)(true);
                   setConsentOpen(null);
-                  submit(consents);
+                  submit({ agreement: consented || !idno, idNumber: idnoConsented || idno });
                 }}
-                onIdnoTextOpen={() => setIdnoTextOpen(true)}
-                onIdnoTextClose={() => setIdnoTextOpen(false)}
-                onIdnoTextAgree={() => {
-                  setIdnoConsented(true);
-                  setIdnoTextOpen(false);
-                }}
+                setIdnoTextOpen={setIdnoTextOpen}
+                setIdnoConsented={setIdnoConsented}
                 onAgreementOpen={() => setAgreementOpen(true)}
                 onAgreementClose={() => setAgreementOpen(false)}
                 onAgreementAgree={() => {
@@ -316,6 +284,24 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
         )}
       </UntilHydrated>
     </form>
+  );
+}
+
+/**
+ * One consent: its box (the whole label a 44 px tap target) and the link to its text. The form has
+ * two, each ticked on its own (docs/decisions/051-separate-id-number-consent.md).
+ */
+function ConsentLine({ id, checked, onCheck, title, onOpen, link }: { id: string; checked: boolean; onCheck: (value: boolean) => void; title: string; onOpen: () => void; link: string }) {
+  return (
+    <div className={styles.consent}>
+      <label className={styles.check} data-testid={`${id}-label`}>
+        <input type="checkbox" data-testid={`${id}-checkbox`} checked={checked} onChange={(event) => onCheck(event.target.checked)} />
+        <span>我已阅读并同意</span>
+      </label>
+      <button type="button" className={styles.link} onClick={onOpen} data-testid={link}>
+        《{title}》
+      </button>
+    </div>
   );
 }
 
