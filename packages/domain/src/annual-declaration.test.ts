@@ -99,10 +99,10 @@ describe('emptyDeclaration and zeroDeclaration', () => {
   });
   it('refuses a headcount below 1 or not a number, and typed figures above the headcount, with the rules\' own reasons', () => {
     const blank = emptyDeclaration(COMPANY);
-    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '0' })).toEqual({ ok: false, error: 'DECLARATION_EMPLOYEES_MIN' });
-    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '' })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
-    expect(zeroDeclaration({ entityName: COMPANY, current: blank })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
-    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '2.5' })).toEqual({ ok: false, error: 'DECLARATION_NOT_NUMBER' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '0' })).toEqual({ ok: false, error: 'DECLARATION_EMPLOYEES_MIN', field: 'total_employee' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '' })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE', field: 'total_employee' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE', field: 'total_employee' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '2.5' })).toEqual({ ok: false, error: 'DECLARATION_NOT_NUMBER', field: 'total_employee' });
     expect(zeroDeclaration({ entityName: COMPANY, current: { ...blank, insure_employee: '12' }, headcount: '5' })).toEqual({ ok: false, error: 'DECLARATION_INSURED_OVER_TOTAL', field: 'insure_employee' });
   });
   it('gives a sole trader a complete zero report without asking anything', () => {

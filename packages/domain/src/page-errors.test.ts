@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_ERRORS, pageErrorMessage } from './page-errors.ts';
 
 describe('the codes of the pages after the home route', () => {
-  it('word the declaration, report, authorisation and agreement refusals', () => {
+  it('word the declaration, report, authorisation, agreement and ID-number consent refusals', () => {
     expect(pageErrorMessage('DECLARATION_EMPLOYEES_MIN')).toBe('从业人数至少为1人');
     expect(pageErrorMessage('REPORT_REASON_EMPTY')).toBe('请填写举报原因');
     expect(pageErrorMessage('AUTHORIZATION_NAME_MISMATCH')).toBe('签署姓名与法定代表人姓名不一致');
     expect(pageErrorMessage('AGREEMENT_OUTDATED')).toBe('服务协议已更新，请阅读新版本并重新确认');
-    expect(Object.keys(PAGE_ERRORS).every((key) => /^(DECLARATION_|REPORT_|AUTHORIZATION_|AGREEMENT_)/.test(key))).toBe(true);
+    expect(pageErrorMessage('ID_NUMBER_CONSENT_REQUIRED')).toBe('请阅读并单独同意处理法定代表人身份证号码');
+    expect(Object.keys(PAGE_ERRORS).every((key) => /^(DECLARATION_|REPORT_|AUTHORIZATION_|AGREEMENT_|ID_NUMBER_CONSENT_)/.test(key))).toBe(true);
   });
 });

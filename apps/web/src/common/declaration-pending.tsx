@@ -13,8 +13,11 @@ export const DECLARATION_PENDING_TITLE = '待填写年报信息';
  * Elsewhere it says where the form can be filled; a stranger's browser holds no key and gets no form.
  */
 export function DeclarationPending({ order }: { order: OrderRecord }) {
+  return order.declaration_pending ? <PendingBlock order={order} /> : null;
+}
+
+function PendingBlock({ order }: { order: OrderRecord }) {
   const navigate = useNavigate();
-  if (!order.declaration_pending) return null;
   const here = pendingDeclarationOf(order.id) !== undefined;
   return (
     <section className={styles.block} role="status" aria-labelledby={`pending-${order.id}`} data-testid="declaration-pending">
