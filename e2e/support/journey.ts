@@ -89,6 +89,7 @@ export async function submitHomeForm(page: Page, customer: Customer): Promise<vo
   await searchAndPick(page, customer.name, customer.name);
   await fillPerson(page, VALID_ID, customer.phone);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
 }
 

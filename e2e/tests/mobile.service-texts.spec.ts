@@ -23,6 +23,7 @@ async function fillHome(page: Page, goodsId: number, company: ClaimedCompany): P
   await searchAndPick(page, company.name, company.name);
   await fillPerson(page, VALID_ID, company.phone);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
 }
 
 type Service = (typeof SERVICES)[number];
