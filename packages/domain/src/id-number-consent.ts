@@ -9,7 +9,7 @@
  */
 export const ID_NUMBER_CONSENT_VERSION = 'sfz-2026-11';
 
-export const ID_NUMBER_CONSENT_TITLE = '法定代表人身份证号码处理授权';
+export const ID_NUMBER_CONSENT_TITLE = '身份证号码处理授权';
 
 export const ID_NUMBER_CONSENT_TEXT: readonly string[] = [
   '法定代表人（经营者）的身份证号码属于敏感个人信息，一旦泄露或被非法使用，可能危害人身和财产安全。',

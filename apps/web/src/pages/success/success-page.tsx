@@ -57,7 +57,8 @@ function MobileDeclaration({ order, form, editKey, resumed }: { order: OrderReco
   return (
     <main className={styles.page} data-testid="declaration">
       <header className={styles.head}>
-        <SuccessIcon size={48} />
+        {/* A tick says "done": not for figures still to come. */}
+        {!resumed && <SuccessIcon size={48} />}
         <div>
           <h1 className={styles.title} data-testid="declaration-title">
             {resumed ? DECLARATION_PENDING_TITLE : NOTICES.PAYMENT_SUCCEEDED}
