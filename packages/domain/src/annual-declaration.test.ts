@@ -213,6 +213,7 @@ describe('declarationProblemText', () => {
     expect(declarationProblemText({ error: 'DECLARATION_INCOMPLETE', field: 'tax_amount' }, COMPANY)).toMatch(/^请填写纳税总额/);
     expect(declarationProblemText({ error: 'DECLARATION_EMPLOYEES_MIN', field: 'total_employee' }, COMPANY)).toContain('至少为1人');
     expect(declarationProblemText({ error: 'DECLARATION_INSURED_OVER_TOTAL', field: 'insure_employee' }, COMPANY)).toBe('参保人数不能多于从业人数');
+    expect(declarationProblemText({ error: 'DECLARATION_FEMALE_OVER_TOTAL', field: 'female_employee' }, COMPANY)).toBe('女性从业人数不能多于从业人数');
   });
 
   it('gives nothing for a problem of no figure of this entity (the caller shows the catalog message)', () => {

@@ -188,9 +188,9 @@ export function declarationProblemText(problem: { error: DeclarationError; field
     case 'DECLARATION_EMPLOYEES_MIN':
       return `${field.label}至少为1人：公司至少有1名从业人员（含法定代表人）`;
     case 'DECLARATION_FEMALE_OVER_TOTAL':
-      return `${field.label}不能多于从业人数`;
     case 'DECLARATION_INSURED_OVER_TOTAL':
-      return `${field.label}不能多于从业人数`;
+      // 其中女性从业人数 reads as 女性从业人数 on its own, as in the catalog.
+      return `${field.label.replace(/^其中/, '')}不能多于从业人数`;
     default:
       return undefined;
   }

@@ -189,7 +189,7 @@ describe('mobile /success for license_year (docs/product/screens.md, docs/produc
 
     fillCompany({ total_employee: '5', female_employee: '6' });
     fireEvent.click(screen.getByTestId('decl-submit'));
-    expect(screen.getByTestId('decl-error-female_employee').textContent).toBe('其中女性从业人数不能多于从业人数');
+    expect(screen.getByTestId('decl-error-female_employee').textContent).toBe('女性从业人数不能多于从业人数');
     expect(puts()).toHaveLength(0);
   });
 
