@@ -146,11 +146,11 @@ function EntryTable({ caption, fields, model }: { caption: string; fields: Decla
 
 /** The entry tables: assets (万元) for everyone, headcount (人) for companies (docs/product/data.md#annual-declaration-fields). */
 export function DeclarationEntries({ model, layout }: { model: DeclarationModel; layout: Layout }) {
-  const problemField = model.problem?.field;
-  // The figure in question gets the focus, so its message is in view and read out.
+  const { problem } = model;
+  // The figure in question gets the focus at each refused submit, so its message is in view and read out.
   useEffect(() => {
-    if (problemField) document.querySelector<HTMLInputElement>(`[data-testid="decl-input-${problemField}"]`)?.focus();
-  }, [problemField, model.problem]);
+    if (problem) document.querySelector<HTMLInputElement>(`[data-testid="decl-input-${problem.field}"]`)?.focus();
+  }, [problem]);
   const amounts = model.fields.filter((field) => field.kind === 'amount');
   const counts = model.fields.filter((field) => field.kind === 'count');
   return (
