@@ -95,6 +95,7 @@ export async function submitHomeForm(page: Page, customer: Customer): Promise<vo
   await chooseCreditRecord(page, customer.goodsId);
   await fillPerson(page, VALID_ID, customer.phone);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
 }
 

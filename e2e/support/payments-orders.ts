@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { signRequest } from '@kuaibao/domain';
+import { signRequest, ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { FAKE_GATEWAYS_FILE } from '../payments.config.ts';
 import { claimCompany } from './companies.ts';
 
@@ -50,7 +50,7 @@ export async function placeOrder(request: APIRequestContext, payType: 'weixin' |
     entity_legal: company.legal,
     entity_idno: '11010519491231002X',
     entity_phone: phone,
-    extra: { consent: true, agreement_version: currentAgreementVersion() },
+    extra: { consent: true, agreement_version: currentAgreementVersion(), idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
     // 信用修复 names the record to repair; the other services ignore it.
     credit_record: 'business_anomaly',
   });

@@ -1,3 +1,4 @@
+import { ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { createHmac, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { A, B, CLIENT_HEADERS, clusterSetting, figure, metricSum, scrape, signedQuery, sql, type Instance } from '../support/cluster.ts';
@@ -13,7 +14,7 @@ const ORDER = {
   entity_legal: '张一鸣',
   entity_idno: '11010519491231002X',
   entity_phone: '13812345678',
-  extra: { consent: true, agreement_version: '2025-07-01' },
+  extra: { consent: true, agreement_version: '2025-07-01', idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
 };
 
 /** The sandbox gateway's notification signature (apps/api/src/providers/payment/sandbox/sandbox-gateway.ts). */

@@ -1,6 +1,6 @@
 import { createDecipheriv, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { PROCESS_STATUS, signRequest } from '@kuaibao/domain';
+import { PROCESS_STATUS, signRequest, ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { claimCompany } from '../support/companies.ts';
 import { accessibilityViolations, motionDone, payCashierLink, snapshot } from '../support/journey.ts';
 import { CONSOLE_ADMIN, signInToConsole, searchOrders } from '../support/console.ts';
@@ -77,7 +77,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
       entity_legal: company.legal,
       entity_idno: CUSTOMER.idno,
       entity_phone: company.phone,
-      extra: { consent: true, agreement_version: agreement.version },
+      extra: { consent: true, agreement_version: agreement.version, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
       credit_record: 'administrative_penalty',
     },
   })) as { orderId: string; qrcodeUrl: string };

@@ -29,6 +29,7 @@ test('the official-account variant runs under the policy without a violation', a
   await searchAndPick(page, company.name, company.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/corp\/pay$/);
   await page.getByTestId('pay-now').click();

@@ -22,6 +22,7 @@ async function submitCreditRepair(page: Page, company: { name: string }): Promis
   await chooseCreditRecord(page, 3);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/corp\/pay$/);
 }

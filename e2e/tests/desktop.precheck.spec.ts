@@ -10,6 +10,7 @@ async function openDialog(page: Page, company: { keyword: string; name: string }
   await searchAndPick(page, company.keyword, company.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog).toBeVisible();

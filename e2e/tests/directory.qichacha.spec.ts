@@ -48,6 +48,7 @@ test('a visitor finds a company only the vendor has, pays and succeeds; the next
 
   await fillPerson(page, VALID_ID, '13900001111');
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
   await page.getByTestId('pay-now').click();

@@ -38,7 +38,7 @@ test('every phone page of the visitor app runs under the policy without a violat
     await page.getByTestId(`decl-input-${key}`).fill(value);
   }
   await page.getByTestId('decl-submit').click();
-  await expect(page.getByTestId('decl-done')).toContainText('申报成功');
+  await expect(page.getByTestId('decl-done')).toContainText('已提交给办理专员');
   await page.getByTestId('decl-done').getByTestId('decl-done-close').click();
 
   // The progress lookup and the receipt, completed with screenshots.

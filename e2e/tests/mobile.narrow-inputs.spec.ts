@@ -59,6 +59,7 @@ for (const width of [320, 360, 390] as const) {
       await expectUsable(page.getByTestId('phone-input'), company.phone, 120);
       await fillPerson(page, VALID_ID, company.phone);
       await page.getByTestId('consent-checkbox').check();
+      await page.getByTestId('idno-consent-checkbox').check();
       await snapshot(page, testInfo, `home-${width}`);
       await page.getByTestId('submit').click();
 

@@ -20,6 +20,7 @@ test('without the agreement chunk the home still works: the link says why nothin
   await page.getByTestId('submit').click();
   await expectToast(page, LOAD_FAILED);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
   await expect(page.getByTestId('pay-now')).toBeVisible();
@@ -32,6 +33,7 @@ test('a page whose chunk does not arrive shows the failure with a reload, which 
   await searchAndPick(page, COMPANY.keyword, COMPANY.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
   const failed = page.getByTestId('load-failed');

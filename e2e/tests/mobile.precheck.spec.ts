@@ -12,6 +12,7 @@ async function toPay(page: Page, company: { keyword: string; name: string }): Pr
   await searchAndPick(page, company.keyword, company.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
 }

@@ -24,6 +24,7 @@ async function fillHome(page: Page, goodsId: number, company: ClaimedCompany): P
   await chooseCreditRecord(page, goodsId);
   await fillPerson(page, VALID_ID, company.phone);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
 }
 
 type Service = (typeof SERVICES)[number];

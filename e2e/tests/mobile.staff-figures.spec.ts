@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { claimCompany } from '../support/companies.ts';
-import { expectToast, payOnPhone } from '../support/journey.ts';
+import { payOnPhone } from '../support/journey.ts';
 
 /*
  * Impossible staff figures in the annual declaration, on a 390 px phone
  * (docs/product/validation.md "Annual declaration"): the form refuses more insured staff, or more
- * women, than staff with the shared rule's message and sends nothing; figures that agree are filed.
+ * women, than staff with the shared rule's message under the figure and sends nothing; figures that agree are filed.
  */
 
 test('the declaration refuses more insured staff or more women than staff, then files figures that agree', async ({ page }) => {
@@ -22,11 +22,12 @@ test('the declaration refuses more insured staff or more women than staff, then 
   };
   await fill({ sale_amount: '12.5', tax_amount: '0.8', total_amount: '30', total_employee: '5', female_employee: '2', insure_employee: '12' });
   await page.getByTestId('decl-submit').click();
-  await expectToast(page, '参保人数不能多于从业人数');
+  // Said under the figure in question (decision 051).
+  await expect(page.getByTestId('decl-error-insure_employee')).toHaveText('参保人数不能多于从业人数');
 
   await fill({ insure_employee: '3', female_employee: '6' });
   await page.getByTestId('decl-submit').click();
-  await expectToast(page, '女性从业人数不能多于从业人数');
+  await expect(page.getByTestId('decl-error-female_employee')).toHaveText('女性从业人数不能多于从业人数');
   expect(puts).toEqual([]);
 
   await fill({ female_employee: '2' });

@@ -60,9 +60,10 @@ test('a company files its annual figures after paying, then reads the receipt be
   await expectToast(otherPage, '无权修改该订单，请在下单时使用的设备上填写');
   await expect(otherPage.getByTestId('decl-done')).toHaveCount(0);
   await other.close();
-  // The visitor who typed the ID number sees it in full; everything else is the order's.
+  // The ID number is masked, even for the visitor who typed it (docs/product/trust-and-personal-data.md#id-numbers).
   const info = page.getByTestId('decl-order-info');
-  for (const text of ['营业执照年报代办', company.name, '企业', company.creditCode, company.legal, VALID_ID, company.phone]) await expect(info).toContainText(text);
+  for (const text of ['营业执照年报代办', company.name, '企业', company.creditCode, company.legal, '110***********002X', company.phone]) await expect(info).toContainText(text);
+  await expect(info).not.toContainText(VALID_ID);
   for (const key of ['sale_amount', 'tax_amount', 'total_amount', 'total_employee', 'female_employee', 'insure_employee']) {
     await expect(page.getByTestId(`decl-show-${key}`)).toHaveValue('false');
   }
@@ -71,7 +72,7 @@ test('a company files its annual figures after paying, then reads the receipt be
 
   // Nothing is sent until the domain's validation passes (docs/product/validation.md).
   await page.getByTestId('decl-submit').click();
-  await expectToast(page, '请填写完整内容');
+  await expect(page.getByTestId('decl-error-sale_amount')).toContainText('请填写营业总收入');
 
   // Zero declaration: asked first; cancel keeps the form.
   await page.getByTestId('decl-zero').click();
@@ -84,7 +85,7 @@ test('a company files its annual figures after paying, then reads the receipt be
   // the confirmation stays (the one-step zero report has its own spec, mobile.zero-report.spec.ts).
   await page.getByTestId('decl-zero').click();
   await zero.getByTestId('decl-zero-submit').click();
-  await expectToast(page, '请填写完整内容');
+  await expectToast(page, '请填写从业人数');
   await expect(zero).toBeVisible();
   await zero.getByTestId('decl-zero-cancel').click();
   await expect(zero).toBeHidden();
@@ -96,10 +97,12 @@ test('a company files its annual figures after paying, then reads the receipt be
   await page.getByTestId('decl-input-female_employee').fill('0');
   await page.getByTestId('decl-input-insure_employee').fill('0');
   await page.getByTestId('decl-submit').click();
-  await expectToast(page, '请填写数字');
+  // The problem is said under its figure, with the figure's name and the rule (not a bare 请填写数字).
+  await expect(page.getByTestId('decl-error-total_amount')).toContainText('资产总额格式不正确');
+  await expect(page.getByTestId('decl-error-total_amount')).toContainText('最多4位小数');
   await page.getByTestId('decl-input-total_amount').fill('300.5');
   await page.getByTestId('decl-submit').click();
-  await expectToast(page, '从业人数至少为1人');
+  await expect(page.getByTestId('decl-error-total_employee')).toContainText('从业人数至少为1人');
   expect(declarationCalls).toHaveLength(0);
 
   await page.getByTestId('decl-input-sale_amount').fill('1200');
@@ -109,7 +112,7 @@ test('a company files its annual figures after paying, then reads the receipt be
   await page.getByTestId('decl-submit').click();
 
   const done = page.getByTestId('decl-done');
-  await expect(done).toContainText('申报成功，将在7个工作日内公示');
+  await expect(done).toContainText('已提交给办理专员，核对后代为报送');
   expect(declarationCalls).toHaveLength(1);
   expect(declarationCalls[0]!.postDataJSON()).toEqual({
     id: orderId,
@@ -203,7 +206,7 @@ test('a sole trader files a one-tap zero declaration with two figures only', asy
   expect((await filed).postDataJSON()).toMatchObject({
     entity_extra: { sale_amount: '0', sale_amount_show: 'false', tax_amount: '0', tax_amount_show: 'false' },
   });
-  await expect(page.getByTestId('decl-done')).toContainText('申报成功，将在7个工作日内公示');
+  await expect(page.getByTestId('decl-done')).toContainText('已提交给办理专员，核对后代为报送');
   await dialogShot(page, testInfo, 'mobile-zero-filed');
   await page.getByTestId('decl-done-close').click();
   await expect(page).toHaveURL(/\/check$/);

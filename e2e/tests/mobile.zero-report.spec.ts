@@ -40,7 +40,7 @@ async function zeroReportInOneStep(page: Page, testInfo: TestInfo, label: string
   expect((await filed).postDataJSON()).toMatchObject({
     entity_extra: { sale_amount: '0', tax_amount: '0', total_amount: '0', total_employee: '2', female_employee: '0', insure_employee: '0' },
   });
-  await expect(page.getByTestId('decl-done')).toContainText('申报成功，将在7个工作日内公示');
+  await expect(page.getByTestId('decl-done')).toContainText('已提交给办理专员，核对后代为报送');
   expect(calls).toHaveLength(1);
   expect(toasts.filter((text) => text.includes('请填写完整内容'))).toEqual([]);
   await snapshot(page, testInfo, `${label}-zero-filed`);

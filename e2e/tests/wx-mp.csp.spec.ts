@@ -28,6 +28,7 @@ test('the mini-program web-view variant runs under the policy without a violatio
   await searchAndPick(page, company.name, company.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
   await confirmAuthorization(page, company.legal);

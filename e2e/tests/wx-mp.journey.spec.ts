@@ -43,6 +43,7 @@ test('inside a mini-program: mpCode login posted to the host, weixin only, hand-
   await searchAndPick(page, company.name, company.name);
   await fillPerson(page);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
   // Inside WeChat: WeChat Pay only.

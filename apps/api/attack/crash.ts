@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
 import { Client as PgClient, defaults as pgDefaults } from 'pg';
-import { ORDER_STATUS, isOrderUnpaid, signRequest, wasOrderPaid } from '@kuaibao/domain';
+import { ORDER_STATUS, isOrderUnpaid, signRequest, wasOrderPaid, ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { DEV_DEFAULTS } from '../src/config.ts';
 import { decryptJson } from '../src/http/response-crypto.ts';
 import { SANDBOX_HEADERS, signSandboxMessage } from '../src/providers/payment/sandbox/sandbox-gateway.ts';
@@ -295,7 +295,7 @@ async function runRound(
       entity_legal: company.oper_name || '张三',
       entity_idno: idNumber(serial),
       entity_phone: `138${String(10_000_000 + serial).slice(-8)}`,
-      extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
+      extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
     });
     const errorsBefore = client.errors;
     const created = client.data<{ orderId?: string; qrcodeUrl?: string } | string>(await client.signed('POST', '/api/h5/order', {}, form(payType)));

@@ -1,6 +1,6 @@
 import { FIRST_AGREEMENT_VERSION } from '../src/seed/defaults.ts';
 import { randomInt } from 'node:crypto';
-import { ALREADY_PAID_RESULT, idNumberCheckChar, type CompanySearchItem, type CreateOrderResult } from '@kuaibao/domain';
+import { ALREADY_PAID_RESULT, idNumberCheckChar, type CompanySearchItem, type CreateOrderResult, ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { answerWatch, describe, envelopeOf, send, type Answer, Visitor } from './client.ts';
 import type { AttackTarget } from './probe.ts';
 
@@ -72,7 +72,7 @@ async function postOrder(target: AttackTarget, options: OrderOptions & { company
     entity_legal: options.company.oper_name,
     entity_idno: options.idNumber ?? randomIdNumber(),
     entity_phone: options.phone ?? randomPhone(),
-    extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
+    extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
     ...(options.returnUrl !== undefined ? { return_url: options.returnUrl } : {}),
   };
   const answer = await visitor.signed({ method: 'POST', path: '/api/h5/order', body: form, ...(options.headers ? { headers: options.headers } : {}) });

@@ -41,6 +41,7 @@ import {
   RecentOrderQuerySchema,
   UpdateOrderExtraRequestSchema,
   signRequest,
+  ID_NUMBER_CONSENT_VERSION,
 } from '@kuaibao/domain';
 import { DEV_DEFAULTS } from '../src/config.ts';
 import { isApiDocsRoute } from '../src/http/api-docs.ts';
@@ -368,7 +369,7 @@ const KNOWN_VALUES: Record<string, unknown> = {
   entity_legal: '张一鸣',
   entity_idno: '11010519491231002X',
   entity_phone: '13812345678',
-  extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
+  extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
   keyword: '华为',
   phone: '13812345678',
   key: 'client.fuzz',
@@ -1274,7 +1275,7 @@ function fuzzSetupHelpers(send: Send, setup: { signSecret: string; nowSeconds: (
   return {
     /** An order paid through the sandbox cashier, so detail, cashier and console ids are real. */
     async seedOrder(pools: FuzzPools): Promise<void> {
-      const bodyText = JSON.stringify({ ...Object.fromEntries(Object.entries(KNOWN_VALUES).filter(([key]) => key.startsWith('entity_') && key !== 'entity_extra')), goods_id: '1', pay_type: 'weixin', pay_source: 'native', source: 'web', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION } });
+      const bodyText = JSON.stringify({ ...Object.fromEntries(Object.entries(KNOWN_VALUES).filter(([key]) => key.startsWith('entity_') && key !== 'entity_extra')), goods_id: '1', pay_type: 'weixin', pay_source: 'native', source: 'web', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION } });
       const created = json(await send({ method: 'POST', target: signedTarget('/api/h5/order', {}, bodyText), headers: [...CLIENT_HEADERS, ['content-type', 'application/json']], body: Buffer.from(bodyText), raw: false }));
       const data = created?.data as { orderId?: string; qrcodeUrl?: string } | undefined;
       if (data?.orderId) pools.orderPublicId.push(data.orderId);

@@ -34,7 +34,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { API_VERSION, canonicalRequestString, idNumberCheckChar } from '@kuaibao/domain';
+import { API_VERSION, canonicalRequestString, idNumberCheckChar, ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { DEV_DEFAULTS, environmentWith, readEnv } from '../src/config.ts';
 import { decryptJson } from '../src/http/response-crypto.ts';
 import { FIXED_COMPANIES, generateCompanies } from '../src/seed/synthetic-companies.ts';
@@ -120,7 +120,7 @@ function orderForm(): string {
     entity_legal: company.oper_name,
     entity_idno: randomIdNumber(),
     entity_phone: nextPhone(),
-    extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
+    extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
   });
 }
 

@@ -219,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const vault = createPersonalDataVault({ encryptionKey: config.idEncryptionKey, hashKey: config.idHashKey });
   const goods = createGoodsService({ db, changes: catalogChanges });
-  const siteConfig = createSiteConfigService({ db, changes: catalogChanges });
+  const siteConfig = createSiteConfigService({ db, changes: catalogChanges, retention: config.retention.periods });
   const sms = buildSmsProvider(config.sms, app.log);
   const reportChecks = createAnnualReportCheckRepository(database);
   const directoryVendor = buildDirectoryVendor(config.directory, now);

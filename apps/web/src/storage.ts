@@ -35,6 +35,11 @@ interface LocalValues {
   ownOrders: string;
   /** Phones verified by SMS code on this device, with their server-signed tokens (own-orders.ts, decision 049). */
   phoneTokens: string;
+  /**
+   * Paid annual reports of this browser whose figures are still to be filled in, with their edit keys
+   * (decision 051): kept until the declaration is filed, so a reload or another page loses nothing.
+   */
+  pendingDeclarations: { orderId: string; editKey: string | null }[];
 }
 
 export type StorageKey = keyof LocalValues;

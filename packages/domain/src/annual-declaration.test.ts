@@ -6,6 +6,8 @@ import {
   entityKindLabel,
   isCompanyName,
   validateDeclaration,
+  declarationProblemText,
+  declarationPending,
   zeroDeclaration,
   zeroReportAsksHeadcount,
 } from './annual-declaration.ts';
@@ -97,11 +99,11 @@ describe('emptyDeclaration and zeroDeclaration', () => {
   });
   it('refuses a headcount below 1 or not a number, and typed figures above the headcount, with the rules\' own reasons', () => {
     const blank = emptyDeclaration(COMPANY);
-    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '0' })).toEqual({ ok: false, error: 'DECLARATION_EMPLOYEES_MIN' });
-    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '' })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
-    expect(zeroDeclaration({ entityName: COMPANY, current: blank })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
-    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '2.5' })).toEqual({ ok: false, error: 'DECLARATION_NOT_NUMBER' });
-    expect(zeroDeclaration({ entityName: COMPANY, current: { ...blank, insure_employee: '12' }, headcount: '5' })).toEqual({ ok: false, error: 'DECLARATION_INSURED_OVER_TOTAL' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '0' })).toEqual({ ok: false, error: 'DECLARATION_EMPLOYEES_MIN', field: 'total_employee' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '' })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE', field: 'total_employee' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank })).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE', field: 'total_employee' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: blank, headcount: '2.5' })).toEqual({ ok: false, error: 'DECLARATION_NOT_NUMBER', field: 'total_employee' });
+    expect(zeroDeclaration({ entityName: COMPANY, current: { ...blank, insure_employee: '12' }, headcount: '5' })).toEqual({ ok: false, error: 'DECLARATION_INSURED_OVER_TOTAL', field: 'insure_employee' });
   });
   it('gives a sole trader a complete zero report without asking anything', () => {
     expect(zeroDeclaration({ entityName: SOLE_TRADER, current: emptyDeclaration(SOLE_TRADER), headcount: 'ignored' })).toEqual({
@@ -133,13 +135,14 @@ describe('validateDeclaration', () => {
     [{ tax_amount: '   ' }],
     [{ insure_employee: '' }],
     [{ total_amount_show: '' }],
-  ])('reports %j as incomplete', (overrides) => {
-    expect(validateDeclaration(filledCompany(overrides), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
+  ])('reports %j as incomplete, naming the figure', (overrides) => {
+    const field = Object.keys(overrides)[0]!.replace(/_show$/, '');
+    expect(validateDeclaration(filledCompany(overrides), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE', field });
   });
 
   it('reports a missing figure as incomplete', () => {
     const { tax_amount: _omitted, ...rest } = filledCompany();
-    expect(validateDeclaration(rest, COMPANY)).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE' });
+    expect(validateDeclaration(rest, COMPANY)).toEqual({ ok: false, error: 'DECLARATION_INCOMPLETE', field: 'tax_amount' });
   });
 
   it.each([
@@ -155,8 +158,9 @@ describe('validateDeclaration', () => {
     [{ female_employee: '-0' }],
     [{ insure_employee: '12345678' }],
     [{ total_employee: '１２' }],
-  ])('reports %j as not a number', (overrides) => {
-    expect(validateDeclaration(filledCompany(overrides), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_NOT_NUMBER' });
+  ])('reports %j as not a number, naming the figure', (overrides) => {
+    const field = Object.keys(overrides)[0]!;
+    expect(validateDeclaration(filledCompany(overrides), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_NOT_NUMBER', field });
   });
 
   it.each([[{ sale_amount: '0' }], [{ sale_amount: '0.0001' }], [{ sale_amount: '999999999.9999' }], [{ total_employee: '9999999', insure_employee: '9999999' }]])(
@@ -170,17 +174,18 @@ describe('validateDeclaration', () => {
     expect(validateDeclaration(filledCompany({ total_employee: '0' }), COMPANY)).toEqual({
       ok: false,
       error: 'DECLARATION_EMPLOYEES_MIN',
+      field: 'total_employee',
     });
     expect(validateDeclaration(filledCompany({ total_employee: '1' }), COMPANY).ok).toBe(true);
   });
 
   it('refuses impossible staff figures after the number checks, with their own catalog codes', () => {
-    expect(validateDeclaration(filledCompany({ total_employee: '5', insure_employee: '12' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_INSURED_OVER_TOTAL' });
-    expect(validateDeclaration(filledCompany({ total_employee: '5', female_employee: '6' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_FEMALE_OVER_TOTAL' });
+    expect(validateDeclaration(filledCompany({ total_employee: '5', insure_employee: '12' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_INSURED_OVER_TOTAL', field: 'insure_employee' });
+    expect(validateDeclaration(filledCompany({ total_employee: '5', female_employee: '6' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_FEMALE_OVER_TOTAL', field: 'female_employee' });
     // Counted as numbers, not compared as text ('12' < '5' as strings).
     expect(validateDeclaration(filledCompany({ total_employee: '12', female_employee: '5', insure_employee: '012' }), COMPANY).ok).toBe(true);
     // A blank figure is still incomplete first, and no staff at all is still the minimum.
-    expect(validateDeclaration(filledCompany({ total_employee: '0', female_employee: '1' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_EMPLOYEES_MIN' });
+    expect(validateDeclaration(filledCompany({ total_employee: '0', female_employee: '1' }), COMPANY)).toEqual({ ok: false, error: 'DECLARATION_EMPLOYEES_MIN', field: 'total_employee' });
   });
 
   it('rejects unknown keys, including company figures on a sole trader', () => {
@@ -193,5 +198,40 @@ describe('validateDeclaration', () => {
       ok: false,
       error: 'DECLARATION_FIELD_UNKNOWN',
     });
+  });
+});
+
+describe('declarationProblemText', () => {
+  it('names the figure and its rule, where the catalog said only 请填写数字', () => {
+    const notNumber = validateDeclaration(filledCompany({ sale_amount: '1.23456' }), COMPANY);
+    expect(notNumber.ok).toBe(false);
+    if (notNumber.ok) return;
+    const text = declarationProblemText(notNumber, COMPANY)!;
+    expect(text).toContain('营业总收入');
+    expect(text).toContain('最多4位小数');
+    expect(declarationProblemText({ error: 'DECLARATION_NOT_NUMBER', field: 'total_employee' }, COMPANY)).toMatch(/^从业人数.*整数/);
+    expect(declarationProblemText({ error: 'DECLARATION_INCOMPLETE', field: 'tax_amount' }, COMPANY)).toMatch(/^请填写纳税总额/);
+    expect(declarationProblemText({ error: 'DECLARATION_EMPLOYEES_MIN', field: 'total_employee' }, COMPANY)).toContain('至少为1人');
+    expect(declarationProblemText({ error: 'DECLARATION_INSURED_OVER_TOTAL', field: 'insure_employee' }, COMPANY)).toBe('参保人数不能多于从业人数');
+    expect(declarationProblemText({ error: 'DECLARATION_FEMALE_OVER_TOTAL', field: 'female_employee' }, COMPANY)).toBe('女性从业人数不能多于从业人数');
+  });
+
+  it('gives nothing for a problem of no figure of this entity (the caller shows the catalog message)', () => {
+    expect(declarationProblemText({ error: 'DECLARATION_FIELD_UNKNOWN' }, COMPANY)).toBeUndefined();
+    expect(declarationProblemText({ error: 'DECLARATION_NOT_NUMBER', field: 'total_employee' }, SOLE_TRADER)).toBeUndefined();
+  });
+});
+
+describe('declarationPending', () => {
+  const paid = { goods_type: 'license_year', status: '2', process_status: '1', entity_name: COMPANY };
+  it('is true for a paid annual report awaiting handling without complete figures', () => {
+    expect(declarationPending({ ...paid, entity_extra: null })).toBe(true);
+    expect(declarationPending({ ...paid, entity_extra: { sale_amount: '1' } })).toBe(true);
+    expect(declarationPending({ ...paid, entity_extra: filledCompany() })).toBe(false);
+  });
+  it('is false when the form cannot be filed: unpaid, another service, or handling started', () => {
+    expect(declarationPending({ ...paid, status: '1', entity_extra: null })).toBe(false);
+    expect(declarationPending({ ...paid, goods_type: 'credit_repair', entity_extra: null })).toBe(false);
+    expect(declarationPending({ ...paid, process_status: '3', entity_extra: null })).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  * companion `<key>_show` flag, 'true' to disclose it publicly and 'false' (the default) not to.
  */
 
+import { isDeclarationEditable } from './lifecycle/order-guards.ts';
 import { staffFiguresError, type StaffFiguresError } from './staff-figures.ts';
 
 const COMPANY_MARKER = '公司';
@@ -108,6 +109,12 @@ export type DeclarationError =
   | 'DECLARATION_FIELD_UNKNOWN';
 
 /**
+ * The outcome of a check: the trimmed declaration, or the first problem and, when it belongs to one
+ * figure, that figure's key (the form says it under that field, declarationProblemText).
+ */
+export type DeclarationCheck = { ok: true; value: Record<string, string> } | { ok: false; error: DeclarationError; field?: string };
+
+/**
  * Checks a submitted entity_extra for the entity, in this order:
  * 1. a key that is neither a figure of this entity nor its `_show` flag → DECLARATION_FIELD_UNKNOWN,
  *    and so is a `_show` value other than 'true' or 'false' (the form only offers those two, so
@@ -124,7 +131,7 @@ export type DeclarationError =
 export function validateDeclaration(
   extra: Record<string, string>,
   entityName: string,
-): { ok: true; value: Record<string, string> } | { ok: false; error: DeclarationError } {
+): DeclarationCheck {
   const fields = declarationFields(entityName);
   const allowed = new Set(fields.flatMap((field) => [field.key, field.key + SHOW_SUFFIX]));
   for (const key of Object.keys(extra)) {
@@ -133,29 +140,73 @@ export function validateDeclaration(
 
   const value: Record<string, string> = {};
   let showInvalid = false;
-  let incomplete = false;
+  let incomplete: string | undefined;
   for (const field of fields) {
     const figure = (extra[field.key] ?? '').trim();
     const showKey = field.key + SHOW_SUFFIX;
     const show = Object.hasOwn(extra, showKey) ? extra[showKey]!.trim() : 'false';
-    if (figure === '' || show === '') incomplete = true;
+    if ((figure === '' || show === '') && incomplete === undefined) incomplete = field.key;
     if (show !== '' && show !== 'true' && show !== 'false') showInvalid = true;
     value[field.key] = figure;
     value[showKey] = show;
   }
   if (showInvalid) return { ok: false, error: 'DECLARATION_FIELD_UNKNOWN' };
-  if (incomplete) return { ok: false, error: 'DECLARATION_INCOMPLETE' };
+  if (incomplete !== undefined) return { ok: false, error: 'DECLARATION_INCOMPLETE', field: incomplete };
 
   for (const field of fields) {
     const pattern = field.kind === 'amount' ? AMOUNT_PATTERN : COUNT_PATTERN;
-    if (!pattern.test(value[field.key]!)) return { ok: false, error: 'DECLARATION_NOT_NUMBER' };
+    if (!pattern.test(value[field.key]!)) return { ok: false, error: 'DECLARATION_NOT_NUMBER', field: field.key };
   }
   if (isCompanyName(entityName) && Number(value.total_employee) < 1) {
-    return { ok: false, error: 'DECLARATION_EMPLOYEES_MIN' };
+    return { ok: false, error: 'DECLARATION_EMPLOYEES_MIN', field: HEADCOUNT_KEY };
   }
   if (isCompanyName(entityName)) {
     const error = staffFiguresError({ total: Number(value.total_employee), female: Number(value.female_employee), insured: Number(value.insure_employee) });
-    if (error) return { ok: false, error };
+    if (error) return { ok: false, error, field: error === 'DECLARATION_FEMALE_OVER_TOTAL' ? 'female_employee' : 'insure_employee' };
   }
   return { ok: true, value };
+}
+
+/** The rule a figure's value must follow, in the words the form shows under it. */
+export function declarationFieldRule(field: DeclarationField): string {
+  return field.kind === 'amount' ? '填写不小于0的数字，单位万元，最多4位小数（没有请填0）' : '填写整数，单位人（没有请填0）';
+}
+
+/**
+ * What the form says under the figure a problem belongs to: the figure's name and the rule it broke
+ * (the catalog's short message alone, 请填写数字, named neither). Undefined when the problem belongs
+ * to no figure of this entity (the caller shows the catalog message).
+ */
+export function declarationProblemText(problem: { error: DeclarationError; field?: string | undefined }, entityName: string): string | undefined {
+  const field = declarationFields(entityName).find((candidate) => candidate.key === problem.field);
+  if (!field) return undefined;
+  switch (problem.error) {
+    case 'DECLARATION_INCOMPLETE':
+      return `请填写${field.label}：${declarationFieldRule(field)}`;
+    case 'DECLARATION_NOT_NUMBER':
+      return `${field.label}格式不正确：${declarationFieldRule(field)}`;
+    case 'DECLARATION_EMPLOYEES_MIN':
+      return `${field.label}至少为1人：公司至少有1名从业人员（含法定代表人）`;
+    case 'DECLARATION_FEMALE_OVER_TOTAL':
+    case 'DECLARATION_INSURED_OVER_TOTAL':
+      // 其中女性从业人数 reads as 女性从业人数 on its own, as in the catalog.
+      return `${field.label.replace(/^其中/, '')}不能多于从业人数`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * An annual report paid for, still open to its declaration (isDeclarationEditable), whose figures
+ * are not all there: the visitor has still to fill them in (待填写年报信息). What the server tells
+ * the visitor app in place of guessing from the figures (`declaration_pending` of an order record).
+ */
+export function declarationPending(order: {
+  goods_type: string;
+  status: string;
+  process_status: string;
+  entity_name: string;
+  entity_extra: Record<string, string> | null;
+}): boolean {
+  return isDeclarationEditable(order) && !validateDeclaration(order.entity_extra ?? {}, order.entity_name).ok;
 }

@@ -20,6 +20,8 @@ export * from './operator-readiness.ts';
 export * from './deletion-request.ts';
 export * from './order-lookup.ts';
 export * from './annual-declaration.ts';
+export * from './agreement-retention.ts';
+export * from './id-number-consent.ts';
 export * from './money.ts';
 export * from './capital-numerals.ts';
 export * from './countdown.ts';

@@ -48,6 +48,9 @@ export const OrderRowSchema = z.object({
   user_id: z.number().int().nullable(),
   consent_version: z.string().nullable(),
   consent_time: z.string().nullable(),
+  /** the separate consent to processing the ID number: its text's version and the server's time (migration 031, decision 051); NULL on older orders */
+  idno_consent_version: z.string().nullable(),
+  idno_consent_time: z.string().nullable(),
   /** the annual-report pre-check at creation (decision 023): 'published' | 'not_published' | 'unavailable'; NULL when the service is not pre-checked */
   precheck_result: z.string().nullable(),
   precheck_year: z.number().int().nullable(),
@@ -75,4 +78,4 @@ export const OrderRowSchema = z.object({
 export type OrderRowShape = z.infer<typeof OrderRowSchema>;
 
 /** Columns the database fills when an insert leaves them out. */
-export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id' | 'precheck_result' | 'precheck_year' | 'precheck_publish_date' | 'precheck_checked_at' | 'precheck_continued' | 'idno_purged_at' | 'contact_purged_at' | 'customer_request' | 'first_call_time' | 'credit_record';
+export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id' | 'precheck_result' | 'precheck_year' | 'precheck_publish_date' | 'precheck_checked_at' | 'precheck_continued' | 'idno_purged_at' | 'contact_purged_at' | 'customer_request' | 'first_call_time' | 'credit_record' | 'idno_consent_version' | 'idno_consent_time';

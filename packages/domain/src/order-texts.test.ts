@@ -23,6 +23,9 @@ describe('orderTexts', () => {
 
   it('promises publication within 7 working days for the annual report', () => {
     expect(orderTexts('license_year').successText).toContain('7个工作日');
+    // Typing the figures files nothing: the words say who has them and what happens next.
+    expect(orderTexts('license_year').successText).not.toContain('申报成功');
+    expect(orderTexts('license_year').successText).toContain('已提交给办理专员，核对后代为报送');
   });
 
   it('tells how long the official system takes to show each result', () => {

@@ -2,6 +2,7 @@
  * Default goods and site configuration written by the seed (idempotently: existing rows win, so
  * staff edits made in the console are never overwritten). Prices are integer fen.
  */
+import { RETENTION_PLACEHOLDER } from '@kuaibao/domain';
 
 export interface DefaultGoods {
   id: number;
@@ -81,9 +82,9 @@ const PRIVACY_TEXT = `快报代办服务协议及个人信息保护说明
 3. 如发生个人信息安全事件，我们会依法告知您并向主管部门报告。
 
 六、保存期限与删除
-1. 身份证号码在订单办结、关闭或退款后，再保留30天用于处理售后和争议，期满后自动删除。
-2. 订单、支付和服务记录按照《中华人民共和国电子商务法》的要求，自交易完成之日起保存不少于三年，期满后删除或匿名化处理。
-3. 您可以随时联系客服申请提前删除您的个人信息；法律法规要求保存的除外。
+${RETENTION_PLACEHOLDER}
+4. 订单、支付和服务记录按照《中华人民共和国电子商务法》的要求，自交易完成之日起保存不少于三年，期满后删除或匿名化处理。
+5. 您可以随时联系客服申请提前删除您的个人信息；法律法规要求保存的除外。
 
 七、委托处理与共享
 1. 为完成代办，我们会将必要信息提交给相应的登记机关或其指定的办理系统。

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { signRequest, type Envelope } from '@kuaibao/domain';
+import { signRequest, type Envelope, ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, type AppDatabase } from '../db/database.ts';
@@ -123,7 +123,7 @@ export function validOrderForm(overrides: Record<string, unknown> = {}): Record<
     entity_legal: '张一鸣',
     entity_idno: '11010519491231002X',
     entity_phone: '13812345678',
-    extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION },
+    extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
     // 信用修复 needs the record to repair; the other services ignore it.
     credit_record: 'business_anomaly',
     ...overrides,

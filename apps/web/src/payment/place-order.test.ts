@@ -1,3 +1,4 @@
+import { ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONFIG, installFakeServer, ORDER_FORM, seedStorage, type FakeCall } from '../test/harness.tsx';
 import { fetchAlreadyOrdered } from './already-ordered.ts';
@@ -17,9 +18,10 @@ describe('the form as the server reads it (orderFormRequest)', () => {
     await placeOrder({ form: ORDER_FORM, goodsType: 'license_year', payType: 'weixin', paySource: 'native', precheckContinued: true });
     const check = calls.find((call) => call.path === '/api/h5/order/check');
     const create = calls.find((call) => call.path === '/api/h5/order');
-    // The form's own pay fields are not sent; the agreement is the stored config's, the one the visitor was shown.
+    // The form's own pay fields are not sent; the agreement is the stored config's, the one the visitor was shown;
+    // the ID-number consent is its own, with the version of the text the pages ship (decision 051).
     const { pay_type: _payType, pay_source: _paySource, ...company } = ORDER_FORM;
-    const form = { ...company, extra: { consent: true, agreement_version: CONFIG.agreement_version } };
+    const form = { ...company, extra: { consent: true, agreement_version: CONFIG.agreement_version, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION } };
     expect(check?.method).toBe('POST');
     expect(check!.body).toEqual(form);
     expect(create?.method).toBe('POST');

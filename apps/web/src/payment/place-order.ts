@@ -1,4 +1,4 @@
-import { ALREADY_PAID_RESULT, type Agreement, type AuthorizationConfirmation, type CreateOrderRequest, type CreateOrderResult, alreadyOrderedMessage, type OrderCheckRequest, type GoodsType, type PaySource, type PayType, PAGE_ERRORS } from '@kuaibao/domain';
+import { ALREADY_PAID_RESULT, ID_NUMBER_CONSENT_VERSION, type Agreement, type AuthorizationConfirmation, type CreateOrderRequest, type CreateOrderResult, alreadyOrderedMessage, type OrderCheckRequest, type GoodsType, type PaySource, type PayType, PAGE_ERRORS } from '@kuaibao/domain';
 import { createOrder, fetchCurrentAgreement } from '../api/order-endpoints.ts';
 import { RequestError } from '../api/client.ts';
 import { track } from '../api/index.ts';
@@ -14,7 +14,7 @@ export function shownAgreementVersion(): string {
 
 /**
  * The form as the server reads it, without the payment: what "already ordered" asks with, and what
- * the order's creation sends with its payment fields. The consent is the visitor's, given on the home.
+ * the order's creation sends with its payment fields. The consents are the visitor's, given on the home.
  */
 export function orderFormRequest(form: OrderForm): OrderCheckRequest {
   return {
@@ -25,7 +25,8 @@ export function orderFormRequest(form: OrderForm): OrderCheckRequest {
     entity_legal: form.entity_legal,
     entity_idno: form.entity_idno,
     entity_phone: form.entity_phone,
-    extra: { consent: true, agreement_version: shownAgreementVersion() },
+    // Both ticks of the home form: the agreement, and apart from it the ID number (decision 051).
+    extra: { consent: true, agreement_version: shownAgreementVersion(), idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
   };
 }
 

@@ -58,10 +58,16 @@ export function usePhonePay() {
     // Declared below: it runs only after a creation, which only a usable page starts.
     onCreated: (result, chosen) => void payCreated(result, chosen),
     // Official account: the order decided after WeChat's sheet (docs/product/orders-and-statuses.md: ok → /order, fail, cancel).
-    onPaid: (_order, result) => {
+    onPaid: (order, result) => {
       track('pay.success', result.orderId);
-      forgetOrder();
       guard.release();
+      // An annual report goes on to its figures, as on the phone's h5 (decision 051): /success reads
+      // the stored order (the login proves it is theirs) and keeps it pending until it is filed.
+      if (order.declaration_pending) {
+        navigate('/success', { replace: true });
+        return;
+      }
+      forgetOrder();
       toast.info(NOTICES.PAYMENT_SUCCEEDED);
       // The paid service's own tab: a cancellation is listed under 注销, not 年检.
       navigate(`/order?tab=${orderListTabOf(goods?.goods_type)}`, { replace: true });

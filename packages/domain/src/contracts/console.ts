@@ -390,6 +390,9 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   platform: z.string(),
   consent_version: z.string().nullable(),
   consent_time: z.string().nullable(),
+  /** the separate consent to processing the ID number: its text's version and time (decision 051); null on older orders */
+  idno_consent_version: z.string().nullable(),
+  idno_consent_time: z.string().nullable(),
   /** the annual-report pre-check recorded at creation (decision 023); null when not pre-checked */
   precheck: OrderPrecheckSchema.nullable(),
   /** the 授权委托书 confirmed for a cancellation (decision 035); null for other services */

@@ -24,6 +24,7 @@ import { savedFilters } from './026_saved_filters.ts';
 import { complaintRefundProgress } from './027_complaint_refund_progress.ts';
 import { orderCreditRecord } from './029_order_credit_record.ts';
 import { lookupCodes } from './030_lookup_codes.ts';
+import { idNumberConsent } from './031_id_number_consent.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -55,5 +56,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '027_complaint_refund_progress': complaintRefundProgress(kind),
     '029_order_credit_record': orderCreditRecord(kind),
     '030_lookup_codes': lookupCodes(kind),
+    '031_id_number_consent': idNumberConsent(),
   };
 }

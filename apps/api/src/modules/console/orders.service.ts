@@ -92,6 +92,8 @@ export function createConsoleOrdersService(deps: {
       platform: order.platform,
       consent_version: order.consent_version,
       consent_time: order.consent_time,
+      idno_consent_version: order.idno_consent_version,
+      idno_consent_time: order.idno_consent_time,
       precheck: orderPrecheckOf(order),
       authorization,
       update_time: order.update_time,

@@ -42,6 +42,8 @@ import {
   type PrevInfo,
   visibleCustomerRequest,
   missingOperatorInfo,
+  declarationPending,
+  ID_NUMBER_CONSENT_VERSION,
 } from '@kuaibao/domain';
 import type { Database, NewOrderAuthorization, OrderRow } from '../../db/schema.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
@@ -189,6 +191,8 @@ function checkForm(form: OrderCheckRequest): void {
   if (!isValidIdNumber(form.entity_idno)) throw new AppError('ID_NUMBER_INVALID');
   if (!isValidMobilePhone(form.entity_phone)) throw new AppError('PHONE_INVALID');
   if (form.extra?.consent !== true) throw new AppError('CONSENT_REQUIRED');
+  // The ID number is sensitive: its processing is consented to apart from the agreement (decision 051).
+  if (form.extra?.idno_consent !== true) throw new AppError('ID_NUMBER_CONSENT_REQUIRED');
 }
 
 /** Only our own pages may be the return address of a payment (no open redirect). */
@@ -224,6 +228,7 @@ export function createOrderService(deps: {
     // Screenshots attach to paid orders only (order-handling.service.ts): an order never paid, the
     // one a paying page polls every second, has none to read.
     const files = wasOrderPaid(order.status) ? await orderRepository.listFiles(db, order.id) : [];
+    const entityExtra = order.entity_extra ? (JSON.parse(order.entity_extra) as Record<string, string> | null) : null;
     return {
       id: order.public_id,
       status: order.status,
@@ -242,13 +247,14 @@ export function createOrderService(deps: {
       entity_legal: order.entity_legal,
       entity_idno: order.entity_idno_enc ? maskIdNumber(vault.decrypt(order.entity_idno_enc)) : '',
       entity_phone: order.entity_phone,
-      entity_extra: order.entity_extra ? (JSON.parse(order.entity_extra) as Record<string, string> | null) : null,
+      entity_extra: entityExtra,
       files,
       create_time: order.create_time,
       admin_name: order.admin_name || null,
       status_name: order.process_status_name,
       customer_request: visibleCustomerRequest(order),
       credit_record: isCreditRecordType(order.credit_record) ? order.credit_record : null,
+      declaration_pending: declarationPending({ ...order, entity_extra: entityExtra }),
     };
   }
 
@@ -297,6 +303,8 @@ export function createOrderService(deps: {
       // and the page fetches the current one and asks again.
       const agreement = await deps.siteConfig.currentAgreement();
       if (!agreement || form.extra?.agreement_version !== agreement.version) throw new AppError('AGREEMENT_OUTDATED');
+      // The ID-number consent's text ships with the pages: only the current wording counts (decision 051).
+      if (form.extra?.idno_consent_version !== ID_NUMBER_CONSENT_VERSION) throw new AppError('ID_NUMBER_CONSENT_OUTDATED');
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
       if (!goodsOffersPayType(goods.pay_type, form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');
       // 信用修复 repairs one named record, asked before paying; the other services store none.
@@ -346,7 +354,7 @@ export function createOrderService(deps: {
         if (reusable && reusable.user_id === userId) {
           // A recreation (another method, or 仍要办理 after the notice) records the latest pre-check.
           // The consent is the latest one: the version this request was shown, at this time.
-          const consent = { consent_version: agreement.version, consent_time: nowIso };
+          const consent = { consent_version: agreement.version, consent_time: nowIso, idno_consent_version: ID_NUMBER_CONSENT_VERSION, idno_consent_time: nowIso };
           const record = { credit_record: creditRecord ?? null };
           await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent, ...record, update_time: nowIso });
           if (authorization) await orderRepository.saveAuthorization(trx, { ...authorization, order_id: reusable.id });
@@ -384,6 +392,8 @@ export function createOrderService(deps: {
           user_id: userId,
           consent_version: agreement.version,
           consent_time: nowIso,
+          idno_consent_version: ID_NUMBER_CONSENT_VERSION,
+          idno_consent_time: nowIso,
           ...precheckColumns,
           credit_record: creditRecord ?? null,
           create_time: nowIso,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOG, creditCodeCheckChar, type CreateOrderResult, type ErrorCode, type OrderRecord } from '@kuaibao/domain';
+import { ERROR_CATALOG, creditCodeCheckChar, type CreateOrderResult, type ErrorCode, type OrderRecord, ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { FIRST_AGREEMENT_VERSION } from '../../seed/defaults.ts';
 import { buildAppWithFakeGateways, TEST_NOTIFY_BASE_URL, type FakeGatewaysApp } from '../../test/fake-gateways-app.ts';
 import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
@@ -168,7 +168,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
     });
 
     it('creates in-app (jsapi) payments inside WeChat only with an openid, checking before writing anything', async () => {
-      const created = await createOrder({ source: 'wx-oa', pay_source: 'jsapi', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } });
+      const created = await createOrder({ source: 'wx-oa', pay_source: 'jsapi', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION, openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } });
       const params = JSON.parse(created.payParam!) as Record<string, string>;
       expect(params).toMatchObject({ appId: g.wechat.keys.appId, signType: 'RSA', package: expect.stringMatching(/^prepay_id=wx/) });
       expect(g.wechat.trades.get((await lastAttempt(created.orderId)).out_trade_no)?.payer_openid).toBe('oUpF8uMuAJO_M2pxb1Q9zNjWeS6o');
@@ -177,8 +177,8 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
       const before = await count();
       expectCatalog(await createRaw({ source: 'wx-oa', pay_source: 'jsapi' }), 'WECHAT_LOGIN_EXPIRED');
       expectCatalog(await createRaw({ source: 'wx-oa', pay_source: 'native' }), 'PAY_SOURCE_NOT_ALLOWED');
-      expectCatalog(await createRaw({ source: 'web', pay_source: 'jsapi', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, openid: 'o1' } }), 'PAY_SOURCE_NOT_ALLOWED');
-      expectCatalog(await createRaw({ source: 'wx-mp', pay_type: 'alipay', pay_source: 'jsapi', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, openid: 'o1' } }), 'PAY_TYPE_NOT_ALLOWED');
+      expectCatalog(await createRaw({ source: 'web', pay_source: 'jsapi', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION, openid: 'o1' } }), 'PAY_SOURCE_NOT_ALLOWED');
+      expectCatalog(await createRaw({ source: 'wx-mp', pay_type: 'alipay', pay_source: 'jsapi', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION, openid: 'o1' } }), 'PAY_TYPE_NOT_ALLOWED');
       expect(await count()).toBe(before);
     });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Agreement, ConsoleAgreement, ConsoleOrderDetail, CreateOrderResult, InitResponse } from '@kuaibao/domain';
+import { DEFAULT_RETENTION_PERIODS, ID_NUMBER_CONSENT_VERSION, RETENTION_PLACEHOLDER, renderAgreementText } from '@kuaibao/domain';
 import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
 import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, login, type Call, type ConsoleTestApp } from '../console/console.test-support.ts';
@@ -23,17 +24,19 @@ describeDialects('versioned agreements (%s)', (dialect) => {
 
   const init = async () => envelopeOf<InitResponse>(test, await signedInject(test, { url: '/api/h5/corp' })).data;
   const order = (version: string | undefined, overrides: Record<string, unknown> = {}) =>
-    signedInject(test, { method: 'POST', url: '/api/h5/order', body: validOrderForm({ extra: { consent: true, ...(version === undefined ? {} : { agreement_version: version }) }, ...overrides }) });
+    signedInject(test, { method: 'POST', url: '/api/h5/order', body: validOrderForm({ extra: { consent: true, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION, ...(version === undefined ? {} : { agreement_version: version }) }, ...overrides }) });
 
   it('seeds the first version, and the visitor app receives its text, version and effective date', async () => {
     const config = (await init()).config;
     expect(config.agreement_version).toBe(FIRST_AGREEMENT_VERSION);
     expect(config.agreement_effective_date).toBe(FIRST_AGREEMENT_VERSION);
-    expect(config.privacy).toBe(FIRST_AGREEMENT.text);
+    // Its retention clauses rendered from the settings (decision 051); the stored text holds the placeholder.
+    expect(config.privacy).toBe(renderAgreementText(FIRST_AGREEMENT.text, DEFAULT_RETENTION_PERIODS));
+    expect(FIRST_AGREEMENT.text).toContain(RETENTION_PLACEHOLDER);
     // The page shows the version above the text; the text does not carry an older one.
     expect(config.privacy).not.toContain('版本：');
     const current = envelopeOf<Agreement>(test, await signedInject(test, { url: '/api/h5/agreement' })).data;
-    expect(current).toEqual({ version: FIRST_AGREEMENT_VERSION, effective_date: FIRST_AGREEMENT_VERSION, text: FIRST_AGREEMENT.text });
+    expect(current).toEqual({ version: FIRST_AGREEMENT_VERSION, effective_date: FIRST_AGREEMENT_VERSION, text: renderAgreementText(FIRST_AGREEMENT.text, DEFAULT_RETENTION_PERIODS) });
     // No longer a site setting: the console's configuration neither lists nor edits it.
     const keys = dataOf<Array<{ key: string }>>(await asAdmin('GET', '/api/console/site-config')).map((entry) => entry.key);
     expect(keys).not.toContain('privacy');

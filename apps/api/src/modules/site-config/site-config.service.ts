@@ -12,6 +12,9 @@ import {
   type ConsoleAgreement,
   type ConsoleSiteConfigEntry,
   type SiteConfig,
+  DEFAULT_RETENTION_PERIODS,
+  renderAgreementText,
+  type RetentionPeriods,
 } from '@kuaibao/domain';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { agreementRepository, type AgreementRow } from './agreement.repository.ts';
@@ -34,8 +37,18 @@ export interface SiteConfigService {
 /** Keys the agreement versions fill in; the site_config table does not hold them (decision 034). */
 const AGREEMENT_KEYS = new Set(['privacy', 'agreement_version', 'agreement_effective_date']);
 
-function toAgreement(row: AgreementRow): Agreement {
+/**
+ * The agreement as visitors read it: its retention clauses rendered from the periods the sweep
+ * applies (renderAgreementText; docs/decisions/051-separate-id-number-consent.md), so the text never
+ * promises a period the settings do not keep. The console edits and stores the placeholder.
+ */
+/** The agreement as stored and as the console edits it: with the retention placeholder. */
+function storedAgreement(row: AgreementRow): Agreement {
   return { version: row.version, effective_date: row.effective_date, text: row.text };
+}
+
+function toAgreement(row: AgreementRow, retention: RetentionPeriods): Agreement {
+  return { version: row.version, effective_date: row.effective_date, text: renderAgreementText(row.text, retention) };
 }
 
 function parseSiteConfig(rows: ReadonlyArray<{ corp_id: number; key: string; value: string }>, agreement: Agreement | null): SiteConfig {
@@ -55,12 +68,13 @@ function parseSiteConfig(rows: ReadonlyArray<{ corp_id: number; key: string; val
  * A corp without rows (the corp id is the visitor's header) gets corp 0's object: the cache never
  * grows with what visitors send. Without `changes` nothing is kept.
  */
-export function createSiteConfigService(deps: { db: Kysely<Database>; changes?: CatalogChanges }): SiteConfigService {
+export function createSiteConfigService(deps: { db: Kysely<Database>; changes?: CatalogChanges; retention?: RetentionPeriods }): SiteConfigService {
   const { changes } = deps;
+  const retention = deps.retention ?? DEFAULT_RETENTION_PERIODS;
   const byCorp = cachedValue({
     load: async () => {
       const [rows, agreementRow] = await Promise.all([siteConfigRepository.listAll(deps.db), agreementRepository.current(deps.db)]);
-      const agreement = agreementRow ? toAgreement(agreementRow) : null;
+      const agreement = agreementRow ? toAgreement(agreementRow, retention) : null;
       const defaults = rows.filter((row) => row.corp_id === 0);
       const configs = new Map<number, SiteConfig>([[0, deepFreeze(parseSiteConfig(defaults, agreement))]]);
       for (const corpId of new Set(rows.map((row) => row.corp_id))) {
@@ -78,7 +92,7 @@ export function createSiteConfigService(deps: { db: Kysely<Database>; changes?: 
     },
     async currentAgreement() {
       const row = await agreementRepository.current(deps.db);
-      return row ? toAgreement(row) : null;
+      return row ? toAgreement(row, retention) : null;
     },
   };
 }
@@ -169,7 +183,7 @@ export function createSiteConfigAdmin(deps: { db: Kysely<Database>; now: () => D
 
     async listAgreements() {
       const rows = await agreementRepository.listWithPublisher(db);
-      return rows.map((row, index) => ({ ...toAgreement(row), id: row.id, created_at: row.created_at, created_by_name: row.created_by_name, current: index === 0 }));
+      return rows.map((row, index) => ({ ...storedAgreement(row), id: row.id, created_at: row.created_at, created_by_name: row.created_by_name, current: index === 0 }));
     },
 
     async publishAgreement(actor, rawText) {
@@ -188,7 +202,7 @@ export function createSiteConfigAdmin(deps: { db: Kysely<Database>; now: () => D
             return inserted;
           });
           await deps.changes?.changed('site-config');
-          return { ...toAgreement(row), id: row.id, created_at: row.created_at, created_by_name: actor.displayName, current: true };
+          return { ...storedAgreement(row), id: row.id, created_at: row.created_at, created_by_name: actor.displayName, current: true };
         } catch (error) {
           if (attempt >= PUBLISH_ATTEMPTS || !isUniqueViolation(error)) throw error;
         }

@@ -40,6 +40,8 @@ const ORDER: ConsoleOrderDetail = {
   platform: 'web',
   consent_version: '2025-07-01',
   consent_time: '2026-08-01T01:59:00.000Z',
+  idno_consent_version: 'sfz-2026-11',
+  idno_consent_time: '2026-08-01T01:59:00.000Z',
   precheck: null,
   authorization: null,
   update_time: '2026-08-02T00:00:00.000Z',
@@ -66,6 +68,15 @@ function valueOf(page: HTMLElement, label: string): string {
   expect(labelCell, label).toBeTruthy();
   return labelCell!.nextElementSibling!.textContent ?? '';
 }
+
+describe('OrderInfo consents', () => {
+  it('shows each consent with its version and time: the agreement and, apart, the ID number (decision 051)', () => {
+    const page = render(ORDER);
+    expect(valueOf(page, '协议同意')).toContain('2025-07-01');
+    expect(valueOf(page, '身份证号处理同意')).toContain('sfz-2026-11');
+    expect(render({ ...ORDER, idno_consent_version: null, idno_consent_time: null }).querySelector('[data-testid="idno-consent"]')).toBeNull();
+  });
+});
 
 describe('OrderInfo after the retention sweep', () => {
   it('shows the masked ID number, the legal representative and the phone while they are kept', () => {

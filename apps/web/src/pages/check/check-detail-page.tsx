@@ -31,6 +31,7 @@ import { DeletionRequest } from './deletion-request.tsx';
 import { lookupOrders } from './lookup.ts';
 import { PhoneVerify } from './phone-verify.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { DeclarationPending } from '../../common/declaration-pending.tsx';
 
 /** Which of the phone's orders the page shows, kept in the entry's history state so the receipt's 返回 comes back to it. */
 interface CheckDetailLocationState {
@@ -160,6 +161,9 @@ function OrderProgress({ order, count, onReceipt }: { order: FullLookupOrder; co
         </dl>
         {count > 1 && <p className={styles.more}>该手机号共有 {count} 笔订单，可在下方列表中切换查看。</p>}
       </section>
+
+      {/* An annual report paid for without its figures: say so, and lead this browser back to the form (decision 051). */}
+      <DeclarationPending order={order} />
 
       {order.customer_request && (
         // 待客户补充: what the specialist asked for (decision 043), above everything else the visitor reads.

@@ -38,6 +38,7 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
     admin_name: null,
     status_name: '处理中',
     customer_request: null,
+    declaration_pending: false,
     ...overrides,
   };
 }

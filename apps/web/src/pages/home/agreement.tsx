@@ -1,4 +1,4 @@
-import { operatorFooter, usableContact } from '@kuaibao/domain';
+import { ID_NUMBER_CONSENT_TEXT, ID_NUMBER_CONSENT_TITLE, ID_NUMBER_CONSENT_VERSION, operatorFooter, usableContact } from '@kuaibao/domain';
 import { useSiteData } from '../../site-data.tsx';
 import { Button } from '../../ui/button.tsx';
 import { BottomSheet, Dialog } from '../../ui/modal.tsx';
@@ -79,14 +79,59 @@ export function AgreementDialog({
   );
 }
 
-/** Submitting without the tick (docs/product/orders-and-statuses.md#consent): 拒绝 closes, 同意 ticks and submits. */
+/**
+ * The separate consent's own short text and version (docs/decisions/051-separate-id-number-consent.md):
+ * read before ticking its box, apart from the agreement.
+ */
+function IdNumberConsentText() {
+  return (
+    <div className={styles.text} data-testid="idno-consent-text" tabIndex={0} role="document" aria-label={ID_NUMBER_CONSENT_TITLE}>
+      <p className={styles.version} data-testid="idno-consent-version">
+        版本：{ID_NUMBER_CONSENT_VERSION}
+      </p>
+      {ID_NUMBER_CONSENT_TEXT.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+/** The ID-number consent's text: a bottom sheet on phones, a dialog on desktop with 同意 unless already given. */
+export function IdNumberConsentSheet({ open, onClose, desktop, agreed, onAgree }: { open: boolean; onClose: () => void; desktop: boolean; agreed: boolean; onAgree: () => void }) {
+  const footer =
+    desktop && !agreed ? (
+      <Button onClick={onAgree} data-testid="idno-consent-text-agree">
+        同意
+      </Button>
+    ) : (
+      <Button block={!desktop} variant={desktop ? 'secondary' : undefined} onClick={onClose} data-testid="idno-consent-text-close">
+        我知道了
+      </Button>
+    );
+  const Panel = desktop ? Dialog : BottomSheet;
+  return (
+    <Panel open={open} onClose={onClose} title={ID_NUMBER_CONSENT_TITLE} testId="idno-consent-sheet" footer={footer}>
+      <IdNumberConsentText />
+    </Panel>
+  );
+}
+
+/** Which consent the form still needs: each is asked for on its own (decision 051), never both at once. */
+export type ConsentKind = 'agreement' | 'idno';
+
+/**
+ * Submitting without a tick (docs/product/orders-and-statuses.md#consent): 拒绝 closes, 同意 ticks that
+ * one box and submits again, which asks for the other consent if it is still missing.
+ */
 export function ConsentDialog({
   open,
+  kind = 'agreement',
   onRefuse,
   onAgree,
   onShowAgreement,
 }: {
   open: boolean;
+  kind?: ConsentKind;
   onRefuse: () => void;
   onAgree: () => void;
   onShowAgreement: () => void;
@@ -110,10 +155,10 @@ export function ConsentDialog({
         </>
       }
     >
-      <p className={styles.consent}>
-        请阅读并同意
+      <p className={styles.consent} data-testid="consent-dialog-text" data-kind={kind}>
+        {kind === 'agreement' ? '请阅读并同意' : '法定代表人身份证号码属于敏感个人信息，需要您单独同意。请阅读并同意'}
         <button type="button" className={styles.link} onClick={onShowAgreement}>
-          《{AGREEMENT_TITLE}》
+          《{kind === 'agreement' ? AGREEMENT_TITLE : ID_NUMBER_CONSENT_TITLE}》
         </button>
         后继续办理。
       </p>
@@ -122,35 +167,61 @@ export function ConsentDialog({
 }
 
 /**
- * The form's three modals, in one chunk of their own: the home renders without them and they load
+ * The form's modals, in one chunk of their own: the home renders without them and they load
  * right after (decision 011), before a visitor can reach the consent step.
  */
 export default function AgreementModals({
   desktop,
   privacy,
   consented,
+  idnoConsented,
   consentOpen,
   agreementOpen,
+  idnoTextOpen,
   onConsentClose,
   onConsentAgree,
   onAgreementOpen,
   onAgreementClose,
   onAgreementAgree,
+  setIdnoTextOpen,
+  setIdnoConsented,
 }: {
   desktop: boolean;
   privacy: string;
   consented: boolean;
-  consentOpen: boolean;
+  idnoConsented: boolean;
+  /** The consent asked for on submit, or null. */
+  consentOpen: ConsentKind | null;
   agreementOpen: boolean;
+  idnoTextOpen: boolean;
   onConsentClose: () => void;
-  onConsentAgree: () => void;
+  /** true: the ID-number consent was the one given */
+  onConsentAgree: (idno: boolean) => void;
   onAgreementOpen: () => void;
   onAgreementClose: () => void;
   onAgreementAgree: () => void;
+  setIdnoTextOpen: (open: boolean) => void;
+  setIdnoConsented: (agreed: boolean) => void;
 }) {
   return (
     <>
-      <ConsentDialog open={consentOpen} onRefuse={onConsentClose} onShowAgreement={onAgreementOpen} onAgree={onConsentAgree} />
+      <ConsentDialog
+        open={consentOpen !== null}
+        kind={consentOpen ?? 'agreement'}
+        onRefuse={onConsentClose}
+        onShowAgreement={consentOpen === 'idno' ? () => setIdnoTextOpen(true) : onAgreementOpen}
+        onAgree={() => onConsentAgree(consentOpen === 'idno')}
+      />
+      <IdNumberConsentSheet
+        open={idnoTextOpen}
+        onClose={() => setIdnoTextOpen(false)}
+        desktop={desktop}
+        agreed={idnoConsented}
+        onAgree={() => {
+          setIdnoConsented(true);
+          setIdnoTextOpen(false);
+        }}
+      />
       {desktop ? (
         <AgreementDialog open={agreementOpen} onClose={onAgreementClose} text={privacy} agreed={consented} onAgree={onAgreementAgree} />
       ) : (

@@ -1,4 +1,4 @@
-import { creditCodeCheckChar, ERROR_CATALOG } from '@kuaibao/domain';
+import { creditCodeCheckChar, ERROR_CATALOG, ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP, GOODS, installFakeServer, renderRoute, seedStorage, type FakeCall } from '../../test/harness.tsx';
@@ -122,7 +122,7 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
     expect(document.activeElement).toBe(input);
   });
 
-  it('5. no consent → the consent dialog; 同意 ticks it and goes on to /pay with the form stored', async () => {
+  it('5. no consent → the consent dialog, one consent at a time; each 同意 ticks only its own box, then on to /pay with the form stored', async () => {
     renderRoute(<HomePage />);
     await pickCompany();
     type('id-input', VALID_ID);
@@ -131,6 +131,14 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
     const dialog = await screen.findByTestId('consent-dialog');
     expect(dialog.getAttribute('role')).toBe('dialog');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(screen.getByTestId('consent-dialog-text').getAttribute('data-kind')).toBe('agreement');
+    expect(screen.getByTestId('location').textContent).toBe('/');
+
+    // The agreement's 同意 does not cover the ID number (decision 051): its own question follows.
+    fireEvent.click(screen.getByTestId('consent-agree'));
+    await waitFor(() => expect(screen.getByTestId('consent-dialog-text').getAttribute('data-kind')).toBe('idno'));
+    expect((screen.getByTestId('consent-checkbox') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('idno-consent-checkbox') as HTMLInputElement).checked).toBe(false);
     expect(screen.getByTestId('location').textContent).toBe('/');
 
     fireEvent.click(screen.getByTestId('consent-agree'));
@@ -183,12 +191,26 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
     expect(screen.queryByTestId('consent-dialog')).toBeNull();
   });
 
-  it('with the box ticked the phone goes straight to /pay', async () => {
+  it('the agreement ticked alone is not enough: the ID-number consent is asked for on its own', async () => {
     renderRoute(<HomePage />);
     await pickCompany();
     type('id-input', VALID_ID);
     type('phone-input', VALID_PHONE);
     fireEvent.click(screen.getByTestId('consent-checkbox'));
+    submit();
+    await screen.findByTestId('consent-dialog');
+    expect(screen.getByTestId('consent-dialog-text').getAttribute('data-kind')).toBe('idno');
+    fireEvent.click(screen.getByTestId('consent-refuse'));
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('with both boxes ticked the phone goes straight to /pay', async () => {
+    renderRoute(<HomePage />);
+    await pickCompany();
+    type('id-input', VALID_ID);
+    type('phone-input', VALID_PHONE);
+    fireEvent.click(screen.getByTestId('consent-checkbox'));
+    fireEvent.click(screen.getByTestId('idno-consent-checkbox'));
     submit();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/pay'));
   });
@@ -199,6 +221,7 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
     type('id-input', VALID_ID);
     type('phone-input', VALID_PHONE);
     fireEvent.click(screen.getByTestId('consent-checkbox'));
+    fireEvent.click(screen.getByTestId('idno-consent-checkbox'));
     submit();
     const dialog = await screen.findByTestId('pay-dialog');
     expect(within(dialog).getByText('支付页面')).toBeTruthy();
@@ -208,7 +231,7 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
       pay_type: 'weixin',
       pay_source: 'native',
       entity_id: CREDIT_CODE,
-      extra: { consent: true, agreement_version: '2025-07-01' },
+      extra: { consent: true, agreement_version: '2025-07-01', idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
     });
     expect(localStorage.getItem('orderId')).toBe('o-1');
     // Beside it, the edit key only this answer carries (decision 012).
@@ -225,6 +248,7 @@ describe('desktop pay dialog', () => {
     type('id-input', VALID_ID);
     type('phone-input', VALID_PHONE);
     fireEvent.click(screen.getByTestId('consent-checkbox'));
+    fireEvent.click(screen.getByTestId('idno-consent-checkbox'));
     submit();
     return screen.findByTestId('pay-dialog');
   }

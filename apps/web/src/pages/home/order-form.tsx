@@ -24,9 +24,10 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { RadioList } from '../../ui/radio-list.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { AGREEMENT_TITLE } from './agreement-title.ts';
+import { AGREEMENT_TITLE, ID_NUMBER_CONSENT_LINK } from './agreement-title.ts';
+import type { ConsentKind } from './agreement.tsx';
 import { CompanySearchField } from './company-search.tsx';
-import { firstFormProblem } from './form-rules.ts';
+import { firstFormProblem, type Consents } from './form-rules.ts';
 import styles from './order-form.module.css';
 import { useCompanySearch } from './use-company-search.ts';
 
@@ -62,9 +63,12 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const now = useNow();
   const search = useCompanySearch();
   const location = useLocation();
+  // Two consents, each its own tick (decision 051): the agreement, and processing the ID number.
   const [consented, setConsented] = useState(() => (location.state as HomeLocationState | null)?.consented === true);
-  const [consentOpen, setConsentOpen] = useState(false);
+  const [idnoConsented, setIdnoConsented] = useState(consented);
+  const [consentOpen, setConsentOpen] = useState<ConsentKind | null>(null);
   const [agreementOpen, setAgreementOpen] = useState(false);
+  const [idnoTextOpen, setIdnoTextOpen] = useState(false);
   /**
    * The modals load once the visitor starts on the form (a focus or a touch), not with the page: they
    * are not part of what the home needs to show, and the first touch comes well before the consent step.
@@ -77,20 +81,21 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   };
   /** Their chunk did not arrive: the form still works (the checkbox), and asking for them says why nothing opens. */
   const [modalsFailed, setModalsFailed] = useState(false);
-  const openModal = (open: (value: boolean) => void) => {
+  const openModal = (open: () => void) => {
     if (modalsFailed) return toast.error(errorMessage('PAGE_LOAD_FAILED'));
     wantModals();
-    open(true);
+    open();
   };
   const onModalsFailed = () => {
     setModalsFailed(true);
     // Asked for while the chunk was still on its way.
-    if (consentOpen || agreementOpen) toast.error(errorMessage('PAGE_LOAD_FAILED'));
-    setConsentOpen(false);
+    if (consentOpen || agreementOpen || idnoTextOpen) toast.error(errorMessage('PAGE_LOAD_FAILED'));
+    setConsentOpen(null);
     setAgreementOpen(false);
+    setIdnoTextOpen(false);
   };
-  const openConsent = () => openModal(setConsentOpen);
-  const openAgreement = () => openModal(setAgreementOpen);
+  const openAgreement = () => openModal(() => setAgreementOpen(true));
+  const openIdnoText = () => openModal(() => setIdnoTextOpen(true));
   const companyInput = useRef<HTMLInputElement>(null);
   const companyField = useRef<HTMLDivElement>(null);
   const idInputId = useId();
@@ -116,20 +121,23 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const [tried, setTried] = useState(false);
   const extras = useRef<HTMLDivElement>(null);
 
-  const submit = (consent: boolean) => {
+  const submit = (consents: Consents) => {
     if (refused || (asksRecord && form.entity_id && !form.credit_record)) {
       setTried(true);
       extras.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
       return;
     }
-    const problem = firstFormProblem(form, consent, new Date());
+    const problem = firstFormProblem(form, consents, new Date());
     switch (problem) {
       case null:
         track('form.submit', form.goods_id, 'click', { form_factor: platform.formFactor });
         onSubmit(form);
         return;
       case 'CONSENT_REQUIRED':
-        openConsent();
+        openModal(() => setConsentOpen('agreement'));
+        return;
+      case 'ID_NUMBER_CONSENT_REQUIRED':
+        openModal(() => setConsentOpen('idno'));
         return;
       case 'ID_NUMBER_INVALID':
       case 'PHONE_INVALID':
@@ -156,7 +164,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
       onPointerDownCapture={wantModals}
       onSubmit={(event) => {
         event.preventDefault();
-        submit(consented);
+        submit({ agreement: consented, idNumber: idnoConsented });
       }}
     >
       <UntilHydrated>
@@ -270,20 +278,8 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
           {invalid === 'PHONE_INVALID' && <FieldError code={invalid} />}
         </div>
 
-        <div className={styles.consent}>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              data-testid="consent-checkbox"
-              checked={consented}
-              onChange={(event) => setConsented(event.target.checked)}
-            />
-            <span>我已阅读并同意</span>
-          </label>
-          <button type="button" className={styles.link} onClick={openAgreement} data-testid="agreement-link">
-            《{AGREEMENT_TITLE}》
-          </button>
-        </div>
+        <ConsentLine id="consent" checked={consented} onCheck={setConsented} title={AGREEMENT_TITLE} onOpen={openAgreement} link="agreement-link" />
+        <ConsentLine id="idno-consent" checked={idnoConsented} onCheck={setIdnoConsented} title={ID_NUMBER_CONSENT_LINK} onOpen={openIdnoText} link="idno-consent-link" />
 
         <Button type="submit" size="lg" block data-testid="submit">
           <SubmitLabel goodsType={goodsType} variant={platform.variant} platform={platform.platform} now={now} />
@@ -298,14 +294,18 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
                 desktop={desktop}
                 privacy={privacy}
                 consented={consented}
+                idnoConsented={idnoConsented}
                 consentOpen={consentOpen}
                 agreementOpen={agreementOpen}
-                onConsentClose={() => setConsentOpen(false)}
-                onConsentAgree={() => {
-                  setConsented(true);
-                  setConsentOpen(false);
-                  submit(true);
+                idnoTextOpen={idnoTextOpen}
+                onConsentClose={() => setConsentOpen(null)}
+                onConsentAgree={(idno) => {
+                  (idno ? setIdnoConsented : setConsented)(true);
+                  setConsentOpen(null);
+                  submit({ agreement: consented || !idno, idNumber: idnoConsented || idno });
                 }}
+                setIdnoTextOpen={setIdnoTextOpen}
+                setIdnoConsented={setIdnoConsented}
                 onAgreementOpen={() => setAgreementOpen(true)}
                 onAgreementClose={() => setAgreementOpen(false)}
                 onAgreementAgree={() => {
@@ -330,6 +330,24 @@ function FieldError({ code }: { code: 'ID_NUMBER_INVALID' | 'PHONE_INVALID' }) {
     <p id={code} className={styles.fieldError} role="alert">
       {errorMessage(code)}
     </p>
+  );
+}
+
+/**
+ * One consent: its box (the whole label a 44 px tap target) and the link to its text. The form has
+ * two, each ticked on its own (docs/decisions/051-separate-id-number-consent.md).
+ */
+function ConsentLine({ id, checked, onCheck, title, onOpen, link }: { id: string; checked: boolean; onCheck: (value: boolean) => void; title: string; onOpen: () => void; link: string }) {
+  return (
+    <div className={styles.consent}>
+      <label className={styles.check} data-testid={`${id}-label`}>
+        <input type="checkbox" data-testid={`${id}-checkbox`} checked={checked} onChange={(event) => onCheck(event.target.checked)} />
+        <span>我已阅读并同意</span>
+      </label>
+      <button type="button" className={styles.link} onClick={onOpen} data-testid={link}>
+        《{title}》
+      </button>
+    </div>
   );
 }
 

@@ -34,6 +34,7 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
     admin_name: null,
     status_name: '处理中',
     customer_request: null,
+    declaration_pending: false,
     ...overrides,
   };
 }
@@ -44,6 +45,43 @@ afterEach(() => {
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+});
+
+describe('a paid annual report without its figures on the receipt (decision 051)', () => {
+  function Where() {
+    return <output data-testid="where">{useLocation().pathname}</output>;
+  }
+  const renderReceipt = (record: OrderRecord) =>
+    render(
+      <PlatformProvider value={PHONE}>
+        <MemoryRouter initialEntries={['/orderDetail']}>
+          <Routes>
+            <Route path="*" element={<Receipt order={record} />} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </PlatformProvider>,
+    );
+
+  it('says 待填写年报信息 and leads the browser that paid (it holds the edit key) back to the form', () => {
+    localStorage.setItem('pendingDeclarations', JSON.stringify([{ orderId: 'pub-9', editKey: 'k' }]));
+    renderReceipt(order({ id: 'pub-9', declaration_pending: true }));
+    expect(text('declaration-pending')).toContain('待填写年报信息');
+    fireEvent.click(screen.getByTestId('declaration-resume'));
+    expect(text('where')).toBe('/success');
+  });
+
+  it('offers no form to another browser, and says where the form is', () => {
+    renderReceipt(order({ id: 'pub-9', declaration_pending: true }));
+    expect(text('declaration-pending')).toContain('待填写年报信息');
+    expect(screen.queryByTestId('declaration-resume')).toBeNull();
+    expect(text('declaration-elsewhere')).toContain('下单时使用的手机或电脑');
+  });
+
+  it('is absent once the figures are in', () => {
+    renderReceipt(order({ id: 'pub-9', declaration_pending: false }));
+    expect(screen.queryByTestId('declaration-pending')).toBeNull();
+  });
 });
 
 describe('Receipt (docs/product/screens.md#receipt)', () => {

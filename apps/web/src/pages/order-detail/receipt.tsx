@@ -16,6 +16,7 @@ import {
 } from '@kuaibao/domain';
 import { HonestyNotice } from '../../common/honesty-notice.tsx';
 import { useSiteData } from '../../site-data.tsx';
+import { DeclarationPending } from '../../common/declaration-pending.tsx';
 import styles from './receipt.module.css';
 import stampAccepted from './stamp-accepted.svg';
 import stampCompleted from './stamp-completed.svg';
@@ -115,6 +116,9 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
           />
         </div>
       </div>
+
+      {/* The figures are still to come: the receipt says so and leads the paying browser back to the form (decision 051). */}
+      <DeclarationPending order={order} />
 
       <section className={styles.section} aria-labelledby={`${id}-remarks`} data-testid="receipt-remarks">
         <h3 id={`${id}-remarks`} className={styles.heading}>

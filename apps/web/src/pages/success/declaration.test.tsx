@@ -40,6 +40,7 @@ function paidOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     admin_name: null,
     status_name: '待处理',
     customer_request: null,
+    declaration_pending: true,
     ...overrides,
   };
 }
@@ -51,7 +52,7 @@ function respond(call: FakeCall) {
   if (call.path === '/api/h5/order/detail') return { code: 0, data: order };
   if (call.path === '/api/h5/order' && call.method === 'PUT') {
     const body = call.body as { entity_extra: Record<string, string> };
-    return { code: 0, data: { ...order, entity_extra: body.entity_extra } };
+    return { code: 0, data: { ...order, entity_extra: body.entity_extra, declaration_pending: false } };
   }
   return undefined;
 }
@@ -106,16 +107,33 @@ afterEach(() => {
 });
 
 describe('mobile /success for license_year (docs/product/screens.md, docs/product/orders-and-statuses.md, docs/product/validation.md)', () => {
-  it('removes the stored orderId, its edit key and params, and sends a visit without one to /', async () => {
+  it('removes the stored orderId, its edit key and params; a reload comes back to the unfiled form (待填写年报信息) with the key, and once filed goes to /', async () => {
     localStorage.setItem('params', JSON.stringify({ entity_id: 'x', entity_idno: FULL_ID }));
     await openMobile();
+    expect(screen.getByTestId('declaration-title').textContent).toBe('支付成功');
     expect(localStorage.getItem('orderId')).toBeNull();
     expect(localStorage.getItem('orderKey')).toBeNull();
     expect(localStorage.getItem('params')).toBeNull();
     cleanup();
 
+    // The reload: nothing was filed, so nothing is lost (decision 051).
+    renderAt('/success', <SuccessPage />);
+    await screen.findByTestId('declaration');
+    expect(screen.getByTestId('declaration-title').textContent).toBe('待填写年报信息');
+    fillCompany();
+    fireEvent.click(screen.getByTestId('decl-submit'));
+    await screen.findByTestId('decl-done');
+    expect((puts()[0]!.body as Record<string, unknown>).edit_key).toBe(EDIT_KEY);
+    cleanup();
+
     renderAt('/success', <SuccessPage />);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+  });
+
+  it('a visit with nothing paid and nothing pending goes to /', async () => {
+    renderAt('/success', <SuccessPage />);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(calls.some((call) => call.path === '/api/h5/order/detail')).toBe(false);
   });
 
   it('asks a company for six figures and a sole trader for two, each with a disclosure choice defaulting to 不公示', async () => {
@@ -138,18 +156,28 @@ describe('mobile /success for license_year (docs/product/screens.md, docs/produc
     expect(screen.getByTestId('decl-order-info').textContent).toContain('个体');
   });
 
-  it('shows the docs/product/validation.md messages as toasts and sends nothing until the form is valid', async () => {
+  it('says each problem under its figure, naming the figure and the rule, and sends nothing until the form is valid', async () => {
     await openMobile();
     fireEvent.click(screen.getByTestId('decl-submit'));
-    expect(toastText()).toBe(ERROR_CATALOG.DECLARATION_INCOMPLETE.message);
+    expect(screen.getByTestId('decl-error-sale_amount').textContent).toMatch(/^请填写营业总收入：.*万元/);
+    expect(screen.getByTestId('decl-input-sale_amount').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByTestId('decl-input-sale_amount'));
 
     fillCompany({ tax_amount: '三万' });
     fireEvent.click(screen.getByTestId('decl-submit'));
-    expect(toastText()).toBe(ERROR_CATALOG.DECLARATION_NOT_NUMBER.message);
+    expect(screen.queryByTestId('decl-error-sale_amount')).toBeNull();
+    const notNumber = screen.getByTestId('decl-error-tax_amount').textContent!;
+    expect(notNumber).toContain('纳税总额');
+    expect(notNumber).toContain('最多4位小数');
+    expect(notNumber).not.toBe(ERROR_CATALOG.DECLARATION_NOT_NUMBER.message);
 
     fillCompany({ total_employee: '0' });
     fireEvent.click(screen.getByTestId('decl-submit'));
-    expect(toastText()).toBe(ERROR_CATALOG.DECLARATION_EMPLOYEES_MIN.message);
+    expect(screen.getByTestId('decl-error-total_employee').textContent).toContain('从业人数至少为1人');
+    // Typing in the figure takes its message away.
+    type('decl-input-total_employee', '3');
+    expect(screen.queryByTestId('decl-error-total_employee')).toBeNull();
+    expect(toastText()).toBeNull();
     expect(puts()).toHaveLength(0);
   });
 
@@ -157,11 +185,11 @@ describe('mobile /success for license_year (docs/product/screens.md, docs/produc
     await openMobile();
     fillCompany({ total_employee: '5', insure_employee: '12' });
     fireEvent.click(screen.getByTestId('decl-submit'));
-    expect(toastText()).toBe('参保人数不能多于从业人数');
+    expect(screen.getByTestId('decl-error-insure_employee').textContent).toBe('参保人数不能多于从业人数');
 
     fillCompany({ total_employee: '5', female_employee: '6' });
     fireEvent.click(screen.getByTestId('decl-submit'));
-    expect(toastText()).toBe('女性从业人数不能多于从业人数');
+    expect(screen.getByTestId('decl-error-female_employee').textContent).toBe('女性从业人数不能多于从业人数');
     expect(puts()).toHaveLength(0);
   });
 
@@ -226,10 +254,10 @@ describe('mobile /success for license_year (docs/product/screens.md, docs/produc
 
     // Without a headcount (or with 0) nothing is sent: the rule's message, the confirmation stays.
     fireEvent.click(within(confirm).getByTestId('decl-zero-submit'));
-    expect(toastText()).toBe(ERROR_CATALOG.DECLARATION_INCOMPLETE.message);
+    expect(toastText()).toMatch(/^请填写从业人数：/);
     fireEvent.change(headcount, { target: { value: '0' } });
     fireEvent.click(within(confirm).getByTestId('decl-zero-submit'));
-    expect(toastText()).toBe(ERROR_CATALOG.DECLARATION_EMPLOYEES_MIN.message);
+    expect(toastText()).toMatch(/^从业人数至少为1人/);
     expect(screen.getByTestId('decl-zero-confirm')).toBeTruthy();
     expect(puts()).toHaveLength(0);
 
@@ -275,16 +303,11 @@ describe('mobile /success for license_year (docs/product/screens.md, docs/produc
     expect(screen.getByTestId('decl-done')).toBeTruthy();
   });
 
-  it('shows the ID number in full only when this browser holds the same visitor form', async () => {
+  it('shows the ID number masked, even to the browser that typed it (docs/product/trust-and-personal-data.md#id-numbers)', async () => {
     localStorage.setItem('params', JSON.stringify({ entity_id: '91110108551385082Q', entity_idno: FULL_ID }));
     await openMobile();
-    expect(screen.getByTestId('decl-order-info').textContent).toContain(FULL_ID);
-    cleanup();
-
-    localStorage.setItem('params', JSON.stringify({ entity_id: '91110108551385082Q', entity_idno: '110101199003070011' }));
-    await openMobile();
     expect(screen.getByTestId('decl-order-info').textContent).toContain('110***********002X');
-    expect(screen.getByTestId('decl-order-info').textContent).not.toContain('110101199003070011');
+    expect(screen.getByTestId('decl-order-info').textContent).not.toContain(FULL_ID);
   });
 });
 
@@ -309,7 +332,7 @@ describe('desktop declaration dialog (docs/product/screens.md, docs/product/orde
     return closed;
   }
 
-  it('shows the order table with the ID in full for the visitor who typed it', () => {
+  it('shows the order table with the ID masked, even for the visitor who typed it', () => {
     openDesktop(paidOrder(), {
       goods_id: '1',
       pay_type: 'weixin',
@@ -322,9 +345,10 @@ describe('desktop declaration dialog (docs/product/screens.md, docs/product/orde
       entity_phone: '13812345678',
     });
     const table = screen.getByTestId('decl-order-info');
-    for (const text of ['企业年报', COMPANY, '企业', '91110108551385082Q', '张一鸣', FULL_ID, '13812345678']) {
+    for (const text of ['企业年报', COMPANY, '企业', '91110108551385082Q', '张一鸣', '110***********002X', '13812345678']) {
       expect(table.textContent).toContain(text);
     }
+    expect(table.textContent).not.toContain(FULL_ID);
   });
 
   it('closing asks first; 确认关闭 closes; 一键零报 leads to the zero confirmation, filing and the receipt', async () => {

@@ -1,27 +1,26 @@
 import { DISCLOSURE_OPTIONS, entityKindLabel, orderTexts, reportButtonText, type DeclarationField, type OrderRecord } from '@kuaibao/domain';
-import { useId } from 'react';
+import { Fragment, useEffect, useId } from 'react';
 import { usePlatform } from '../../platform/context.tsx';
-import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/modal.tsx';
 import styles from './declaration.module.css';
 import type { DeclarationModel } from './use-declaration.ts';
-import { visibleIdNumber } from './use-paid-order.ts';
 
 type Layout = 'phone' | 'desktop';
 
 /**
  * The order data of the declaration (docs/product/screens.md#success): handling type, company name, type,
  * credit code, legal person, ID number and phone. A list on phones, a two-column table on desktop.
+ * The ID number is shown masked, as every answer carries it (docs/product/trust-and-personal-data.md#id-numbers).
  */
-export function OrderInfo({ order, form, layout }: { order: OrderRecord; form: OrderForm | null; layout: Layout }) {
+export function OrderInfo({ order, layout }: { order: OrderRecord; layout: Layout }) {
   const rows: [string, string][] = [
     ['办理类型', order.goods_name],
     ['企业名称', order.entity_name],
     ['类型', entityKindLabel(order.entity_name)],
     ['统一社会信用代码', order.entity_id],
     ['法定代表人', order.entity_legal || '—'],
-    ['身份证号', visibleIdNumber(order, form)],
+    ['身份证号', order.entity_idno || '—'],
     ['联系电话', order.entity_phone],
   ];
   if (layout === 'phone') {
@@ -84,8 +83,10 @@ function EntryTable({ caption, fields, model }: { caption: string; fields: Decla
         {fields.map((field) => {
           const inputId = `${id}-${field.key}`;
           const showKey = `${field.key}_show`;
+          const problem = model.problem?.field === field.key ? model.problem.text : null;
           return (
-            <tr key={field.key}>
+            <Fragment key={field.key}>
+            <tr>
               <th scope="row">
                 <label htmlFor={inputId}>{field.label}</label>
               </th>
@@ -101,6 +102,8 @@ function EntryTable({ caption, fields, model }: { caption: string; fields: Decla
                     placeholder="请输入"
                     value={model.values[field.key] ?? ''}
                     onChange={(event) => model.setValue(field.key, event.target.value)}
+                    aria-invalid={problem ? true : undefined}
+                    aria-describedby={problem ? `${inputId}-error` : undefined}
                     data-testid={`decl-input-${field.key}`}
                   />
                   <span className={styles.unit}>{field.unit}</span>
@@ -123,6 +126,17 @@ function EntryTable({ caption, fields, model }: { caption: string; fields: Decla
                 </select>
               </td>
             </tr>
+            {problem && (
+              // Under the figure, the full width of the table: which figure, and the rule it must follow.
+              <tr className={styles.problemRow}>
+                <td colSpan={3}>
+                  <p id={`${inputId}-error`} className={styles.problem} role="alert" data-testid={`decl-error-${field.key}`}>
+                    {problem}
+                  </p>
+                </td>
+              </tr>
+            )}
+            </Fragment>
           );
         })}
       </tbody>
@@ -132,6 +146,11 @@ function EntryTable({ caption, fields, model }: { caption: string; fields: Decla
 
 /** The entry tables: assets (万元) for everyone, headcount (人) for companies (docs/product/data.md#annual-declaration-fields). */
 export function DeclarationEntries({ model, layout }: { model: DeclarationModel; layout: Layout }) {
+  const { problem } = model;
+  // The figure in question gets the focus at each refused submit, so its message is in view and read out.
+  useEffect(() => {
+    if (problem) document.querySelector<HTMLInputElement>(`[data-testid="decl-input-${problem.field}"]`)?.focus();
+  }, [problem]);
   const amounts = model.fields.filter((field) => field.kind === 'amount');
   const counts = model.fields.filter((field) => field.kind === 'count');
   return (
@@ -216,13 +235,13 @@ export function ZeroConfirmDialog({ model, layout }: { model: DeclarationModel; 
   );
 }
 
-/** Sub-state 2: filed. Closing it goes on (to /check on phones, to the receipt on desktop). */
+/** Sub-state 2: handed to the agent, who files after checking. Closing it goes on (to /check on phones, to the receipt on desktop). */
 export function FiledDialog({ open, onClose, closeLabel }: { open: boolean; onClose: () => void; closeLabel: string }) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      ariaLabel="申报成功"
+      ariaLabel="已提交给办理专员"
       size="sm"
       testId="decl-done"
       footer={

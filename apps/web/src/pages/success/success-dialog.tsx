@@ -11,6 +11,7 @@ import styles from './success-dialog.module.css';
 import { SuccessSummary } from './success-summary.tsx';
 import { useDeclaration } from './use-declaration.ts';
 import { usePaidOrder } from './use-paid-order.ts';
+import { DECLARATION_PENDING_TITLE } from '../../common/declaration-pending.tsx';
 
 /**
  * Desktop success flow over the home page, from the pay dialog or the /success route (docs/product/screens.md,
@@ -44,7 +45,7 @@ export default function SuccessDialog({
   };
 
   if (state.kind === 'loaded' && state.order.goods_type === 'license_year') {
-    return <DeclarationFlow order={state.order} form={state.form} editKey={state.editKey} onDone={close} />;
+    return <DeclarationFlow order={state.order} editKey={state.editKey} resumed={state.resumed} onDone={close} />;
   }
   return (
     <Dialog open={state.kind !== 'none'} onClose={close} ariaLabel="支付成功" size="md" testId="success-dialog">
@@ -60,7 +61,7 @@ export default function SuccessDialog({
   );
 }
 
-function DeclarationFlow({ order, form, editKey, onDone }: { order: OrderRecord; form: OrderForm | null; editKey: string | null; onDone: () => void }) {
+function DeclarationFlow({ order, editKey, resumed, onDone }: { order: OrderRecord; editKey: string | null; resumed: boolean; onDone: () => void }) {
   const model = useDeclaration(order, editKey);
   const [askClose, setAskClose] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
@@ -76,17 +77,17 @@ function DeclarationFlow({ order, form, editKey, onDone }: { order: OrderRecord;
       <Dialog
         open={model.step !== 2}
         onClose={requestClose}
-        title="支付成功，请填写年报信息"
+        title={resumed ? DECLARATION_PENDING_TITLE : '支付成功，请填写年报信息'}
         size="lg"
         testId="declaration-dialog"
       >
         <div className={styles.body} data-testid="declaration">
-          <p className={styles.lead}>请填写上一年度的年报数据，专员将据此为您申报。金额单位为万元，人数单位为人。</p>
+          <p className={styles.lead}>请填写上一年度的年报数据，提交后由办理专员核对，再代为报送登记机关。金额单位为万元，人数单位为人。</p>
           <section aria-labelledby="decl-dialog-order">
             <h3 id="decl-dialog-order" className={styles.heading}>
               订单信息
             </h3>
-            <OrderInfo order={model.order} form={form} layout="desktop" />
+            <OrderInfo order={model.order} layout="desktop" />
           </section>
           <DeclarationEntries model={model} layout="desktop" />
           <p className={styles.note}>“公示”的数据将在国家企业信用信息公示系统向社会公开，“不公示”的仅报送登记机关。</p>

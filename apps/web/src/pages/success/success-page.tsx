@@ -10,6 +10,7 @@ import { DeclarationActions, DeclarationEntries, FiledDialog, OrderInfo, ZeroCon
 import styles from './success-page.module.css';
 import { SuccessIcon, SuccessSummary } from './success-summary.tsx';
 import { useDeclaration } from './use-declaration.ts';
+import { DECLARATION_PENDING_TITLE } from '../../common/declaration-pending.tsx';
 import { usePaidOrder } from './use-paid-order.ts';
 
 /** /success: on phones its own page; on desktop the home with the success dialog (docs/product/screens.md). */
@@ -31,7 +32,7 @@ function MobileSuccess() {
   const platform = usePlatform();
   if (state.kind === 'none') return <Navigate to="/" replace />;
   if (state.kind === 'loaded' && state.order.goods_type === 'license_year') {
-    return <MobileDeclaration order={state.order} form={state.form} editKey={state.editKey} />;
+    return <MobileDeclaration order={state.order} form={state.form} editKey={state.editKey} resumed={state.resumed} />;
   }
   return (
     <main className={styles.page}>
@@ -45,18 +46,24 @@ function MobileSuccess() {
   );
 }
 
-/** The annual report fill-in on a phone (docs/product/screens.md#success, docs/product/orders-and-statuses.md sub-states 0/1/2). */
-function MobileDeclaration({ order, form, editKey }: { order: OrderRecord; form: OrderForm | null; editKey: string | null }) {
+/**
+ * The annual report fill-in on a phone (docs/product/screens.md#success, docs/product/orders-and-statuses.md sub-states 0/1/2).
+ * `resumed`: back to an order paid earlier whose figures are still to come (a reload, /checkDetail, the receipt).
+ */
+function MobileDeclaration({ order, form, editKey, resumed }: { order: OrderRecord; form: OrderForm | null; editKey: string | null; resumed: boolean }) {
   const model = useDeclaration(order, editKey);
   const navigate = useNavigate();
   const platform = usePlatform();
   return (
     <main className={styles.page} data-testid="declaration">
       <header className={styles.head}>
-        <SuccessIcon size={48} />
+        {/* A tick says "done": not for figures still to come. */}
+        {!resumed && <SuccessIcon size={48} />}
         <div>
-          <h1 className={styles.title}>{NOTICES.PAYMENT_SUCCEEDED}</h1>
-          <p className={styles.lead}>请填写上一年度的年报数据，专员将据此为您申报。</p>
+          <h1 className={styles.title} data-testid="declaration-title">
+            {resumed ? DECLARATION_PENDING_TITLE : NOTICES.PAYMENT_SUCCEEDED}
+          </h1>
+          <p className={styles.lead}>请填写上一年度的年报数据。提交后由办理专员核对，再代为报送登记机关。</p>
         </div>
       </header>
 
@@ -64,7 +71,7 @@ function MobileDeclaration({ order, form, editKey }: { order: OrderRecord; form:
         <h2 id="decl-order-title" className={styles.cardTitle}>
           订单信息
         </h2>
-        <OrderInfo order={model.order} form={form} layout="phone" />
+        <OrderInfo order={model.order} layout="phone" />
       </section>
 
       <section className={styles.card} aria-label="年报数据">

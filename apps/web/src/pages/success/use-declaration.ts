@@ -1,12 +1,14 @@
-import { declarationFields, emptyDeclaration, validateDeclaration, zeroDeclaration, zeroReportAsksHeadcount, type DeclarationField, type OrderRecord, pageErrorMessage } from '@kuaibao/domain';
+import { declarationFields, declarationProblemText, emptyDeclaration, validateDeclaration, zeroDeclaration, zeroReportAsksHeadcount, type DeclarationField, type OrderRecord, pageErrorMessage } from '@kuaibao/domain';
 import { useMemo, useRef, useState } from 'react';
 import { saveDeclaration } from '../../api/order-endpoints.ts';
 import { track } from '../../api/index.ts';
 import { toast } from '../../ui/toast.tsx';
+import { forgetPendingDeclaration } from '../../common/pending-declarations.ts';
 
 /**
  * Sub-states of the annual report fill-in (docs/product/orders-and-statuses.md): 0 the form, 1 the zero-declaration
- * confirmation, 2 filed ('申报成功，将在7个工作日内公示').
+ * confirmation, 2 handed to the agent (orderTexts('license_year').successText: nothing is filed with
+ * the authorities until a specialist has checked the figures).
  */
 export type DeclarationStep = 0 | 1 | 2;
 
@@ -18,6 +20,8 @@ export interface DeclarationModel {
   values: Record<string, string>;
   step: DeclarationStep;
   saving: boolean;
+  /** The first problem of the last submit that belongs to one figure: its key and what to say under it (field and rule). */
+  problem: { field: string; text: string } | null;
   setValue(key: string, value: string): void;
   /** Whether the zero confirmation asks for the headcount (companies). */
   zeroAsksHeadcount: boolean;
@@ -54,7 +58,8 @@ function isFiled(order: OrderRecord): boolean {
 /**
  * The declaration after paying for license_year (docs/product/orders-and-statuses.md#annual-report-fill-in, docs/product/validation.md "Annual
  * declaration"). Checks with the domain's validateDeclaration, the same function the server
- * runs, and shows its message as a toast before any request; only a valid form is sent, with the
+ * runs, and says its problem under the figure it belongs to, naming the figure and the rule (a
+ * problem of no figure is a toast), before any request; only a valid form is sent, with the
  * order's edit key when this browser created it (decision 012).
  */
 export function useDeclaration(initial: OrderRecord, editKey: string | null = null): DeclarationModel {
@@ -64,6 +69,7 @@ export function useDeclaration(initial: OrderRecord, editKey: string | null = nu
   const [step, setStep] = useState<DeclarationStep>(() => (isFiled(initial) ? 2 : 0));
   const [saving, setSaving] = useState(false);
   const [zeroHeadcount, setZeroHeadcount] = useState('');
+  const [problem, setProblem] = useState<DeclarationModel['problem']>(null);
   const busy = useRef(false);
 
   /** Validates and files; true once the server stored it. */
@@ -71,15 +77,20 @@ export function useDeclaration(initial: OrderRecord, editKey: string | null = nu
     if (busy.current) return false;
     const checked = validateDeclaration(candidate, order.entity_name);
     if (!checked.ok) {
-      toast.warn(pageErrorMessage(checked.error));
+      const text = declarationProblemText(checked, order.entity_name);
+      if (text && checked.field) setProblem({ field: checked.field, text });
+      else toast.warn(pageErrorMessage(checked.error));
       return false;
     }
+    setProblem(null);
     busy.current = true;
     setSaving(true);
     try {
       const updated = await saveDeclaration(order.id, checked.value, editKey);
       setOrder(updated);
       setValues(checked.value);
+      // Filed: nothing is pending on this browser any more (decision 051).
+      forgetPendingDeclaration(updated.id);
       setStep(2);
       return true;
     } catch {
@@ -97,7 +108,11 @@ export function useDeclaration(initial: OrderRecord, editKey: string | null = nu
     values,
     step,
     saving,
-    setValue: (key, value) => setValues((current) => ({ ...current, [key]: value })),
+    problem,
+    setValue: (key, value) => {
+      setValues((current) => ({ ...current, [key]: value }));
+      if (problem?.field === key) setProblem(null);
+    },
     zeroAsksHeadcount: zeroReportAsksHeadcount(order.entity_name),
     zeroHeadcount,
     setZeroHeadcount,
@@ -112,7 +127,7 @@ export function useDeclaration(initial: OrderRecord, editKey: string | null = nu
       track('declaration.zero.submit', order.id, 'click');
       const zero = zeroDeclaration({ entityName: order.entity_name, current: values, headcount: zeroHeadcount });
       if (!zero.ok) {
-        toast.warn(pageErrorMessage(zero.error));
+        toast.warn(declarationProblemText(zero, order.entity_name) ?? pageErrorMessage(zero.error));
         return;
       }
       setValues(zero.value);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreateOrderResult } from '@kuaibao/domain';
+import { ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
 import { buildTestApp, envelopeOf, signedInject, validOrderForm, type TestApp } from '../../../test/helper.ts';
 import { describeDialects } from '../../../test/dialects.ts';
 import { FIRST_AGREEMENT_VERSION } from '../../../seed/defaults.ts';
@@ -50,7 +51,7 @@ describeDialects('sandbox refunds and in-app payment (%s)', (dialect) => {
 
   it('answers in-app payment inside WeChat with bridge parameters; the cashier completes it', async () => {
     const created = await create(
-      { source: 'wx-oa', pay_source: 'jsapi', entity_name: '华为技术有限公司', entity_id: '914403001922038216', entity_legal: '赵明路', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, openid: 'o-sandbox-1' } },
+      { source: 'wx-oa', pay_source: 'jsapi', entity_name: '华为技术有限公司', entity_id: '914403001922038216', entity_legal: '赵明路', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION, openid: 'o-sandbox-1' } },
       'device-sandbox-jsapi',
     );
     const params = JSON.parse(created.payParam!) as Record<string, string>;
