@@ -83,7 +83,7 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByTestId('pay-now').click();
 
-  // An annual report goes on to its figures after paying, as on the phone's h5 (decision 051).
+  // An annual report goes on to its figures after paying, as on the phone's h5 (decision 050).
   await expect(page).toHaveURL(/\/corp\/success$/);
   await expect(page.getByTestId('declaration')).toBeVisible();
   await expect(page.getByTestId('declaration-title')).toHaveText('支付成功');

@@ -5,7 +5,7 @@ import { VALID_ID, fillPerson, openHome, payOnPhone, searchAndPick, snapshot } f
 /*
  * Two consents on the order form, each its own tick and a 44 px tap target; the annual declaration
  * never lost between paying and filing; its errors name the figure and the rule; the ID number
- * masked on the success page (docs/decisions/051-separate-id-number-consent.md). At the narrowest
+ * masked on the success page (docs/decisions/050-separate-id-number-consent.md). At the narrowest
  * phone we support and at a common one.
  */
 

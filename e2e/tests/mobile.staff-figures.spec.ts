@@ -22,7 +22,7 @@ test('the declaration refuses more insured staff or more women than staff, then 
   };
   await fill({ sale_amount: '12.5', tax_amount: '0.8', total_amount: '30', total_employee: '5', female_employee: '2', insure_employee: '12' });
   await page.getByTestId('decl-submit').click();
-  // Said under the figure in question (decision 051).
+  // Said under the figure in question (decision 050).
   await expect(page.getByTestId('decl-error-insure_employee')).toHaveText('参保人数不能多于从业人数');
 
   await fill({ insure_employee: '3', female_employee: '6' });

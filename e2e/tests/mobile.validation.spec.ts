@@ -59,7 +59,7 @@ test.describe('the home form says what is wrong, in the spec words', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.getByTestId('submit').click();
     await page.getByTestId('consent-agree').click();
-    // The agreement's 同意 is not the ID number's (decision 051): its own question follows.
+    // The agreement's 同意 is not the ID number's (decision 050): its own question follows.
     await expect(page.getByTestId('consent-dialog-text')).toHaveAttribute('data-kind', 'idno');
     await expect(page).toHaveURL(/\/$/);
     await page.getByTestId('consent-agree').click();

@@ -37,7 +37,7 @@ interface LocalValues {
   phoneTokens: string;
   /**
    * Paid annual reports of this browser whose figures are still to be filled in, with their edit keys
-   * (decision 051): kept until the declaration is filed, so a reload or another page loses nothing.
+   * (decision 050): kept until the declaration is filed, so a reload or another page loses nothing.
    */
   pendingDeclarations: { orderId: string; editKey: string | null }[];
 }

@@ -2,7 +2,7 @@ import type { RetentionPeriods } from './retention.ts';
 
 /**
  * The agreement's retention periods come from the retention settings, never from typed text
- * (docs/privacy-retention.md, docs/decisions/051-separate-id-number-consent.md): the agreement
+ * (docs/privacy-retention.md, docs/decisions/050-separate-id-number-consent.md): the agreement
  * holds this placeholder where its clauses go, and the server renders them from the periods the
  * sweep actually applies before any visitor reads the agreement.
  */

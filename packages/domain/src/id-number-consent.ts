@@ -2,7 +2,7 @@
  * The separate consent to processing the legal representative's ID number (sensitive personal
  * information: 《个人信息保护法》 articles 28–29, which ask for separate consent, and 30, which asks
  * to say why it is necessary and how it affects the person). Its own short text and version,
- * recorded on the order beside the agreement's (docs/decisions/051-separate-id-number-consent.md).
+ * recorded on the order beside the agreement's (docs/decisions/050-separate-id-number-consent.md).
  * The text ships with the pages that show it, so its version does too: like the authorisation's
  * template (decision 035), a change of wording is a new version, and the server accepts only the
  * current one.

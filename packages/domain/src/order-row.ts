@@ -48,7 +48,7 @@ export const OrderRowSchema = z.object({
   user_id: z.number().int().nullable(),
   consent_version: z.string().nullable(),
   consent_time: z.string().nullable(),
-  /** the separate consent to processing the ID number: its text's version and the server's time (migration 031, decision 051); NULL on older orders */
+  /** the separate consent to processing the ID number: its text's version and the server's time (migration 031, decision 050); NULL on older orders */
   idno_consent_version: z.string().nullable(),
   idno_consent_time: z.string().nullable(),
   /** the annual-report pre-check at creation (decision 023): 'published' | 'not_published' | 'unavailable'; NULL when the service is not pre-checked */

@@ -26,7 +26,7 @@ const TEXTS: Record<GoodsType, OrderTexts> = {
       `年报公示后，可登录${OFFICIAL_CHANNEL_NAME}（${OFFICIAL_CHANNEL_URL}），搜索企业名称，在“年报信息”中查看上一年度的年度报告。`,
       '年报提交后一般在7个工作日内公示。',
     ],
-    // Nothing is filed yet: the figures go to a person, who checks them and files (decision 051).
+    // Nothing is filed yet: the figures go to a person, who checks them and files (decision 050).
     successText: '已提交给办理专员，核对后代为报送。专员将在24小时内电话联系您核对年报数据，核对无误后报送登记机关；报送后一般在7个工作日内公示，办理进度将以短信通知。',
     infoBlock: {
       title: '年报办理说明',

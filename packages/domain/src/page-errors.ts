@@ -35,7 +35,7 @@ export const PAGE_ERRORS = {
    * mini-program opened with an old mpCode). /pay offers 重新登录 (docs/decisions/009-corp-and-mini-program.md).
    */
   WECHAT_LOGIN_EXPIRED: { code: 40186, status: 401, message: '微信登录已过期，请重新登录后再支付' },
-  /** The ID number is sensitive: its processing needs a consent of its own (docs/decisions/051-separate-id-number-consent.md). */
+  /** The ID number is sensitive: its processing needs a consent of its own (docs/decisions/050-separate-id-number-consent.md). */
   ID_NUMBER_CONSENT_REQUIRED: { code: 40029, status: 400, message: '请阅读并单独同意处理法定代表人身份证号码' },
   ID_NUMBER_CONSENT_OUTDATED: { code: 40927, status: 409, message: '身份证号码处理授权已更新，请刷新页面后重新确认' },
 } as const satisfies CatalogEntries;

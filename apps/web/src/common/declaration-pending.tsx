@@ -8,7 +8,7 @@ export const DECLARATION_PENDING_TITLE = '待填写年报信息';
 
 /**
  * A paid annual report whose figures are still to come (the server's `declaration_pending`,
- * docs/decisions/051-separate-id-number-consent.md), on /checkDetail and the receipt: it says so, and
+ * docs/decisions/050-separate-id-number-consent.md), on /checkDetail and the receipt: it says so, and
  * on the browser that paid (which holds the order's edit key, decision 012) leads back to the form.
  * Elsewhere it says where the form can be filled; a stranger's browser holds no key and gets no form.
  */

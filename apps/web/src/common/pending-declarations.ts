@@ -2,7 +2,7 @@ import { readString, writeJson } from '../storage.ts';
 
 /**
  * The annual reports this browser paid for whose figures are still to come
- * (docs/decisions/051-separate-id-number-consent.md): the success flow adds an order once it is
+ * (docs/decisions/050-separate-id-number-consent.md): the success flow adds an order once it is
  * paid and pending, filing removes it. Each holds the order's edit key (decision 012), so this
  * browser, and only it, can go back to the form from /success, /checkDetail or the receipt.
  * A separate module from storage.ts: the home route never needs it (decision 011).

@@ -19,7 +19,7 @@ describe('the form as the server reads it (orderFormRequest)', () => {
     const check = calls.find((call) => call.path === '/api/h5/order/check');
     const create = calls.find((call) => call.path === '/api/h5/order');
     // The form's own pay fields are not sent; the agreement is the stored config's, the one the visitor was shown;
-    // the ID-number consent is its own, with the version of the text the pages ship (decision 051).
+    // the ID-number consent is its own, with the version of the text the pages ship (decision 050).
     const { pay_type: _payType, pay_source: _paySource, ...company } = ORDER_FORM;
     const form = { ...company, extra: { consent: true, agreement_version: CONFIG.agreement_version, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION } };
     expect(check?.method).toBe('POST');

@@ -25,7 +25,7 @@ export function orderFormRequest(form: OrderForm): OrderCheckRequest {
     entity_legal: form.entity_legal,
     entity_idno: form.entity_idno,
     entity_phone: form.entity_phone,
-    // Both ticks of the home form: the agreement, and apart from it the ID number (decision 051).
+    // Both ticks of the home form: the agreement, and apart from it the ID number (decision 050).
     extra: { consent: true, agreement_version: shownAgreementVersion(), idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
   };
 }

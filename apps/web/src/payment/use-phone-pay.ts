@@ -61,7 +61,7 @@ export function usePhonePay() {
     onPaid: (order, result) => {
       track('pay.success', result.orderId);
       guard.release();
-      // An annual report goes on to its figures, as on the phone's h5 (decision 051): /success reads
+      // An annual report goes on to its figures, as on the phone's h5 (decision 050): /success reads
       // the stored order (the login proves it is theirs) and keeps it pending until it is filed.
       if (order.declaration_pending) {
         navigate('/success', { replace: true });

@@ -390,7 +390,7 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   platform: z.string(),
   consent_version: z.string().nullable(),
   consent_time: z.string().nullable(),
-  /** the separate consent to processing the ID number: its text's version and time (decision 051); null on older orders */
+  /** the separate consent to processing the ID number: its text's version and time (decision 050); null on older orders */
   idno_consent_version: z.string().nullable(),
   idno_consent_time: z.string().nullable(),
   /** the annual-report pre-check recorded at creation (decision 023); null when not pre-checked */

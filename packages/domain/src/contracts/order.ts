@@ -29,7 +29,7 @@ export const CreateOrderRequestSchema = z.object({
       consent: z.boolean().optional(),
       /** The agreement version the visitor was shown; must be the current one (docs/decisions/034-versioned-agreements.md). */
       agreement_version: z.string().max(32).optional(),
-      /** The separate consent to processing the ID number, and the version of its text (docs/decisions/051-separate-id-number-consent.md). */
+      /** The separate consent to processing the ID number, and the version of its text (docs/decisions/050-separate-id-number-consent.md). */
       idno_consent: z.boolean().optional(),
       idno_consent_version: z.string().max(32).optional(),
       /** Set by the server in the response for desktop; ignored on input. */
@@ -143,7 +143,7 @@ export const OrderRecordSchema = z.object({
   customer_request: z.string().nullable(),
   /** 信用修复: the record to repair (credit-records.ts); null for the other services. Optional for older answers. */
   credit_record: z.enum(CREDIT_RECORD_TYPES).nullable().optional(),
-  /** a paid annual report whose figures are still to be filled in (declarationPending; decision 051) */
+  /** a paid annual report whose figures are still to be filled in (declarationPending; decision 050) */
   declaration_pending: z.boolean(),
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 /**
  * The separate consent to processing the legal representative's ID number
- * (docs/decisions/051-separate-id-number-consent.md): the version of the text the visitor agreed to
+ * (docs/decisions/050-separate-id-number-consent.md): the version of the text the visitor agreed to
  * and the server's time, beside the agreement's `consent_version` / `consent_time`. Orders placed
  * before keep NULL: their one tick covered both.
  */

@@ -6,7 +6,7 @@ import { describeDialects } from '../../test/dialects.ts';
 
 /**
  * Two consents, each recorded with its version and the server's time, and the declaration the
- * server says is still to come (docs/decisions/051-separate-id-number-consent.md).
+ * server says is still to come (docs/decisions/050-separate-id-number-consent.md).
  */
 const DECLARATION = {
   sale_amount: '12.5', sale_amount_show: 'true', tax_amount: '0.8', tax_amount_show: 'false',

@@ -191,7 +191,7 @@ function checkForm(form: OrderCheckRequest): void {
   if (!isValidIdNumber(form.entity_idno)) throw new AppError('ID_NUMBER_INVALID');
   if (!isValidMobilePhone(form.entity_phone)) throw new AppError('PHONE_INVALID');
   if (form.extra?.consent !== true) throw new AppError('CONSENT_REQUIRED');
-  // The ID number is sensitive: its processing is consented to apart from the agreement (decision 051).
+  // The ID number is sensitive: its processing is consented to apart from the agreement (decision 050).
   if (form.extra?.idno_consent !== true) throw new AppError('ID_NUMBER_CONSENT_REQUIRED');
 }
 
@@ -303,7 +303,7 @@ export function createOrderService(deps: {
       // and the page fetches the current one and asks again.
       const agreement = await deps.siteConfig.currentAgreement();
       if (!agreement || form.extra?.agreement_version !== agreement.version) throw new AppError('AGREEMENT_OUTDATED');
-      // The ID-number consent's text ships with the pages: only the current wording counts (decision 051).
+      // The ID-number consent's text ships with the pages: only the current wording counts (decision 050).
       if (form.extra?.idno_consent_version !== ID_NUMBER_CONSENT_VERSION) throw new AppError('ID_NUMBER_CONSENT_OUTDATED');
       const goods = await deps.goods.getActiveGoods(Number(form.goods_id));
       if (!goodsOffersPayType(goods.pay_type, form.pay_type)) throw new AppError('PAY_TYPE_NOT_ALLOWED');

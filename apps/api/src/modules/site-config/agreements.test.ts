@@ -30,7 +30,7 @@ describeDialects('versioned agreements (%s)', (dialect) => {
     const config = (await init()).config;
     expect(config.agreement_version).toBe(FIRST_AGREEMENT_VERSION);
     expect(config.agreement_effective_date).toBe(FIRST_AGREEMENT_VERSION);
-    // Its retention clauses rendered from the settings (decision 051); the stored text holds the placeholder.
+    // Its retention clauses rendered from the settings (decision 050); the stored text holds the placeholder.
     expect(config.privacy).toBe(renderAgreementText(FIRST_AGREEMENT.text, DEFAULT_RETENTION_PERIODS));
     expect(FIRST_AGREEMENT.text).toContain(RETENTION_PLACEHOLDER);
     // The page shows the version above the text; the text does not carry an older one.

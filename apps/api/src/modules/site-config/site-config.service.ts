@@ -39,7 +39,7 @@ const AGREEMENT_KEYS = new Set(['privacy', 'agreement_version', 'agreement_effec
 
 /**
  * The agreement as visitors read it: its retention clauses rendered from the periods the sweep
- * applies (renderAgreementText; docs/decisions/051-separate-id-number-consent.md), so the text never
+ * applies (renderAgreementText; docs/decisions/050-separate-id-number-consent.md), so the text never
  * promises a period the settings do not keep. The console edits and stores the placeholder.
  */
 /** The agreement as stored and as the console edits it: with the retention placeholder. */

@@ -70,7 +70,7 @@ function valueOf(page: HTMLElement, label: string): string {
 }
 
 describe('OrderInfo consents', () => {
-  it('shows each consent with its version and time: the agreement and, apart, the ID number (decision 051)', () => {
+  it('shows each consent with its version and time: the agreement and, apart, the ID number (decision 050)', () => {
     const page = render(ORDER);
     expect(valueOf(page, '协议同意')).toContain('2025-07-01');
     expect(valueOf(page, '身份证号处理同意')).toContain('sfz-2026-11');

@@ -87,7 +87,7 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
         { key: 'pay_time', label: '付款时间', children: dateTime(order.pay_time) },
         { key: 'platform', label: '来源', children: label('platform', order.platform) },
         { key: 'consent', label: '协议同意', children: order.consent_time ? `${order.consent_version ?? ''} · ${dateTime(order.consent_time)}` : '—' },
-        // Its own consent (decision 051); older orders had one tick for both.
+        // Its own consent (decision 050); older orders had one tick for both.
         { key: 'idno_consent', label: '身份证号处理同意', children: order.idno_consent_time ? <span data-testid="idno-consent">{`${order.idno_consent_version ?? ''} · ${dateTime(order.idno_consent_time)}`}</span> : '—' },
         {
           key: 'precheck',

@@ -162,7 +162,7 @@ function OrderProgress({ order, count, onReceipt }: { order: FullLookupOrder; co
         {count > 1 && <p className={styles.more}>该手机号共有 {count} 笔订单，可在下方列表中切换查看。</p>}
       </section>
 
-      {/* An annual report paid for without its figures: say so, and lead this browser back to the form (decision 051). */}
+      {/* An annual report paid for without its figures: say so, and lead this browser back to the form (decision 050). */}
       <DeclarationPending order={order} />
 
       {order.customer_request && (

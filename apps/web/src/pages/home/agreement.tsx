@@ -80,7 +80,7 @@ export function AgreementDialog({
 }
 
 /**
- * The separate consent's own short text and version (docs/decisions/051-separate-id-number-consent.md):
+ * The separate consent's own short text and version (docs/decisions/050-separate-id-number-consent.md):
  * read before ticking its box, apart from the agreement.
  */
 function IdNumberConsentText() {
@@ -116,7 +116,7 @@ export function IdNumberConsentSheet({ open, onClose, desktop, agreed, onAgree }
   );
 }
 
-/** Which consent the form still needs: each is asked for on its own (decision 051), never both at once. */
+/** Which consent the form still needs: each is asked for on its own (decision 050), never both at once. */
 export type ConsentKind = 'agreement' | 'idno';
 
 /**

@@ -6,7 +6,7 @@ import type { OrderForm } from '../../storage.ts';
  * then the company choice, the ID number, the phone, and finally the agreement and the ID-number consent. The rules
  * themselves are the domain's; this only fixes which message wins.
  */
-/** The two ticks of the form, each its own consent (docs/decisions/051-separate-id-number-consent.md). */
+/** The two ticks of the form, each its own consent (docs/decisions/050-separate-id-number-consent.md). */
 export interface Consents {
   agreement: boolean;
   idNumber: boolean;

@@ -134,7 +134,7 @@ describe('home form submit rules (docs/product/orders-and-statuses.md, docs/prod
     expect(screen.getByTestId('consent-dialog-text').getAttribute('data-kind')).toBe('agreement');
     expect(screen.getByTestId('location').textContent).toBe('/');
 
-    // The agreement's 同意 does not cover the ID number (decision 051): its own question follows.
+    // The agreement's 同意 does not cover the ID number (decision 050): its own question follows.
     fireEvent.click(screen.getByTestId('consent-agree'));
     await waitFor(() => expect(screen.getByTestId('consent-dialog-text').getAttribute('data-kind')).toBe('idno'));
     expect((screen.getByTestId('consent-checkbox') as HTMLInputElement).checked).toBe(true);

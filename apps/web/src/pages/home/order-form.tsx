@@ -63,7 +63,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
   const now = useNow();
   const search = useCompanySearch();
   const location = useLocation();
-  // Two consents, each its own tick (decision 051): the agreement, and processing the ID number.
+  // Two consents, each its own tick (decision 050): the agreement, and processing the ID number.
   const [consented, setConsented] = useState(() => (location.state as HomeLocationState | null)?.consented === true);
   const [idnoConsented, setIdnoConsented] = useState(consented);
   const [consentOpen, setConsentOpen] = useState<ConsentKind | null>(null);
@@ -335,7 +335,7 @@ function FieldError({ code }: { code: 'ID_NUMBER_INVALID' | 'PHONE_INVALID' }) {
 
 /**
  * One consent: its box (the whole label a 44 px tap target) and the link to its text. The form has
- * two, each ticked on its own (docs/decisions/051-separate-id-number-consent.md).
+ * two, each ticked on its own (docs/decisions/050-separate-id-number-consent.md).
  */
 function ConsentLine({ id, checked, onCheck, title, onOpen, link }: { id: string; checked: boolean; onCheck: (value: boolean) => void; title: string; onOpen: () => void; link: string }) {
   return (

@@ -47,7 +47,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('a paid annual report without its figures on the receipt (decision 051)', () => {
+describe('a paid annual report without its figures on the receipt (decision 050)', () => {
   function Where() {
     return <output data-testid="where">{useLocation().pathname}</output>;
   }

@@ -117,7 +117,7 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
         </div>
       </div>
 
-      {/* The figures are still to come: the receipt says so and leads the paying browser back to the form (decision 051). */}
+      {/* The figures are still to come: the receipt says so and leads the paying browser back to the form (decision 050). */}
       <DeclarationPending order={order} />
 
       <section className={styles.section} aria-labelledby={`${id}-remarks`} data-testid="receipt-remarks">

@@ -116,7 +116,7 @@ describe('mobile /success for license_year (docs/product/screens.md, docs/produc
     expect(localStorage.getItem('params')).toBeNull();
     cleanup();
 
-    // The reload: nothing was filed, so nothing is lost (decision 051).
+    // The reload: nothing was filed, so nothing is lost (decision 050).
     renderAt('/success', <SuccessPage />);
     await screen.findByTestId('declaration');
     expect(screen.getByTestId('declaration-title').textContent).toBe('待填写年报信息');

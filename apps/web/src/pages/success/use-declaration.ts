@@ -89,7 +89,7 @@ export function useDeclaration(initial: OrderRecord, editKey: string | null = nu
       const updated = await saveDeclaration(order.id, checked.value, editKey);
       setOrder(updated);
       setValues(checked.value);
-      // Filed: nothing is pending on this browser any more (decision 051).
+      // Filed: nothing is pending on this browser any more (decision 050).
       forgetPendingDeclaration(updated.id);
       setStep(2);
       return true;

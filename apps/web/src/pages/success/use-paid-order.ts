@@ -28,7 +28,7 @@ interface Target {
 
 /**
  * The order to show: the one just paid (the stored orderId), else the one the way back asked for,
- * else the latest this browser has still to file (docs/decisions/051-separate-id-number-consent.md).
+ * else the latest this browser has still to file (docs/decisions/050-separate-id-number-consent.md).
  */
 function targetOrder(state: unknown): Target | null {
   const fresh = readString('orderId');
