@@ -1,8 +1,26 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 import { HOME_ROUTE_BUDGET_KB, homeRouteBudget } from './home-budget.ts';
+
+/**
+ * Our smaller preload helper in place of Vite's (src/common/preload-helper.ts, decision 011): Vite
+ * imports its helper by this id from every chunk with a lazy import; the first plugin to resolve it wins.
+ */
+const VITE_PRELOAD_HELPER = '\0vite/preload-helper.js';
+const preloadHelper: Plugin = {
+  name: 'kuaibao-preload-helper',
+  enforce: 'pre',
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+  resolveId: (id) => (id === VITE_PRELOAD_HELPER ? fileURLToPath(new URL('./src/common/preload-helper.ts', import.meta.url)) : null),
+  // Vite's own helper dispatches this event: if it is back, Vite renamed the id above.
+  generateBundle(_options, bundle) {
+    const viteHelper = Object.values(bundle).some((item) => item.type === 'chunk' && item.code.includes('vite:preloadError'));
+    if (viteHelper) this.error("Vite's preload helper is in the build: Vite no longer imports it by the id preloadHelper resolves");
+  },
+};
 
 /** The API server of `npx node apps/api/src/server.ts` (same origin in production). */
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -10,6 +28,7 @@ const API_TARGET = 'http://127.0.0.1:3000';
 export default defineConfig({
   base: '/',
   plugins: [
+    preloadHelper,
     react(),
     homeRouteBudget({ homeModuleSuffix: 'src/pages/home/home-page.tsx', budgetKb: HOME_ROUTE_BUDGET_KB }),
     // Not for the prerender's SSR bundle (decision 028), which never leaves the build machine.
