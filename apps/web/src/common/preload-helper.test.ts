@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 test('fetches a lazy chunk’s imports alongside it and does not wait for them', async () => {
-  const load = vi.fn(() => Promise.resolve('chunk'));
+  const load = vi.fn<() => Promise<string>>(() => Promise.resolve('chunk'));
   await expect(__vitePreload(load, ['assets/a1.js', 'assets/b1.js'])).resolves.toBe('chunk');
   expect(load).toHaveBeenCalledOnce();
   const link = linkTo('/assets/a1.js')!;
@@ -21,7 +21,7 @@ test('fetches a lazy chunk’s imports alongside it and does not wait for them',
 });
 
 test('imports the chunk only once its stylesheet has loaded, so a lazy part never shows unstyled', async () => {
-  const load = vi.fn(() => Promise.resolve('chunk'));
+  const load = vi.fn<() => Promise<string>>(() => Promise.resolve('chunk'));
   const imported = __vitePreload(load, ['assets/c2.css']);
   await settled();
   expect(load).not.toHaveBeenCalled();
@@ -32,7 +32,7 @@ test('imports the chunk only once its stylesheet has loaded, so a lazy part neve
 });
 
 test('a stylesheet that fails rejects the import (the error boundary shows it)', async () => {
-  const load = vi.fn(() => Promise.resolve('chunk'));
+  const load = vi.fn<() => Promise<string>>(() => Promise.resolve('chunk'));
   const imported = __vitePreload(load, ['assets/d3.css']);
   linkTo('/assets/d3.css')!.dispatchEvent(new Event('error'));
   await expect(imported).rejects.toThrow('/assets/d3.css');
@@ -40,8 +40,8 @@ test('a stylesheet that fails rejects the import (the error boundary shows it)',
 });
 
 test('each file is requested once, and a second import waits for a stylesheet still loading', async () => {
-  const first = vi.fn(() => Promise.resolve(1));
-  const second = vi.fn(() => Promise.resolve(2));
+  const first = vi.fn<() => Promise<number>>(() => Promise.resolve(1));
+  const second = vi.fn<() => Promise<number>>(() => Promise.resolve(2));
   const one = __vitePreload(first, ['assets/e4.css', 'assets/f4.js']);
   const two = __vitePreload(second, ['assets/e4.css', 'assets/f4.js']);
   await settled();
