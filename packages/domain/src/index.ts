@@ -38,6 +38,7 @@ export * from './official-channels.ts';
 export * from './service-notices.ts';
 export * from './pay-texts.ts';
 export * from './order-texts.ts';
+export * from './representative.ts';
 export * from './annual-report-precheck.ts';
 export * from './payment-rules.ts';
 export * from './wechat-login.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GOODS_TYPES, OFFICIAL_CHANNEL_URL } from './goods-texts.ts';
-import { isIndividualBusinessCode, orderTexts, representativeLabel } from './order-texts.ts';
+import { orderTexts } from './order-texts.ts';
 
 describe('orderTexts', () => {
   it('gives every type a complete, distinct set of texts', () => {
@@ -31,18 +31,5 @@ describe('orderTexts', () => {
   it('tells how long the official system takes to show each result', () => {
     expect(orderTexts('license_destory').remarks.join('')).toContain('1至3天');
     expect(orderTexts('credit_repair').remarks.join('')).toContain('15至30个工作日');
-  });
-});
-
-describe('representativeLabel', () => {
-  it('calls a 个体工商户 (credit code 92…) 经营者, not 法定代表人', () => {
-    expect(isIndividualBusinessCode('92330106MA2CJ7K44M')).toBe(true);
-    expect(representativeLabel('92330106MA2CJ7K44M')).toBe('经营者');
-  });
-
-  it('keeps 法定代表人 for companies, cooperatives and unknown codes', () => {
-    expect(representativeLabel('91110108551385082Q')).toBe('法定代表人');
-    expect(representativeLabel('93370783MA3NQ5R86Y')).toBe('法定代表人');
-    expect(representativeLabel('')).toBe('法定代表人');
   });
 });

@@ -70,12 +70,3 @@ export function orderTexts(type: GoodsType): OrderTexts {
  * chunk whose name the home route's script had to carry (decision 011).
  */
 
-/** A 个体工商户's code starts with 92. */
-export function isIndividualBusinessCode(creditCode: string): boolean {
-  return creditCode.trim().toUpperCase().startsWith('92');
-}
-
-/** The label in front of the person's name: 经营者 for a 个体工商户, else 法定代表人. */
-export function representativeLabel(creditCode: string): '经营者' | '法定代表人' {
-  return isIndividualBusinessCode(creditCode) ? '经营者' : '法定代表人';
-}

@@ -1,4 +1,4 @@
-import { DROPDOWN_CLOSE_MS, type CompanySearchItem } from '@kuaibao/domain';
+import { DROPDOWN_CLOSE_MS, representativeLabel, type CompanySearchItem } from '@kuaibao/domain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { track } from '../../api/index.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
@@ -151,7 +151,7 @@ export function CompanySearchField({ value, onType, onPick, search, maxHeight, i
               )}
             </span>
             <span className={styles.optionMeta}>
-              {item.oper_name ? `法定代表人：${item.oper_name} · ` : ''}
+              {item.oper_name ? `${representativeLabel(item.credit_code)}：${item.oper_name} · ` : ''}
               {item.credit_code}
             </span>
           </li>

@@ -389,3 +389,23 @@ describe('the registration status and 信用修复 (docs/product/registration-st
     await waitFor(() => expect(calls.find((call) => call.path === '/api/h5/order')?.body).toMatchObject({ goods_id: '3', credit_record: 'serious_violation' }), { timeout: 10_000 });
   });
 });
+
+describe('a 个体工商户 has an 经营者, not a 法定代表人 (representative.ts)', () => {
+  const IND_17 = '92450305MA5KXXXX0'.replace(/X/g, '1');
+  const INDIVIDUAL = { name: '七星区国伟面馆', merge_name: '七星区国伟面馆', color_name: '七星区国伟面馆', credit_code: IND_17 + creditCodeCheckChar(IND_17), oper_name: '李国伟' };
+
+  it('the suggestion and the ID field say 经营者 for a code starting 92, 法定代表人 for a company', async () => {
+    calls = installFakeServer((call) => (call.path === '/api/h5/company' ? { code: 0, data: [INDIVIDUAL, COMPANY] } : respond(call)));
+    renderRoute(<HomePage />);
+    expect(screen.getByText(/^法定代表人身份证号/)).toBeTruthy();
+    type('company-input', '国伟');
+    fireEvent.click(screen.getByTestId('company-search'));
+    const [individual, company] = await screen.findAllByTestId('company-option');
+    expect(individual!.textContent).toContain('经营者：李国伟');
+    expect(company!.textContent).toContain('法定代表人：张利东');
+    fireEvent.click(individual!);
+    await screen.findByTestId('selected-company');
+    expect(screen.getByText(/^经营者身份证号/)).toBeTruthy();
+    expect(screen.getByTestId('id-input').getAttribute('placeholder')).toBe('请输入经营者身份证号码');
+  });
+});

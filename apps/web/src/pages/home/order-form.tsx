@@ -7,6 +7,7 @@ import {
   formatYuan,
   PROMISES,
   isServiceRefused,
+  representativeLabel,
   submitLabel,
   type CompanySearchItem,
   type Goods,
@@ -230,7 +231,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
 
         <div className={styles.field}>
           <label htmlFor={idInputId} className={styles.label}>
-            法定代表人身份证号{REQUIRED}
+            {representativeLabel(form.entity_id)}身份证号{REQUIRED}
           </label>
           <input
             id={idInputId}
@@ -239,7 +240,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="请输入法定代表人身份证号码"
+            placeholder={`请输入${representativeLabel(form.entity_id)}身份证号码`}
             value={form.entity_idno}
             aria-invalid={invalid === 'ID_NUMBER_INVALID'}
             aria-describedby="ID_NUMBER_INVALID"
