@@ -64,7 +64,7 @@ describe('seedDatabase (sqlite)', () => {
     expect(agreements.map((row) => [row.version, row.effective_date, row.created_by])).toEqual([[FIRST_AGREEMENT_VERSION, FIRST_AGREEMENT_VERSION, null]]);
     const privacy = agreements[0]!.text;
     expect(privacy).toBe(FIRST_AGREEMENT.text);
-    for (const must of ['第三方', '不是政府部门', '免费', '身份证号码', '手机号码', '删除', '退款', '同意', '400-000-0000', '12315']) {
+    for (const must of ['第三方', '不是政府部门', '免费', '身份证号码', '手机号码', '删除', '退款', '同意', '服务提供方', '12315']) {
       expect(privacy).toContain(must);
     }
   });
