@@ -246,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // config.ts refuses this already; a Config built by hand must not get past it either.
   if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');
   const accounts = createAccountService({ db, wechatAuth, now, tokenTtlSeconds: config.wechatAuth.tokenTtlSeconds });
-  const deletion = createDeletionService({ db, now, vault, sms });
+  const deletion = createDeletionService({ db, now, vault, sms, log: app.log });
   const services: Services = {
     now,
     siteConfig,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   AppError,
@@ -42,7 +43,7 @@ export interface DeletionService {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export function createDeletionService(deps: { db: Kysely<Database>; now: () => Date; vault: PersonalDataVault; sms: SmsProvider }): DeletionService {
+export function createDeletionService(deps: { db: Kysely<Database>; now: () => Date; vault: PersonalDataVault; sms: SmsProvider; log: FastifyBaseLogger }): DeletionService {
   const { db, now } = deps;
   // The phone's keyed hash, labelled apart from the ID-number hash that shares the key.
   const phoneHash = (phone: string) => deps.vault.hash(`deletion-request-phone\n${phone}`);
@@ -51,8 +52,9 @@ export function createDeletionService(deps: { db: Kysely<Database>; now: () => D
     async sendCode(phone) {
       if (!isValidMobilePhone(phone)) throw new AppError('PHONE_INVALID');
       const at = now();
+      // A phone without orders gets the same answer, limits and stored request as a customer's, only
+      // no SMS: the request must not tell a stranger which phones are customers (decision 049).
       const orders = await orderDeletion.ordersOfPhone(db, phone);
-      if (orders.length === 0) throw new AppError('DELETION_NO_ORDERS');
       const hash = phoneHash(phone);
       const sent = await deletionRepository.codesSentSince(db, hash, new Date(at.getTime() - DAY_MS).toISOString());
       const allowed = deletionCodeAllowed({ sentInLastDay: sent.sent, lastSentAt: sent.last, now: at });
@@ -65,9 +67,16 @@ export function createDeletionService(deps: { db: Kysely<Database>; now: () => D
       if (open) await deletionRepository.replaceCode(db, open.id, row);
       else await deletionRepository.insertWithCode(db, { ...row, phoneHash: hash, phoneMasked: maskPhone(phone) });
 
-      const params = { code };
-      const result = await deps.sms.send({ phone, template: 'deletion_code', params, text: renderSms('deletion_code', params), idempotencyKey: `deletion-${hash.slice(0, 16)}-${row.at}` });
-      if (!result.ok) throw new AppError('SMS_SEND_FAILED');
+      if (orders.length > 0) {
+        const params = { code };
+        // Not awaited: how long the provider takes must not tell whether this phone is a customer.
+        void deps.sms
+          .send({ phone, template: 'deletion_code', params, text: renderSms('deletion_code', params), idempotencyKey: `deletion-${hash.slice(0, 16)}-${row.at}` })
+          .then((result) => {
+            if (!result.ok) deps.log.warn({ template: 'deletion_code' }, 'deletion code SMS not sent');
+          })
+          .catch((error: unknown) => deps.log.warn({ err: error, template: 'deletion_code' }, 'deletion code SMS failed'));
+      }
       return { expires_in: DELETION_CODE_TTL_MS / 1000 };
     },
 

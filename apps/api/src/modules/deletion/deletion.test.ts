@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { DELETION_CODE_MAX_ATTEMPTS, DELETION_STATUS, PROCESS_STATUS, PURGED_TEXT, type ConsoleDeletionRequest, type ConsolePage, type CreateOrderResult, type DeletionConfirmResponse } from '@kuaibao/domain';
 import type { SendSmsInput } from '../../providers/sms/port.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, expectError, login, placeAndPay, type Call, type ConsoleTestApp } from '../console/console.test-support.ts';
@@ -78,18 +78,17 @@ describeDialects('deletion request (%s)', (dialect) => {
   });
 
   it('sends a code to a phone with orders, one a minute, and stores only its salted hash', async () => {
-    expectError(await post('/api/h5/deletion/code', { phone: '13700000699' }), 'DELETION_NO_ORDERS');
     expectError(await post('/api/h5/deletion/code', { phone: '123' }), 'PHONE_INVALID');
 
     const response = await post('/api/h5/deletion/code', { phone: PHONE });
     expect(response.statusCode, response.body).toBe(200);
     expect(envelopeOf<{ expires_in: number }>(test, response).data.expires_in).toBe(600);
-    expect(sent).toHaveLength(1);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ phone: PHONE, template: 'deletion_code' });
     expect(lastCode()).toMatch(/^\d{6}$/);
     expect(sent[0]!.text).toContain(lastCode());
 
-    const stored = await test.database.db.selectFrom('deletion_requests').selectAll().executeTakeFirstOrThrow();
+    const stored = await test.database.db.selectFrom('deletion_requests').selectAll().where('phone_masked', '=', '137****0611').executeTakeFirstOrThrow();
     expect(stored.status).toBe(DELETION_STATUS.codeSent);
     expect(stored.code_hash).toMatch(/^[0-9a-f]+\$[0-9a-f]{64}$/);
     expect(stored.code_hash).not.toContain(lastCode());
@@ -98,6 +97,19 @@ describeDialects('deletion request (%s)', (dialect) => {
 
     expectError(await post('/api/h5/deletion/code', { phone: PHONE }), 'DELETION_CODE_TOO_SOON');
     expect(sent).toHaveLength(1);
+  });
+
+  it('answers a phone without orders exactly as a customer\'s, limits included, and texts nobody (no customer list for strangers)', async () => {
+    const stranger = '13700000699';
+    const before = sent.length;
+    const first = await post('/api/h5/deletion/code', { phone: stranger });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(JSON.parse(first.body)).toEqual(JSON.parse((await post('/api/h5/deletion/code', { phone: '13700000698' })).body));
+    expect(envelopeOf<{ expires_in: number }>(test, first).data.expires_in).toBe(600);
+    expectError(await post('/api/h5/deletion/code', { phone: stranger }), 'DELETION_CODE_TOO_SOON');
+    // Let any SMS the request might have started settle before counting none.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toHaveLength(before);
   });
 
   it(`refuses a wrong code and dies after ${DELETION_CODE_MAX_ATTEMPTS} wrong tries, even for the right one`, async () => {
@@ -155,11 +167,14 @@ describeDialects('deletion request (%s)', (dialect) => {
     expectError(await post('/api/h5/deletion/confirm', { phone: PHONE, code: lastCode() }), 'DELETION_CODE_MISSING');
 
     const list = dataOf<ConsolePage<ConsoleDeletionRequest>>(await asAdmin('GET', '/api/console/deletion-requests'));
-    const latest = list.items[0]!;
+    // The strangers' requests of the test above are listed too, with no orders: only this phone's counts here.
+    const mine = list.items.filter((item) => item.phone_masked === '137****0611');
+    const latest = mine[0]!;
     expect(latest).toMatchObject({ phone_masked: '137****0611', status: DELETION_STATUS.waiting, status_name: '已确认，待订单办结后删除' });
     expect(latest.orders.filter((order) => order.purged_at === null).map((order) => order.out_trade_no)).toEqual([open.out_trade_no]);
     // The locked request was given a new code rather than a second row.
-    expect(list.total).toBe(1);
+    expect(mine).toHaveLength(1);
+    expect(list.items.filter((item) => item.phone_masked !== '137****0611').every((item) => item.orders.length === 0 && item.status === DELETION_STATUS.codeSent)).toBe(true);
     // The phone's hash goes with the confirmation: nothing links the request to the number any more.
     const stored = await test.database.db.selectFrom('deletion_requests').select(['phone_hash', 'code_hash']).where('id', '=', latest.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ phone_hash: null, code_hash: null });
@@ -188,8 +203,9 @@ describeDialects('deletion request (%s)', (dialect) => {
     expect(await requestNotesOf(orders.other.orderId)).toEqual([{ note: '请补充法人身份证照片' }]);
 
     const list = dataOf<ConsolePage<ConsoleDeletionRequest>>(await asAdmin('GET', '/api/console/deletion-requests'));
-    expect(list.items[0]).toMatchObject({ status: DELETION_STATUS.completed, status_name: '已删除' });
-    expect(list.items[0]!.completed_at).not.toBeNull();
-    expect(list.items[0]!.orders.every((order) => order.purged_at !== null)).toBe(true);
+    const done = list.items.find((item) => item.phone_masked === '137****0611')!;
+    expect(done).toMatchObject({ status: DELETION_STATUS.completed, status_name: '已删除' });
+    expect(done.completed_at).not.toBeNull();
+    expect(done.orders.every((order) => order.purged_at !== null)).toBe(true);
   });
 });

@@ -357,6 +357,7 @@ describe('the registration status and 信用修复 (docs/product/registration-st
     type('id-input', VALID_ID);
     type('phone-input', VALID_PHONE);
     fireEvent.click(screen.getByTestId('consent-checkbox'));
+    fireEvent.click(screen.getByTestId('idno-consent-checkbox'));
     submit();
   }
 
