@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import {
+  AGENT_NAME_MISSING,
   FEE_LABEL,
   representativeLabel,
   formatShanghaiDateTime,
@@ -102,7 +103,7 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
           </Row>
         </dl>
         <div className={styles.issuer}>
-          <p data-testid="receipt-issuer">出具方：{operator.operatorName || '快报企业代办'}</p>
+          <p data-testid="receipt-issuer">出具方：{operator.operatorName || AGENT_NAME_MISSING}</p>
           {operator.creditCode && <p className={styles.issuerNote}>统一社会信用代码：{operator.creditCode}</p>}
           <p className={styles.issuerNote}>第三方代办服务机构，非政府部门</p>
           <img
