@@ -188,6 +188,8 @@ interface Company {
   name: string;
   credit_code: string;
   oper_name: string;
+  /** 登记状态 in words, '' for a live company: the others cannot be ordered for (docs/product/registration-status.md). */
+  status_text?: string;
 }
 
 interface Goods {
@@ -232,7 +234,7 @@ async function findCompanies(client: Client, needed: number): Promise<Company[]>
     const items = client.data<Company[]>(await client.signed('GET', '/api/h5/company', { keyword })) ?? [];
     for (const item of items) {
       if (!item.credit_code || found.has(item.credit_code)) continue;
-      found.set(item.credit_code, item);
+      if (!item.status_text) found.set(item.credit_code, item);
       const chars = [...item.name];
       for (let at = 0; at + 2 <= Math.min(chars.length, 8); at += 2) queue.push(chars.slice(at, at + 2).join(''));
     }
@@ -296,6 +298,8 @@ async function runRound(
       entity_idno: idNumber(serial),
       entity_phone: `138${String(10_000_000 + serial).slice(-8)}`,
       extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
+      // 信用修复 names the record to repair (docs/product/registration-status.md); the others ignore it.
+      credit_record: 'business_anomaly',
     });
     const errorsBefore = client.errors;
     const created = client.data<{ orderId?: string; qrcodeUrl?: string } | string>(await client.signed('POST', '/api/h5/order', {}, form(payType)));

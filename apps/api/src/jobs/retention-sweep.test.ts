@@ -40,8 +40,8 @@ describeDialects('retention sweep (%s)', (dialect) => {
     test = await buildConsoleTestApp(dialect);
     const admin = await login(test, 'admin', ADMIN_PASSWORD);
     asAdmin = caller(test, admin);
-    // Five companies of the seeded directory: a company pays once a year per service.
-    const companies = await test.database.db.selectFrom('companies').select(['name', 'credit_code', 'oper_name']).orderBy('credit_code').limit(5).execute();
+    // Five live companies of the seeded directory (a 注销 one cannot be ordered for): a company pays once a year per service.
+    const companies = await test.database.db.selectFrom('companies').select(['name', 'credit_code', 'oper_name']).where('status', 'in', ['存续', '在业']).orderBy('credit_code').limit(5).execute();
     if (companies.length < 5) throw new Error('the seeded directory has fewer than 5 companies');
     const form = (i: number, phone: string) => ({ entity_name: companies[i]!.name, entity_id: companies[i]!.credit_code, entity_legal: companies[i]!.oper_name || '王五', entity_phone: phone });
 

@@ -81,7 +81,7 @@ describeDialects('the two consents of an order and the pending declaration (%s)'
 
   it('says whether a paid annual report still waits for its figures; filing ends it', async () => {
     const created = envelopeOf<CreateOrderResult>(test, await post('/api/h5/order', { ...TENCENT, extra: BOTH })).data;
-    const detail = async () => envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: created.orderId } })).data;
+    const detail = async () => envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: created.orderId, key: created.editKey! } })).data;
     // Unpaid: nothing to fill in yet.
     expect((await detail()).declaration_pending).toBe(false);
     const outTradeNo = new URL(created.qrcodeUrl!).pathname.split('/').pop()!;

@@ -94,8 +94,9 @@ describeDialects('orders refused by the registration status (%s)', (dialect) => 
     const [row] = await ordersOf(active.entity_id);
     expect(row).toMatchObject({ goods_type: 'credit_repair', credit_record: 'serious_violation' });
 
-    // The visitor's order detail names it.
-    const detail = envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: row!.public_id } })).data;
+    // The visitor's order detail names it (to the ordering device, which holds the order's key).
+    const { editKey } = created.envelope.data as CreateOrderResult;
+    const detail = envelopeOf<OrderRecord>(test, await signedInject(test, { url: '/api/h5/order/detail', query: { id: row!.public_id, key: editKey! } })).data;
     expect(detail.credit_record).toBe('serious_violation');
   });
 
