@@ -119,7 +119,7 @@ describeDialects('deletion request (%s)', (dialect) => {
       expectError(await post('/api/h5/deletion/confirm', { phone: PHONE, code: wrong }), 'DELETION_CODE_WRONG');
     }
     expectError(await post('/api/h5/deletion/confirm', { phone: PHONE, code: right }), 'DELETION_CODE_LOCKED');
-    const stored = await test.database.db.selectFrom('deletion_requests').select(['status', 'code_attempts']).executeTakeFirstOrThrow();
+    const stored = await test.database.db.selectFrom('deletion_requests').select(['status', 'code_attempts']).where('phone_masked', '=', '137****0611').executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ status: DELETION_STATUS.locked, code_attempts: DELETION_CODE_MAX_ATTEMPTS });
     // Nothing was purged.
     expect((await row(orders.completed.orderId)).entity_phone).toBe(PHONE);
