@@ -16,6 +16,14 @@ test.afterEach(async ({ baseURL }) => {
 
 /** The element is inside the screen's width and at least 44 px high (a tap target). */
 async function expectTappable(target: Locator, width: number): Promise<void> {
+  // A dialog zooms in as it opens: measure once it stands still (its box stops changing).
+  let last = '';
+  await expect.poll(async () => {
+    const now = JSON.stringify(await target.boundingBox());
+    const still = now === last;
+    last = now;
+    return still;
+  }).toBe(true);
   const box = (await target.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);

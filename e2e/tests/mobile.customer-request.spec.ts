@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { accessibilityViolations, motionDone, snapshot } from '../support/journey.ts';
 import { signInToConsole } from '../support/console.ts';
 import { claimCompany } from '../support/companies.ts';
+import { lookupCodeFromDatabase } from '../support/lookup-code.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 
 /*
@@ -89,6 +90,13 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
   await page.getByTestId('check-phone').fill(phone);
   await page.getByTestId('check-submit').click();
   await expect(page).toHaveURL(/\/checkDetail$/);
+  // This phone did not place the orders: it proves the number with the SMS code first (decision 049).
+  const verify = page.getByTestId('verify-card');
+  await verify.getByTestId('verify-send').click();
+  await expect(verify.getByTestId('verify-send')).toBeDisabled();
+  await verify.getByTestId('verify-code').fill(lookupCodeFromDatabase());
+  await verify.getByTestId('verify-confirm').click();
+  await expect(page.getByTestId('verify-card')).toHaveCount(0);
   await expect(page.getByTestId('order-progress').getByTestId('order-company')).toHaveText(NAMES.newer);
   await expect(page.getByTestId('order-progress').getByTestId('status-badge')).toHaveText('待客户补充');
   const request = page.getByTestId('customer-request');

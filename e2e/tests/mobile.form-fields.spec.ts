@@ -19,6 +19,7 @@ for (const width of [320, 390]) {
       await page.getByTestId('id-input').fill('110105194912310021');
       await page.getByTestId('phone-input').fill(company.phone);
       await page.getByTestId('consent-checkbox').check();
+      await page.getByTestId('idno-consent-checkbox').check();
       await page.getByTestId('submit').click();
 
       const id = page.getByTestId('id-input');

@@ -66,7 +66,7 @@ test('title, explanation boxes and images follow the chosen service; honesty ite
   await expect(page.getByTestId('explanation')).toContainText('15至30个工作日');
 
   // Footer: links, the three badges, who to call.
-  await expect(page.getByTestId('footer-badges').locator('li')).toHaveText(['维权援助', '虚假赔付', '欺诈赔付']);
+  await expect(page.getByTestId('footer-badges').locator('li')).toHaveText(['维权援助', '未办理全额退款', '防冒充收费']);
   await expect(page.getByTestId('operator-contact')).toContainText(SERVICE.phone);
   await expect(page.getByTestId('operator-contact')).toContainText('非政府网站');
   await expect(page.getByTestId('progress-link')).toHaveAttribute('href', '/check');

@@ -60,6 +60,7 @@ for (const width of WIDTHS) {
       await searchAndPick(page, company.name, company.name);
       await fillPerson(page, VALID_ID, company.phone);
       await page.getByTestId('consent-checkbox').check();
+      await page.getByTestId('idno-consent-checkbox').check();
       await page.getByTestId('submit').click();
       await expect(page).toHaveURL(/\/pay$/);
 

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { DatabaseSync } from 'node:sqlite';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { maskCompanyName } from '@kuaibao/domain';
 import { claimCompany } from '../support/companies.ts';
 import { accessibilityViolations, expectToast, payOnPhone, snapshot, startedUp } from '../support/journey.ts';
-import { E2E_DB_FILE } from '../support/server-db.ts';
+import { lookupCodeFromDatabase } from '../support/lookup-code.ts';
 
 /*
  * The phone lookup masked until proven (docs/decisions/049-phone-lookup-masked-until-proven.md), at
@@ -12,24 +10,6 @@ import { E2E_DB_FILE } from '../support/server-db.ts';
  * survives a reload); another device sees service, status, the masked company and the date, asks
  * for an SMS code (重新获取 only after 60 s, on a controlled clock), types it and sees the order whole.
  */
-
-/** The code the visitor reads on their phone: the console SMS provider only logs it, so the test finds it from its salted hash. */
-function lookupCodeFromDatabase(): string {
-  const db = new DatabaseSync(E2E_DB_FILE);
-  let stored: { code_hash: string };
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    stored = db.prepare("SELECT code_hash FROM lookup_codes WHERE status = 'code_sent' ORDER BY id DESC LIMIT 1").get() as { code_hash: string };
-  } finally {
-    db.close();
-  }
-  const [salt, digest] = stored.code_hash.split('$');
-  for (let n = 0; n < 1_000_000; n++) {
-    const code = String(n).padStart(6, '0');
-    if (createHash('sha256').update(`${salt}:${code}`).digest('hex') === digest) return code;
-  }
-  throw new Error('no code matches the stored hash');
-}
 
 async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

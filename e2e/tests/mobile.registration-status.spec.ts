@@ -36,6 +36,7 @@ async function pick(page: Page, option: Locator, company: ClaimedCompany): Promi
 async function consentAndSubmit(page: Page, phone: string): Promise<void> {
   await fillPerson(page, VALID_ID, phone);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
 }
 

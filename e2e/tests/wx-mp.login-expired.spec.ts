@@ -26,6 +26,7 @@ test('an expired mpCode: 立即办理 says the login expired and 重新登录 re
   await searchAndPick(page, company.name, company.name);
   await fillPerson(page, VALID_ID, company.phone);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
   await page.getByTestId('pay-now').click();
@@ -57,6 +58,7 @@ test('a login the server no longer knows: the order\'s refusal says the login ex
   await searchAndPick(page, company.name, company.name);
   await fillPerson(page, VALID_ID, company.phone);
   await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
   await page.getByTestId('submit').click();
   await expect(page).toHaveURL(/\/pay$/);
   const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/h5/order' && response.request().method() === 'POST');
