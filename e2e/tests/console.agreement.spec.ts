@@ -14,12 +14,13 @@ test('a new agreement version published while /pay is open: the visitor reads it
   const phone = await browser.newContext({ ...devices['iPhone 13'], locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   const visitor = await phone.newPage();
 
-  // The visitor reads the agreement: its version and effective date stand above the text.
+  // The visitor reads the agreement: its version and effective date stand above the text (below the
+  // operator's block, decision 047).
   await openHome(visitor);
   await visitor.getByTestId('agreement-link').click();
   const shown = visitor.getByTestId('agreement-sheet').getByTestId('agreement-text');
-  await expect(shown).toContainText(/^版本：\d{4}-\d{2}-\d{2}(\.\d+)?　生效日期：\d{4}-\d{2}-\d{2}/);
-  const before = /^版本：(\S+)　/.exec((await shown.textContent()) ?? '')![1]!;
+  await expect(shown).toContainText(/(^|[\d）])版本：\d{4}-\d{2}-\d{2}(\.\d+)?　生效日期：\d{4}-\d{2}-\d{2}/);
+  const before = /版本：(\S+)　/.exec((await shown.textContent()) ?? '')![1]!;
   await snapshot(visitor, testInfo, 'mobile-agreement-with-version');
   await visitor.getByTestId('agreement-close').click();
   const customer = { ...claimCompany(), goodsId: 3 } as const;

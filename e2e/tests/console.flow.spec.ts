@@ -80,7 +80,7 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
       extra: { consent: true, agreement_version: agreement.version, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
       credit_record: 'administrative_penalty',
     },
-  })) as { orderId: string; qrcodeUrl: string };
+  })) as { orderId: string; qrcodeUrl: string; editKey: string };
   await payCashierLink(context, created.qrcodeUrl);
 
   // Sign in; the dashboard and the queue show the new paid order.
@@ -134,8 +134,9 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await look(page, testInfo, 'console-order-completed');
   await expectAxeClean(page);
 
-  // The visitor's order detail: completed, with the screenshot at a URL the visitor app can load.
-  const record = (await visitorCall(request, keys, 'GET', '/api/h5/order/detail', { query: { id: created.orderId } })) as { process_status: string; process_status_name: string; files: Array<{ url: string }>; admin_name: string };
+  // The visitor's order detail, as the ordering device reads it (with the order's key, decision 049):
+  // completed, with the screenshot at a URL the visitor app can load.
+  const record = (await visitorCall(request, keys, 'GET', '/api/h5/order/detail', { query: { id: created.orderId, key: created.editKey } })) as { process_status: string; process_status_name: string; files: Array<{ url: string }>; admin_name: string };
   expect(record).toMatchObject({ process_status: PROCESS_STATUS.completed, process_status_name: '已完成', admin_name: '管理员' });
   expect(record.files).toHaveLength(1);
   expect(record.files[0]!.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);

@@ -35,7 +35,7 @@ test('@hd a paid order shows in the query table with every column; details opens
     '联系电话',
     '下单时间',
     '订单编号',
-    '支付方式 / 金额',
+    '支付方式 / 代办服务费',
     '办理状态',
     '操作',
   ]);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, expectToast, openHome, snapshot } from '../support/journey.ts';
+import { accessibilityViolations, expectToast, openHome, snapshot, startedUp } from '../support/journey.ts';
 import { useVariant } from '../support/lookup.ts';
 
 /*
@@ -60,6 +60,8 @@ test('/report opened directly goes home after the submit', async ({ page }) => {
 
 test('a customer asks for a refund: the type is sent and the refund rule is said', async ({ page }) => {
   await page.goto('/report');
+  // The page is prerendered: a tap before hydration is undone by it, so wait for start-up.
+  await startedUp(page);
   await page.getByRole('radio', { name: '申请退款' }).check({ force: true });
   await page.getByTestId('report-content').fill('注销办理失败，申请退款');
   const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/user/feedback');
