@@ -4,6 +4,7 @@ import { PROCESS_STATUS, signRequest, ID_NUMBER_CONSENT_VERSION } from '@kuaibao
 import { claimCompany } from '../support/companies.ts';
 import { accessibilityViolations, motionDone, payCashierLink, snapshot } from '../support/journey.ts';
 import { CONSOLE_ADMIN, signInToConsole, searchOrders } from '../support/console.ts';
+import { lookupCodeFromDatabase } from '../support/lookup-code.ts';
 
 /*
  * The agent's console (docs/product/roles.md, decision 008): an admin signs in, finds a paid order, takes it, uploads a
@@ -152,6 +153,13 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('query-phone').fill(company.phone);
   await dialog.getByTestId('query-submit').click();
+  // Another browser than the one that ordered: the phone is proved by its SMS code first (decision 049).
+  const verify = dialog.getByTestId('phone-verify');
+  await verify.getByTestId('verify-send').click();
+  await expect(verify.getByTestId('verify-send')).toBeDisabled();
+  await verify.getByTestId('verify-code').fill(lookupCodeFromDatabase());
+  await verify.getByTestId('verify-confirm').click();
+  await expect(dialog.getByTestId('phone-verify')).toHaveCount(0);
   const visitorRow = dialog.getByTestId('query-row');
   await expect(visitorRow).toHaveCount(1);
   await expect(visitorRow.getByTestId('status-badge')).toHaveText('已完成');
