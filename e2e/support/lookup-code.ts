@@ -3,8 +3,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { E2E_DB_FILE } from './server-db.ts';
 
 /** The code the visitor reads on their phone: the console SMS provider only logs it, so the test finds it from its salted hash. */
-export function lookupCodeFromDatabase(): string {
-  const db = new DatabaseSync(E2E_DB_FILE);
+export function lookupCodeFromDatabase(file: string = E2E_DB_FILE): string {
+  const db = new DatabaseSync(file);
   let stored: { code_hash: string };
   try {
     db.exec('PRAGMA busy_timeout = 5000');

@@ -13,7 +13,8 @@ import { claimCompany } from './companies.ts';
  * form each time; the payment attempt's number is read from the e2e server's database.
  */
 const SIGN_SECRET = 'kuaibao-dev-sign-secret';
-const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_PORT ?? 3171)}/kuaibao.sqlite`);
+/** The payments server's database (payments.config.ts). */
+export const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_PORT ?? 3171)}/kuaibao.sqlite`);
 
 /** The fake gateways' addresses, as their launcher wrote them (e2e/payments.config.ts). */
 export function fakeGateways(): { wechatpay: string; alipay: string } {

@@ -33,7 +33,7 @@ async function openHomeAt(page: Page, origin = ''): Promise<void> {
 async function searchExpectingNothing(page: Page, keyword: string): Promise<void> {
   await page.getByTestId('company-input').fill(keyword);
   await page.getByTestId('company-search').click();
-  await expect(page.getByTestId('company-dropdown')).toContainText(`未找到“${keyword}”相关企业`);
+  await expect(page.getByTestId('company-not-found')).toContainText(`未找到“${keyword}”相关企业`);
   await expect(page.getByTestId('company-option')).toHaveCount(0);
   // The vendor's trouble is never the visitor's: no error toast, no error page.
   await expect(page.getByTestId('toast')).toHaveCount(0);
