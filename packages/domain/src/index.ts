@@ -46,6 +46,7 @@ export * from './date-time.ts';
 export * from './reconciliation.ts';
 export * from './wechat-complaints.ts';
 export * from './staff.ts';
+export * from './key-strength.ts';
 export * from './order-handling.ts';
 export * from './first-call-sla.ts';
 export * from './order-assignment.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ConsoleConfig } from './console.ts';
 import { consoleSettings } from './console.ts';
-import { invalidConfiguration } from './errors.ts';
+import { ConfigError, invalidConfiguration } from './errors.ts';
 import { repoRoot } from './paths.ts';
 import { paymentProviderIds, paymentSettings, type PaymentConfig } from './payment.ts';
 import { productionRefusals } from './production-refusals.ts';
@@ -59,24 +59,41 @@ export type Config = Readonly<{
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  // Every problem is named at once (one line each): the schema's, production's refusals and each section's.
+  const problems: string[] = [];
+  let parsed = EnvSchema.safeParse(cleaned);
+  const invalid = new Set<string>();
   if (!parsed.success) {
-    throw invalidConfiguration(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.')}: ${issue.message}`);
+      invalid.add(String(issue.path[0]));
+    }
+    // The other checks still run, on the settings without the refused values (their defaults stand in).
+    parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(cleaned).filter(([key]) => !invalid.has(key))));
+    if (!parsed.success) throw invalidConfiguration(problems);
   }
   const e = parsed.data;
   const providers = paymentProviderIds(e);
-  if (e.APP_ENV === 'prod') {
-    const refusals = productionRefusals(e, providers);
-    if (refusals.length > 0) throw invalidConfiguration(refusals);
-  }
-  // The sections are built in this order so that, as before the split, the first failing one names its variables.
-  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
-  const payment = paymentSettings(e, providers);
+  if (e.APP_ENV === 'prod') problems.push(...productionRefusals(e, providers, invalid));
+  const collect = <T>(section: () => T): T | undefined => {
+    try {
+      return section();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      // A setting the schema refused is not reported a second time as missing.
+      problems.push(...error.problems.filter((line) => !namesOnly(line, invalid)));
+      return undefined;
+    }
+  };
+  const trustProxy = collect(() => parseTrustProxy(e.TRUST_PROXY));
+  const payment = collect(() => paymentSettings(e, providers));
   const missing: string[] = [];
   const sms = smsSettings(e, missing);
   const storage = storageSettings(e, missing);
   const directory = directorySettings(e, missing);
-  if (missing.length > 0) throw invalidConfiguration(missing);
+  problems.push(...missing.map((line) => line.trim()).filter((line) => !namesOnly(line, invalid)));
+  const wechatAuth = collect(() => wechatAuthSettings(e, providers));
+  if (problems.length > 0 || trustProxy === undefined || payment === undefined || wechatAuth === undefined) throw invalidConfiguration(problems);
   return Object.freeze({
     env: e.APP_ENV,
     host: e.HOST,
@@ -108,8 +125,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     console: consoleSettings(e),
     sms,
     storage,
-    wechatAuth: wechatAuthSettings(e, providers),
+    wechatAuth,
     directory,
     retention: retentionSettings(e),
   } satisfies Config);
+}
+
+/** Whether a problem line ("A, B: reason") names only settings in `names`. */
+function namesOnly(line: string, names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  const head = line.slice(0, line.indexOf(':'));
+  const named = head.split(',').map((name) => name.trim()).filter(Boolean);
+  return named.length > 0 && named.every((name) => names.has(name));
 }

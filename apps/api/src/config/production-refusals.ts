@@ -1,14 +1,34 @@
+import { KEY_MIN_BITS, PASSWORD_MIN_LENGTH, estimateKeyBits, isAcceptablePassword, isPublicKey } from '@kuaibao/domain';
 import { DEV_DEFAULTS, PHONE_LOOKUP_LIMIT_DEFAULT, type Env } from './env-schema.ts';
 
+/** The secret keys production checks for strength, and how to make a good one. */
+const KEY_SETTINGS = {
+  SIGN_SECRET: 'openssl rand -hex 24',
+  RESPONSE_AES_KEY: 'openssl rand -hex 16',
+  ID_ENCRYPTION_KEY: 'openssl rand -hex 32',
+  ID_HASH_KEY: 'openssl rand -hex 24',
+  SANDBOX_NOTIFY_KEY: 'openssl rand -hex 24',
+} as const satisfies Record<keyof typeof DEV_DEFAULTS, string>;
+
 /**
- * What production refuses (docs/security.md): public development keys, the sandbox gateway
- * (anyone could mark an order paid), the mock WeChat login (anyone could be anyone), an
- * unsigned API, and an origin taken from the visitor's Host header.
+ * What production refuses (docs/security.md): public development keys (in any case, or written as
+ * hex) and keys too weak to hold 128 bits (packages/domain key-strength.ts), the sandbox gateway
+ * (anyone could mark an order paid), the mock WeChat login (anyone could be anyone), an unsigned
+ * API, an origin taken from the visitor's Host header or served over http, SMS written to the log
+ * instead of sent, and a first-admin password the console itself would refuse.
+ * `alreadyInvalid` names settings the schema refused (reported once, not again here).
  */
-export function productionRefusals(e: Env, providers: readonly string[]): string[] {
+export function productionRefusals(e: Env, providers: readonly string[], alreadyInvalid: ReadonlySet<string> = new Set()): string[] {
   const refusals: string[] = [];
-  const defaults = (Object.keys(DEV_DEFAULTS) as Array<keyof typeof DEV_DEFAULTS>).filter((key) => e[key] === DEV_DEFAULTS[key]);
+  const keys = (Object.keys(KEY_SETTINGS) as Array<keyof typeof KEY_SETTINGS>).filter((key) => !alreadyInvalid.has(key));
+  const publicKeys = Object.values(DEV_DEFAULTS);
+  const defaults = keys.filter((key) => isPublicKey(e[key], publicKeys));
   if (defaults.length > 0) refusals.push(`${defaults.join(', ')}: must be set in production (the development default is public)`);
+  for (const key of keys) {
+    if (defaults.includes(key)) continue;
+    const bits = estimateKeyBits(e[key]);
+    if (bits < KEY_MIN_BITS) refusals.push(`${key}: too weak for production (about ${bits} bits estimated, at least ${KEY_MIN_BITS}; make one with ${KEY_SETTINGS[key]})`);
+  }
   if (providers.includes('sandbox')) refusals.push('PAYMENT_PROVIDERS: sandbox lets anyone mark an order paid without paying; not allowed in production (use wechatpay and/or alipay)');
   if (e.WECHAT_AUTH_PROVIDER === 'mock') refusals.push('WECHAT_AUTH_PROVIDER: mock logs anyone in as anyone; not allowed in production (use wechat or none)');
   if (!e.SIGNATURE_REQUIRED) refusals.push('SIGNATURE_REQUIRED: false is for debugging only; not allowed in production');
@@ -19,7 +39,16 @@ export function productionRefusals(e: Env, providers: readonly string[]): string
     refusals.push('METRICS_TOKEN: required in production when METRICS_HOST is not a loopback address (the metrics would be open to the network)');
   }
   if (e.PHONE_LOOKUP_LIMIT > PHONE_LOOKUP_LIMIT_DEFAULT) refusals.push(`PHONE_LOOKUP_LIMIT: above ${PHONE_LOOKUP_LIMIT_DEFAULT} lets a scraper walk phone numbers; raising it is for the benchmark only, not allowed in production`);
-  if (!e.PUBLIC_BASE_URL) refusals.push('PUBLIC_BASE_URL: required in production (our own origin, e.g. https://kuaibao.example; never taken from the request)');
+  if (!alreadyInvalid.has('PUBLIC_BASE_URL')) {
+    if (!e.PUBLIC_BASE_URL) refusals.push('PUBLIC_BASE_URL: required in production (our own origin, e.g. https://kuaibao.example; never taken from the request)');
+    else if (new URL(e.PUBLIC_BASE_URL).protocol !== 'https:') refusals.push('PUBLIC_BASE_URL: must be https in production (sessions, payment returns and the console travel over it)');
+  }
+  if (e.SMS_PROVIDER === 'console' && !alreadyInvalid.has('SMS_PROVIDER')) {
+    refusals.push('SMS_PROVIDER: console only writes each SMS to the log (no customer gets one, and deletion codes land in the log); not allowed in production (use aliyun or tencent)');
+  }
+  if (e.CONSOLE_ADMIN_PASSWORD !== undefined && !isAcceptablePassword(e.CONSOLE_ADMIN_PASSWORD)) {
+    refusals.push(`CONSOLE_ADMIN_PASSWORD: breaks the console's own password rule (at least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit); unset, the first admin gets a random one printed once`);
+  }
   return refusals;
 }
 

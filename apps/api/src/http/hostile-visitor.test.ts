@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG } from '@kuaibao/domain';
@@ -5,17 +6,10 @@ import { ConfigError, DEV_DEFAULTS, loadConfig } from '../config.ts';
 import { buildTestApp, signedInject, validOrderForm, type TestApp } from '../test/helper.ts';
 import { rawHttp } from '../test/raw-http.ts';
 import { isLocalHost } from './visitor-context.ts';
+import { PRODUCTION_SETTINGS } from '../test/production-settings.ts';
 
-/** Production settings with every public development key replaced. */
-const PROD_KEYS = {
-  APP_ENV: 'prod',
-  SIGN_SECRET: 'prod-sign-secret-0001',
-  RESPONSE_AES_KEY: '00112233445566778899aabbccddeeff',
-  ID_ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
-  ID_HASH_KEY: 'prod-id-hash-key-0001',
-  SANDBOX_NOTIFY_KEY: 'prod-sandbox-key-0001',
-  PUBLIC_BASE_URL: 'https://kuaibao.example',
-};
+/** Production settings with every public development key replaced (and a real SMS provider). */
+const PROD_KEYS: Record<string, string> = { ...PRODUCTION_SETTINGS };
 
 function configFailure(env: Record<string, string>): string {
   let failure: unknown;
@@ -55,6 +49,72 @@ describe('production refuses what lets anyone in (docs/security.md, the payment 
   it('keeps the sandbox and the mock outside production', () => {
     expect(loadConfig({ APP_ENV: 'dev' }).payment.providers).toEqual(['sandbox']);
     expect(loadConfig({ APP_ENV: 'dev' }).wechatAuth.provider).toBe('mock');
+  });
+});
+
+describe('production refuses weak settings, naming every one at once (docs/security.md)', () => {
+  /** A production that would start but for the settings each test spoils (alipay's keys are made once). */
+  let startable: Record<string, string>;
+  beforeAll(() => {
+    const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    startable = {
+      ...PROD_KEYS,
+      PAYMENT_PROVIDERS: 'alipay',
+      ALIPAY_APP_ID: '2021000000000000',
+      ALIPAY_APP_PRIVATE_KEY: app.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ALIPAY_PUBLIC_KEY: alipay.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      CONSOLE_ADMIN_PASSWORD: 'console-admin-2026',
+    };
+  });
+  const problemLines = (env: Record<string, string>) => configFailure(env).split('\n').slice(1).map((line) => line.trim());
+
+  it('starts with strong keys, https, a real SMS provider and a password the console accepts', () => {
+    expect(loadConfig(startable).env).toBe('prod');
+  });
+
+  it('refuses every weak setting of a careless .env in one message, one line each', () => {
+    const lines = problemLines({
+      ...startable,
+      ID_ENCRYPTION_KEY: '0'.repeat(64),
+      ID_HASH_KEY: 'aaaaaaaaaaaaaaaa',
+      SIGN_SECRET: '12345678',
+      RESPONSE_AES_KEY: DEV_DEFAULTS.RESPONSE_AES_KEY.toUpperCase(),
+      CONSOLE_ADMIN_PASSWORD: '1111111111',
+      PUBLIC_BASE_URL: 'http://kuaibao.example',
+      SMS_PROVIDER: 'console',
+    });
+    expect(lines).toEqual([
+      'RESPONSE_AES_KEY: must be set in production (the development default is public)',
+      expect.stringMatching(/^SIGN_SECRET: too weak for production \(about \d+ bits estimated, at least 128; make one with openssl rand -hex 24\)$/),
+      expect.stringMatching(/^ID_ENCRYPTION_KEY: too weak for production .*openssl rand -hex 32\)$/),
+      expect.stringMatching(/^ID_HASH_KEY: too weak for production/),
+      expect.stringMatching(/^PUBLIC_BASE_URL: must be https in production/),
+      expect.stringMatching(/^SMS_PROVIDER: console only writes each SMS to the log/),
+      expect.stringMatching(/^CONSOLE_ADMIN_PASSWORD: breaks the console's own password rule \(at least 10 characters with a letter and a digit\)/),
+      // The notify origin falls back to PUBLIC_BASE_URL, so the payment section says it too.
+      'NOTIFY_BASE_URL: must be https in production',
+    ]);
+  });
+
+  it('knows the development keys in any case, and the ID key written in capitals', () => {
+    for (const key of Object.keys(DEV_DEFAULTS) as Array<keyof typeof DEV_DEFAULTS>) {
+      expect(configFailure({ ...startable, [key]: DEV_DEFAULTS[key].toUpperCase() })).toBe(`Invalid configuration: ${key}: must be set in production (the development default is public)`);
+    }
+  });
+
+  it('names schema errors, refusals and missing provider settings together, not one stage at a time', () => {
+    const lines = problemLines({ ...startable, PORT: 'eighty', SIGN_SECRET: 'short', SMS_PROVIDER: 'tencent', ALIPAY_APP_ID: undefined as unknown as string });
+    expect(lines).toContain('PORT: Invalid input: expected number, received NaN');
+    expect(lines.some((line) => line.startsWith('SIGN_SECRET: '))).toBe(true);
+    // The refused SIGN_SECRET is not reported a second time as the public default standing in for it.
+    expect(lines.filter((line) => line.includes('SIGN_SECRET'))).toHaveLength(1);
+    expect(lines).toContain('ALIPAY_APP_ID: required when PAYMENT_PROVIDERS lists alipay');
+    expect(lines).toContain('SMS_TENCENT_SECRET_ID: required when SMS_PROVIDER=tencent');
+  });
+
+  it('leaves development and test alone: weak keys and the console SMS still start there', () => {
+    expect(loadConfig({ APP_ENV: 'test', SIGN_SECRET: '12345678', SMS_PROVIDER: 'console', PUBLIC_BASE_URL: 'http://127.0.0.1:3000', CONSOLE_ADMIN_PASSWORD: '1111111111' }).env).toBe('test');
   });
 });
 

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { dialectSuites } from '../test/dialects.ts';
 import { createMetrics } from './metrics.ts';
 import { startMetricsServer } from './metrics-server.ts';
+import { PRODUCTION_SETTINGS } from '../test/production-settings.ts';
 
 /** The value of one sample in the text exposition, or undefined when the series does not exist. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -88,14 +89,8 @@ describe('the metrics listener', () => {
     expect(loadConfig({ APP_ENV: 'test' }).metrics).toBeUndefined();
     expect(loadConfig({ APP_ENV: 'test', METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464, token: undefined });
     const prod = {
-      APP_ENV: 'prod',
-      SIGN_SECRET: 'prod-sign-secret-1',
-      RESPONSE_AES_KEY: 'ab'.repeat(16),
-      ID_ENCRYPTION_KEY: 'cd'.repeat(32),
-      ID_HASH_KEY: 'prod-id-hash-key-123',
-      SANDBOX_NOTIFY_KEY: 'prod-sandbox-notify-key',
+      ...PRODUCTION_SETTINGS,
       PAYMENT_PROVIDERS: 'alipay',
-      PUBLIC_BASE_URL: 'https://kuaibao.example',
     };
     expect(() => loadConfig({ ...prod, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ ...prod, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(ConfigError);

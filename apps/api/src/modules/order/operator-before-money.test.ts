@@ -4,6 +4,7 @@ import { buildAppWithFakeGateways, type FakeGatewaysApp } from '../../test/fake-
 import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
 import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, caller, dataOf, login, type Call } from '../console/console.test-support.ts';
+import { PRODUCTION_SETTINGS } from '../../test/production-settings.ts';
 
 /*
  * A named operator before money (docs/decisions/047-operator-before-money.md): in production
@@ -13,16 +14,8 @@ import { ADMIN_PASSWORD, caller, dataOf, login, type Call } from '../console/con
  * Set on the console, the same order goes through. Outside production the order is taken as before.
  */
 
-/** Production settings with the development keys replaced (production refuses those, decision 019). */
-const PROD_ENV = {
-  APP_ENV: 'prod',
-  SIGN_SECRET: 'prod-sign-secret-operator-0001',
-  RESPONSE_AES_KEY: '00112233445566778899aabbccddeeff',
-  ID_ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
-  ID_HASH_KEY: 'prod-id-hash-key-operator-0001',
-  SANDBOX_NOTIFY_KEY: 'prod-sandbox-key-operator-0001',
-  PUBLIC_BASE_URL: 'https://kuaibao.example',
-};
+/** Settings production accepts (test/production-settings.ts; decision 019 and docs/security.md). */
+const PROD_ENV = PRODUCTION_SETTINGS;
 
 describeDialects('a named operator before money (%s)', (dialect) => {
   let g: FakeGatewaysApp;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { generateAlipayKeys, generateWechatpayKeys } from '@kuaibao/testing';
 import { assertKnownPaymentProviders } from './index.ts';
+import { PRODUCTION_SETTINGS } from '../../test/production-settings.ts';
 
 /** PAYMENT_PROVIDERS and the WeChat Pay / Alipay variables (config.ts). */
 describe('payment configuration', () => {
@@ -98,14 +99,8 @@ describe('payment configuration', () => {
   it('wants https notifications in production, without a query string; http only in test and dev', () => {
     expect(load({ PAYMENT_PROVIDERS: 'alipay', NOTIFY_BASE_URL: 'http://127.0.0.1:3000', ...alipayEnv() }).payment.notifyBaseUrl).toBe('http://127.0.0.1:3000');
     expect(loadConfig({ APP_ENV: 'dev', PAYMENT_PROVIDERS: 'alipay', NOTIFY_BASE_URL: 'http://127.0.0.1:3000', ...alipayEnv() }).payment.alipay).toBeDefined();
-    const prodKeys = {
-      SIGN_SECRET: 'prod-sign-secret-0001',
-      RESPONSE_AES_KEY: '00112233445566778899aabbccddeeff',
-      ID_ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
-      ID_HASH_KEY: 'prod-id-hash-key-0001',
-      SANDBOX_NOTIFY_KEY: 'prod-sandbox-key-0001',
-      PUBLIC_BASE_URL: 'https://kuaibao.example',
-    };
+    // Production's keys and SMS provider (test/production-settings.ts): only the notify origin differs below.
+    const { APP_ENV: _prod, ...prodKeys } = PRODUCTION_SETTINGS;
     expect(failure({ APP_ENV: 'prod', ...prodKeys, PAYMENT_PROVIDERS: 'alipay', NOTIFY_BASE_URL: 'http://kuaibao.example', ...alipayEnv() })).toContain('NOTIFY_BASE_URL: must be https in production');
     expect(loadConfig({ APP_ENV: 'prod', ...prodKeys, PAYMENT_PROVIDERS: 'alipay', NOTIFY_BASE_URL: 'https://kuaibao.example', ...alipayEnv() }).payment.alipay).toBeDefined();
     expect(failure({ PAYMENT_PROVIDERS: 'alipay', NOTIFY_BASE_URL: 'https://kuaibao.example/?a=1', ...alipayEnv() })).toContain('NOTIFY_BASE_URL: must have no query string');

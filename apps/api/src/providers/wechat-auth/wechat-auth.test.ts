@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, MOCK_WECHAT_APP_IDS, type WechatAuthConfig } f
 import { createMockWechatAuthProvider, issueMockCode, mockOpenid, MOCK_REFUSED_USERS } from './mock.provider.ts';
 import { createWechatAuthProvider } from './wechat.provider.ts';
 import { generateAlipayKeys } from '@kuaibao/testing';
+import { PRODUCTION_SETTINGS } from '../../test/production-settings.ts';
 
 const OA = { appId: 'wx520c15f417810387', appSecret: 'oasecret0123456789abcdef01234567' };
 const MP = { appId: 'wxminiprogram00001', appSecret: 'mpsecret0123456789abcdef01234567' };
@@ -157,13 +158,7 @@ describe('WeChat login configuration', () => {
     expect(dev.officialAccount?.appId).toBe(MOCK_WECHAT_APP_IDS.officialAccount);
     const alipay = generateAlipayKeys();
     const prod = {
-      APP_ENV: 'prod',
-      SIGN_SECRET: 's'.repeat(16),
-      RESPONSE_AES_KEY: 'a'.repeat(32),
-      ID_ENCRYPTION_KEY: 'b'.repeat(64),
-      ID_HASH_KEY: 'h'.repeat(16),
-      SANDBOX_NOTIFY_KEY: 'n'.repeat(16),
-      PUBLIC_BASE_URL: 'https://kuaibao.example',
+      ...PRODUCTION_SETTINGS,
       // Production refuses the sandbox: a real provider is configured.
       PAYMENT_PROVIDERS: 'alipay',
       ALIPAY_APP_ID: alipay.appId,
