@@ -8,6 +8,7 @@
 export { ConfigError } from './errors.ts';
 export { loadConfig, type Config } from './load.ts';
 export { DEV_DEFAULTS } from './env-schema.ts';
+export { keyProblems } from './production-refusals.ts';
 export type { AlipayConfig, PaymentConfig, WechatpayConfig } from './payment.ts';
 export type { ConsoleConfig } from './console.ts';
 export type { SmsConfig, SmsTemplateCodes } from './sms.ts';

@@ -10,6 +10,25 @@ const KEY_SETTINGS = {
   SANDBOX_NOTIFY_KEY: 'openssl rand -hex 24',
 } as const satisfies Record<keyof typeof DEV_DEFAULTS, string>;
 
+export type KeySetting = keyof typeof KEY_SETTINGS;
+
+/**
+ * The key settings given that are public development keys (one line naming them all) or hold
+ * fewer than KEY_MIN_BITS (one line each). Production refuses them; `npm run doctor` reports them.
+ */
+export function keyProblems(values: Partial<Record<KeySetting, string>>): string[] {
+  const given = (Object.keys(KEY_SETTINGS) as KeySetting[]).filter((key) => values[key] !== undefined);
+  const publicKeys = Object.values(DEV_DEFAULTS);
+  const defaults = given.filter((key) => isPublicKey(values[key]!, publicKeys));
+  const lines = defaults.length > 0 ? [`${defaults.join(', ')}: must be set in production (the development default is public)`] : [];
+  for (const key of given) {
+    if (defaults.includes(key)) continue;
+    const bits = estimateKeyBits(values[key]!);
+    if (bits < KEY_MIN_BITS) lines.push(`${key}: too weak for production (about ${bits} bits estimated, at least ${KEY_MIN_BITS}; make one with ${KEY_SETTINGS[key]})`);
+  }
+  return lines;
+}
+
 /**
  * What production refuses (docs/security.md): public development keys (in any case, or written as
  * hex) and keys too weak to hold 128 bits (packages/domain key-strength.ts), the sandbox gateway
@@ -20,15 +39,8 @@ const KEY_SETTINGS = {
  */
 export function productionRefusals(e: Env, providers: readonly string[], alreadyInvalid: ReadonlySet<string> = new Set()): string[] {
   const refusals: string[] = [];
-  const keys = (Object.keys(KEY_SETTINGS) as Array<keyof typeof KEY_SETTINGS>).filter((key) => !alreadyInvalid.has(key));
-  const publicKeys = Object.values(DEV_DEFAULTS);
-  const defaults = keys.filter((key) => isPublicKey(e[key], publicKeys));
-  if (defaults.length > 0) refusals.push(`${defaults.join(', ')}: must be set in production (the development default is public)`);
-  for (const key of keys) {
-    if (defaults.includes(key)) continue;
-    const bits = estimateKeyBits(e[key]);
-    if (bits < KEY_MIN_BITS) refusals.push(`${key}: too weak for production (about ${bits} bits estimated, at least ${KEY_MIN_BITS}; make one with ${KEY_SETTINGS[key]})`);
-  }
+  const keys = (Object.keys(KEY_SETTINGS) as KeySetting[]).filter((key) => !alreadyInvalid.has(key));
+  refusals.push(...keyProblems(Object.fromEntries(keys.map((key) => [key, e[key]]))));
   if (providers.includes('sandbox')) refusals.push('PAYMENT_PROVIDERS: sandbox lets anyone mark an order paid without paying; not allowed in production (use wechatpay and/or alipay)');
   if (e.WECHAT_AUTH_PROVIDER === 'mock') refusals.push('WECHAT_AUTH_PROVIDER: mock logs anyone in as anyone; not allowed in production (use wechat or none)');
   if (!e.SIGNATURE_REQUIRED) refusals.push('SIGNATURE_REQUIRED: false is for debugging only; not allowed in production');
