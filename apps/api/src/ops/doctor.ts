@@ -3,6 +3,7 @@ import { readdir, readFile, stat, statfs } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
+import { AppError } from '@kuaibao/domain';
 import { keyProblems, type Config } from '../config.ts';
 import { createAlipayProvider } from '../providers/payment/alipay/alipay.provider.ts';
 import { notifyUrlFor } from '../providers/payment/build.ts';
@@ -86,7 +87,9 @@ async function checkGateway(provider: PaymentProvider, now: Date): Promise<Check
     if (answer.state === 'NOT_FOUND') return { name, status: 'ok', detail: `签名被接受（查询不存在的订单号 ${outTradeNo}，答"订单不存在"）` };
     return { name, status: 'warn', detail: `查询不存在的订单号 ${outTradeNo} 却答 ${answer.state}` };
   } catch (error) {
-    return { name, status: 'fail', detail: `签名查询失败：${error instanceof Error ? error.message : String(error)}（检查商户号、密钥和证书序列号）` };
+    if (error instanceof AppError && error.errorCode === 'PAYMENT_PROVIDER_TIMEOUT') return { name, status: 'fail', detail: `没有答复：${error.detail ?? error.message}（检查网络和网关地址）` };
+    const reason = error instanceof AppError ? (error.detail ?? error.message) : error instanceof Error ? error.message : String(error);
+    return { name, status: 'fail', detail: `签名查询被拒绝：${reason}（检查商户号、密钥和证书序列号）` };
   }
 }
 
