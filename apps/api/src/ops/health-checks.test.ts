@@ -24,7 +24,7 @@ describeDialects('check-config --connect and doctor: the database line (%s)', (d
     const { database, dir, cleanup } = await openTestDatabase(dialect);
     try {
       const setting = databaseSetting(database, path.join(dir, 'test.sqlite'));
-      if (dialect === 'postgres') expect((await checkDatabase(setting)).detail).toContain('还是空的');
+      expect((await checkDatabase(setting)).detail).toContain('还是空的');
       await migrate(database);
       const ok = await checkDatabase(setting);
       expect(ok).toMatchObject({ name: '数据库', status: 'ok' });
