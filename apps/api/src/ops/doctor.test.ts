@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createServer, type Server } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAlipayGateway, startFakeWechatpayGateway, type FakeAlipayGateway, type FakeWechatpayGateway } from '@kuaibao/testing';
-import { loadConfig, useShanghaiTimezone } from '../config.ts';
+import { loadConfig, readEnv, useShanghaiTimezone } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { PRODUCTION_SETTINGS } from '../test/production-settings.ts';
@@ -122,5 +122,22 @@ describe('npm run doctor, against the fake gateways (docs/operations.md)', () =>
     expect(lineOf(lines, '备份')).toMatchObject({ status: 'fail', detail: expect.stringContaining('备份停了') });
     expect(lineOf(lines, '磁盘（数据库）').status).toBe('fail');
     expect(lineOf(lines, '密钥强度')).toMatchObject({ status: 'fail', detail: expect.stringContaining('ID_HASH_KEY: too weak') });
+  });
+});
+
+describe('the npm run doctor command', () => {
+  it('with settings production refuses, prints one fail line per problem and exits 1 without checking further', async () => {
+    const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'doctor.cli.ts')], {
+        env: { PATH: readEnv('PATH') ?? '', ...PRODUCTION_SETTINGS, SIGN_SECRET: '12345678', SMS_PROVIDER: 'console' },
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      child.on('close', (status) => resolve({ status, stdout }));
+    });
+    expect(run.status).toBe(1);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('fail  设置：')).map((line) => line.split('：')[1]!.split(':')[0])).toEqual(['SIGN_SECRET', 'PAYMENT_PROVIDERS', 'SMS_PROVIDER']);
+    expect(lines.some((line) => line.includes('数据库'))).toBe(false);
   });
 });
