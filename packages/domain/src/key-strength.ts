@@ -9,15 +9,15 @@
  *   digits 62, printable 95), or only the characters it uses when a random key that long would have
  *   used most of its alphabet but it uses half or less;
  * - a character is predicted when it continues a stretch whose steps repeat with a short period
- *   (aaaa, 1234, abab, 00112233, deadbeefdeadbeef) for at least PATTERN_MIN_STEPS steps — a stretch
- *   chance makes in a random 64-hex key about once in 10^5 keys;
+ *   (aaaa, 1234, abab, 00112233, deadbeefdeadbeef) for at least PATTERN_MIN_STEPS steps — chance
+ *   made none in 800,000 random 16- and 32-byte hex keys (at 6 steps: 4, so a real key was refused);
  * - hex whose bytes are all printable text is estimated as that text.
  */
 
 export const KEY_MIN_BITS = 128;
 
 /** Steps a repeating stretch needs before it counts: shorter ones happen by chance in random keys. */
-const PATTERN_MIN_STEPS = 6;
+const PATTERN_MIN_STEPS = 7;
 const PATTERN_MAX_PERIOD = 16;
 
 const HEX = /^[0-9a-f]+$/i;
