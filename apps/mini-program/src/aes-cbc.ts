@@ -96,8 +96,9 @@ export function aes128CbcDecrypt(key: Uint8Array, iv: Uint8Array, ciphertext: Ui
   const plain = new Uint8Array(ciphertext.length);
   let previous = iv;
   for (let offset = 0; offset < ciphertext.length; offset += BLOCK) {
-    const block = ciphertext.slice(offset, offset + BLOCK);
-    const state = block.slice();
+    // Copies (a Node Buffer's slice would share its memory).
+    const block = Uint8Array.from(ciphertext.subarray(offset, offset + BLOCK));
+    const state = Uint8Array.from(block);
     decryptBlock(state, roundKeys, tables.inverse);
     for (let i = 0; i < BLOCK; i++) plain[offset + i] = state[i]! ^ previous[i]!;
     previous = block;
