@@ -6,6 +6,8 @@ export default defineConfig({
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'testing', include: ['packages/testing/src/**/*.test.ts'], environment: 'node' } },
+      // The host mini-program's logic with a fake wx (apps/mini-program/src/fake-wx.test-support.ts).
+      { test: { name: 'mini-program', include: ['apps/mini-program/**/*.test.ts'], exclude: ['**/node_modules/**', 'apps/mini-program/dist/**'], environment: 'node' } },
       // The operator's kit: runs Debian's nginx and systemd-analyze (scripts/test-deploy.sh installs nginx).
       { test: { name: 'deploy', include: ['deploy/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
       {
