@@ -14,7 +14,7 @@ import type { TestApp } from '../test/helper.ts';
 import { testDatabaseUrl } from '../test/test-servers.ts';
 import { createBackup, restoreBackup, type BackupLocation } from './backup.ts';
 import { newestBackup, rotateBackups, runOffsiteCommand } from './backup-folder.ts';
-import { pgClient } from './pg-backup.ts';
+import { connectionFor, pgClient } from './pg-backup.ts';
 
 /**
  * The restore drill of docs/deploy.md#11-backups as a test, on each database: a seeded database is
@@ -202,6 +202,15 @@ describe('the backup folder: rotation, the newest backup, the off-site command',
     expect(readFileSync(seen, 'utf8')).toBe('/var/backups/kuaibao/2026-11-24T03-10-00Z');
     const failed = await runOffsiteCommand('echo "rsync: connection refused" >&2; exit 12', dir, environmentWith({}));
     expect(failed).toEqual({ ok: false, message: expect.stringMatching(/退出码 12.*connection refused/) });
+  });
+});
+
+describe('pg_dump and pg_restore get the password in PGPASSWORD, never on their command line (ps shows it)', () => {
+  it('takes the password out of the URL and keeps the rest', () => {
+    const { dbname, env } = connectionFor('postgres://kuaibao:s3cr%40t%2Fx@127.0.0.1:5432/kuaibao?sslmode=require');
+    expect(dbname).toBe('postgres://kuaibao@127.0.0.1:5432/kuaibao?sslmode=require');
+    expect(env.PGPASSWORD).toBe('s3cr@t/x');
+    expect(connectionFor('postgres:///kuaibao?host=/var/run/postgresql').dbname).toBe('postgres:///kuaibao?host=/var/run/postgresql');
   });
 });
 

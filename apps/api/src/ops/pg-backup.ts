@@ -11,7 +11,7 @@ import { environmentWith } from '../config.ts';
  */
 
 /** The URL without its password (for the command line) and the environment carrying it. */
-function connectionFor(url: string): { dbname: string; env: Record<string, string | undefined> } {
+export function connectionFor(url: string): { dbname: string; env: Record<string, string | undefined> } {
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = '';
