@@ -289,6 +289,43 @@ describe('deploy/systemd/kuaibao@.service', () => {
   });
 });
 
+describe('deploy/systemd/kuaibao-backup.timer and .service', () => {
+  const read = (name: string) => readFileSync(path.join(deployDir, 'systemd', name), 'utf8');
+  const settingsOf = (unit: string, key: string) => unit.split('\n').filter((line) => line.startsWith(`${key}=`)).map((line) => line.slice(key.length + 1));
+
+  it('pass systemd-analyze verify together, without a warning', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-unit-'));
+    try {
+      for (const name of ['kuaibao-backup.service', 'kuaibao-backup.timer']) copyFileSync(path.join(deployDir, 'systemd', name), path.join(dir, name));
+      const verified = spawnSync('systemd-analyze', ['verify', path.join(dir, 'kuaibao-backup.timer'), path.join(dir, 'kuaibao-backup.service')], { encoding: 'utf8' });
+      if (verified.error) throw new Error('systemd-analyze is missing (Debian package systemd)');
+      expect(verified.stderr).toBe('');
+      expect(verified.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('run npm run backup daily as the service user, with its settings, files private, into the backup folder .env.example names', () => {
+    const timer = read('kuaibao-backup.timer');
+    const service = read('kuaibao-backup.service');
+    expect(settingsOf(timer, 'OnCalendar')).toEqual(['*-*-* 03:10:00']);
+    expect(settingsOf(timer, 'Persistent')).toEqual(['true']);
+    expect(settingsOf(timer, 'Unit')).toEqual(['kuaibao-backup.service']);
+    expect(settingsOf(timer, 'WantedBy')).toEqual(['timers.target']);
+    expect(settingsOf(service, 'Type')).toEqual(['oneshot']);
+    expect(settingsOf(service, 'User')).toEqual(['kuaibao']);
+    expect(settingsOf(service, 'EnvironmentFile')).toEqual(['/etc/kuaibao/.env']);
+    expect(settingsOf(service, 'ExecStart')[0]).toMatch(/\/node apps\/api\/src\/ops\/backup\.cli\.ts$/);
+    expect(settingsOf(service, 'UMask')).toEqual(['0077']);
+    // The backup folder it may write is the one .env.example sets, and the data folder SQLite reads.
+    const example = readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+    const backupDir = /^BACKUP_DIR=(.+)$/m.exec(example)?.[1];
+    expect(backupDir).toBe('/var/backups/kuaibao');
+    expect(settingsOf(service, 'ReadWritePaths')[0]!.split(' ')).toEqual(['/var/lib/kuaibao', backupDir]);
+  });
+});
+
 describe('deploy/with-env.sh', () => {
   it('reads .env.example as systemd would: settings exported as written, commented ones left out', () => {
     const printed = execFileSync('bash', [path.join(deployDir, 'with-env.sh'), path.join(repoRoot, '.env.example'), 'env'], { env: { PATH: process.env.PATH }, encoding: 'utf8' });

@@ -51,6 +51,10 @@ import { createPersonalDataVault } from './security/personal-data.ts';
 import { createMetrics, UNMATCHED_ROUTE, type AppMetrics } from './observability/metrics.ts';
 import { registerRequestContext, requestIdGenerator, requestIdLogMixin } from './observability/request-context.ts';
 import { countPendingOutbox } from './db/outbox.ts';
+import { lastSuccessfulReconciliation, oldestPendingOutboxAge } from './db/operations-gauges.ts';
+import { instrumentGateway } from './observability/gateway-metrics.ts';
+import { buildCommit } from './observability/build-info.ts';
+import { newestBackup } from './ops/backup-folder.ts';
 import { registerDraining, type Draining } from './http/draining.ts';
 import { createSmsOutboxWorker, type SmsOutboxWorker } from './jobs/sms-outbox.ts';
 import { createConsoleServices, registerConsoleRoutes, registerUploadRoutes, type ConsoleServices } from './modules/console/index.ts';
@@ -216,13 +220,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const response = await app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: notification.headers, payload: notification.body });
       return response.statusCode;
     },
+    wrap: (provider) =>
+      instrumentGateway(provider, { metrics, gateway: 'payment', provider: provider.id, operations: ['createPayment', 'queryPayment', 'closePayment', 'refund', 'queryRefund', 'downloadTradeBill'] }),
   });
   const vault = createPersonalDataVault({ encryptionKey: config.idEncryptionKey, hashKey: config.idHashKey });
   const goods = createGoodsService({ db, changes: catalogChanges });
   const siteConfig = createSiteConfigService({ db, changes: catalogChanges, retention: config.retention.periods });
-  const sms = buildSmsProvider(config.sms, app.log);
+  const builtSms = buildSmsProvider(config.sms, app.log);
+  const sms = instrumentGateway(builtSms, { metrics, gateway: 'sms', provider: builtSms.id, operations: ['send'], failed: (result) => (result as { ok?: boolean }).ok === false });
   const reportChecks = createAnnualReportCheckRepository(database);
-  const directoryVendor = buildDirectoryVendor(config.directory, now);
+  const builtVendor = buildDirectoryVendor(config.directory, now);
+  const directoryVendor =
+    builtVendor &&
+    instrumentGateway(builtVendor, { metrics, gateway: 'directory', provider: builtVendor.id, operations: ['searchCompanies', 'annualReportSummaries'], failed: (result) => (result as { kind?: string }).kind === 'unreachable' });
   const directory = createCompanyDirectory({
     companies: createCompanyRepository(database),
     reportChecks,
@@ -294,7 +304,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('services', services);
   metrics.gaugeFromCallback('sms_outbox_backlog', 'SMS notices waiting to be sent (retries included)', () => countPendingOutbox(db, 'sms.%'));
-  metrics.labelledGaugeFromCallback('shared_state_fallbacks', 'Times since boot that a Redis failure made shared state fall back (decision 024)', 'kind', () => ({ ...services.sharedState.counters }));
+  metrics.labelledCounterFromCallback('redis_fallback_total', 'Times since boot that a Redis failure made shared state fall back, by kind (decision 024)', 'kind', () => ({ ...services.sharedState.counters }));
+  metrics.labelledGaugeFromQuery('outbox_oldest_pending_age_seconds', 'Seconds the oldest unfinished outbox row has waited, by family (sms, payment); 0 when none', 'family', () => oldestPendingOutboxAge(db, now()));
+  metrics.labelledGaugeFromQuery('reconciliation_last_success_timestamp_seconds', 'Unix time each provider’s daily bill reconciliation last finished (DONE or NO_BILL)', 'provider', () => lastSuccessfulReconciliation(db));
+  const backupDir = config.backup.dir;
+  if (backupDir) {
+    metrics.gaugeFromCallback('backup_last_success_timestamp_seconds', 'Unix time the newest complete backup in BACKUP_DIR was finished; 0 when there is none', async () => ((await newestBackup(backupDir))?.finishedAt.getTime() ?? 0) / 1000);
+  }
+  metrics.buildInfo.set({ version: APP_VERSION, commit: buildCommit(), node: process.versions.node }, 1);
   app.addHook('onClose', async () => {
     await services.paymentSweeps.stop();
   });

@@ -59,6 +59,11 @@ export const EnvSchema = z.object({
   RETENTION_EVENTS_DAYS: z.coerce.number().int().min(0).max(36_500).default(180),
   // How often the retention sweep runs in each instance (one at a time across instances); 0: never on a timer.
   RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  // Backups (apps/api/src/ops/backup.ts, docs/deploy.md#11-backups): the folder `npm run backup` writes dated
+  // backups into and rotates, how many it keeps, and a command it runs on each new one (off-site copy).
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  BACKUP_OFFSITE_COMMAND: z.string().optional(),
   SIGN_SECRET: z.string().min(8).default(DEV_DEFAULTS.SIGN_SECRET),
   SIGNATURE_REQUIRED: bool.default(true),
   RESPONSE_AES_KEY: hex(16).default(DEV_DEFAULTS.RESPONSE_AES_KEY),

@@ -55,6 +55,8 @@ export type Config = Readonly<{
   directory: DirectoryConfig;
   /** What the retention sweep purges and how often it runs (decision 031). */
   retention: RetentionConfig;
+  /** Where `npm run backup` keeps dated backups, how many, and the off-site command (docs/deploy.md#11-backups). */
+  backup: { dir: string | undefined; keep: number; offsiteCommand: string | undefined };
 }>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -128,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wechatAuth,
     directory,
     retention: retentionSettings(e),
+    backup: { dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(repoRoot, e.BACKUP_DIR), keep: e.BACKUP_KEEP, offsiteCommand: e.BACKUP_OFFSITE_COMMAND },
   } satisfies Config);
 }
 

@@ -64,6 +64,7 @@ export function createPaymentSweeps(deps: {
       try {
         result = await withLock(name, steps[name]);
         deps.metrics?.sweepRuns.inc({ sweep: name, result: result === 'skipped' ? 'skipped' : 'ran' });
+        if (result !== 'skipped') deps.metrics?.sweepLastSuccess.set({ sweep: name }, now().getTime() / 1000);
       } catch (error) {
         log.error({ err: error, sweep: name }, 'payment sweep failed');
         result = { examined: 0, failed: 1 };

@@ -100,6 +100,7 @@ export function createRetentionSweep(deps: {
     try {
       const result = await withAdvisoryLock(database, retentionLockKey(database), sweep);
       deps.metrics?.retentionRuns.inc({ result: result === 'skipped' ? 'skipped' : 'ran' });
+      if (result !== 'skipped') deps.metrics?.sweepLastSuccess.set({ sweep: 'retention' }, now().getTime() / 1000);
       return result;
     } catch (error) {
       deps.metrics?.retentionRuns.inc({ result: 'failed' });

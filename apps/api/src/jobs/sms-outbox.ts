@@ -180,6 +180,7 @@ export function createSmsOutboxWorker(deps: {
       }
     }
     if (deps.metrics) {
+      deps.metrics.sweepLastSuccess.set({ sweep: 'sms-outbox' }, now().getTime() / 1000);
       deps.metrics.smsSent.inc({ result: 'sent' }, run.sent);
       deps.metrics.smsSent.inc({ result: 'failed' }, run.failed);
       deps.metrics.smsSent.inc({ result: 'retried' }, run.retried);

@@ -26,6 +26,7 @@ async function runningApp(): Promise<TestApp & { location: DataLocation }> {
   cleanups.push(() => test.close());
   const where = dataLocationOf(test.config);
   if (!where.ok) throw new Error(where.message);
+  if (!('sqliteFile' in where.location)) throw new Error('a SQLite test app');
   return { ...test, location: where.location };
 }
 
@@ -182,9 +183,9 @@ describe('npm run backup / npm run restore (SQLite)', () => {
     expect(await createBackup({ sqliteFile: missing, storage: { provider: 's3' }, targetDir: path.join(tempDir(), 'b'), appVersion: '3.0.0', now: test.clock.now })).toMatchObject({ ok: false, reason: 'no_database' });
   });
 
-  it('with DATABASE_URL it points to pg_dump instead, and the default folder is a sortable UTC time', () => {
+  it('with DATABASE_URL it backs up that database (pg_dump, backup-drill.test.ts), and the default folder is a sortable UTC time', () => {
     const where = dataLocationOf(loadConfig({ APP_ENV: 'test', DATABASE_URL: 'postgres://kuaibao@127.0.0.1/kuaibao' }));
-    expect(where).toMatchObject({ ok: false, message: expect.stringContaining('pg_dump') });
+    expect(where).toMatchObject({ ok: true, location: { databaseUrl: 'postgres://kuaibao@127.0.0.1/kuaibao' } });
     expect(defaultBackupDir(new Date('2026-11-24T08:50:27.123Z'), '/srv/kuaibao')).toBe('/srv/kuaibao/backups/2026-11-24T08-50-27Z');
   });
 });

@@ -27,6 +27,8 @@ export function buildPaymentProviders(deps: {
   sandboxStore: SandboxStore;
   now: () => Date;
   deliverSandboxNotification: (notification: SandboxNotification) => Promise<number>;
+  /** Wraps each built provider (app.ts times its calls: observability/gateway-metrics.ts). */
+  wrap?: (provider: PaymentProvider) => PaymentProvider;
 }): { providers: PaymentProviders; sandbox: SandboxGateway | undefined; complaints: ComplaintsApi | undefined } {
   const ids = assertKnownPaymentProviders(deps.config.payment.providers);
   const built: PaymentProvider[] = [];
@@ -61,5 +63,5 @@ export function buildPaymentProviders(deps: {
   }
   // Real providers first, so the sandbox serves only the pay types nothing else covers.
   built.sort((a, b) => Number(a.id === 'sandbox') - Number(b.id === 'sandbox'));
-  return { providers: createPaymentProviders(built), sandbox, complaints };
+  return { providers: createPaymentProviders(built.map((provider) => deps.wrap?.(provider) ?? provider)), sandbox, complaints };
 }
