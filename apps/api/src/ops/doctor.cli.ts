@@ -7,7 +7,7 @@ import { exitCodeOf, formatCheckLine } from './health-checks.ts';
 /**
  * `npm run doctor [-- --backups DIR]`: one line per check of a live server — settings, database
  * and migrations, Redis, key strength, each payment gateway (a signed query), SMS, 企查查, disk
- * space, the last backup's age (DIR, default /var/backups/kuaibao) and the TLS certificate of
+ * space, the last backup's age (DIR, default BACKUP_DIR, else /var/backups/kuaibao) and the TLS certificate of
  * PUBLIC_BASE_URL — then exits 1 if any failed (docs/operations.md). Run it with the service's
  * settings: `deploy/with-env.sh /etc/kuaibao/.env npm run doctor`.
  */
@@ -15,8 +15,6 @@ async function main(): Promise<number> {
   // Alipay's requests are stamped in Beijing time, as the server's are.
   useShanghaiTimezone();
   const args = process.argv.slice(2);
-  const backupsAt = args.indexOf('--backups');
-  const backupsDir = backupsAt >= 0 && args[backupsAt + 1] ? path.resolve(invokedFrom(), args[backupsAt + 1]!) : '/var/backups/kuaibao';
   let config;
   try {
     config = loadConfig();
@@ -27,6 +25,8 @@ async function main(): Promise<number> {
     return 1;
   }
   console.log(formatCheckLine({ name: '设置', status: 'ok', detail: `APP_ENV=${config.env}，${config.publicBaseUrl ?? '未设 PUBLIC_BASE_URL'}` }));
+  const backupsAt = args.indexOf('--backups');
+  const backupsDir = backupsAt >= 0 && args[backupsAt + 1] ? path.resolve(invokedFrom(), args[backupsAt + 1]!) : (config.backup.dir ?? '/var/backups/kuaibao');
   const lines = await runDoctor({ config, now: new Date(), backupsDir });
   for (const line of lines) console.log(formatCheckLine(line));
   const count = (status: string) => lines.filter((line) => line.status === status).length;

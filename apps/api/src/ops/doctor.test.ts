@@ -11,6 +11,7 @@ import { loadConfig, readEnv, useShanghaiTimezone } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { PRODUCTION_SETTINGS } from '../test/production-settings.ts';
+import { backupFolderName } from './backup-folder.ts';
 import { MANIFEST_FILE } from './backup.ts';
 import { runDoctor, type DoctorOptions } from './doctor.ts';
 import type { CheckLine } from './health-checks.ts';
@@ -63,11 +64,14 @@ describe('npm run doctor, against the fake gateways (docs/operations.md)', () =>
     const database = await createDatabase({ kind: 'sqlite', file: sqliteFile });
     await migrate(database);
     await database.close();
-    // Last night's backup folder, and an older PostgreSQL dump beside it.
-    mkdirSync(path.join(backupsDir, 'nightly'), { recursive: true });
-    writeFileSync(path.join(backupsDir, 'nightly', MANIFEST_FILE), JSON.stringify({ createdAt: new Date(now.getTime() - 2 * HOUR).toISOString() }));
-    writeFileSync(path.join(backupsDir, 'kuaibao-old.dump'), 'PGDMP');
-    utimesSync(path.join(backupsDir, 'kuaibao-old.dump'), new Date(now.getTime() - 50 * HOUR), new Date(now.getTime() - 50 * HOUR));
+    // Last night's backup folder (finished 2 h ago), and an older one beside it.
+    for (const hoursAgo of [2, 50]) {
+      const at = new Date(now.getTime() - hoursAgo * HOUR);
+      const folder = path.join(backupsDir, backupFolderName(at));
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, MANIFEST_FILE), JSON.stringify({ createdAt: at.toISOString() }));
+      utimesSync(path.join(folder, MANIFEST_FILE), at, at);
+    }
     env = {
       ...PRODUCTION_SETTINGS,
       PUBLIC_BASE_URL: `https://localhost:${port}`,
@@ -92,7 +96,7 @@ describe('npm run doctor, against the fake gateways (docs/operations.md)', () =>
     expect(lines.map((line) => line.name)).toEqual(['数据库', 'Redis', '密钥强度', '微信支付', '支付宝', '短信', '企查查', '磁盘（数据库）', '磁盘（上传文件）', '备份', 'TLS 证书']);
     expect(lines.filter((line) => line.status !== 'ok')).toEqual([]);
     expect(lineOf(lines, '微信支付').detail).toContain('签名被接受');
-    expect(lineOf(lines, '备份').detail).toMatch(/^最新 nightly，2\.0 小时前$/);
+    expect(lineOf(lines, '备份').detail).toBe(`最新 ${backupFolderName(new Date(now.getTime() - 2 * HOUR))}，2.0 小时前`);
     expect(lineOf(lines, 'TLS 证书').detail).toMatch(/还有 36[45] 天/);
     // The queries reached the fakes, signed, for a number no trade has.
     expect(wechat.requests.filter((request) => request.path.includes('/v3/pay/transactions/out-trade-no/DOCTOR')).map((request) => [request.verified, request.status])).toEqual([[true, 404]]);

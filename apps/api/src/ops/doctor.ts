@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat, statfs } from 'node:fs/promises';
+import { statfs } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
@@ -9,7 +9,7 @@ import { createAlipayProvider } from '../providers/payment/alipay/alipay.provide
 import { notifyUrlFor } from '../providers/payment/build.ts';
 import type { PaymentProvider } from '../providers/payment/port.ts';
 import { createWechatpayProvider } from '../providers/payment/wechatpay/wechatpay.provider.ts';
-import { MANIFEST_FILE } from './backup.ts';
+import { newestBackup } from './backup-folder.ts';
 import { checkDatabase, checkRedis, type CheckLine } from './health-checks.ts';
 
 /**
@@ -137,42 +137,21 @@ async function checkDisk(name: string, dir: string, freeSpace: NonNullable<Docto
   }
 }
 
-/**
- * The newest backup in the folder: an `npm run backup` folder (its manifest's time) or a
- * PostgreSQL dump file (`*.dump`, its modification time). The rsync'd `uploads/` copy is not one.
- */
+/** The newest complete backup in the folder, by the rule rotation and the backup-age metric use (backup-folder.ts). */
 async function checkLastBackup(dir: string, now: Date): Promise<CheckLine> {
   const name = '备份';
-  let entries: string[];
+  let newest: Awaited<ReturnType<typeof newestBackup>>;
   try {
-    entries = await readdir(dir);
+    newest = await newestBackup(dir);
   } catch (error) {
     return { name, status: 'fail', detail: `读不了备份目录 ${dir}（${(error as NodeJS.ErrnoException).code ?? String(error)}）；用 --backups DIR 指明` };
   }
-  let newest: { at: Date; what: string } | undefined;
-  for (const entry of entries) {
-    const at = await backupTime(path.join(dir, entry));
-    if (at && (!newest || at > newest.at)) newest = { at, what: entry };
-  }
-  if (!newest) return { name, status: 'fail', detail: `${dir} 里没有备份（npm run backup 的目录或 pg_dump 的 .dump 文件）` };
-  const hours = (now.getTime() - newest.at.getTime()) / 3_600_000;
-  const detail = `最新 ${newest.what}，${hours < 48 ? `${hours.toFixed(1)} 小时` : `${(hours / 24).toFixed(1)} 天`}前`;
+  if (!newest) return { name, status: 'fail', detail: `${dir} 里没有完整的备份（npm run backup 写的日期目录）` };
+  const hours = (now.getTime() - newest.finishedAt.getTime()) / 3_600_000;
+  const detail = `最新 ${path.basename(newest.dir)}，${hours < 48 ? `${hours.toFixed(1)} 小时` : `${(hours / 24).toFixed(1)} 天`}前`;
   if (hours > BACKUP_FAIL_HOURS) return { name, status: 'fail', detail: `${detail}：备份停了` };
   if (hours > BACKUP_WARN_HOURS) return { name, status: 'warn', detail: `${detail}：超过一天` };
   return { name, status: 'ok', detail };
-}
-
-async function backupTime(entry: string): Promise<Date | undefined> {
-  try {
-    const info = await stat(entry);
-    if (info.isFile()) return entry.endsWith('.dump') && info.size > 0 ? info.mtime : undefined;
-    if (!info.isDirectory()) return undefined;
-    const manifest = JSON.parse(await readFile(path.join(entry, MANIFEST_FILE), 'utf8')) as { createdAt?: unknown };
-    const at = typeof manifest.createdAt === 'string' ? new Date(manifest.createdAt) : undefined;
-    return at && !Number.isNaN(at.getTime()) ? at : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The certificate PUBLIC_BASE_URL serves: trusted, for our name, and how long it has left. */
