@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { bothInstancesUp, figure, nginxAccessLog, postgres, sql } from '../support/cluster.ts';
+import https from 'node:https';
+import { A, bothInstancesUp, figure, nginxAccessLog, postgres, sql } from '../support/cluster.ts';
 import { runLoad, tally, visitorMix } from '../support/cluster-load.ts';
 
 // The run's private PostgreSQL (scripts/cluster-postgres.sh) stopped and started again under a
@@ -10,12 +11,27 @@ const PER_SECOND = 30;
 const STOP_AT_MS = 5000;
 const DOWN_MS = 4000;
 
+/** /readyz through nginx, as anyone on the internet can ask it. */
+function publicReadyz(): Promise<{ status: number; body: string }> {
+  const base = new URL(process.env.CLUSTER_BASE_URL ?? 'https://127.0.0.1:3401');
+  return new Promise((resolve, reject) => {
+    https
+      .get({ host: base.hostname, port: base.port, path: '/readyz', rejectUnauthorized: false, agent: false }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 test('PostgreSQL restarted under load: only 503s, each retried, 0 lost orders', async () => {
   test.setTimeout(120_000);
   await bothInstancesUp();
   const ordersBefore = Number(sql('SELECT count(*) FROM orders'));
   const linesBefore = nginxAccessLog().length;
   let downFor = 0;
+  let probes: { public: { status: number; body: string }; metrics: { status: number; body: string } } | undefined;
   const outcomes = await runLoad({
     perSecond: PER_SECOND,
     durationMs: STOP_AT_MS + DOWN_MS + 10_000,
@@ -27,7 +43,10 @@ test('PostgreSQL restarted under load: only 503s, each retried, 0 lost orders', 
         run: async () => {
           const stoppedAt = Date.now();
           postgres('stop');
-          await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
+          // While it is down: the public /readyz says "not ready" and nothing more; the metrics port says why.
+          const metricsAnswer = await fetch(`http://127.0.0.1:${A.metricsPort}/readyz`);
+          probes = { public: await publicReadyz(), metrics: { status: metricsAnswer.status, body: await metricsAnswer.text() } };
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, stoppedAt + DOWN_MS - Date.now())));
           postgres('start');
           downFor = Date.now() - stoppedAt;
         },
@@ -50,6 +69,11 @@ test('PostgreSQL restarted under load: only 503s, each retried, 0 lost orders', 
   expect(figures.failed.map((outcome) => `${outcome.request.kind} ${outcome.attempts.map((attempt) => attempt.status).join('→')} ${outcome.final.code ?? outcome.final.error ?? ''}`)).toEqual([]);
   expect(otherFailures).toEqual([]);
   expect(Object.keys(figures.byStatus).sort()).toEqual(figures.served503 > 0 ? ['200', '503'] : ['200']);
+  figure(`PostgreSQL restart: /readyz through nginx ${probes?.public.status} ${probes?.public.body}; on A's metrics port ${probes?.metrics.status} ${probes?.metrics.body.trim()}`);
+  expect(probes?.public.status).toBe(503);
+  expect(JSON.parse(probes!.public.body)).toEqual({ code: 50301, msg: '服务暂不可用，请稍后再试' });
+  expect(probes?.metrics.status).toBe(503);
+  expect((JSON.parse(probes!.metrics.body) as { reasons: string[] }).reasons.join(' ')).toMatch(/^database: /);
   // Every order the visitors were told was taken is there, once.
   expect(ordersAfter - ordersBefore).toBe(figures.ordersAccepted);
   // The stop really met the stream.
