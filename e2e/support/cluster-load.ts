@@ -1,6 +1,6 @@
 import https from 'node:https';
 import { ID_NUMBER_CONSENT_VERSION } from '@kuaibao/domain';
-import { CLIENT_HEADERS, signedQuery } from './cluster.ts';
+import { CLIENT_HEADERS, signedQuery, sql } from './cluster.ts';
 
 /**
  * A steady stream of visitor requests through nginx for the degraded-dependency specs (cluster.7 to
@@ -122,13 +122,34 @@ export async function runLoad(options: {
   return outcomes;
 }
 
-/** The visitor's mix: the home page, the start-up call, searches, now and then an order and an event. */
-export function visitorMix(tag: string): (index: number) => LoadRequest {
+export interface OrderCompany {
+  name: string;
+  creditCode: string;
+  legal: string;
+}
+
+/**
+ * A seeded company in business that no order names yet: an order for a company already paid for is
+ * answered without a new row (the "already filed" answer), which would hide a lost order.
+ */
+export function unorderedCompany(skip: number): OrderCompany {
+  const row = sql(
+    `SELECT name, credit_code, oper_name FROM companies WHERE status IN ('存续', '在业') AND credit_code IS NOT NULL AND oper_name <> '' ` +
+      `AND credit_code NOT IN (SELECT entity_id FROM orders) ORDER BY id DESC LIMIT 1 OFFSET ${skip}`,
+  );
+  const [name, creditCode, legal] = row.split('|');
+  if (!name || !creditCode || !legal) throw new Error('no seeded company without orders');
+  return { name, creditCode, legal };
+}
+
+/** The visitor's mix: the home page, the start-up call, searches, now and then an order (for `company`) and an event. */
+export function visitorMix(tag: string, company?: OrderCompany): (index: number) => LoadRequest {
+  const form = company ? { ...ORDER_FORM, entity_name: company.name, entity_id: company.creditCode, entity_legal: company.legal } : ORDER_FORM;
   return (index) => {
     if (index % 10 === 0) return { kind: 'home', method: 'GET', path: '/', plain: true };
     if (index % 10 === 5) {
       const phone = `139${String(Date.now() % 10_000).padStart(4, '0')}${String(index % 10_000).padStart(4, '0')}`;
-      return { kind: 'order', method: 'POST', path: '/api/h5/order', body: JSON.stringify({ ...ORDER_FORM, entity_phone: phone, extra: { ...ORDER_FORM.extra } }) };
+      return { kind: 'order', method: 'POST', path: '/api/h5/order', body: JSON.stringify({ ...form, entity_phone: phone }) };
     }
     if (index % 40 === 7) return { kind: 'event', method: 'POST', path: '/api/user/event', body: JSON.stringify({ key: `client.${tag}`, value: String(index), type: 'event' }) };
     if (index % 10 === 3) return { kind: 'start-up', method: 'GET', path: '/api/h5/corp' };

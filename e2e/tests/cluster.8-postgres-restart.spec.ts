@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import https from 'node:https';
 import { A, bothInstancesUp, figure, nginxAccessLog, postgres, sql } from '../support/cluster.ts';
-import { runLoad, tally, visitorMix } from '../support/cluster-load.ts';
+import { runLoad, tally, unorderedCompany, visitorMix } from '../support/cluster-load.ts';
 
 // The run's private PostgreSQL (scripts/cluster-postgres.sh) stopped and started again under a
 // steady visitor stream: what needs the database answers 503 with Retry-After meanwhile, never 500
@@ -35,7 +35,7 @@ test('PostgreSQL restarted under load: only 503s, each retried, 0 lost orders', 
   const outcomes = await runLoad({
     perSecond: PER_SECOND,
     durationMs: STOP_AT_MS + DOWN_MS + 10_000,
-    request: visitorMix('postgres_restart'),
+    request: visitorMix('postgres_restart', unorderedCompany(1)),
     retry503: 5,
     events: [
       {
