@@ -72,7 +72,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.errorCode, detail: appError.detail }, 'request rejected');
     const retryAfter = retryAfterSeconds(appError.errorCode, appError);
-    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+    // A route that knows better has set it already (the console's sign-in slowdown).
+    if (retryAfter !== undefined && !reply.hasHeader('retry-after')) void reply.header('retry-after', String(retryAfter));
     // 5xx details stay in the log; the client gets the catalog text only.
     const envelope = appError.status >= 500 ? errorEnvelope(new AppError(appError.errorCode)) : errorEnvelope(appError);
     return reply.status(appError.status).send(envelope);
