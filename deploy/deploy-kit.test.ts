@@ -53,6 +53,9 @@ function fetchThroughNginx(url: string, options: { method?: string; headers?: Re
   });
 }
 
+/** Requests the stand-ins answered, by route and instance. */
+const hits = new Map<string, number>();
+
 /** Two stand-ins for kuaibao@<port>: Fastify with the trust setting .env.example ships (TRUST_PROXY=127.0.0.1). */
 async function startInstance(name: string, port: number): Promise<FastifyInstance> {
   const app = Fastify({ trustProxy: ['127.0.0.1'], bodyLimit: 8 * 1024 * 1024 });
@@ -65,6 +68,31 @@ async function startInstance(name: string, port: number): Promise<FastifyInstanc
   });
   app.get('/robots.txt', async () => `robots from ${name}`);
   app.post('/upload', async (request) => ({ bytes: (request.body as Buffer).length }));
+  // The app's "not now" answers (decision 052), each counted where it landed.
+  app.get('/busy', async (_request, reply) => {
+    hits.set(`busy:${name}`, (hits.get(`busy:${name}`) ?? 0) + 1);
+    return reply.status(503).header('retry-after', '3').send({ code: 50320, msg: '系统维护中，请稍后再试', instance: name });
+  });
+  app.get('/payment-down', async (_request, reply) => {
+    hits.set(`payment-down:${name}`, (hits.get(`payment-down:${name}`) ?? 0) + 1);
+    return reply.status(502).send({ code: 50201, instance: name });
+  });
+  // Instance a dies under a request (kill -9): the connection ends with no answer.
+  app.get('/dies-on-a', async (request, reply) => {
+    if (name === 'a') {
+      request.raw.socket.destroy();
+      return reply;
+    }
+    return { instance: name };
+  });
+  app.post('/dies-on-a', async (request, reply) => {
+    hits.set(`post-dies:${name}`, (hits.get(`post-dies:${name}`) ?? 0) + 1);
+    if (name === 'a') {
+      request.raw.socket.destroy();
+      return reply;
+    }
+    return { instance: name };
+  });
   await app.listen({ host: '127.0.0.1', port });
   return app;
 }
@@ -215,6 +243,45 @@ describe('deploy/nginx: the rendered config, run by nginx in front of two instan
     expect(JSON.parse(fits.body.toString())).toEqual({ bytes: 5 * 1024 * 1024 + 4096 });
     const tooLarge = await fetchThroughNginx(`https://127.0.0.1:${httpsPort}/upload`, { method: 'POST', headers, body: Buffer.alloc(7 * 1024 * 1024) });
     expect(tooLarge.status).toBe(413);
+  });
+
+  it('retries a GET once on the other instance when one dies under it, never a POST it sent, and never a 503 or 502 answer (decision 052)', async () => {
+    const rendered = readFileSync(path.join(dir, 'kuaibao.conf'), 'utf8');
+    expect(rendered).toContain('    proxy_next_upstream error timeout;\n');
+    expect(rendered).toContain('    proxy_next_upstream_tries 2;\n');
+    expect(rendered).toContain('    proxy_next_upstream_timeout 10s;\n');
+    const directives = rendered.split('\n').filter((line) => /^\s*proxy_next_upstream/.test(line));
+    expect(directives.join('\n')).not.toMatch(/non_idempotent|http_/);
+
+    // A 503 with Retry-After (database restarting) and a 502 (a payment provider) reach the client as
+    // they are, each from the one instance that answered it, and mark no instance down.
+    hits.clear();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const busy = await fetchThroughNginx(`https://127.0.0.1:${httpsPort}/busy`);
+      statuses.push(busy.status);
+      expect(busy.headers['retry-after']).toBe('3');
+      statuses.push((await fetchThroughNginx(`https://127.0.0.1:${httpsPort}/payment-down`)).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([502, 503]));
+    expect((hits.get('busy:a') ?? 0) + (hits.get('busy:b') ?? 0)).toBe(12);
+    expect((hits.get('payment-down:a') ?? 0) + (hits.get('payment-down:b') ?? 0)).toBe(12);
+    const who = [];
+    for (let i = 0; i < 6; i++) who.push(await fetchThroughNginx(`https://127.0.0.1:${httpsPort}/whoami`));
+    expect(who.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(who.map((answer) => (JSON.parse(answer.body.toString()) as { instance: string }).instance))).toEqual(new Set(['a', 'b']));
+
+    // An instance gone mid-request: the GET is answered by the other one; the POST it had sent is not sent again.
+    for (let i = 0; i < 4; i++) {
+      const answer = await fetchThroughNginx(`https://127.0.0.1:${httpsPort}/dies-on-a`);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body.toString())).toEqual({ instance: 'b' });
+    }
+    hits.clear();
+    const posts: number[] = [];
+    for (let i = 0; i < 4; i++) posts.push((await fetchThroughNginx(`https://127.0.0.1:${httpsPort}/dies-on-a`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from('{}') })).status);
+    expect(posts.filter((status) => status === 502).length).toBe(hits.get('post-dies:a') ?? 0);
+    expect((hits.get('post-dies:a') ?? 0) + (hits.get('post-dies:b') ?? 0)).toBe(4);
   });
 
   it('keeps answering from the other instance while one is stopped (a restart)', async () => {

@@ -6,12 +6,13 @@
 #   nginx running the shipped template (deploy/nginx/render.sh) with a self-signed certificate.
 # Where it differs from a server, and why: docs/decisions/026-cluster-run-and-graceful-shutdown.md.
 # Ports 3400-3419: nginx 3400 (http) and 3401 (https), instances 3402 and 3403, their metrics
-# 3412 and 3413, Redis 3409. Everything is stopped and removed on exit.
+# 3412 and 3413, PostgreSQL 3408 (a private server of the run), Redis 3409. Everything is stopped
+# and removed on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log() { printf 'test-cluster: %s\n' "$*" >&2; }
 
-HTTP_PORT=3400 HTTPS_PORT=3401 REDIS_PORT=3409
+HTTP_PORT=3400 HTTPS_PORT=3401 REDIS_PORT=3409 PG_PORT=3408
 INSTANCES="3402:3412 3403:3413"
 
 # Debian packages the run needs; test tools cannot download them (CONTRIBUTING.md#browser-tests).
@@ -58,6 +59,8 @@ stop_all() {
   done
   for _ in $(seq 1 50); do [ -f "$run_dir/nginx.pid" ] || break; sleep 0.1; done
   redis-cli -u "$redis_url" shutdown nosave >/dev/null 2>&1 || true
+  # --- the run's private PostgreSQL (degraded-dependency specs) ---
+  [ -f "$run_dir/pg/data/postmaster.pid" ] && bash scripts/cluster-postgres.sh stop "$run_dir" "$PG_PORT" >/dev/null 2>&1 || true
   if [ "$status" -ne 0 ]; then
     for file in "$run_dir"/instance-*.log "$run_dir/nginx-error.log"; do
       [ -f "$file" ] && { log "last lines of $(basename "$file"):"; tail -n 15 "$file" >&2; }
@@ -68,8 +71,12 @@ stop_all() {
 }
 trap stop_all EXIT
 
-# PostgreSQL: the local cluster, a fresh UTF-8 database.
-database_url="$(PG_TEST_DB=kb_cluster bash scripts/pg-test-db.sh | tail -n 1)"
+# --- PostgreSQL: a private server of the run (scripts/cluster-postgres.sh), a fresh UTF-8 database.
+# Private, because e2e/tests/cluster.8-postgres-restart.spec.ts stops and restarts it under load:
+# the machine's own cluster is shared with other runs and is never restarted.
+database_url="$(bash scripts/cluster-postgres.sh init "$run_dir" "$PG_PORT" | tail -n 1)"
+log "PostgreSQL on 127.0.0.1:$PG_PORT, private to the run"
+# --- end of the private PostgreSQL
 
 # Redis: one private server for the run (a server would run Debian's redis-server service, with AOF).
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize yes \
@@ -152,4 +159,5 @@ for _ in $(seq 1 50); do curl -ksf "https://127.0.0.1:$HTTPS_PORT/healthz" >/dev
 log "nginx on https://127.0.0.1:$HTTPS_PORT/ in front of $INSTANCES; running the specs"
 
 CLUSTER_RUN_DIR="$run_dir" CLUSTER_BASE_URL="https://127.0.0.1:$HTTPS_PORT" CLUSTER_INSTANCES="$INSTANCES" \
+  CLUSTER_PG_PORT="$PG_PORT" CLUSTER_REDIS_PORT="$REDIS_PORT" \
   npx playwright test -c e2e/cluster.config.ts "$@"

@@ -123,3 +123,41 @@ export function nginxAccessLog(): string[] {
 export function figure(text: string): void {
   console.log(`[cluster] ${text}`);
 }
+
+// --- Dependencies going away (the degraded-dependency specs, cluster.7 to cluster.9) ---
+
+/** Starts an instance an earlier spec left stopped (cluster.6 stops B), and waits until both are ready. */
+export async function bothInstancesUp(): Promise<void> {
+  for (const instance of INSTANCES) {
+    if (existsSync(runFile(instance, 'exit'))) await startInstance(instance);
+    await waitUntilReady(instance);
+  }
+}
+
+const REDIS_PORT = process.env.CLUSTER_REDIS_PORT ?? '3409';
+const PG_PORT = process.env.CLUSTER_PG_PORT ?? '3408';
+
+/** Stops the run's Redis at once (SHUTDOWN NOSAVE: an outage, not a drain). */
+export function stopRedis(): void {
+  execFileSync('redis-cli', ['-p', REDIS_PORT, 'shutdown', 'nosave'], { stdio: 'ignore' });
+}
+
+/** Starts the run's Redis again as scripts/test-cluster.sh did (empty: it runs without persistence). */
+export async function startRedis(): Promise<void> {
+  execFileSync('redis-server', ['--port', REDIS_PORT, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--dir', RUN_DIR, '--pidfile', path.join(RUN_DIR, 'redis.pid'), '--logfile', path.join(RUN_DIR, 'redis.log')], { stdio: 'ignore' });
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      if (execFileSync('redis-cli', ['-p', REDIS_PORT, 'ping'], { encoding: 'utf8' }).trim() === 'PONG') return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Redis did not come back');
+}
+
+/** Stops or starts the run's private PostgreSQL (scripts/cluster-postgres.sh), never the machine's. */
+export function postgres(action: 'stop' | 'start'): void {
+  execFileSync('bash', [path.join(repoRoot, 'scripts/cluster-postgres.sh'), action, RUN_DIR, PG_PORT], { stdio: 'inherit' });
+}

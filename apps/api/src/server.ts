@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, useShanghaiTimezone } from './config.ts';
 import { createDatabase, type AppDatabase } from './db/database.ts';
 import { assertUsableDatabaseFile, describeDatabaseFailure } from './db/database-health.ts';
 import { migrate } from './db/migrate.ts';
+import { describeReadiness } from './modules/system/system.routes.ts';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server.ts';
 import { seedDatabase } from './seed/seed.ts';
 
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
   // The daily reconciliation with the providers' bills (decision 039; stopped by app.close through an onClose hook).
   app.services.billReconciliation.start();
   if (config.metrics) {
-    metricsServer = await startMetricsServer(app.metrics, config.metrics);
+    metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, readiness: () => describeReadiness(app, database) });
     app.log.info({ url: metricsServer.url, token: config.metrics.token !== undefined }, 'metrics listening');
   }
   const shown = address.replace('0.0.0.0', '127.0.0.1');

@@ -14,7 +14,8 @@
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
- * refunds 40930–40949; client-only texts 9xxxx (status 0).
+ * refunds 40930–40949; a dependency away (database restarting) 50320–50324 and 42970–42974;
+ * client-only texts 9xxxx (status 0).
  */
 
 /** The shape of each part of the catalog. */

@@ -38,6 +38,8 @@ export const SERVER_ERRORS = {
   HEADERS_TOO_LARGE: { code: 43101, status: 431, message: '请求头过大' },
   UNSUPPORTED_MEDIA_TYPE: { code: 41501, status: 415, message: '请求格式有误' },
   SERVICE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用，请稍后再试' },
+  /** The database does not answer (a restart, a failover): 503 with Retry-After (docs/decisions/052-degraded-not-down.md). */
+  DATABASE_UNAVAILABLE: { code: 50320, status: 503, message: '系统维护中，请稍后再试' },
   /** Production, while the operator's name, credit code, ICP number or contact is missing (operator-readiness.ts). */
   OPERATOR_NOT_READY: { code: 50314, status: 503, message: '本站运营信息尚未完善，暂不能下单，请稍后再试' },
   PAYMENT_REJECTED: { code: 40030, status: 400, message: '支付下单失败，请稍后再试或更换支付方式' },

@@ -96,6 +96,10 @@ export async function createDatabase(opts: DatabaseOptions): Promise<AppDatabase
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one checked out when its connection ends (a restart mid-request): node-postgres emits
+  // 'error' on it with no listener of the pool's. Its queries fail all the same (answered 503,
+  // http/error-handler.ts) and the pool drops it on release (docs/decisions/052-degraded-not-down.md).
+  pool.on('connect', (client) => void client.on('error', () => {}));
   prepareStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const database: PostgresAppDatabase = {

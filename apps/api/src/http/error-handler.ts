@@ -3,9 +3,32 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@kuaibao/domain';
 import { errorEnvelope } from './envelope.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, retryAfterSeconds, withRetryAfter } from './retry-after.ts';
+
+/** PostgreSQL's "not now" (SQLSTATE class 08 connection exceptions, 57P01–57P03 shutdown and start-up, 53300 too many connections). */
+const DATABASE_AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+/** What node-postgres says when a connection ends under it (it sets no code). */
+const DATABASE_AWAY_MESSAGE = /Connection terminated|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i;
+
+/**
+ * The database is away (restarting, failing over, refusing connections), not broken: the answer
+ * is 503 DATABASE_UNAVAILABLE with Retry-After, not 500 (docs/decisions/052-degraded-not-down.md).
+ * Looks through `cause` chains and AggregateError (a refused connection to several addresses).
+ */
+export function isDatabaseAway(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && DATABASE_AWAY_CODES.has(code)) return true;
+  if (typeof message === 'string' && DATABASE_AWAY_MESSAGE.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseAway(inner, depth + 1))) return true;
+  return isDatabaseAway(cause, depth + 1);
+}
 
 /** Fastify's own failures, translated into catalog errors (never a bare 500). */
 function toAppError(error: FastifyError): AppError {
+  if ((!(error instanceof AppError) || error.errorCode === 'INTERNAL') && isDatabaseAway(error)) {
+    return withRetryAfter(new AppError('DATABASE_UNAVAILABLE', undefined, { cause: error }), DATABASE_RETRY_AFTER_SECONDS);
+  }
   if (error instanceof AppError) return error;
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -45,8 +68,12 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.errorCode === 'DATABASE_UNAVAILABLE') request.log.warn({ err: error, code: appError.errorCode }, 'database unavailable');
+    else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.errorCode, detail: appError.detail }, 'request rejected');
+    const retryAfter = retryAfterSeconds(appError.errorCode, appError);
+    // A route that knows better has set it already (the console's sign-in slowdown).
+    if (retryAfter !== undefined && !reply.hasHeader('retry-after')) void reply.header('retry-after', String(retryAfter));
     // 5xx details stay in the log; the client gets the catalog text only.
     const envelope = appError.status >= 500 ? errorEnvelope(new AppError(appError.errorCode)) : errorEnvelope(appError);
     return reply.status(appError.status).send(envelope);

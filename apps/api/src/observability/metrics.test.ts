@@ -53,7 +53,7 @@ for (const { dialect, describeDialect } of dialectSuites()) {
       expect(body).not.toContain('no-such-route-4242');
       expect(sample(body, 'kuaibao_http_request_duration_seconds_count', { method: 'GET', route: '/healthz' })).toBeGreaterThanOrEqual(1);
       // Redis fallbacks are exported even without Redis (all zero).
-      expect(sample(body, 'kuaibao_redis_fallback_total', { kind: 'rateLimitFailOpen' })).toBe(0);
+      expect(sample(body, 'kuaibao_redis_fallback_total', { kind: 'rateLimitPerInstance' })).toBe(0);
     });
 
     it('counts a rejected notification, and sweep runs by result', async () => {

@@ -101,10 +101,10 @@ describeDialects('operations metrics (%s)', (dialect) => {
     const counters = test.app.services.sharedState.counters;
     let body = await text();
     expect(body).toContain('# TYPE kuaibao_redis_fallback_total counter');
-    const before = sample(body, 'kuaibao_redis_fallback_total', { kind: 'rateLimitFailOpen' })!;
-    counters.rateLimitFailOpen += 3;
+    const before = sample(body, 'kuaibao_redis_fallback_total', { kind: 'rateLimitPerInstance' })!;
+    counters.rateLimitPerInstance += 3;
     body = await text();
-    expect(sample(body, 'kuaibao_redis_fallback_total', { kind: 'rateLimitFailOpen' })).toBe(before + 3);
+    expect(sample(body, 'kuaibao_redis_fallback_total', { kind: 'rateLimitPerInstance' })).toBe(before + 3);
     expect(body).not.toContain('kuaibao_shared_state_fallbacks');
     expect(sample(body, 'kuaibao_build_info', { version: APP_VERSION, commit: buildCommit(), node: process.versions.node })).toBe(1);
   });

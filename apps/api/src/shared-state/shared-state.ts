@@ -10,8 +10,8 @@ import { Redis } from 'ioredis';
 
 /** How often each fallback happened since boot; the metrics export reads these. */
 export interface SharedStateCounters {
-  /** Requests let through without a rate-limit count because Redis failed. */
-  rateLimitFailOpen: number;
+  /** Requests whose rate limit was counted in this process only because Redis failed. */
+  rateLimitPerInstance: number;
   /** Nonces checked in the database because Redis failed. */
   nonceDatabaseFallback: number;
   /** Signed requests refused (503) because Redis failed while their nonce may be in it only. */
@@ -26,6 +26,11 @@ export interface SharedState {
   counters: SharedStateCounters;
   /** Logs a Redis failure at error level, at most once a minute per `what` (an outage must not flood the log). */
   reportFailure(what: string, error: unknown): void;
+  /**
+   * A user fell back to this process because Redis failed: logged once per outage per `what` (at
+   * error level), and once more, at info level, when Redis is back.
+   */
+  fellBack(what: string, error: unknown): void;
   /** For /readyz: undefined when fine or not configured, else why not. */
   problem(): Promise<string | undefined>;
   close(): Promise<void>;
@@ -38,7 +43,7 @@ const FAILURE_LOG_INTERVAL_MS = 60_000;
 
 export function createSharedState(options: { redisUrl: string | undefined; log: FastifyBaseLogger }): SharedState {
   const { log } = options;
-  const counters: SharedStateCounters = { rateLimitFailOpen: 0, nonceDatabaseFallback: 0, nonceRefusedDuringOutage: 0, onceKeyLocalFallback: 0 };
+  const counters: SharedStateCounters = { rateLimitPerInstance: 0, nonceDatabaseFallback: 0, nonceRefusedDuringOutage: 0, onceKeyLocalFallback: 0 };
   const lastLogged = new Map<string, { at: number; suppressed: number }>();
   function reportFailure(what: string, error: unknown): void {
     const at = Date.now();
@@ -66,12 +71,26 @@ export function createSharedState(options: { redisUrl: string | undefined; log: 
     : undefined;
   // ioredis reports connection errors as events; unheard, they would go to stderr on every retry.
   redis?.on('error', (error) => reportFailure('connection', error));
+  /** What fell back during the current outage, and when it first did. */
+  const fallenBack = new Map<string, number>();
+  function fellBack(what: string, error: unknown): void {
+    if (fallenBack.has(what)) return;
+    fallenBack.set(what, Date.now());
+    const message = error instanceof Error ? error.message : String(error);
+    log.error({ sharedState: what, err: message, counters: { ...counters } }, `Redis unavailable: ${what}`);
+  }
+  // Connected again: every user is back on Redis with its next command; say so once per outage.
+  redis?.on('ready', () => {
+    for (const [what, since] of fallenBack) log.info({ sharedState: what, outageMs: Date.now() - since, counters: { ...counters } }, `Redis back: ${what} shared again`);
+    fallenBack.clear();
+  });
   let closed = false;
 
   return {
     redis,
     counters,
     reportFailure,
+    fellBack,
     async problem() {
       if (!redis) return undefined;
       try {

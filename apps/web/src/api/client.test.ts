@@ -67,6 +67,31 @@ afterEach(() => {
 });
 
 describe('request client', () => {
+  it('asks a GET answered 503 with Retry-After again once, after waiting it; never a POST (decision 052)', async () => {
+    vi.useFakeTimers();
+    const unavailable = () => ({ ...fakeResponse({ code: 50320, msg: '系统维护中，请稍后再试' }, 503), headers: new Headers({ 'retry-after': '3' }) }) as unknown as Response;
+    let answers = [unavailable(), fakeResponse({ code: 0, msg: 'ok', data: { fine: true } })];
+    const { client, calls, errors, activity } = setup(() => answers.shift()!);
+    const got = client.get<{ fine: boolean }>('/api/h5/company', { keyword: '字节' });
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(got).resolves.toEqual({ fine: true });
+    expect(calls).toHaveLength(2);
+    expect(errors).toEqual([]);
+    expect(activity.pending()).toBe(0);
+
+    // Twice unavailable: the second answer is the visitor's, with its text; a POST is never asked again.
+    answers = [unavailable(), unavailable()];
+    const twice = client.get('/api/h5/company', { keyword: '字节' }).catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(3100);
+    expect(await twice).toBe('系统维护中，请稍后再试');
+    expect(calls).toHaveLength(4);
+    answers = [unavailable()];
+    await expect(client.post('/api/h5/order', {})).rejects.toThrow('系统维护中，请稍后再试');
+    expect(calls).toHaveLength(5);
+  });
+
   it('sends every common header', async () => {
     const { client, calls } = setup(() => fakeResponse({ code: 0, msg: 'ok', data: [] }));
     await client.get('/api/h5/company', { keyword: '北京' });

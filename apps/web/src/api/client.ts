@@ -140,7 +140,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     return out;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** `retried`: this GET already waited out one 503's Retry-After (decision 052 in docs/decisions). */
+  async function request<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
     const method = options.method ?? 'GET';
     const showLoading = options.loading !== false;
     const showToast = options.toast !== false;
@@ -186,6 +187,15 @@ export function createApiClient(deps: ClientDeps): ApiClient {
         if (timedOut) return fail(new RequestError(errorMessage('TIMEOUT'), 'timeout'));
         if (options.signal?.aborted) return fail(new RequestError('aborted', 'aborted'));
         return fail(new RequestError(errorMessage('NETWORK_ERROR'), 'network'));
+      }
+
+      // A GET answered 503 with a short Retry-After (the database restarting): asked again once, after it.
+      const retryAfter = Number(response.headers?.get?.('retry-after') ?? NaN);
+      if (response.status === 503 && method === 'GET' && !retried && retryAfter >= 0 && retryAfter <= 10) {
+        clearTimeout(timer);
+        await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+        if (showLoading) deps.activity?.end();
+        return await request<T>(path, options, true);
       }
 
       let parsed: unknown;
