@@ -9,8 +9,7 @@ import { createBillReconciliationJob, type BillReconciliationJob } from './jobs/
 import { registerBodyParsers } from './http/body-parsers.ts';
 import { isApiDocsRoute, registerApiDocsRoutes, registerOpenApiCollector } from './http/api-docs.ts';
 import { registerZodValidation } from './http/validate.ts';
-import { createRedisNonceStore } from './http/nonce-store.ts';
-import { createDatabaseNonceStore } from './http/request-nonces.repository.ts';
+import { createMemoryNonceStore } from './http/nonce-store.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { connectSharedState, createSharedState, type SharedState } from './shared-state/shared-state.ts';
 import { createOnceKeys, type OnceKeys } from './shared-state/once-keys.ts';
@@ -331,16 +330,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (config.signature.required) {
-    // In the database, or in Redis in front of it: a restart must not accept a request captured
-    // before it (docs/security.md), nor another instance (docs/decisions/024-shared-state-in-redis.md).
-    const nonces = sharedState.redis ? createRedisNonceStore({ sharedState, fallback: createDatabaseNonceStore(db), nowSeconds: Math.floor(now().getTime() / 1000) }) : createDatabaseNonceStore(db);
+    // In this process only, bounded: nothing is written per request, and a request nginx retries on
+    // the other instance is not refused there (docs/decisions/051-replay-in-process.md).
+    const nonces = createMemoryNonceStore();
     // Before validation: the signature covers the query and body exactly as sent, and an unsigned
     // request is refused as that whatever its fields.
-    app.addHook('preValidation', async (request) => {
+    // Synchronous, with `done`: nothing to wait for, so no promise per request (a throw is the answer).
+    app.addHook('preValidation', (request, _reply, done) => {
       // Unknown routes answer 404 whatever their signature.
       const route = request.routeOptions.url;
-      if (request.is404 || route === undefined || !needsClientSignature(route)) return;
-      await verifyRequestSignature(request, { secret: config.signature.secret, nonces, nowSeconds: Math.floor(now().getTime() / 1000) });
+      if (!request.is404 && route !== undefined && needsClientSignature(route)) {
+        verifyRequestSignature(request, { secret: config.signature.secret, nonces, nowSeconds: Math.floor(now().getTime() / 1000) });
+      }
+      done();
     });
   }
 

@@ -198,7 +198,12 @@ export async function signatureSkipProbe(target: AttackTarget): Promise<ProbeRes
   ];
 }
 
-/** Finding 14: a nonce spent before a restart is still spent after it. */
+/**
+ * Finding 14, revisited by docs/decisions/051-replay-in-process.md: a spent nonce is refused by the
+ * process that took it; the cache is in process, so a restart forgets it and the replay is answered
+ * like any freshly signed request (the secret ships in the web app). The probe holds when the replay
+ * is refused before the restart, and reports what the restarted server answered.
+ */
 export async function replayAfterRestartProbe(target: AttackTarget): Promise<ProbeResult[]> {
   if (!target.restart) throw new Error('needs a target the suite can restart');
   const visitor = new Visitor(target);
@@ -212,8 +217,8 @@ export async function replayAfterRestartProbe(target: AttackTarget): Promise<Pro
   const replayed = (answer: Answer) => describe(answer) === '401 REQUEST_REPLAYED';
   return [
     {
-      name: 'a signed request replayed after a server restart',
-      held: firstOk && replayed(before) && replayed(after),
+      name: 'a signed request replayed to the process that took it (a restart forgets, decision 051)',
+      held: firstOk && replayed(before),
       figure: firstOk ? `before the restart ${describe(before)}, after it ${describe(after)}` : `the first request was refused (${describe(first)}): the probe cannot tell`,
     },
   ];

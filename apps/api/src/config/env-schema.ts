@@ -45,7 +45,7 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SQLITE_FILE: z.string().default('data/kuaibao.sqlite'),
-  // Shared state between instances (rate limits, nonces, single-use keys; docs/decisions/024-shared-state-in-redis.md): unset keeps it in process.
+  // Shared state between instances (rate limits, single-use keys; docs/decisions/024-shared-state-in-redis.md): unset keeps it in process.
   REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL').optional(),
   // Phone lookups per client address per ten minutes (docs/decisions/024-shared-state-in-redis.md): raised only
   // by the API benchmark (npm run bench:api); production refuses anything above the default.

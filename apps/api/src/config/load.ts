@@ -35,7 +35,7 @@ export type Config = Readonly<{
   /** Prometheus metrics on a listener of their own (docs/operations.md); undefined = off. */
   metrics: { host: string; port: number; token: string | undefined } | undefined;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
-  /** Where instances share rate limits, nonces and single-use keys; undefined keeps them in this process (decision 024). */
+  /** Where instances share rate limits and single-use keys; undefined keeps them in this process (decision 024). */
   redisUrl: string | undefined;
   seedCompanies: number;
   /** The font file (TTF, OTF or TTC) embedded in the authorisation PDF (decision 035). */

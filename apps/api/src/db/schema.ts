@@ -413,7 +413,7 @@ export interface ReconciliationDifferencesTable {
   our_status: string | null;
 }
 
-/** Signature nonces inside their window (migration 008, docs/security.md). */
+/** Signature nonces inside their window (migration 008). No longer written: the replay cache is in process (docs/decisions/051-replay-in-process.md); the table stays until a migration drops it. */
 export interface RequestNoncesTable {
   nonce: string;
   /** Unix seconds */

@@ -94,12 +94,22 @@ export function nodeSqliteDatabase(db: DatabaseSync): SqliteDatabase {
  * Opens (creating its directory if needed) a SQLite file with the pragmas the app relies on:
  * WAL journal (not for ':memory:'), foreign keys, a busy timeout, NORMAL sync under WAL.
  */
+/**
+ * What the write-ahead log may keep on disk once it has been checkpointed: SQLite reuses the log
+ * file rather than shrinking it, so without a limit one burst of writes leaves a log of that size
+ * for good (hundreds of megabytes were seen, docs/decisions/051-replay-in-process.md). About SQLite's
+ * own automatic checkpoint size (1,000 pages of 4 KiB). The checkpoint worker also truncates the log
+ * when it passes this (db/sqlite-checkpoint.worker.ts).
+ */
+export const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
+
 export function openSqliteFile(file: string, opts: { busyTimeoutMs?: number } = {}): DatabaseSync {
   const memory = file === ':memory:' || file === '';
   if (!memory) mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(memory ? ':memory:' : file);
   db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(opts.busyTimeoutMs ?? 5000))}`);
   if (!memory) db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA cache_size = -65536'); // 64 MiB page cache

@@ -1,87 +1,77 @@
-import { AppError, SIGNATURE_WINDOW_SECONDS } from '@kuaibao/domain';
-import type { SharedState } from '../shared-state/shared-state.ts';
+import { SIGNATURE_WINDOW_SECONDS } from '@kuaibao/domain';
 
 /**
- * Where signature nonces are remembered for their window, so a captured request is accepted once.
- * One small interface: the database store is the default (a restart or a second instance on the
- * same database does not reopen the window); with REDIS_URL, Redis stands in front of it.
+ * The replay cache of the request signature: the nonces this process accepted, each until its
+ * signed timestamp has left the window (docs/decisions/051-replay-in-process.md). In process and
+ * bounded on purpose: the signing secret ships in the web app, so anyone can sign a fresh request
+ * and a replayed one is worth no more than that. Nothing is written anywhere per request; a restart
+ * or another instance does not know these nonces, and that is accepted.
  */
 export interface NonceStore {
-  /**
-   * True the first time a nonce is seen inside its window; false for a replay. `signedAtSeconds`
-   * is the request's signed timestamp (the Redis store needs it to know what an outage hid).
-   */
-  remember(nonce: string, nowSeconds: number, signedAtSeconds?: number): Promise<boolean>;
-}
-
-/** A nonce is kept for twice the window: a timestamp may be that far from our clock either way. */
-export const NONCE_LIFETIME_SECONDS = 2 * SIGNATURE_WINDOW_SECONDS;
-
-/** In process only: for tools and tests that want no database; forgets everything at exit. */
-export function createMemoryNonceStore(maxEntries = 200_000): NonceStore {
-  const seen = new Map<string, number>();
-  function evict(nowSeconds: number): void {
-    for (const [nonce, expiry] of seen) if (expiry <= nowSeconds) seen.delete(nonce);
-    // Still full of live nonces: drop the oldest half rather than grow without bound.
-    if (seen.size >= maxEntries) {
-      let drop = Math.floor(maxEntries / 2);
-      for (const nonce of seen.keys()) {
-        if (drop-- <= 0) break;
-        seen.delete(nonce);
-      }
-    }
-  }
-  return {
-    async remember(nonce, nowSeconds) {
-      const expiry = seen.get(nonce);
-      if (expiry !== undefined && expiry > nowSeconds) return false;
-      if (seen.size >= maxEntries) evict(nowSeconds);
-      seen.set(nonce, nowSeconds + NONCE_LIFETIME_SECONDS);
-      return true;
-    },
-  };
+  /** True the first time a nonce is seen while its timestamp is in the window; false for a replay. */
+  remember(nonce: string, nowSeconds: number, signedAtSeconds: number): boolean;
+  /** How many nonces are held now (never more than the cap). */
+  readonly size: number;
 }
 
 /**
- * SET NX with the nonce's lifetime in Redis, shared by every instance; the database store while
- * Redis fails (docs/decisions/024-shared-state-in-redis.md). A nonce seen by Redis only is not in
- * the database, so while Redis fails a request that may have been seen before the failure began
- * (signed less than a window after it) is refused with SERVICE_UNAVAILABLE, never accepted; and
- * after Redis comes back, a request that may have been seen during the failure is checked in the
- * database too, as is one that may have been seen before this instance started (the database was
- * the store before REDIS_URL was set). Per instance: one cut off alone also fails /readyz and is drained.
+ * About 200 bytes a nonce with its map entries: the cap keeps the cache near 20 MB at most. A
+ * flood larger than this evicts the oldest nonces; a nonce evicted early can be replayed, which
+ * gains nothing a freshly signed request would not.
  */
-export function createRedisNonceStore(deps: { sharedState: SharedState; fallback: NonceStore; nowSeconds: number }): NonceStore {
-  const { sharedState, fallback } = deps;
-  const redis = sharedState.redis;
-  if (!redis) throw new AppError('INTERNAL', 'createRedisNonceStore without REDIS_URL');
-  /** When this instance saw Redis fail first, while it still fails. */
-  let failingSince: number | undefined;
-  /** The last time the database may have recorded a nonce Redis does not know: at first, the start. */
-  let lastFallbackAt = deps.nowSeconds;
+export const NONCE_CACHE_MAX_ENTRIES = 100_000;
+
+/**
+ * Time-bucketed: nonces are grouped by the second their timestamp leaves the window, so expiry walks
+ * the buckets in order and touches only what is gone; when full, the nonce closest to expiry goes
+ * first (the oldest signed), one at a time, so the size never passes `maxEntries`.
+ */
+export function createMemoryNonceStore(maxEntries = NONCE_CACHE_MAX_ENTRIES): NonceStore {
+  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new RangeError(`nonce cache needs a positive size, not ${maxEntries}`);
+  /** nonce → the second from which it may be forgotten */
+  const expiryOf = new Map<string, number>();
+  /** that second → the nonces that expire then */
+  const buckets = new Map<number, Set<string>>();
+  /** The earliest bucket's second when known; recomputed when that bucket is gone. */
+  let earliestSeen = Number.POSITIVE_INFINITY;
+
+  /** The second of the earliest bucket; the buckets span at most twice the window, so this is cheap. */
+  function earliest(): number {
+    if (!buckets.has(earliestSeen)) earliestSeen = buckets.size === 0 ? Number.POSITIVE_INFINITY : Math.min(...buckets.keys());
+    return earliestSeen;
+  }
+
+  function forget(second: number): void {
+    for (const nonce of buckets.get(second) ?? []) expiryOf.delete(nonce);
+    buckets.delete(second);
+  }
+
+  function evictOldest(): void {
+    const second = earliest();
+    const bucket = buckets.get(second)!;
+    const nonce = bucket.values().next().value as string;
+    bucket.delete(nonce);
+    expiryOf.delete(nonce);
+    if (bucket.size === 0) buckets.delete(second);
+  }
+
   return {
-    // Without the signed timestamp, the earliest it could have been.
-    async remember(nonce, nowSeconds, signedAtSeconds = nowSeconds - SIGNATURE_WINDOW_SECONDS) {
-      let fresh: boolean;
-      try {
-        fresh = (await redis.set(`kuaibao:nonce:${nonce}`, '1', 'EX', NONCE_LIFETIME_SECONDS, 'NX')) === 'OK';
-      } catch (error) {
-        failingSince ??= nowSeconds;
-        sharedState.reportFailure('nonces checked in the database', error);
-        // Seen at most a window away from its timestamp: before the failure began, only Redis knows it.
-        if (signedAtSeconds < failingSince + SIGNATURE_WINDOW_SECONDS) {
-          sharedState.counters.nonceRefusedDuringOutage += 1;
-          throw new AppError('SERVICE_UNAVAILABLE', 'Redis failed; this nonce may be known to Redis only', { cause: error });
-        }
-        sharedState.counters.nonceDatabaseFallback += 1;
-        lastFallbackAt = nowSeconds;
-        return fallback.remember(nonce, nowSeconds, signedAtSeconds);
-      }
-      failingSince = undefined;
-      if (!fresh) return false;
-      // Possibly first seen while Redis failed, or before this start: then only the database knows it.
-      if (signedAtSeconds <= lastFallbackAt + SIGNATURE_WINDOW_SECONDS) return fallback.remember(nonce, nowSeconds, signedAtSeconds);
+    remember(nonce, nowSeconds, signedAtSeconds) {
+      while (earliest() <= nowSeconds) forget(earliest());
+      if (expiryOf.has(nonce)) return false;
+      // The signature check refuses a timestamp more than the window away from now, so after this
+      // second the same request cannot be accepted again anyway.
+      const expiresAt = Math.max(nowSeconds, signedAtSeconds + SIGNATURE_WINDOW_SECONDS) + 1;
+      if (expiryOf.size >= maxEntries) evictOldest();
+      expiryOf.set(nonce, expiresAt);
+      let bucket = buckets.get(expiresAt);
+      if (!bucket) buckets.set(expiresAt, (bucket = new Set()));
+      bucket.add(nonce);
+      if (expiresAt < earliestSeen) earliestSeen = expiresAt;
       return true;
+    },
+    get size() {
+      return expiryOf.size;
     },
   };
 }

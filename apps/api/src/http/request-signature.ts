@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, SIGNATURE_WINDOW_SECONDS, canonicalRequestString, signaturesEqual, type QueryValues } from '@kuaibao/domain';
 import type { NonceStore } from './nonce-store.ts';
 
-export async function verifyRequestSignature(
+export function verifyRequestSignature(
   request: FastifyRequest,
   options: { secret: string; nonces: NonceStore; nowSeconds: number },
-): Promise<void> {
+): void {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const { timestamp, nonce, signature } = query;
   if (typeof timestamp !== 'string' || typeof nonce !== 'string' || typeof signature !== 'string') {
@@ -29,5 +29,6 @@ export async function verifyRequestSignature(
   const expected = createHash('md5').update(canonical, 'utf8').digest('hex');
   if (!signaturesEqual(expected, signature)) throw new AppError('SIGNATURE_INVALID');
   // Only a verified request may spend a nonce; otherwise anyone could burn other people's nonces.
-  if (!(await options.nonces.remember(nonce, options.nowSeconds, Number(timestamp)))) throw new AppError('REQUEST_REPLAYED');
+  // The cache is this process's own (decision 051): no write anywhere, nothing to wait for.
+  if (!options.nonces.remember(nonce, options.nowSeconds, Number(timestamp))) throw new AppError('REQUEST_REPLAYED');
 }

@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /**
- * What several instances must agree on: rate-limit counters, signature nonces, single-use keys
- * (docs/decisions/024-shared-state-in-redis.md). With REDIS_URL they live in Redis; without it,
+ * What several instances must agree on: rate-limit counters and single-use keys
+ * (docs/decisions/024-shared-state-in-redis.md; the signature nonces stay in each process since
+ * docs/decisions/051-replay-in-process.md). With REDIS_URL they live in Redis; without it,
  * in this process as before. A Redis that fails never stops an answer: each user says what it
  * does instead, counts it here and logs it through reportFailure.
  */
@@ -12,10 +13,6 @@ import { Redis } from 'ioredis';
 export interface SharedStateCounters {
   /** Requests whose rate limit was counted in this process only because Redis failed. */
   rateLimitPerInstance: number;
-  /** Nonces checked in the database because Redis failed. */
-  nonceDatabaseFallback: number;
-  /** Signed requests refused (503) because Redis failed while their nonce may be in it only. */
-  nonceRefusedDuringOutage: number;
   /** Single-use keys kept in this process because Redis failed. */
   onceKeyLocalFallback: number;
 }
@@ -43,7 +40,7 @@ const FAILURE_LOG_INTERVAL_MS = 60_000;
 
 export function createSharedState(options: { redisUrl: string | undefined; log: FastifyBaseLogger }): SharedState {
   const { log } = options;
-  const counters: SharedStateCounters = { rateLimitPerInstance: 0, nonceDatabaseFallback: 0, nonceRefusedDuringOutage: 0, onceKeyLocalFallback: 0 };
+  const counters: SharedStateCounters = { rateLimitPerInstance: 0, onceKeyLocalFallback: 0 };
   const lastLogged = new Map<string, { at: number; suppressed: number }>();
   function reportFailure(what: string, error: unknown): void {
     const at = Date.now();
