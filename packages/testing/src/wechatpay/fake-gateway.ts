@@ -560,6 +560,12 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
         void payFromControl(raw, res);
         return;
       }
+      if (req.method === 'GET' && url.pathname === '/__fake/keys') {
+        // Test control: the merchant's public ids (which appid is which app's).
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ mchId: keys.mchId, appId: keys.appId, miniProgramAppId: keys.miniProgramAppId }));
+        return;
+      }
       if (req.method === 'POST' && url.pathname === '/__fake/complaint') {
         // Test control: a customer complains about a trade in WeChat Pay; WeChat notifies `notify_url`.
         void complainFromControl(raw, res);
@@ -573,6 +579,11 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       if (req.method === 'POST' && url.pathname === '/__fake/bill') {
         // Test control: plant differences in the trade bills (see FakeBillAdjustments).
         plantFromControl(raw, res);
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/connect/oauth2/authorize') {
+        // The official account's silent authorization (snsapi_base): straight back with a code of this browser's pretend account.
+        authorize(req, url, res);
         return;
       }
       if (req.method === 'GET' && (url.pathname === '/sns/jscode2session' || url.pathname === '/sns/oauth2/access_token')) {
@@ -627,6 +638,22 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     return answer({ access_token: randomBytes(24).toString('base64url'), expires_in: 7200, refresh_token: randomBytes(24).toString('base64url'), openid, scope: 'snsapi_base' });
   }
 
+  function authorize(req: IncomingMessage, url: URL, res: ServerResponse): void {
+    const redirect = url.searchParams.get('redirect_uri') ?? '';
+    if (url.searchParams.get('appid') !== keys.appId || !/^https?:\/\//.test(redirect)) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('redirect_uri 参数错误');
+      return;
+    }
+    const cookie = /(?:^|;\s*)fake_wechat_account=([A-Za-z0-9_-]{1,64})/.exec(req.headers.cookie ?? '')?.[1];
+    const account = cookie ?? `visitor-${randomBytes(6).toString('hex')}`;
+    const target = new URL(redirect);
+    target.searchParams.set('code', `${account}.${randomBytes(9).toString('base64url')}`);
+    target.searchParams.set('state', url.searchParams.get('state') ?? '');
+    res.writeHead(302, { location: target.toString(), 'set-cookie': `fake_wechat_account=${account}; Path=/; HttpOnly` });
+    res.end();
+  }
+
   async function complainFromControl(raw: string, res: ServerResponse): Promise<void> {
     const wanted = JSON.parse(raw || '{}') as { out_trade_no?: string; detail?: string; problem_type?: FakeWechatComplaint['problem_type']; notify_url?: string };
     res.setHeader('content-type', 'application/json');
@@ -662,13 +689,14 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
   }
 
   async function payFromControl(raw: string, res: ServerResponse): Promise<void> {
-    let wanted: { code_url?: unknown; out_trade_no?: unknown; notify?: unknown } = {};
+    let wanted: { code_url?: unknown; out_trade_no?: unknown; prepay_id?: unknown; notify?: unknown } = {};
     try {
       wanted = JSON.parse(raw || '{}') as typeof wanted;
     } catch {
       // answered below
     }
-    const trade = [...trades.values()].find((t) => t.out_trade_no === wanted.out_trade_no || (t.code_url !== null && t.code_url === wanted.code_url));
+    // By its number, its QR code's code_url, or the prepay_id of a jsapi trade (what wx.requestPayment / the bridge is given).
+    const trade = [...trades.values()].find((t) => t.out_trade_no === wanted.out_trade_no || (t.code_url !== null && t.code_url === wanted.code_url) || t.prepay_id === wanted.prepay_id);
     res.setHeader('content-type', 'application/json');
     if (!trade) {
       res.statusCode = 404;
@@ -754,7 +782,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     },
 
     loginEnv() {
-      return { WECHAT_AUTH_PROVIDER: 'wechat', WECHAT_API_BASE_URL: `http://127.0.0.1:${port}` };
+      return { WECHAT_AUTH_PROVIDER: 'wechat', WECHAT_API_BASE_URL: `http://127.0.0.1:${port}`, WECHAT_OAUTH_AUTHORIZE_URL: `http://127.0.0.1:${port}/connect/oauth2/authorize` };
     },
 
     pay(outTradeNo, payOptions = {}) {
