@@ -5,7 +5,10 @@ import type { Env } from './env-schema.ts';
 /** WeChat Pay API v3, direct merchant. Keys are normalised PEM (PKCS#8 private, SPKI public). */
 export interface WechatpayConfig {
   mchId: string;
+  /** The official account's appid: web (native, h5) and official-account (jsapi) payments are made under it. */
   appId: string;
+  /** The mini-program's appid bound to the same merchant (WECHATPAY_MP_APP_ID): mini-program payments are made under it; unset: none. */
+  miniProgramAppId: string | undefined;
   merchantSerial: string;
   merchantPrivateKey: string;
   apiV3Key: string;
@@ -110,6 +113,7 @@ function realPaymentProviders(e: Env, providers: readonly string[]): Pick<Paymen
       wechatpay = {
         mchId,
         appId,
+        miniProgramAppId: e.WECHATPAY_MP_APP_ID,
         merchantSerial,
         merchantPrivateKey: privateKeyPem('WECHATPAY_MERCHANT_PRIVATE_KEY', merchantKey),
         apiV3Key,

@@ -13,8 +13,8 @@ export interface VisitorContext {
   clientIp: string;
   /** Our public origin for this request, e.g. https://kuaibao.example. */
   origin: string;
-  /** The logged-in WeChat visitor (official account or mini-program): owns the order, pays with this openid. */
-  payer?: { userId: number; openid: string } | undefined;
+  /** The logged-in WeChat visitor (official account or mini-program): owns the order, pays with this openid, issued by that app. */
+  payer?: { userId: number; openid: string; appKind: 'wx-oa' | 'wx-mp' } | undefined;
 }
 
 function headerValue(request: FastifyRequest, name: string, max = 64): string {

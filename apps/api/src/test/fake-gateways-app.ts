@@ -21,7 +21,8 @@ export interface FakeGatewaysApp {
 
 export const TEST_NOTIFY_BASE_URL = 'https://kuaibao.test';
 
-export async function buildAppWithFakeGateways(options: { dialect?: Dialect; providers?: string; env?: Record<string, string> } = {}): Promise<FakeGatewaysApp> {
+/** `wechatLogin`: the WeChat login goes to the fake too (the real adapter; openids issued per app, as WeChat Pay then checks). */
+export async function buildAppWithFakeGateways(options: { dialect?: Dialect; providers?: string; env?: Record<string, string>; wechatLogin?: boolean } = {}): Promise<FakeGatewaysApp> {
   // This set-up starts an app with Alipay, so it does what server.ts does at process start.
   useShanghaiTimezone();
   let clock: { now: Date } | undefined;
@@ -36,6 +37,7 @@ export async function buildAppWithFakeGateways(options: { dialect?: Dialect; pro
       NOTIFY_BASE_URL: TEST_NOTIFY_BASE_URL,
       ...wechat.env(),
       ...alipay.env(),
+      ...(options.wechatLogin ? wechat.loginEnv() : {}),
       ...options.env,
     },
   });

@@ -19,7 +19,10 @@ import { environmentWith, readEnv } from '../config.ts';
  * plants differences in the trade bills (decision 039); `POST <wechatpay>/__fake/complaint
  * {out_trade_no, detail, notify_url}` files a WeChat Pay complaint and notifies it (decision 040);
  * `POST <wechatpay>/__fake/refund {out_trade_no, status?}` finishes the trade's PROCESSING refunds
- * (SUCCESS unless told) and sends each its refund notification.
+ * (SUCCESS unless told) and sends each its refund notification. `POST <wechatpay>/__fake/pay {"prepay_id": "wx…"}`
+ * pays a jsapi trade, as the mini-program's `wx.requestPayment` does. The WeChat login goes to the same fake
+ * (`/sns/jscode2session` for `?mpCode=<account>.<nonce>`, `/sns/oauth2/access_token` behind its own
+ * `/connect/oauth2/authorize` page): its WeChat Pay accepts an openid only under the appid that issued it.
  */
 const port = Number(readEnv('PORT') ?? 3171);
 const wechat = await startFakeWechatpayGateway();
@@ -37,6 +40,8 @@ const server = spawn(process.execPath, [fileURLToPath(new URL('../server.ts', im
     PAYMENT_PROVIDERS: 'wechatpay,alipay',
     NOTIFY_BASE_URL: `http://127.0.0.1:${port}`,
     ...wechat.env(),
+    // WeChat's login too: the fake issues each openid for its app, and its WeChat Pay refuses one under another appid (docs/decisions/057-mini-program-payment-appid.md).
+    ...wechat.loginEnv(),
     ...alipay.env(),
     WECHATPAY_TIMEOUT_MS: '5000',
     ALIPAY_TIMEOUT_MS: '5000',

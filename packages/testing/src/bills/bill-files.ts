@@ -23,6 +23,8 @@ export interface FakeBillRow {
   refundStatus?: string;
   tradeType?: string;
   openid?: string;
+  /** WeChat: the appid the trade was created under (公众账号ID); the merchant's first appid when unset. */
+  appId?: string;
 }
 
 /** What a test plants in a day's bill. */
@@ -76,7 +78,7 @@ export function wechatpayTradeBillText(rows: FakeBillRow[], merchant: { appId: s
     const rowFee = refund ? -Math.round(refundFen * 0.006) : Math.round(row.orderFen * 0.006);
     fees += rowFee;
     const fields = [
-      row.time, merchant.appId, merchant.mchId, '0', '', row.providerTxnId, row.outTradeNo, row.openid ?? '', row.tradeType ?? 'NATIVE', refund ? 'REFUND' : 'SUCCESS', 'OTHERS', 'CNY',
+      row.time, row.appId ?? merchant.appId, merchant.mchId, '0', '', row.providerTxnId, row.outTradeNo, row.openid ?? '', row.tradeType ?? 'NATIVE', refund ? 'REFUND' : 'SUCCESS', 'OTHERS', 'CNY',
       refund ? '0.00' : yuan(row.orderFen), '0.00', refund ? (row.providerRefundId ?? '') : '0', refund ? (row.outRefundNo ?? '') : '0', refund ? yuan(refundFen) : '0.00', '0.00',
       refund ? 'ORIGINAL' : '', refund ? (row.refundStatus ?? 'SUCCESS') : '', row.description, '', refund ? `-${fee(refundFen)}` : fee(row.orderFen), '0.60%',
       refund ? '0.00' : yuan(row.orderFen), refund ? yuan(refundFen) : '0.00', '',

@@ -14,6 +14,12 @@ import { wechatAnswerSigningText, wechatRequestSigningText } from './signing-tex
  * merchant and app ids, required fields per product), keeps a state machine per trade and refund,
  * signs every answer, and builds notifications signed and encrypted exactly like WeChat's.
  *
+ * It also plays WeChat's login (`/sns/jscode2session` for the mini-program, `/sns/oauth2/access_token`
+ * for the official account), because that is where WeChat learns which openid belongs to which
+ * appid: an openid is issued per app, and a jsapi prepay whose openid was not issued for its appid
+ * is refused as WeChat refuses it (HTTP 400, PARAM_ERROR, "appid和openid不匹配";
+ * docs/decisions/057-mini-program-payment-appid.md). Both appids are bound to the one merchant.
+ *
  * Independence from the code under test: request signatures are checked and answers signed with
  * node:crypto here, while notifications are signed and encrypted with wechatpay-axios-plugin's own
  * Rsa / Formatter / Aes helpers — the adapter verifies and decrypts those on node:crypto. A shared
@@ -22,7 +28,13 @@ import { wechatAnswerSigningText, wechatRequestSigningText } from './signing-tex
 
 export interface FakeWechatpayKeys {
   mchId: string;
+  /** The official account's appid (WECHATPAY_APP_ID, WECHAT_OA_APP_ID). */
   appId: string;
+  /** The mini-program's appid, bound to the same merchant (WECHATPAY_MP_APP_ID, WECHAT_MP_APP_ID). */
+  miniProgramAppId: string;
+  /** The AppSecrets the fake login checks. */
+  officialAccountSecret: string;
+  miniProgramSecret: string;
   merchantSerial: string;
   /** The merchant API key pair (we sign with the private half). */
   merchantPrivateKeyPem: string;
@@ -38,6 +50,8 @@ export type FakeTradeState = 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
 
 export interface FakeWechatTrade {
   out_trade_no: string;
+  /** The appid the trade was created under (the official account's or the mini-program's). */
+  appid: string;
   trade_type: 'NATIVE' | 'MWEB' | 'JSAPI';
   /** The request body that created it: a repeat with the same parameters gets the same answer. */
   request: string;
@@ -119,6 +133,10 @@ export interface FakeWechatpayGateway {
   readonly trades: Map<string, FakeWechatTrade>;
   readonly refunds: Map<string, FakeWechatRefund>;
   readonly requests: RecordedRequest[];
+  /** Which app issued each openid (openid → appid), as WeChat knows it from the logins. */
+  readonly openids: ReadonlyMap<string, string>;
+  /** The openid this pretend account has in this app (issued and remembered, as a login would). */
+  issueOpenid(appId: string, account: string): string;
   /** What tests plant in the trade bills (extra, missing and altered lines). */
   readonly bill: FakeBillAdjustments;
   readonly complaints: Map<string, FakeWechatComplaint>;
@@ -130,8 +148,10 @@ export interface FakeWechatpayGateway {
   tamperNextBill: boolean;
   /** Status a new refund gets (WeChat usually answers PROCESSING). */
   nextRefundStatus: FakeWechatRefund['status'];
-  /** The environment a test app needs to talk to this fake. */
+  /** The environment a test app needs to talk to this fake (WeChat Pay, both appids and their secrets). */
   env(): Record<string, string>;
+  /** The environment that sends the WeChat login to this fake too (WECHAT_AUTH_PROVIDER=wechat). */
+  loginEnv(): Record<string, string>;
   /** The payer pays: NOTPAY → SUCCESS. `evenIfClosed` models a payment that raced the close. */
   pay(outTradeNo: string, options?: { evenIfClosed?: boolean }): FakeWechatTrade;
   /** Finishes a PROCESSING refund. */
@@ -160,6 +180,9 @@ export function generateWechatpayKeys(): FakeWechatpayKeys {
   return {
     mchId: '1900000109',
     appId: 'wx8888888888888888',
+    miniProgramAppId: 'wx7777777777777777',
+    officialAccountSecret: randomBytes(16).toString('hex'),
+    miniProgramSecret: randomBytes(16).toString('hex'),
     merchantSerial: randomBytes(20).toString('hex').toUpperCase(),
     merchantPrivateKeyPem: pem(merchant.privateKey, 'pkcs8'),
     merchantPublicKey: merchant.publicKey,
@@ -200,6 +223,15 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
   const bill = emptyBillAdjustments();
   const complaints = new Map<string, FakeWechatComplaint>();
   let sequence = 0;
+  const openids = new Map<string, string>();
+  const usedLoginCodes = new Set<string>();
+  const ourAppIds = new Set([keys.appId, keys.miniProgramAppId]);
+  /** The openid a pretend account has in an app: 28 characters, like WeChat's, different per app. */
+  function issueOpenid(appId: string, account: string): string {
+    const openid = `o${createHash('sha256').update(`fake-wechat-login:${appId}:${account}`).digest('base64url').slice(0, 27)}`;
+    openids.set(openid, appId);
+    return openid;
+  }
 
   const unixNow = () => Math.floor(Date.now() / 1000);
   const clockSeconds = () => Math.floor(now().getTime() / 1000);
@@ -226,7 +258,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
 
   const error = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, { code, message });
 
-  function tradeView(trade: FakeWechatTrade, mchid = keys.mchId, appid = keys.appId) {
+  function tradeView(trade: FakeWechatTrade, mchid = keys.mchId, appid = trade.appid) {
     return {
       appid,
       mchid,
@@ -259,7 +291,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
 
   function checkCommon(body: Record<string, unknown>, type: FakeWechatTrade['trade_type']): string | undefined {
     const amount = body.amount as { total?: unknown; currency?: unknown } | undefined;
-    if (body.appid !== keys.appId || body.mchid !== keys.mchId) return 'appid和mch_id不匹配';
+    if (typeof body.appid !== 'string' || !ourAppIds.has(body.appid) || body.mchid !== keys.mchId) return 'appid和mch_id不匹配';
     if (typeof body.description !== 'string' || body.description.length === 0 || body.description.length > 127) return 'description 长度不符合要求';
     if (typeof body.out_trade_no !== 'string' || !OUT_TRADE_NO.test(body.out_trade_no)) return 'out_trade_no 格式错误';
     if (typeof body.time_expire !== 'string' || !TIME_EXPIRE.test(body.time_expire)) return 'time_expire 格式错误';
@@ -274,6 +306,8 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     if (type === 'JSAPI') {
       const payer = body.payer as { openid?: unknown } | undefined;
       if (!payer || typeof payer.openid !== 'string' || payer.openid.length === 0) return 'payer.openid 缺失';
+      // WeChat knows which app issued each openid; one of another app (or of none) cannot pay under this appid.
+      if (openids.get(payer.openid) !== body.appid) return 'appid和openid不匹配';
     }
     return undefined;
   }
@@ -290,6 +324,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     }
     const trade: FakeWechatTrade = existing ?? {
       out_trade_no: outTradeNo,
+      appid: body.appid as string,
       trade_type: type,
       request: raw,
       description: body.description as string,
@@ -482,13 +517,14 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     const rows: FakeBillRow[] = [];
     for (const trade of trades.values()) {
       if (!trade.transaction_id || !trade.success_time?.startsWith(date)) continue;
-      rows.push({ kind: 'payment', time: wall(trade.success_time), outTradeNo: trade.out_trade_no, providerTxnId: trade.transaction_id, orderFen: trade.amount_total, description: trade.description, tradeType: trade.trade_type, ...(trade.payer_openid ? { openid: trade.payer_openid } : {}) });
+      rows.push({ kind: 'payment', time: wall(trade.success_time), outTradeNo: trade.out_trade_no, providerTxnId: trade.transaction_id, orderFen: trade.amount_total, description: trade.description, tradeType: trade.trade_type, appId: trade.appid, ...(trade.payer_openid ? { openid: trade.payer_openid } : {}) });
     }
     for (const refund of refunds.values()) {
       if (!refund.create_time.startsWith(date)) continue;
       const trade = trades.get(refund.out_trade_no);
       rows.push({
         kind: 'refund',
+        ...(trade ? { appId: trade.appid } : {}),
         time: wall(refund.create_time),
         outTradeNo: refund.out_trade_no,
         providerTxnId: refund.transaction_id,
@@ -524,6 +560,12 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
         void payFromControl(raw, res);
         return;
       }
+      if (req.method === 'GET' && url.pathname === '/__fake/keys') {
+        // Test control: the merchant's public ids (which appid is which app's).
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ mchId: keys.mchId, appId: keys.appId, miniProgramAppId: keys.miniProgramAppId }));
+        return;
+      }
       if (req.method === 'POST' && url.pathname === '/__fake/complaint') {
         // Test control: a customer complains about a trade in WeChat Pay; WeChat notifies `notify_url`.
         void complainFromControl(raw, res);
@@ -537,6 +579,16 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       if (req.method === 'POST' && url.pathname === '/__fake/bill') {
         // Test control: plant differences in the trade bills (see FakeBillAdjustments).
         plantFromControl(raw, res);
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/connect/oauth2/authorize') {
+        // The official account's silent authorization (snsapi_base): straight back with a code of this browser's pretend account.
+        authorize(req, url, res);
+        return;
+      }
+      if (req.method === 'GET' && (url.pathname === '/sns/jscode2session' || url.pathname === '/sns/oauth2/access_token')) {
+        // WeChat's login (api.weixin.qq.com): not signed like the pay API, answered as JSON with errcode on failure.
+        login(url, res);
         return;
       }
       const record: RecordedRequest = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, body: raw, verified: false, status: 0 };
@@ -561,6 +613,46 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+
+  /**
+   * jscode2session (mini-program) and oauth2/access_token (official account): the code is
+   * `<account>.<nonce>` (a pretend WeChat account, single use); the openid is that account's in the app.
+   */
+  function login(url: URL, res: ServerResponse): void {
+    const answer = (body: object) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const miniProgram = url.pathname === '/sns/jscode2session';
+    const appId = url.searchParams.get('appid') ?? '';
+    const code = url.searchParams.get(miniProgram ? 'js_code' : 'code') ?? '';
+    const secret = miniProgram ? keys.miniProgramSecret : keys.officialAccountSecret;
+    if (appId !== (miniProgram ? keys.miniProgramAppId : keys.appId)) return answer({ errcode: 40013, errmsg: 'invalid appid' });
+    if (url.searchParams.get('secret') !== secret) return answer({ errcode: 40125, errmsg: 'invalid appsecret' });
+    const account = /^([A-Za-z0-9_-]{1,64})\.[A-Za-z0-9_-]{4,64}$/.exec(code)?.[1];
+    if (!account) return answer({ errcode: 40029, errmsg: 'invalid code' });
+    if (usedLoginCodes.has(`${appId}:${code}`)) return answer({ errcode: 40163, errmsg: 'code been used' });
+    usedLoginCodes.add(`${appId}:${code}`);
+    const openid = issueOpenid(appId, account);
+    if (miniProgram) return answer({ openid, session_key: randomBytes(16).toString('base64') });
+    return answer({ access_token: randomBytes(24).toString('base64url'), expires_in: 7200, refresh_token: randomBytes(24).toString('base64url'), openid, scope: 'snsapi_base' });
+  }
+
+  function authorize(req: IncomingMessage, url: URL, res: ServerResponse): void {
+    const redirect = url.searchParams.get('redirect_uri') ?? '';
+    if (url.searchParams.get('appid') !== keys.appId || !/^https?:\/\//.test(redirect)) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('redirect_uri 参数错误');
+      return;
+    }
+    const cookie = /(?:^|;\s*)fake_wechat_account=([A-Za-z0-9_-]{1,64})/.exec(req.headers.cookie ?? '')?.[1];
+    const account = cookie ?? `visitor-${randomBytes(6).toString('hex')}`;
+    const target = new URL(redirect);
+    target.searchParams.set('code', `${account}.${randomBytes(9).toString('base64url')}`);
+    target.searchParams.set('state', url.searchParams.get('state') ?? '');
+    res.writeHead(302, { location: target.toString(), 'set-cookie': `fake_wechat_account=${account}; Path=/; HttpOnly` });
+    res.end();
+  }
 
   async function complainFromControl(raw: string, res: ServerResponse): Promise<void> {
     const wanted = JSON.parse(raw || '{}') as { out_trade_no?: string; detail?: string; problem_type?: FakeWechatComplaint['problem_type']; notify_url?: string };
@@ -597,13 +689,14 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
   }
 
   async function payFromControl(raw: string, res: ServerResponse): Promise<void> {
-    let wanted: { code_url?: unknown; out_trade_no?: unknown; notify?: unknown } = {};
+    let wanted: { code_url?: unknown; out_trade_no?: unknown; prepay_id?: unknown; notify?: unknown } = {};
     try {
       wanted = JSON.parse(raw || '{}') as typeof wanted;
     } catch {
       // answered below
     }
-    const trade = [...trades.values()].find((t) => t.out_trade_no === wanted.out_trade_no || (t.code_url !== null && t.code_url === wanted.code_url));
+    // By its number, its QR code's code_url, or the prepay_id of a jsapi trade (what wx.requestPayment / the bridge is given).
+    const trade = [...trades.values()].find((t) => t.out_trade_no === wanted.out_trade_no || (t.code_url !== null && t.code_url === wanted.code_url) || t.prepay_id === wanted.prepay_id);
     res.setHeader('content-type', 'application/json');
     if (!trade) {
       res.statusCode = 404;
@@ -662,6 +755,8 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     trades,
     refunds,
     requests,
+    openids,
+    issueOpenid,
     bill,
     complaints,
     tamperNextBill: false,
@@ -678,7 +773,16 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
         WECHATPAY_PUBLIC_KEY: keys.platformPublicKeyPem,
         WECHATPAY_BASE_URL: `http://127.0.0.1:${port}/`,
         WECHATPAY_TIMEOUT_MS: '1500',
+        WECHATPAY_MP_APP_ID: keys.miniProgramAppId,
+        WECHAT_OA_APP_ID: keys.appId,
+        WECHAT_OA_APP_SECRET: keys.officialAccountSecret,
+        WECHAT_MP_APP_ID: keys.miniProgramAppId,
+        WECHAT_MP_APP_SECRET: keys.miniProgramSecret,
       };
+    },
+
+    loginEnv() {
+      return { WECHAT_AUTH_PROVIDER: 'wechat', WECHAT_API_BASE_URL: `http://127.0.0.1:${port}`, WECHAT_OAUTH_AUTHORIZE_URL: `http://127.0.0.1:${port}/connect/oauth2/authorize` };
     },
 
     pay(outTradeNo, payOptions = {}) {

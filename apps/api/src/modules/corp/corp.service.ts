@@ -73,7 +73,7 @@ export function createCorpService(deps: {
     },
 
     createOrder(user, form, visitor) {
-      return orders.createOrder(form, { ...visitor, payer: { userId: user.id, openid: user.openid } });
+      return orders.createOrder(form, { ...visitor, payer: { userId: user.id, openid: user.openid, appKind: user.appKind } });
     },
   };
 }

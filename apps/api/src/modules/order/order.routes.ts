@@ -36,7 +36,7 @@ export function registerOrderRoutes(app: FastifyInstance): void {
     handler: async (request) => {
       // A mini-program visitor is logged in (x-token) and pays in-app with that openid; h5 visitors are anonymous.
       const user = await app.services.accounts.findUser(requestToken(request));
-      const payer = user ? { userId: user.id, openid: user.openid } : undefined;
+      const payer = user ? { userId: user.id, openid: user.openid, appKind: user.appKind } : undefined;
       return app.services.orders.createOrder(request.body, { ...visitorContext(request, app.config.publicBaseUrl), payer });
     },
   });

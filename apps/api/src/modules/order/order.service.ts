@@ -81,6 +81,8 @@ export interface StartAttemptInput {
   notifyBaseUrl: string;
   clientIp: string;
   openid?: string | undefined;
+  /** The WeChat app that issued `openid` (its appid is the one the trade is created under). */
+  openidApp?: 'wx-oa' | 'wx-mp' | undefined;
 }
 
 export interface OrderService {
@@ -318,6 +320,8 @@ export function createOrderService(deps: {
       // In-app payment needs the payer's openid: the logged-in visitor's; without a login, extra.openid.
       const openid = visitor.payer?.openid ?? (typeof form.extra?.openid === 'string' && form.extra.openid ? form.extra.openid : undefined);
       const userId = visitor.payer?.userId ?? null;
+      // The openid's own app decides the appid WeChat Pay charges under; without a login, the platform says which app's page sent it.
+      const openidApp = visitor.payer?.appKind ?? (form.source === 'wx-mp' ? 'wx-mp' : 'wx-oa');
       deps.payments.checkPaymentChoice({ platform: form.source, payType: form.pay_type, paySource: form.pay_source, openid });
 
       const current = now();
@@ -415,6 +419,7 @@ export function createOrderService(deps: {
         notifyBaseUrl: visitor.origin,
         clientIp: visitor.clientIp,
         openid,
+        openidApp,
       });
       // The edit key goes to this answer only (a reused order gets it again: it is derived, decision 012).
       const base = { isPaied: false, orderId: order.public_id, payFee: order.total_fee, editKey: vault.capability('order.declaration', order.public_id) };

@@ -193,6 +193,7 @@ export function createAttempts(ctx: PaymentContext): Attempts {
           notifyBaseUrl: input.notifyBaseUrl,
           clientIp: input.clientIp,
           openid: input.openid,
+          openidApp: input.openidApp,
         });
       } catch (error) {
         // The outcome is unknown (the trade may exist): the sweep closes it and asks once more.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig, MOCK_WECHAT_APP_IDS } from '../../config.ts';
 import { generateAlipayKeys, generateWechatpayKeys } from '@kuaibao/testing';
 import { assertKnownPaymentProviders } from './index.ts';
 import { PRODUCTION_SETTINGS } from '../../test/production-settings.ts';
@@ -20,6 +20,8 @@ describe('payment configuration', () => {
     WECHATPAY_API_V3_KEY: wechat.apiV3Key,
     WECHATPAY_PUBLIC_KEY_ID: wechat.publicKeyId,
     WECHATPAY_PUBLIC_KEY: wechat.platformPublicKeyPem,
+    // The mock login's mini-program is on outside production: its payments need its appid bound (docs/decisions/057-mini-program-payment-appid.md).
+    WECHATPAY_MP_APP_ID: MOCK_WECHAT_APP_IDS.miniProgram,
   });
   const alipayEnv = () => ({ ALIPAY_APP_ID: alipay.appId, ALIPAY_APP_PRIVATE_KEY: alipay.appPrivateKeyPem, ALIPAY_PUBLIC_KEY: alipay.alipayPublicKeyPem });
   const load = (env: Record<string, string>) => loadConfig({ APP_ENV: 'test', ...env });
@@ -106,6 +108,48 @@ describe('payment configuration', () => {
     expect(failure({ PAYMENT_PROVIDERS: 'alipay', NOTIFY_BASE_URL: 'https://kuaibao.example/?a=1', ...alipayEnv() })).toContain('NOTIFY_BASE_URL: must have no query string');
     // PUBLIC_BASE_URL serves when NOTIFY_BASE_URL is not set.
     expect(load({ PAYMENT_PROVIDERS: 'alipay', PUBLIC_BASE_URL: 'https://kuaibao.example', ...alipayEnv() }).payment.notifyBaseUrl).toBe('https://kuaibao.example');
+  });
+
+  it("refuses WeChat Pay without the mini-program's appid while the mini-program login is on, in one line", () => {
+    const base = { PAYMENT_PROVIDERS: 'wechatpay', NOTIFY_BASE_URL: 'https://kuaibao.example', ...wechatEnv() };
+    const mp = { WECHAT_MP_APP_ID: wechat.miniProgramAppId, WECHAT_MP_APP_SECRET: wechat.miniProgramSecret, WECHAT_OA_APP_ID: wechat.appId, WECHAT_OA_APP_SECRET: wechat.officialAccountSecret };
+    // The mock login (its own mini-program appid) and the real one (WECHAT_MP_APP_ID) alike.
+    const missing = failure({ ...base, WECHATPAY_MP_APP_ID: '' });
+    expect(missing).toMatch(/^Invalid configuration:\s+WECHATPAY_MP_APP_ID: must be the mini-program's appid wxmockminiprogram, bound to WECHATPAY_MCH_ID/);
+    expect(missing.split('\n').filter((line) => line.includes('WECHATPAY_MP_APP_ID'))).toHaveLength(1);
+    expect(failure({ ...base, ...mp, WECHAT_AUTH_PROVIDER: 'wechat', WECHATPAY_MP_APP_ID: '' })).toContain(`WECHATPAY_MP_APP_ID: must be the mini-program's appid ${wechat.miniProgramAppId}`);
+    expect(failure({ ...base, ...mp, WECHAT_AUTH_PROVIDER: 'wechat', WECHATPAY_MP_APP_ID: 'wx5555555555555555' })).toContain('WECHATPAY_MP_APP_ID: must be');
+    const bound = load({ ...base, ...mp, WECHAT_AUTH_PROVIDER: 'wechat', WECHATPAY_MP_APP_ID: wechat.miniProgramAppId });
+    expect(bound.payment.wechatpay).toMatchObject({ appId: wechat.appId, miniProgramAppId: wechat.miniProgramAppId });
+    // No mini-program login, nothing to bind; no WeChat Pay, nothing to refuse outside production.
+    expect(load({ ...base, WECHAT_AUTH_PROVIDER: 'none', WECHATPAY_MP_APP_ID: '' }).payment.wechatpay?.miniProgramAppId).toBeUndefined();
+    expect(load({ ...mp, WECHAT_AUTH_PROVIDER: 'wechat' }).wechatAuth.miniProgram?.appId).toBe(wechat.miniProgramAppId);
+  });
+
+  it('refuses in production a mini-program login whose payments have no bound appid, in one line', () => {
+    const prodKeys = {
+      APP_ENV: 'prod',
+      SIGN_SECRET: 'prod-sign-secret-0001',
+      RESPONSE_AES_KEY: '00112233445566778899aabbccddeeff',
+      ID_ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+      ID_HASH_KEY: 'prod-id-hash-key-0001',
+      SANDBOX_NOTIFY_KEY: 'prod-sandbox-key-0001',
+      PUBLIC_BASE_URL: 'https://kuaibao.example',
+      WECHAT_AUTH_PROVIDER: 'wechat',
+      WECHAT_OA_APP_ID: wechat.appId,
+      WECHAT_OA_APP_SECRET: wechat.officialAccountSecret,
+      WECHAT_MP_APP_ID: wechat.miniProgramAppId,
+      WECHAT_MP_APP_SECRET: wechat.miniProgramSecret,
+    };
+    const line = /WECHATPAY_MP_APP_ID: the mini-program login is on \(WECHAT_MP_APP_ID\), so PAYMENT_PROVIDERS must list wechatpay and WECHATPAY_MP_APP_ID must equal WECHAT_MP_APP_ID/;
+    // Alipay alone cannot pay inside the mini-program (WeChat Pay only there).
+    expect(failure({ ...prodKeys, PAYMENT_PROVIDERS: 'alipay', NOTIFY_BASE_URL: 'https://kuaibao.example', ...alipayEnv() })).toMatch(line);
+    const withWechat = { ...prodKeys, PAYMENT_PROVIDERS: 'wechatpay', NOTIFY_BASE_URL: 'https://kuaibao.example', ...wechatEnv() };
+    expect(failure({ ...withWechat, WECHATPAY_MP_APP_ID: '' })).toMatch(line);
+    expect(failure({ ...withWechat, WECHATPAY_MP_APP_ID: 'wx5555555555555555' })).toMatch(line);
+    expect(loadConfig({ ...withWechat, WECHATPAY_MP_APP_ID: wechat.miniProgramAppId }).payment.wechatpay?.miniProgramAppId).toBe(wechat.miniProgramAppId);
+    // Without a mini-program login there is nothing to bind.
+    expect(loadConfig({ ...withWechat, WECHAT_MP_APP_ID: '', WECHAT_MP_APP_SECRET: '', WECHATPAY_MP_APP_ID: '' }).payment.wechatpay?.miniProgramAppId).toBeUndefined();
   });
 
   it('refuses unknown provider names at boot and ignores repeats', () => {

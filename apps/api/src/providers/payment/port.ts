@@ -26,8 +26,14 @@ export interface CreatePaymentInput {
   returnUrl?: string | undefined;
   /** The payer's real IP (WeChat h5 checks it). */
   clientIp?: string | undefined;
-  /** The payer's openid for the configured appid (WeChat jsapi). */
+  /** The payer's openid (WeChat jsapi). */
   openid?: string | undefined;
+  /**
+   * The WeChat app that issued `openid`: the official account (wx-oa) or the mini-program (wx-mp).
+   * WeChat Pay creates a jsapi trade under that app's appid, which must be bound to our merchant
+   * (docs/decisions/057-mini-program-payment-appid.md). Unset: the official account.
+   */
+  openidApp?: 'wx-oa' | 'wx-mp' | undefined;
 }
 
 export interface JsapiParams {

@@ -103,7 +103,9 @@ describe('WeChat Pay adapter against the fake gateway', () => {
     });
 
     it('creates a jsapi payment whose paySign verifies with the merchant key (checked by the library)', async () => {
-      const result = await provider.createPayment(input({ paySource: 'jsapi', openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' }));
+      // The openid the official account's login gave this payer (WeChat knows which app issued it).
+      const openid = fake.issueOpenid(fake.keys.appId, 'jsapi-payer');
+      const result = await provider.createPayment(input({ paySource: 'jsapi', openid }));
       if (!result.ok || result.kind !== 'jsapi') throw new Error('expected jsapi params');
       const { params } = result;
       expect(params.appId).toBe(fake.keys.appId);
@@ -113,7 +115,27 @@ describe('WeChat Pay adapter against the fake gateway', () => {
       expect(params.signType).toBe('RSA');
       const message = Formatter.joinedByLineFeed(params.appId, params.timeStamp, params.nonceStr, params.package);
       expect(Rsa.verify(message, params.paySign, fake.keys.merchantPublicKey)).toBe(true);
-      expect(JSON.parse(fake.requests.at(-1)!.body).payer).toEqual({ openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' });
+      expect(JSON.parse(fake.requests.at(-1)!.body).payer).toEqual({ openid });
+    });
+
+    it("creates a mini-program payment under the mini-program's appid, signed for it; WeChat refuses its openid under the official account's", async () => {
+      const openid = fake.issueOpenid(fake.keys.miniProgramAppId, 'mp-payer');
+      const result = await provider.createPayment(input({ paySource: 'jsapi', openid, openidApp: 'wx-mp' }));
+      if (!result.ok || result.kind !== 'jsapi') throw new Error(`expected jsapi params, got ${JSON.stringify(result)}`);
+      expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({ appid: fake.keys.miniProgramAppId, payer: { openid } });
+      expect(result.params.appId).toBe(fake.keys.miniProgramAppId);
+      const message = Formatter.joinedByLineFeed(result.params.appId, result.params.timeStamp, result.params.nonceStr, result.params.package);
+      expect(Rsa.verify(message, result.params.paySign, fake.keys.merchantPublicKey)).toBe(true);
+      // The same openid sent as the official account's: WeChat's own refusal (HTTP 400 PARAM_ERROR).
+      expect(await provider.createPayment(input({ paySource: 'jsapi', openid, outTradeNo: 'KB20261121MISMATCHP01' }))).toEqual({ ok: false, reason: 'INVALID_REQUEST', message: 'PARAM_ERROR: appid和openid不匹配' });
+      expect(fake.requests.at(-1)!.status).toBe(400);
+    });
+
+    it('refuses a mini-program payment before calling WeChat when no mini-program appid is bound', async () => {
+      const unbound = createWechatpayProvider({ config: { ...config, miniProgramAppId: undefined }, notifyUrl: NOTIFY_URL, now: () => clock });
+      const before = fake.requests.length;
+      expect(await unbound.createPayment(input({ paySource: 'jsapi', openid: fake.issueOpenid(fake.keys.miniProgramAppId, 'mp-unbound'), openidApp: 'wx-mp' }))).toMatchObject({ ok: false, reason: 'NOT_PERMITTED' });
+      expect(fake.requests.length).toBe(before);
     });
 
     it('needs an openid for jsapi and an IP for h5 before calling WeChat', async () => {

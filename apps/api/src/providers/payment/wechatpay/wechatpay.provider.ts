@@ -91,17 +91,23 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
   const verificationKeys = new Map<string, KeyObject>(Object.entries(config.verificationKeys).map(([serial, pem]) => [serial, createPublicKey(pem)]));
   const { call, isBusinessError } = createWechatpayClient(config);
 
+  // Every appid bound to our merchant that we pay under: the official account's and, when set, the
+  // mini-program's (docs/decisions/057-mini-program-payment-appid.md). Nothing else is ours.
+  const ourAppIds = new Set([config.appId, ...(config.miniProgramAppId ? [config.miniProgramAppId] : [])]);
+  const isOurs = (transaction: { appid: string; mchid: string }) => transaction.mchid === config.mchId && ourAppIds.has(transaction.appid);
+
   function checkMerchant(transaction: { appid: string; mchid: string }, where: string): void {
-    if (transaction.mchid !== config.mchId || transaction.appid !== config.appId) {
+    if (!isOurs(transaction)) {
       throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', `wechatpay ${where}: merchant ${transaction.mchid}/${transaction.appid} is not ours`);
     }
   }
 
-  function jsapiParams(prepayId: string) {
+  /** The bridge's parameters, signed for the appid the trade was created under (wx.requestPayment checks it is the calling app's). */
+  function jsapiParams(appId: string, prepayId: string) {
     const timeStamp = String(Math.floor(now().getTime() / 1000));
     const nonceStr = randomBytes(16).toString('hex');
     const pkg = `prepay_id=${prepayId}`;
-    return { appId: config.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA' as const, paySign: rsaSign(paySignMessage(config.appId, timeStamp, nonceStr, pkg), merchantKey) };
+    return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA' as const, paySign: rsaSign(paySignMessage(appId, timeStamp, nonceStr, pkg), merchantKey) };
   }
 
   return {
@@ -110,8 +116,11 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
     paySources: { weixin: PAY_SOURCES_BY_PAY_TYPE.weixin },
 
     async createPayment(input): Promise<CreatePaymentResult> {
+      // A mini-program openid is only good under the mini-program's appid (WeChat answers "appid和openid不匹配" otherwise).
+      const appId = input.paySource === 'jsapi' && input.openidApp === 'wx-mp' ? config.miniProgramAppId : config.appId;
+      if (!appId) return { ok: false, reason: 'NOT_PERMITTED', message: 'no mini-program appid is bound to this merchant (WECHATPAY_MP_APP_ID)' };
       const common = {
-        appid: config.appId,
+        appid: appId,
         mchid: config.mchId,
         description: input.description.slice(0, 127),
         out_trade_no: input.outTradeNo,
@@ -148,7 +157,7 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
         const url = input.returnUrl ? `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(input.returnUrl)}` : h5Url;
         return { ok: true, kind: 'redirect', url };
       }
-      if (input.paySource === 'jsapi' && prepayId) return { ok: true, kind: 'jsapi', params: jsapiParams(prepayId) };
+      if (input.paySource === 'jsapi' && prepayId) return { ok: true, kind: 'jsapi', params: jsapiParams(appId, prepayId) };
       throw new AppError('PAYMENT_PROVIDER_BAD_RESPONSE', `wechatpay ${pathname}: answer without the ${input.paySource} field`);
     },
 
@@ -217,7 +226,7 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
         const parsed = TransactionSchema.safeParse(resource);
         if (!parsed.success) return { ok: false, reason: 'unexpected transaction' };
         const transaction = parsed.data;
-        if (transaction.mchid !== config.mchId || transaction.appid !== config.appId) return { ok: false, reason: `merchant mismatch ${transaction.mchid}/${transaction.appid}` };
+        if (!isOurs(transaction)) return { ok: false, reason: `merchant mismatch ${transaction.mchid}/${transaction.appid}` };
         const paidAt = parseRfc3339(transaction.success_time);
         if (transaction.trade_state !== 'SUCCESS' || !transaction.transaction_id || !transaction.amount || !paidAt) {
           return { ok: true, event: { kind: 'ignored', eventId, outTradeNo: transaction.out_trade_no, reason: `trade_state ${transaction.trade_state}` } };
