@@ -276,6 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       wechatComplaints,
       authorizationPdfFont: config.authorizationPdfFont,
       setupSettings: { smsSignName: config.sms.signName, smsProvider: config.sms.provider, paymentProviders: config.payment.providers },
+      idRevealsPerDay: config.console.idRevealsPerDay,
     }),
     sms,
     storage,
