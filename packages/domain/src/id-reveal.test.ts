@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_REVEAL_NOTE_MAX, idRevealReasonText, idRevealRefusal, isIdRevealReason, type IdRevealer } from './id-reveal.ts';
+import { ID_REVEAL_NOTE_MAX, idRevealReasonText, idRevealRefusal, isIdRevealReason, mayRevealIdOf, type IdRevealer } from './id-reveal.ts';
 import { roleCan } from './staff.ts';
 
 const clerk = (revealsToday = 0): IdRevealer => ({ staffId: 7, mayRevealAny: roleCan('clerk', 'orders.reveal_any_id'), revealsToday, dailyLimit: 30 });
@@ -10,6 +10,11 @@ describe('who may see an order’s full ID number', () => {
     expect(idRevealRefusal({ admin_id: 7 }, clerk())).toBeUndefined();
     expect(idRevealRefusal({ admin_id: 8 }, clerk())).toBe('NOT_THEIR_ORDER');
     expect(idRevealRefusal({ admin_id: null }, clerk())).toBe('NOT_THEIR_ORDER');
+    // What the console shows the button by.
+    expect(mayRevealIdOf({ admin_id: 7 }, clerk())).toBe(true);
+    expect(mayRevealIdOf({ admin_id: 8 }, clerk())).toBe(false);
+    expect(mayRevealIdOf({ admin_id: null }, clerk())).toBe(false);
+    expect(mayRevealIdOf({ admin_id: null }, admin())).toBe(true);
   });
 
   it('stops a clerk at the daily number, counting the reveals already made today', () => {

@@ -38,8 +38,13 @@ export type IdRevealRefusal = 'NOT_THEIR_ORDER' | 'DAILY_LIMIT';
 
 export function idRevealRefusal(order: { admin_id: number | null }, revealer: IdRevealer): IdRevealRefusal | undefined {
   if (revealer.mayRevealAny) return undefined;
-  if (order.admin_id === null || order.admin_id !== revealer.staffId) return 'NOT_THEIR_ORDER';
+  if (!mayRevealIdOf(order, revealer)) return 'NOT_THEIR_ORDER';
   return revealer.revealsToday >= revealer.dailyLimit ? 'DAILY_LIMIT' : undefined;
+}
+
+/** Whether this order's number is one the staff member may ask for at all (the console shows the button then). */
+export function mayRevealIdOf(order: { admin_id: number | null }, revealer: Pick<IdRevealer, 'staffId' | 'mayRevealAny'>): boolean {
+  return revealer.mayRevealAny || (order.admin_id !== null && order.admin_id === revealer.staffId);
 }
 
 /** The reason as the audit row keeps it, or NOTE_REQUIRED when 其他 comes without words. */
