@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -67,6 +67,10 @@ async function startInstance(name: string, port: number): Promise<FastifyInstanc
     return reply.send('console.log("plain")');
   });
   app.get('/robots.txt', async () => `robots from ${name}`);
+  // Stands in for the app's API and upload routes: says which request id nginx passed.
+  const echo = async (request: FastifyRequest) => ({ instance: name, requestId: request.headers['x-request-id'] ?? null });
+  app.all('/api/*', echo);
+  app.get('/uploads/*', echo);
   app.post('/upload', async (request) => ({ bytes: (request.body as Buffer).length }));
   // The app's "not now" answers (decision 052), each counted where it landed.
   app.get('/busy', async (_request, reply) => {
@@ -134,6 +138,7 @@ describe('deploy/nginx: the rendered config, run by nginx in front of two instan
         KB_UPSTREAM_PORTS: instancePorts.join(' '),
         KB_HTTP_PORT: String(httpPort),
         KB_HTTPS_PORT: String(httpsPort),
+        KB_ACCESS_LOG: path.join(dir, 'kuaibao-access.log'),
       },
     });
     // The http-level lines Debian's /etc/nginx/nginx.conf has, with this run's own paths.
@@ -183,6 +188,67 @@ describe('deploy/nginx: the rendered config, run by nginx in front of two instan
     expect(rendered).toContain(`listen ${httpsPort} ssl http2;`);
     expect(rendered).toContain(`server 127.0.0.1:${instancePorts[0]} max_fails=3 fail_timeout=2s;`);
     expect(rendered).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+  });
+
+  it('logs with its own format on both servers, which never names the query string or the raw request line', () => {
+    const rendered = readFileSync(path.join(dir, 'kuaibao.conf'), 'utf8');
+    expect(rendered.match(/^\s*access_log (\S+) kuaibao;$/gm)).toEqual([`    access_log ${dir}/kuaibao-access.log kuaibao;`, `    access_log ${dir}/kuaibao-access.log kuaibao;`]);
+    const format = /^log_format kuaibao ([^;]*);/m.exec(rendered)?.[1];
+    expect(format).toBeDefined();
+    // $request and $request_uri carry the query string; $args and $query_string are it; $http_referer is a whole URL.
+    for (const variable of ['$request ', '$request"', '$request_uri', '$args', '$query_string', '$arg_', '$http_referer', '$uri']) expect(format).not.toContain(variable);
+    expect(format).toContain('$kuaibao_log_path');
+    expect(format).toContain('rid=$request_id');
+    expect(rendered).toContain('proxy_set_header X-Request-Id $request_id;');
+  });
+
+  /** The access-log lines written so far, waiting until there are at least `count` (nginx writes a line after answering). */
+  async function accessLines(count: number): Promise<string[]> {
+    for (let attempt = 0; ; attempt++) {
+      const lines = readFileSync(path.join(dir, 'kuaibao-access.log'), 'utf8').split('\n').filter(Boolean);
+      if (lines.length >= count || attempt > 100) return lines;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('keeps no phone number, key, code, upload name or order id of a request in its access log', async () => {
+    const before = (await accessLines(0)).length;
+    const phone = '13800138000';
+    const targets = [
+      `https://127.0.0.1:${httpsPort}/api/h5/order/phone?phone=${phone}&keys=edit-key-secret-1`,
+      `https://127.0.0.1:${httpsPort}/api/h5/order/detail?id=pub-order-secret-2&key=edit-key-secret-3`,
+      `https://127.0.0.1:${httpsPort}/api/console/orders/918273/files/564738`,
+      `https://127.0.0.1:${httpsPort}/uploads/upload-secret-4.png`,
+      `https://127.0.0.1:${httpsPort}/api/h5/order/${phone}`,
+      `https://127.0.0.1:${httpsPort}/order/${phone}`,
+      `https://127.0.0.1:${httpsPort}/order/result?id=pub-order-secret-5&code=oauth-secret-6`,
+      // Port 80 too: the redirect keeps the query for the browser, the log does not.
+      `http://127.0.0.1:${httpPort}/api/h5/order/phone?phone=${phone}`,
+    ];
+    for (const target of targets) await fetchThroughNginx(target, { headers: { referer: `https://${SERVER_NAME}/order/result?id=pub-order-secret-7&key=edit-key-secret-8` } });
+    const lines = (await accessLines(before + targets.length)).slice(before);
+    expect(lines).toHaveLength(targets.length);
+    const written = lines.join('\n');
+    for (const secret of [phone, 'phone=', '?', 'secret', '918273', '564738']) expect(written).not.toContain(secret);
+    expect(lines[0]).toMatch(/"GET \/api\/h5\/order\/phone HTTP\/1\.1" 200 \d+ "https:\/\/kuaibao\.test\/order\/result" /);
+    expect(lines[2]).toContain('"GET /api/console/orders/:id/files/:id HTTP/1.1" 200');
+    expect(lines[3]).toContain('"GET /uploads/*** HTTP/1.1" 200');
+    expect(lines[4]).toContain('"GET /api/h5/order/:id HTTP/1.1" 200');
+    expect(lines[5]).toContain('"GET /*** HTTP/1.1" 404');
+    expect(lines[6]).toContain('"GET /order/result HTTP/1.1"');
+    expect(lines[7]).toContain('"GET /api/h5/order/phone HTTP/1.1" 301');
+    // The http-level log of nginx.conf (combined, whole request line) gets nothing from these servers.
+    expect(readFileSync(path.join(dir, 'access.log'), 'utf8')).toBe('');
+  });
+
+  it('passes its own request id upstream, over one the client sent, and logs the same id', async () => {
+    const before = (await accessLines(0)).length;
+    const answer = await fetchThroughNginx(`https://127.0.0.1:${httpsPort}/api/user/config`, { headers: { 'x-request-id': 'chosen-by-the-client-0001' } });
+    const seen = JSON.parse(answer.body.toString()) as { requestId: string };
+    expect(seen.requestId).toMatch(/^[0-9a-f]{32}$/);
+    const [line] = (await accessLines(before + 1)).slice(before);
+    expect(line).toContain(`rid=${seen.requestId} `);
+    expect(line).not.toContain('chosen-by-the-client');
   });
 
   it('sends plain HTTP to https on the configured origin, path and query kept', async () => {
@@ -313,6 +379,7 @@ describe('deploy/nginx/render.sh', () => {
     expect(plain.stdout).toContain('listen 443 ssl http2;');
     expect(plain.stdout).toContain(`return 301 https://${SERVER_NAME}$request_uri;`);
     expect(plain.stdout).not.toContain('[::]');
+    expect(plain.stdout).toContain('access_log /var/log/nginx/kuaibao.access.log kuaibao;');
     expect(render({ ...required, KB_IPV6: 'on' }).stdout).toContain('listen [::]:443 ssl http2;');
   });
 });

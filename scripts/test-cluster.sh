@@ -139,7 +139,7 @@ mkdir -p "$run_dir/verify" "$run_dir/acme" "$run_dir/temp"
 KB_SERVER_NAME=127.0.0.1 KB_TLS_CERT="$run_dir/cert.pem" KB_TLS_KEY="$run_dir/key.pem" \
   KB_UPSTREAM_PORTS="$(for pair in $INSTANCES; do printf '%s ' "${pair%%:*}"; done)" \
   KB_VERIFY_DIR="$run_dir/verify" KB_ACME_ROOT="$run_dir/acme" KB_HTTP_PORT="$HTTP_PORT" KB_HTTPS_PORT="$HTTPS_PORT" \
-  bash deploy/nginx/render.sh "$run_dir/kuaibao.conf"
+  KB_ACCESS_LOG="$run_dir/nginx-access.log" bash deploy/nginx/render.sh "$run_dir/kuaibao.conf"
 # The http-level lines of Debian's /etc/nginx/nginx.conf, with this run's own paths.
 {
   [ "$(id -u)" -eq 0 ] && echo 'user root;'

@@ -12,6 +12,7 @@
 #   KB_HTTP_PORT        plain HTTP port                                          (default: 80)
 #   KB_HTTPS_PORT       HTTPS port                                               (default: 443)
 #   KB_IPV6             also listen on IPv6: on or off                           (default: off)
+#   KB_ACCESS_LOG       the access log (the template's own format, no query strings) (default: /var/log/nginx/kuaibao.access.log)
 #
 # Example: KB_SERVER_NAME=kuaibao.example.com KB_TLS_CERT=/etc/letsencrypt/live/kuaibao.example.com/fullchain.pem \
 #   KB_TLS_KEY=/etc/letsencrypt/live/kuaibao.example.com/privkey.pem bash deploy/nginx/render.sh /etc/nginx/sites-available/kuaibao.conf
@@ -29,11 +30,12 @@ KB_ACME_ROOT="${KB_ACME_ROOT:-/var/www/letsencrypt}"
 KB_HTTP_PORT="${KB_HTTP_PORT:-80}"
 KB_HTTPS_PORT="${KB_HTTPS_PORT:-443}"
 KB_IPV6="${KB_IPV6:-off}"
+KB_ACCESS_LOG="${KB_ACCESS_LOG:-/var/log/nginx/kuaibao.access.log}"
 
 [[ "$KB_SERVER_NAME" =~ ^[A-Za-z0-9.-]+$ ]] || fail "KB_SERVER_NAME must be a domain name, got: $KB_SERVER_NAME"
 [[ "$KB_HTTP_PORT" =~ ^[0-9]+$ && "$KB_HTTPS_PORT" =~ ^[0-9]+$ ]] || fail "KB_HTTP_PORT and KB_HTTPS_PORT must be port numbers"
 [[ "$KB_IPV6" == on || "$KB_IPV6" == off ]] || fail "KB_IPV6 must be on or off"
-for value in "$KB_TLS_CERT" "$KB_TLS_KEY" "$KB_VERIFY_DIR" "$KB_ACME_ROOT" "$KB_UPSTREAM_HOST"; do
+for value in "$KB_TLS_CERT" "$KB_TLS_KEY" "$KB_VERIFY_DIR" "$KB_ACME_ROOT" "$KB_UPSTREAM_HOST" "$KB_ACCESS_LOG"; do
   # Paths go into nginx directives unquoted: no spaces, semicolons or braces.
   [[ "$value" =~ ^[A-Za-z0-9_./:-]+$ ]] || fail "not a plain path or address: $value"
 done
@@ -57,8 +59,8 @@ if [ "$KB_IPV6" = on ]; then
 fi
 if [ "$KB_HTTPS_PORT" = 443 ]; then KB_HTTPS_ORIGIN="https://${KB_SERVER_NAME}"; else KB_HTTPS_ORIGIN="https://${KB_SERVER_NAME}:${KB_HTTPS_PORT}"; fi
 
-export KB_SERVER_NAME KB_TLS_CERT KB_TLS_KEY KB_VERIFY_DIR KB_ACME_ROOT KB_UPSTREAM_SERVERS KB_HTTP_LISTEN KB_HTTPS_LISTEN KB_HTTPS_ORIGIN
-variables='${KB_SERVER_NAME} ${KB_TLS_CERT} ${KB_TLS_KEY} ${KB_VERIFY_DIR} ${KB_ACME_ROOT} ${KB_UPSTREAM_SERVERS} ${KB_HTTP_LISTEN} ${KB_HTTPS_LISTEN} ${KB_HTTPS_ORIGIN}'
+export KB_SERVER_NAME KB_TLS_CERT KB_TLS_KEY KB_VERIFY_DIR KB_ACME_ROOT KB_UPSTREAM_SERVERS KB_HTTP_LISTEN KB_HTTPS_LISTEN KB_HTTPS_ORIGIN KB_ACCESS_LOG
+variables='${KB_SERVER_NAME} ${KB_TLS_CERT} ${KB_TLS_KEY} ${KB_VERIFY_DIR} ${KB_ACME_ROOT} ${KB_UPSTREAM_SERVERS} ${KB_HTTP_LISTEN} ${KB_HTTPS_LISTEN} ${KB_HTTPS_ORIGIN} ${KB_ACCESS_LOG}'
 rendered="$(envsubst "$variables" < "$here/kuaibao.conf.template")"
 if grep -q '\${KB_' <<<"$rendered"; then fail "a \${KB_…} variable was left unrendered"; fi
 if [ $# -ge 1 ]; then printf '%s\n' "$rendered" > "$1"; else printf '%s\n' "$rendered"; fi

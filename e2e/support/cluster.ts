@@ -114,7 +114,7 @@ export async function waitUntilReady(instance: Instance, timeoutMs = 60_000): Pr
   throw new Error(`instance ${instance.name} not ready after ${timeoutMs} ms`);
 }
 
-/** nginx's access log of the run, one request a line (combined format: the status follows the quoted request line). */
+/** nginx's access log of the run, one request a line (the template's format: the status follows the quoted request line). */
 export function nginxAccessLog(): string[] {
   return readFileSync(path.join(RUN_DIR, 'nginx-access.log'), 'utf8').split('\n').filter(Boolean);
 }

@@ -109,7 +109,10 @@ test('an admin works a paid order to completion; the visitor sees it completed; 
   await expect(page.getByTestId('order-credit-record')).toHaveText('行政处罚');
   await look(page, testInfo, 'console-order-detail');
   await expectAxeClean(page);
+  // The reveal asks why (the admin may on any order; a clerk only on the orders they handle).
   await page.getByTestId('idno-reveal').click();
+  await expect(page.getByTestId('idno-reveal-confirm')).toBeDisabled();
+  await page.getByRole('radio', { name: '联系客户核实身份' }).check();
   await page.getByRole('button', { name: '查看', exact: true }).click();
   await expect(page.getByTestId('idno-full')).toHaveText(CUSTOMER.idno);
 

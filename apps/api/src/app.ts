@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { ConfigError, type Config } from './config.ts';
+import { ConfigError, trustsPeer, type Config } from './config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.ts';
@@ -165,8 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger === false
         ? false
         : { level: config.logLevel, redact: REDACTED_LOG_PATHS, serializers: { req: serializeRequest }, mixin: requestIdLogMixin, ...(options.logStream ? { stream: options.logStream } : {}) },
-    // The proxy's X-Request-Id only when a proxy is trusted (observability/request-context.ts).
-    genReqId: requestIdGenerator(config.trustProxy !== false),
+    // The proxy's X-Request-Id only from a TRUST_PROXY address (observability/request-context.ts).
+    genReqId: requestIdGenerator(trustsPeer(config.trustProxy)),
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY); by default none.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -285,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       wechatComplaints,
       authorizationPdfFont: config.authorizationPdfFont,
       setupSettings: { smsSignName: config.sms.signName, smsProvider: config.sms.provider, paymentProviders: config.payment.providers },
+      idRevealsPerDay: config.console.idRevealsPerDay,
     }),
     sms,
     storage,

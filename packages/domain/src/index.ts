@@ -49,6 +49,7 @@ export * from './staff.ts';
 export * from './key-strength.ts';
 export * from './order-handling.ts';
 export * from './first-call-sla.ts';
+export * from './id-reveal.ts';
 export * from './order-assignment.ts';
 export * from './customer-request.ts';
 export * from './order-row.ts';

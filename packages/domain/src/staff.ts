@@ -19,7 +19,10 @@ export const PERMISSIONS = [
   'orders.handle',
   /** take over an order another staff member has taken */
   'orders.reassign',
+  /** see an order's full ID number: a clerk only on the orders they handle, within a daily number (id-reveal.ts) */
   'orders.reveal_id',
+  /** see the full ID number of any order, without the daily number */
+  'orders.reveal_any_id',
   'refunds.request',
   'refunds.approve',
   'feedback.handle',

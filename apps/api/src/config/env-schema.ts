@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SMS_SIGN_NAME } from '@kuaibao/domain';
+import { DEFAULT_ID_REVEALS_PER_DAY, DEFAULT_SMS_SIGN_NAME } from '@kuaibao/domain';
 
 /**
  * Every environment variable the server reads, with its type and default. Empty strings count as
@@ -103,6 +103,7 @@ export const EnvSchema = z.object({
   CONSOLE_DIST: z.string().optional(),
   CONSOLE_ADMIN_USERNAME: z.string().regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, 'must be 3-32 lower-case letters, digits, . _ -').default('admin'),
   CONSOLE_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+  CONSOLE_ID_REVEALS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(DEFAULT_ID_REVEALS_PER_DAY),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
   SMS_SIGN_NAME: z.string().min(2).max(20).default(DEFAULT_SMS_SIGN_NAME),
   SMS_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),

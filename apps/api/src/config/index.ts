@@ -17,3 +17,4 @@ export type { DirectoryConfig } from './directory.ts';
 export { MOCK_WECHAT_APP_IDS, MOCK_WECHAT_AUTHORIZE_PATH, type WechatAuthConfig } from './wechat-auth.ts';
 export { environmentWith, readEnv } from './environment.ts';
 export { runsInShanghaiTime, useShanghaiTimezone } from './timezone.ts';
+export { trustsPeer } from './trust-proxy.ts';

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 import { invalidConfiguration } from './errors.ts';
 
 /** Proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
@@ -30,4 +31,16 @@ function isAddressOrCidr(entry: string): boolean {
   if (family === 0) return false;
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Whether the connection's own peer is a proxy TRUST_PROXY names, judged as Fastify judges
+ * X-Forwarded-For (the same proxy-addr rules): a hop count trusts whoever connects, a list only its
+ * addresses. Headers only a proxy may set (X-Request-Id) are believed from such a peer alone.
+ */
+export function trustsPeer(trustProxy: false | number | string[]): (address: string | undefined) => boolean {
+  if (trustProxy === false || trustProxy === 0) return () => false;
+  if (typeof trustProxy === 'number') return (address) => address !== undefined;
+  const trusted = proxyAddr.compile(trustProxy);
+  return (address) => address !== undefined && trusted(address, 0);
 }

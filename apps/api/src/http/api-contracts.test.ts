@@ -22,11 +22,11 @@ interface OpenApiOperation {
 type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, OpenApiOperation>> };
 
 /**
- * POST routes that take no body, on purpose: a fresh OAuth state, revealing an ID number (the
- * order is in the path), and payment notifications, whose body is the provider's own format,
- * verified over its raw bytes by the provider adapter rather than a schema.
+ * POST routes that take no body, on purpose: a fresh OAuth state and payment notifications, whose
+ * body is the provider's own format, verified over its raw bytes by the provider adapter rather
+ * than a schema.
  */
-const NO_BODY_SCHEMA = new Set(['POST /api/corp/user/oauth-state', 'POST /api/console/orders/:id/reveal-id', 'POST /api/pay/notify/:provider', 'POST /api/pay/notify/wechat-complaints']);
+const NO_BODY_SCHEMA = new Set(['POST /api/corp/user/oauth-state', 'POST /api/pay/notify/:provider', 'POST /api/pay/notify/wechat-complaints']);
 
 /** Routes that answer a file, not JSON: the console's list exports (XLSX / CSV, streamed; decision 038). */
 const FILE_DOWNLOADS = new Set(['GET /api/console/exports/:list']);

@@ -188,7 +188,7 @@ describeDialects('retention sweep (%s)', (dialect) => {
     expect(unpaid.contact_purged_at).not.toBeNull();
     const processing = dataOf<ConsoleOrderDetail>(await asAdmin('GET', `/api/console/orders/${orders.processing.orderId}`));
     expect(processing).toMatchObject({ has_idno: true, idno_purged_at: null, contact_purged_at: null });
-    expect(dataOf<{ entity_idno: string }>(await asAdmin('POST', `/api/console/orders/${orders.completed.orderId}/reveal-id`)).entity_idno).toBe('');
+    expect(dataOf<{ entity_idno: string }>(await asAdmin('POST', `/api/console/orders/${orders.completed.orderId}/reveal-id`, { reason: '办理需要' })).entity_idno).toBe('');
     const queue = dataOf<ConsolePage<ConsoleOrderListItem>>(await asAdmin('GET', '/api/console/orders', undefined, { query: { view: 'all', page_size: '50' } }));
     expect(queue.items.find((item) => item.id === orders.unpaid.orderId)?.contact_purged_at).not.toBeNull();
     expect(PURGED_TEXT).toBe('已按期删除');

@@ -26,6 +26,31 @@ describe('request id', () => {
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('is adopted only from a TRUST_PROXY address: a client connecting directly gets the app’s own, on its log line too', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    test = await buildTestApp({ companies: 0, env: { TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'info' }, logStream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    const nginxId = '0123456789abcdef0123456789abcdef';
+    const completedLine = (id: unknown) => lines.find((line) => line['msg'] === 'request completed' && line['reqId'] === id);
+
+    const direct = await test.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '203.0.113.9', headers: { 'x-request-id': nginxId } });
+    expect(direct.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(completedLine(direct.headers['x-request-id'])).toBeDefined();
+    expect(lines.some((line) => line['reqId'] === nginxId)).toBe(false);
+    // An IPv4-mapped address of an untrusted client is no proxy either.
+    const mapped = await test.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '::ffff:203.0.113.9', headers: { 'x-request-id': nginxId } });
+    expect(mapped.headers['x-request-id']).not.toBe(nginxId);
+
+    const proxied = await test.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '127.0.0.1', headers: { 'x-request-id': nginxId } });
+    expect(proxied.headers['x-request-id']).toBe(nginxId);
+    expect(completedLine(nginxId)).toBeDefined();
+
+    // Malformed or overlong: never adopted, even from the proxy.
+    for (const offered of ['a'.repeat(65), 'short', 'id with spaces 0001', 'ä-not-ascii-00001', `${nginxId}\u0000`]) {
+      const answer = await test.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '127.0.0.1', headers: { 'x-request-id': offered } });
+      expect(answer.headers['x-request-id'], offered).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('is on the log lines a service writes while handling the request, after the body was read', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const raw: string[] = [];

@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The request id, end to end (docs/operations.md): taken from the proxy's X-Request-Id when the
- * operator trusts a proxy (nginx sets it from $request_id and overwrites what the client sent),
- * generated otherwise; answered in `x-request-id`; and carried by every log line written while
+ * connection comes from a proxy TRUST_PROXY names (nginx sets it from $request_id and overwrites
+ * what the client sent), generated otherwise: a client talking to the app directly cannot choose
+ * the id its lines are logged under (docs/security.md); answered in `x-request-id`; and carried by every log line written while
  * the request is handled, services' lines included (they log through the app's logger, which
  * reads the id from here).
  */
@@ -18,11 +19,14 @@ const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const storage = new AsyncLocalStorage<string>();
 const resources = new WeakMap<FastifyRequest, AsyncResource>();
 
-/** Fastify's genReqId: the proxy's id when one is trusted and it looks like an id, else a fresh UUID. */
-export function requestIdGenerator(trustProxy: boolean): (request: IncomingMessage) => string {
+/**
+ * Fastify's genReqId: the proxy's id when the connection's peer is a trusted proxy and the id looks
+ * like one, else a fresh UUID. `trustsPeer` is config/trust-proxy.ts's, from TRUST_PROXY.
+ */
+export function requestIdGenerator(trustsPeer: (address: string | undefined) => boolean): (request: IncomingMessage) => string {
   return (request) => {
     const offered = request.headers[REQUEST_ID_HEADER];
-    if (trustProxy && typeof offered === 'string' && ACCEPTABLE_REQUEST_ID.test(offered)) return offered;
+    if (typeof offered === 'string' && ACCEPTABLE_REQUEST_ID.test(offered) && trustsPeer(request.socket?.remoteAddress)) return offered;
     return randomUUID();
   };
 }

@@ -11,6 +11,7 @@ import { CONSOLE_ORDER_SORTS, CONSOLE_TIME_SORTS, type ConsoleTimeSort } from '.
 import { BULK_ORDER_MAX } from '../order-assignment.ts';
 import { REPORT_TYPES } from '../report.ts';
 import { CALL_NOTE_MAX_CHARS, CALL_OUTCOMES } from '../first-call-sla.ts';
+import { ID_REVEAL_NOTE_MAX, ID_REVEAL_REASONS } from '../id-reveal.ts';
 
 /**
  * The console's API under /api/console/ (apps/console ↔ apps/api). Requests are validated with
@@ -413,6 +414,10 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
 export type ConsoleOrderDetail = z.infer<typeof ConsoleOrderDetailSchema>;
 
 /** POST /api/console/orders/:id/reveal-id: the full ID number, once, audited. */
+/** POST /api/console/orders/:id/reveal-id: why the full ID number is needed (id-reveal.ts); 其他 needs a note. */
+export const ConsoleRevealIdRequestSchema = z.object({ reason: z.enum(ID_REVEAL_REASONS), note: text(ID_REVEAL_NOTE_MAX).default('') });
+export type ConsoleRevealIdInput = z.input<typeof ConsoleRevealIdRequestSchema>;
+export type ConsoleRevealIdRequest = z.output<typeof ConsoleRevealIdRequestSchema>;
 export const ConsoleRevealedIdSchema = z.object({ entity_idno: z.string() });
 export type ConsoleRevealedId = z.infer<typeof ConsoleRevealedIdSchema>;
 

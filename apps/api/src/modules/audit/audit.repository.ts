@@ -63,6 +63,18 @@ export const auditRepository = {
     return (await db.selectFrom('orders').select('id').where('out_trade_no', '=', outTradeNo).executeTakeFirst())?.id;
   },
 
+  /** How many rows of this action this staff member has written since an instant. */
+  async countByStaff(db: Db, staffId: number, action: string, since: string): Promise<number> {
+    const row = await db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('staff_id', '=', staffId)
+      .where('action', '=', action)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   async insert(db: Db, row: NewAuditRow): Promise<void> {
     await db
       .insertInto('audit_log')

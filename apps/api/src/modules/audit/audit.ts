@@ -49,6 +49,11 @@ export async function writeAudit(db: Db, actor: AuditActor | AnonymousActor | nu
   });
 }
 
+/** How often a staff member did something since an instant, by the rows written for it (a per-staff daily number). */
+export function countStaffActions(db: Db, query: { staffId: number; action: string; since: string }): Promise<number> {
+  return auditRepository.countByStaff(db, query.staffId, query.action, query.since);
+}
+
 export function toAuditEntry(row: AuditLogRow): ConsoleAuditEntry {
   return {
     id: row.id,

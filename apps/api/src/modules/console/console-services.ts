@@ -68,6 +68,8 @@ export function createConsoleServices(deps: {
   deletion: Pick<DeletionService, 'list'>;
   /** the settings the first-run checklist reads */
   setupSettings: SetupSettings;
+  /** a clerk's full ID-number reveals a day (CONSOLE_ID_REVEALS_PER_DAY) */
+  idRevealsPerDay: number;
   /** for what fails after the fact and must not fail the request (a complaint's refund progress) */
   log?: { warn(obj: object, msg: string): void };
 }): ConsoleServices {
@@ -78,7 +80,7 @@ export function createConsoleServices(deps: {
   const refunds = createRefundsService({ requests: refundRequests, afterDecision: wechatComplaints.afterRefundDecision });
   const smsLog = createSmsLogService({ db });
   const feedbackInbox = createFeedbackInbox({ db, now });
-  const handling = createOrderHandlingService({ db, now, vault: deps.vault, storage: deps.storage, isRefundOpen: refundRequests.hasOpen });
+  const handling = createOrderHandlingService({ db, now, vault: deps.vault, storage: deps.storage, isRefundOpen: refundRequests.hasOpen, idRevealsPerDay: deps.idRevealsPerDay });
   return {
     auth: createConsoleAuthService({ db, now, deviceCookieSecret: deps.deviceCookieSecret }),
     staff: createStaffService({ db, now }),

@@ -13,6 +13,7 @@ import {
   type ConsoleOrderListQuery,
   type ConsolePage,
   type ConsoleProcessStatusChange,
+  type ConsoleRevealIdRequest,
   maskIdNumber,
   orderPrecheckOf,
   visibleCustomerRequest,
@@ -44,7 +45,7 @@ export interface ConsoleOrdersService {
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /** The full ID number, for the explicit and audited click. */
-  revealIdNumber(actor: Actor, id: number): Promise<{ entity_idno: string }>;
+  revealIdNumber(actor: Actor, id: number, why: ConsoleRevealIdRequest): Promise<{ entity_idno: string }>;
   /** The cancellation's 授权委托书 as a PDF (decision 035). */
   authorizationPdf(actor: Actor, id: number): Promise<{ filename: string; body: Buffer }>;
 }
@@ -209,9 +210,9 @@ export function createConsoleOrdersService(deps: {
       return handling.deleteScreenshot(actor, id, fileId);
     },
 
-    async revealIdNumber(actor, id) {
+    async revealIdNumber(actor, id, why) {
       assertCan(actor, 'orders.reveal_id');
-      return handling.revealIdNumber(actor, id);
+      return handling.revealIdNumber(actor, id, why);
     },
   };
 }

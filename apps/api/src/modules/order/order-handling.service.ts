@@ -14,6 +14,9 @@ import {
   customerRequestRefusal,
   handlingRefusal,
   firstCallSla,
+  idRevealReasonText,
+  idRevealRefusal,
+  shanghaiStart,
   isOrderPaid,
   processMoveNeedsNote,
   processMoveRefusal,
@@ -28,6 +31,7 @@ import {
   type ConsoleOrderNote,
   type ConsolePage,
   type ConsoleProcessStatusChange,
+  type IdRevealReason,
   type ConsoleStatusHistoryEntry,
   type PeriodMoney,
 } from '@kuaibao/domain';
@@ -36,8 +40,8 @@ import type { Db } from '../../db/query-helpers.ts';
 import type { Database, OrderRow } from '../../db/schema.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
-import { writeAudit } from '../audit/index.ts';
-import { assertCan, findActiveStaff, type Actor } from '../staff/index.ts';
+import { countStaffActions, writeAudit } from '../audit/index.ts';
+import { assertCan, findActiveStaff, holdStaffRow, type Actor } from '../staff/index.ts';
 import { orderHandlingRepository as handling, type OrderKeyset, type OrderListRow } from './order-handling.repository.ts';
 import { orderRepository } from './order.repository.ts';
 
@@ -66,8 +70,11 @@ export interface OrderHandlingService {
   recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string }): Promise<void>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
-  /** The full ID number, audited as seen (never the number itself). */
-  revealIdNumber(actor: Actor, id: number): Promise<{ entity_idno: string }>;
+  /**
+   * The full ID number, audited as seen with the reason given (never the number itself): a clerk's
+   * only on an order they handle, within the daily number (packages/domain/src/id-reveal.ts).
+   */
+  revealIdNumber(actor: Actor, id: number, why: { reason: IdRevealReason; note: string }): Promise<{ entity_idno: string }>;
   /** The dashboard's order figures. */
   statistics(input: { now: Date; dayStart: string; monthStart: string; funnelSince: string; overdueLimit: number }): Promise<OrderStatistics>;
 }
@@ -125,6 +132,8 @@ export function createOrderHandlingService(deps: {
   storage: StorageProvider;
   /** Whether a refund of the order is open (the payment module's refund requests), read in the move's transaction. */
   isRefundOpen: (db: Db, orderId: number) => Promise<boolean>;
+  /** a clerk's full ID-number reveals a day (CONSOLE_ID_REVEALS_PER_DAY) */
+  idRevealsPerDay: number;
 }): OrderHandlingService {
   const { db, now, vault, storage } = deps;
 
@@ -320,12 +329,24 @@ export function createOrderHandlingService(deps: {
       if (key) await storage.delete(key).catch(() => undefined);
     },
 
-    async revealIdNumber(actor, id) {
-      const order = await mustFind(db, id);
+    async revealIdNumber(actor, id, why) {
+      const reason = idRevealReasonText(why.reason, why.note);
+      if (reason === 'NOTE_REQUIRED') throw new AppError('CONSOLE_NOTE_REQUIRED');
       const at = now();
-      // The audit row records that it was seen, never the number itself.
-      await writeAudit(db, actor, { action: 'order.reveal_id', targetType: 'order', targetId: id, after: { purged: order.entity_idno_enc === null } }, at);
-      return { entity_idno: order.entity_idno_enc ? vault.decrypt(order.entity_idno_enc) : '' };
+      const encrypted = await db.transaction().execute(async (trx) => {
+        // One reveal at a time per staff member: the day's count below cannot be raced past the limit.
+        await holdStaffRow(trx, actor.id);
+        const order = await mustFind(trx, id);
+        const mayRevealAny = roleCan(actor.role, 'orders.reveal_any_id');
+        const revealsToday = mayRevealAny ? 0 : await countStaffActions(trx, { staffId: actor.id, action: 'order.reveal_id', since: shanghaiStart(at, 'day') });
+        const refusal = idRevealRefusal(order, { staffId: actor.id, mayRevealAny, revealsToday, dailyLimit: deps.idRevealsPerDay });
+        if (refusal === 'NOT_THEIR_ORDER') throw new AppError('CONSOLE_ID_REVEAL_NOT_THEIRS');
+        if (refusal === 'DAILY_LIMIT') throw new AppError('CONSOLE_ID_REVEAL_DAILY_LIMIT');
+        // The audit row records that it was seen and why, never the number itself.
+        await writeAudit(trx, actor, { action: 'order.reveal_id', targetType: 'order', targetId: id, after: { purged: order.entity_idno_enc === null, reason: reason.text } }, at);
+        return order.entity_idno_enc;
+      });
+      return { entity_idno: encrypted ? vault.decrypt(encrypted) : '' };
     },
 
     async statistics(input) {

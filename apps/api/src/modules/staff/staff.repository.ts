@@ -13,6 +13,11 @@ export interface FailureCount {
  */
 export const staffRepository = {
   // ── staff ──────────────────────────────────────────────────────────────────────────────────
+  async hold(db: Db, id: number): Promise<void> {
+    // A non-key column set to itself: a row lock that does not hold up rows referring to this one.
+    await db.updateTable('staff').set((eb) => ({ active: eb.ref('active') })).where('id', '=', id).execute();
+  },
+
   listAll(db: Db): Promise<StaffRow[]> {
     return db.selectFrom('staff').selectAll().orderBy('id').execute();
   },

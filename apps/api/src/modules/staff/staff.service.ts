@@ -120,6 +120,15 @@ export async function resetStaffPassword(db: Kysely<Database>, username: string,
 }
 
 /** An active staff member by id, read in the caller's transaction (an order's assignee, decision 041). */
+/**
+ * Holds a staff member's row until the caller's transaction ends, so that a per-staff number checked
+ * and written in that transaction cannot be raced by the same staff member's other requests: the
+ * no-op update takes the row's lock on PostgreSQL and the write lock on SQLite.
+ */
+export async function holdStaffRow(db: Db, id: number): Promise<void> {
+  await staffRepository.hold(db, id);
+}
+
 export async function findActiveStaff(db: Db, id: number): Promise<{ id: number; display_name: string } | undefined> {
   const staff = await staffRepository.findById(db, id);
   return staff && staff.active === 1 ? { id: staff.id, display_name: staff.display_name } : undefined;

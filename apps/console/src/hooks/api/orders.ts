@@ -18,6 +18,7 @@ import type {
   ConsoleQueryString,
   ConsoleRefundRequest,
   ConsoleRefundRequestInput,
+  ConsoleRevealIdInput,
   ConsoleRevealedId,
   ConsoleTakeOrder,
 } from '@kuaibao/domain';
@@ -116,7 +117,7 @@ export function useDeleteScreenshot(id: number) {
 
 /** Not cached anywhere: the full number lives in this mutation's result only. */
 export function useRevealIdNumber(id: number) {
-  return useMutation({ mutationFn: () => api.post<ConsoleRevealedId>(`/orders/${id}/reveal-id`) });
+  return useMutation({ mutationFn: (why: ConsoleRevealIdInput) => api.post<ConsoleRevealedId>(`/orders/${id}/reveal-id`, why) });
 }
 
 export function useRequestRefund(id: number) {

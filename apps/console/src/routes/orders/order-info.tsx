@@ -1,19 +1,39 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Popconfirm, Space, Table, Typography } from 'antd';
-import { DISCLOSURE_OPTIONS, creditRecordLabel, declarationFields, entityKindLabel, orderPrecheckText, type ConsoleOrderDetail } from '@kuaibao/domain';
+import { Button, Descriptions, Input, Modal, Radio, Space, Table, Typography } from 'antd';
+import {
+  DISCLOSURE_OPTIONS,
+  ID_REVEAL_NOTE_MAX,
+  ID_REVEAL_REASONS,
+  creditRecordLabel,
+  declarationFields,
+  entityKindLabel,
+  idRevealReasonText,
+  mayRevealIdOf,
+  orderPrecheckText,
+  type ConsoleOrderDetail,
+  type IdRevealReason,
+} from '@kuaibao/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { customerPath } from '../customers/customer-path.ts';
 import { useRevealIdNumber } from '../../hooks/api/orders.ts';
+import { useSession } from '../../hooks/api/session.ts';
 import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { label } from '../../lib/labels.ts';
 import { orPurged, Purged } from '../../ui/purged.tsx';
 import { PaymentStatusTag, ProcessStatusTag, SlaTag } from '../../ui/status-tags.tsx';
 
-/** The ID number stays masked until an explicit, confirmed (and server-audited) click. */
+/**
+ * The ID number stays masked until an explicit click with a reason (server-checked and audited):
+ * a clerk's on the orders they handle, an admin's on any (packages/domain/src/id-reveal.ts).
+ */
 function IdNumber(props: { order: ConsoleOrderDetail }) {
   const reveal = useRevealIdNumber(props.order.id);
+  const session = useSession();
   const [shown, setShown] = useState<string | undefined>();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState<IdRevealReason | undefined>();
+  const [note, setNote] = useState('');
   // An order always had one (the form requires it): missing means the retention sweep removed it.
   if (!props.order.has_idno) return <Purged />;
   if (shown) {
@@ -28,22 +48,61 @@ function IdNumber(props: { order: ConsoleOrderDetail }) {
       </Space>
     );
   }
+  const staff = session.data;
+  const may = staff ? mayRevealIdOf(props.order, { staffId: staff.id, mayRevealAny: staff.permissions.includes('orders.reveal_any_id') }) : false;
+  const ready = reason !== undefined && idRevealReasonText(reason, note) !== 'NOTE_REQUIRED';
+  const close = () => {
+    setAsking(false);
+    setReason(undefined);
+    setNote('');
+  };
   return (
     <Space>
       <span className="mono" data-testid="idno-masked">
         {props.order.entity_idno}
       </span>
-      <Popconfirm
-        title="查看完整身份证号？"
-        description="本次查看将记录在操作日志中。"
-        okText="查看"
-        cancelText="取消"
-        onConfirm={() => reveal.mutate(undefined, { onSuccess: (data) => setShown(data.entity_idno) })}
-      >
-        <Button size="small" icon={<EyeOutlined />} loading={reveal.isPending} data-testid="idno-reveal">
+      {may ? (
+        <Button size="small" icon={<EyeOutlined />} onClick={() => setAsking(true)} data-testid="idno-reveal">
           显示完整号码
         </Button>
-      </Popconfirm>
+      ) : (
+        <span className="muted" data-testid="idno-reveal-not-mine">
+          接单后可查看完整号码
+        </span>
+      )}
+      <Modal
+        open={asking}
+        title="查看完整身份证号"
+        okText="查看"
+        cancelText="取消"
+        onOk={() => {
+          if (reason) reveal.mutate({ reason, note: note.trim() }, { onSuccess: (data) => { setShown(data.entity_idno); close(); } });
+        }}
+        onCancel={close}
+        okButtonProps={{ disabled: !ready, 'data-testid': 'idno-reveal-confirm' }}
+        confirmLoading={reveal.isPending}
+        destroyOnHidden
+      >
+        <Typography.Paragraph className="muted">本次查看将连同原因记录在操作日志中。</Typography.Paragraph>
+        <Radio.Group
+          vertical
+          value={reason}
+          onChange={(event) => setReason(event.target.value as IdRevealReason)}
+          aria-label="查看原因"
+          data-testid="idno-reveal-reason"
+          options={ID_REVEAL_REASONS.map((choice) => ({ value: choice, label: choice }))}
+        />
+        <Input.TextArea
+          style={{ marginTop: 12 }}
+          rows={2}
+          maxLength={ID_REVEAL_NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          placeholder={reason === '其他' ? '请填写查看原因（必填）' : '补充说明（选填）'}
+          aria-label="查看原因说明"
+          data-testid="idno-reveal-note"
+        />
+      </Modal>
     </Space>
   );
 }

@@ -9,6 +9,7 @@ import {
   ConsoleBulkTakeSchema,
   ConsoleFileParamSchema,
   ConsoleIdParamSchema,
+  ConsoleRevealIdRequestSchema,
   ConsoleOrderCountsSchema,
   ConsoleOrderDetailSchema,
   ConsoleOrderFileSchema,
@@ -159,11 +160,11 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
   apiRoute(scope, {
     method: 'POST',
     url: '/orders/:id/reveal-id',
-    summary: 'Shows the full ID number once (audited)',
+    summary: "Shows the full ID number once, with a reason (audited): a clerk's only on an order they handle, so many a day; an admin's on any",
     tag,
-    request: byId,
+    request: { ...byId, body: ConsoleRevealIdRequestSchema },
     response: ConsoleRevealedIdSchema,
-    handler: async (request) => orders().revealIdNumber(actorOf(request), request.params.id),
+    handler: async (request) => orders().revealIdNumber(actorOf(request), request.params.id, request.body),
   });
 
   // Screenshots: the only multipart route, with its own size and count limits.
