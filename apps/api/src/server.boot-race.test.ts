@@ -32,6 +32,8 @@ interface Started {
 
 let dir: string;
 const children: ChildProcess[] = [];
+/** PostgreSQL databases a round made and has not dropped yet (a round that times out). */
+const databases = new Set<string>();
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-boot-race-'));
@@ -39,8 +41,9 @@ beforeAll(() => {
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
-afterAll(() => {
+afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
+  for (const name of databases) await admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
 });
 
 function start(database: Record<string, string>): Started {
@@ -69,13 +72,14 @@ async function readyz(port: number): Promise<number> {
 }
 
 /** What the two starts left in the database: migrations recorded, and the seed's single rows. */
-async function inspect(options: DatabaseOptions): Promise<{ migrations: number; distinctMigrations: number; agreements: number; goods: number }> {
+async function inspect(options: DatabaseOptions): Promise<{ migrations: number; distinctMigrations: number; agreements: number; goods: number; companies: number }> {
   const database = await createDatabase(options);
   try {
     const migrations = await sql<{ n: number; names: number }>`SELECT count(*) AS n, count(DISTINCT name) AS names FROM kysely_migration`.execute(database.db);
     const agreements = await database.db.selectFrom('agreements').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const goods = await database.db.selectFrom('goods').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return { migrations: Number(migrations.rows[0]!.n), distinctMigrations: Number(migrations.rows[0]!.names), agreements: Number(agreements.n), goods: Number(goods.n) };
+    const companies = await database.db.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { migrations: Number(migrations.rows[0]!.n), distinctMigrations: Number(migrations.rows[0]!.names), agreements: Number(agreements.n), goods: Number(goods.n), companies: Number(companies.n) };
   } finally {
     await database.close();
   }
@@ -100,7 +104,8 @@ async function admin<T>(run: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-describeDialects('two instances started at once on an empty database (%s)', { timeout: 240_000 }, (dialect) => {
+// About 4 s a round on an idle two-core machine; the timeout leaves room for a loaded one.
+describeDialects('two instances started at once on an empty database (%s)', { timeout: 600_000 }, (dialect) => {
   it(`both become ready, with each migration applied once and the seed written once, ${ROUNDS} rounds out of ${ROUNDS}`, async () => {
     const expectedMigrations = Object.keys(getMigrations(dialect)).length;
     const failures: string[] = [];
@@ -118,9 +123,13 @@ describeDialects('two instances started at once on an empty database (%s)', { ti
           await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
         });
+        databases.add(name);
         settings = { DATABASE_URL: urlOfDatabase(name) };
         options = { kind: 'postgres', url: urlOfDatabase(name), max: 1 };
-        drop = () => admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+        drop = async () => {
+          await admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+          databases.delete(name);
+        };
       }
       // Both at once: neither waits for the other to be ready, as two units started together.
       const first = start(settings);
@@ -131,13 +140,15 @@ describeDialects('two instances started at once on an empty database (%s)', { ti
       for (const { child } of [first, second]) child.kill('SIGKILL');
       const state = await inspect(options).catch((error: Error) => {
         problems.push(`the database cannot be read: ${error.message.split('\n')[0]}`);
-        return { migrations: expectedMigrations, distinctMigrations: expectedMigrations, agreements: 1, goods: DEFAULT_GOODS.length };
+        return { migrations: expectedMigrations, distinctMigrations: expectedMigrations, agreements: 1, goods: DEFAULT_GOODS.length, companies: Number(SEED_COMPANIES) };
       });
       if (state.migrations !== expectedMigrations || state.distinctMigrations !== expectedMigrations) problems.push(`migrations recorded ${state.migrations} (${state.distinctMigrations} distinct), expected ${expectedMigrations}`);
       if (state.agreements !== 1) problems.push(`${state.agreements} agreement versions, expected 1`);
       if (state.goods !== DEFAULT_GOODS.length) problems.push(`${state.goods} goods, expected ${DEFAULT_GOODS.length}`);
+      if (state.companies !== Number(SEED_COMPANIES)) problems.push(`${state.companies} companies, expected ${SEED_COMPANIES}`);
       await drop();
       if (problems.length > 0) failures.push(`round ${round}: ${problems.join('; ')}`);
+      console.log(`[boot race ${dialect}] round ${round}: ${problems.length === 0 ? 'both ready' : problems.join('; ')}`);
     }
     console.log(`[boot race ${dialect}] ${ROUNDS - failures.length} of ${ROUNDS} rounds with both instances ready${failures.length > 0 ? `:\n${failures.join('\n')}` : ''}`);
     expect(failures).toEqual([]);
