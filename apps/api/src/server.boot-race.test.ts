@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { Client, defaults as pgDefaults } from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { environmentWith } from './config.ts';
 import { createDatabase, type DatabaseOptions } from './db/database.ts';
 import { getMigrations } from './db/migrations/index.ts';
 import { DEFAULT_GOODS } from './seed/defaults.ts';
@@ -48,9 +49,10 @@ afterAll(async () => {
 
 function start(database: Record<string, string>): Started {
   // The worker's own environment without any database setting, then this round's.
-  const { DATABASE_URL: _url, SQLITE_FILE: _file, REDIS_URL: _redis, ...inherited } = process.env;
+  const env = environmentWith({ PORT: '0', HOST: '127.0.0.1', SEED_COMPANIES, LOG_LEVEL: 'warn', APP_ENV: 'test' });
+  for (const key of ['DATABASE_URL', 'SQLITE_FILE', 'REDIS_URL']) delete env[key];
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', SEED_COMPANIES, LOG_LEVEL: 'warn', APP_ENV: 'test', ...database },
+    env: { ...env, ...database },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
