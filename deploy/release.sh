@@ -57,24 +57,30 @@ point() {
   mv -T "$home/.$1.new" "$home/$1"
 }
 
-# The release's own hashed files (relative paths), as listed when it was built.
-own_assets() {
-  if [ -f "$releases/$1/.release-assets" ]; then cat "$releases/$1/.release-assets"; return; fi
-  # A release made before the list existed: everything in its assets folders.
-  (cd "$releases/$1" && for dir in "${asset_dirs[@]}"; do [ -d "$dir" ] && find "$dir" -type f; done | sort)
+# Every hashed file in the folder's assets folders (relative paths).
+list_assets() {
+  local asset_dir
+  for asset_dir in "${asset_dirs[@]}"; do
+    if [ -d "$1/$asset_dir" ]; then (cd "$1" && find "$asset_dir" -type f); fi
+  done | sort
 }
 
-# Copies the hashed files of release $1 that release $2 lacks into it; never overwrites one.
+# A folder's own hashed files: those its build wrote (listed then), else all it has.
+own_assets() {
+  if [ -f "$1/.release-assets" ]; then cat "$1/.release-assets"; else list_assets "$1"; fi
+}
+
+# Copies the hashed files of folder $1 that folder $2 lacks into it; never overwrites one.
 carry_assets() {
   local from="$1" to="$2" copied=0 file
-  [ -d "$releases/$from" ] || return 0
+  [ -d "$from" ] || return 0
   while IFS= read -r file; do
-    if [ -z "$file" ] || [ ! -f "$releases/$from/$file" ] || [ -e "$releases/$to/$file" ]; then continue; fi
-    mkdir -p "$(dirname "$releases/$to/$file")"
-    cp -p "$releases/$from/$file" "$releases/$to/$file"
+    if [ -z "$file" ] || [ ! -f "$from/$file" ] || [ -e "$to/$file" ]; then continue; fi
+    mkdir -p "$(dirname "$to/$file")"
+    cp -p "$from/$file" "$to/$file"
     copied=$((copied + 1))
   done < <(own_assets "$from")
-  log "kept $copied hashed files of $from in $to"
+  log "kept $copied hashed files of $from in $(basename "$to")"
 }
 
 # The releases that served visitors most recently (newest first, each once), from the history.
@@ -142,14 +148,16 @@ build() {
   if [ -z "$linked" ]; then (cd "$dir" && npm ci --no-audit --no-fund); fi
   if [ -n "${KUAIBAO_RELEASE_PREBUILD:-}" ]; then (cd "$dir" && sh -c "$KUAIBAO_RELEASE_PREBUILD"); fi
   (cd "$dir" && npm run --silent build)
-  (cd "$dir" && for asset_dir in "${asset_dirs[@]}"; do [ -d "$asset_dir" ] && find "$asset_dir" -type f; done | sort) >"$dir/.release-assets"
+  list_assets "$dir" >"$dir/.release-assets"
   [ -s "$dir/.release-assets" ] || die "the build of $id has no hashed files in ${asset_dirs[*]}"
 
   # Pages of the releases that served before keep their scripts: their hashed files, added here.
   local from
   while IFS= read -r from; do
-    if [ -n "$from" ] && [ "$from" != "$id" ]; then carry_assets "$from" "$id"; fi
+    if [ -n "$from" ] && [ "$from" != "$id" ]; then carry_assets "$releases/$from" "$dir"; fi
   done < <(recent_releases | head -n "$keep_assets")
+  # The first release of an install that served from the source folder itself: that build's files.
+  if [ ! -s "$home/history" ]; then carry_assets "$source" "$dir"; fi
   building=
   built_id="$id"
 }
@@ -212,7 +220,7 @@ case "$command" in
     target="$(release_of previous)"; leaving="$(release_of current)"
     if [ -z "$target" ] || [ ! -d "$releases/$target" ]; then die "no previous release to go back to"; fi
     # Pages the release being left served keep their scripts after the way back.
-    carry_assets "$leaving" "$target"
+    carry_assets "$releases/$leaving" "$releases/$target"
     switch_to "$target" rollback
     rolling_restart
     ;;

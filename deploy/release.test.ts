@@ -66,6 +66,8 @@ const previous = () => path.basename(readlinkSync(path.join(home, 'previous')));
 const releaseDir = (id: string) => path.join(home, 'releases', id);
 const assets = (id: string) => readdirSync(path.join(releaseDir(id), 'apps/web/dist/assets')).sort();
 const ownAssets = (id: string) => readFileSync(path.join(releaseDir(id), '.release-assets'), 'utf8').trim().split('\n');
+/** The name of the web app's hashed file that the release's own build wrote. */
+const built = (id: string) => path.basename(ownAssets(id)[1]!);
 const restarts = () => (existsSync(path.join(dir, 'restarts.log')) ? readFileSync(path.join(dir, 'restarts.log'), 'utf8').trim().split('\n') : []);
 /** What a restart notes when every instance answered /readyz before it. */
 const allReady = () => ports.map((port) => `ready-${port}`).sort().join(' ');
@@ -91,7 +93,11 @@ beforeAll(async () => {
       'for app in web console; do rm -rf apps/$app/dist; mkdir -p apps/$app/dist/assets; echo "v $(cat version.txt)" >apps/$app/dist/assets/$hash.js; echo "<script src=/assets/$hash.js>" >apps/$app/dist/index.html; done',
     ].join('\n'),
   );
+  writeFileSync(path.join(source, '.gitignore'), 'apps/*/dist/\n');
   commitVersion('one');
+  // An install from before releases served the source folder's own build: its files are kept too.
+  mkdirSync(path.join(source, 'apps/web/dist/assets'), { recursive: true });
+  writeFileSync(path.join(source, 'apps/web/dist/assets/legacy.js'), 'served before releases');
   // The installed dependencies to link from, with the same lock file.
   mkdirSync(path.join(modules, 'node_modules'), { recursive: true });
   writeFileSync(path.join(modules, 'package-lock.json'), lock);
@@ -126,7 +132,8 @@ describe('deploy/release.sh', () => {
     first = current();
     expect(first).toMatch(/^\d{8}T\d{6}Z-[0-9a-f]{10}$/);
     expect(readlinkSync(path.join(home, 'current'))).toBe(`releases/${first}`);
-    expect(ownAssets(first)).toEqual([`apps/console/dist/assets/${assets(first)[0]}`, `apps/web/dist/assets/${assets(first)[0]}`]);
+    expect(ownAssets(first)).toEqual([`apps/console/dist/assets/${built(first)}`, `apps/web/dist/assets/${built(first)}`]);
+    expect(assets(first)).toEqual([built(first), 'legacy.js'].sort());
     // node_modules hard-linked from the install with the same lock file, not downloaded again.
     expect(statSync(path.join(releaseDir(first), 'node_modules/marker.js')).ino).toBe(statSync(path.join(modules, 'node_modules/marker.js')).ino);
     expect(existsSync(path.join(home, 'previous'))).toBe(false);
@@ -142,11 +149,11 @@ describe('deploy/release.sh', () => {
     expect(previous()).toBe(first);
     // The new build's file and the previous release's, which old pages still ask for.
     expect(ownAssets(second)).toHaveLength(2);
-    expect(assets(second)).toEqual([...new Set([...assets(first), path.basename(ownAssets(second)[1]!)])].sort());
-    expect(readFileSync(path.join(releaseDir(second), 'apps/web/dist/assets', assets(first)[0]!), 'utf8')).toBe('v one\n');
-    expect(existsSync(path.join(releaseDir(second), 'apps/console/dist/assets', assets(first)[0]!))).toBe(true);
+    expect(assets(second)).toEqual([built(first), built(second)].sort());
+    expect(readFileSync(path.join(releaseDir(second), 'apps/web/dist/assets', built(first)), 'utf8')).toBe('v one\n');
+    expect(existsSync(path.join(releaseDir(second), 'apps/console/dist/assets', built(first)))).toBe(true);
     // The old release is left as it was.
-    expect(assets(first)).toHaveLength(1);
+    expect(assets(first)).toHaveLength(2);
     // Each restart saw current on the new release and every instance answering /readyz before it.
     const [a, b] = ports;
     expect(restarts()).toEqual([`${a} ${second} ${allReady()}`, `${b} ${second} ${allReady()}`]);
@@ -170,7 +177,7 @@ describe('deploy/release.sh', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(current()).toBe(first);
     expect(previous()).toBe(second);
-    expect(assets(first)).toEqual(assets(second));
+    expect(assets(first)).toEqual([built(first), built(second), 'legacy.js'].sort());
     const [a, b] = ports;
     expect(restarts()).toEqual([`${a} ${first} ${allReady()}`, `${b} ${first} ${allReady()}`]);
     const history = readFileSync(path.join(home, 'history'), 'utf8').trim().split('\n').map((line) => line.split(' ').slice(1).join(' '));
@@ -189,6 +196,7 @@ describe('deploy/release.sh', () => {
 
   it('deploy --worktree: builds the files as they are, uncommitted changes included; old releases beyond the kept number go', async () => {
     clearRestarts();
+    const before = [built(first), built(second)];
     git('checkout', '-q', 'HEAD~1');
     writeFileSync(path.join(source, 'version.txt'), 'three, not committed\n');
     const run = await release(['deploy', '--worktree'], { KUAIBAO_KEEP_RELEASES: '1' });
@@ -197,7 +205,7 @@ describe('deploy/release.sh', () => {
     expect(third).toMatch(/-worktree$/);
     expect(readFileSync(path.join(releaseDir(third), 'version.txt'), 'utf8')).toBe('three, not committed\n');
     // Its own file, and those of the two releases that served before it.
-    expect(assets(third)).toHaveLength(3);
+    expect(assets(third)).toEqual([...before, built(third)].sort());
     // Kept: the new one (the newest) and the previous one; the other went.
     expect(readdirSync(path.join(home, 'releases')).sort()).toEqual([first, third].sort());
     expect(previous()).toBe(first);
