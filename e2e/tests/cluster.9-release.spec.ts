@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { readlinkSync } from 'node:fs';
+import { existsSync, readlinkSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { A, B, CLIENT_HEADERS, figure, INSTANCES, signedQuery, waitUntilReady } from '../support/cluster.ts';
+import { A, B, CLIENT_HEADERS, figure, INSTANCES, signedQuery, startInstance, waitUntilReady } from '../support/cluster.ts';
 
 /**
  * An update and a rollback under load (deploy/release.sh, docs/deploy.md section 12): a release is
@@ -150,8 +150,11 @@ let updated: { release: string; web: string[]; console: string[] };
 
 test('an update under load: built beside the running release, instances restarted one at a time; no request fails and old pages keep their scripts', async () => {
   test.setTimeout(900_000);
-  await waitUntilReady(A);
-  await waitUntilReady(B);
+  // The drain spec leaves B stopped: both run again first, as before an update.
+  for (const instance of [A, B]) {
+    if (existsSync(path.join(RUN_DIR, `instance-${instance.port}.exit`))) await startInstance(instance);
+    await waitUntilReady(instance);
+  }
   before = { release: currentRelease(), web: await pageAssets('/'), console: await pageAssets('/console/') };
 
   const load = startLoad([...before.web, ...before.console]);
