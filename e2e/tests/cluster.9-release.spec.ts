@@ -42,7 +42,8 @@ function request(method: 'GET' | 'POST', pathAndQuery: string, options: { header
 
 /** The hashed scripts and stylesheets a page names, scripts first. */
 function assetsOf(html: string): string[] {
-  const named = [...new Set([...html.matchAll(/(?:src|href)="(\/(?:console\/)?assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!))];
+  // In attributes, and in the prerendered page's loader script (s.src='/assets/…').
+  const named = [...new Set([...html.matchAll(/["'](\/(?:console\/)?assets\/[^"']+\.(?:js|css))["']/g)].map((match) => match[1]!))];
   return [...named.filter((name) => name.endsWith('.js')), ...named.filter((name) => !name.endsWith('.js'))];
 }
 
