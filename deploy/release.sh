@@ -103,7 +103,8 @@ rolling_restart() {
   local port
   for port in $instances; do
     log "restarting the instance on port $port"
-    sh -c "$restart_command" restart "$port" || die "the restart of $port failed; the other instances were not restarted. Back: deploy/release.sh rollback"
+    # Without the script's lock (fd 9): an instance the command starts must not hold it.
+    sh -c "$restart_command" restart "$port" 9>&- || die "the restart of $port failed; the other instances were not restarted. Back: deploy/release.sh rollback"
     wait_ready "$port" || die "the instance on port $port is not ready after ${ready_timeout}s (journalctl -u kuaibao@$port); the others were not restarted. Back: deploy/release.sh rollback"
     log "port $port ready"
   done

@@ -194,6 +194,15 @@ describe('deploy/release.sh', () => {
     writeFileSync(path.join(dir, `ready-${ports[0]}`), '');
   });
 
+  it('an instance a restart starts does not hold the script\'s lock: the next command runs', async () => {
+    // A restart command that leaves a process running, as a started instance does.
+    const leaveRunning = { KUAIBAO_RESTART_COMMAND: 'sleep 30 >/dev/null 2>&1 &' };
+    expect((await release(['restart'], leaveRunning)).status).toBe(0);
+    const next = await release(['restart'], leaveRunning);
+    expect(next.stderr).not.toContain('another deploy/release.sh is running');
+    expect(next.status).toBe(0);
+  });
+
   it('deploy --worktree: builds the files as they are, uncommitted changes included; old releases beyond the kept number go', async () => {
     clearRestarts();
     const before = [built(first), built(second)];
