@@ -66,6 +66,9 @@ async function startInstance(name: string, port: number): Promise<FastifyInstanc
     if (String(request.headers['accept-encoding']).includes('br')) return reply.header('content-encoding', 'br').send(BROTLI_BYTES);
     return reply.send('console.log("plain")');
   });
+  // A hashed file only this instance has, as during a rolling update (deploy/release.sh).
+  app.get(`/assets/only-${name}.js`, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(`/* ${name} */`));
+  app.get(`/console/assets/only-${name}.js`, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(`/* ${name} */`));
   app.get('/robots.txt', async () => `robots from ${name}`);
   // Stands in for the app's API and upload routes: says which request id nginx passed.
   const echo = async (request: FastifyRequest) => ({ instance: name, requestId: request.headers['x-request-id'] ?? null });
@@ -300,6 +303,16 @@ describe('deploy/nginx: the rendered config, run by nginx in front of two instan
     const plain = await fetchThroughNginx(`https://127.0.0.1:${httpsPort}/assets/index-3f9a.js`, { headers: { 'accept-encoding': 'gzip' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe('console.log("plain")');
+  });
+
+  it('asks the other instance for a hashed file one instance lacks (a rolling update), never answering its 404', async () => {
+    for (const url of ['/assets/only-a.js', '/assets/only-b.js', '/console/assets/only-b.js']) {
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await fetchThroughNginx(`https://127.0.0.1:${httpsPort}${url}`)).status);
+      expect(statuses, url).toEqual([200, 200, 200, 200, 200, 200]);
+    }
+    // A file neither has is still a 404, after both were asked.
+    expect((await fetchThroughNginx(`https://127.0.0.1:${httpsPort}/assets/missing.js`)).status).toBe(404);
   });
 
   it('takes a 5 MiB screenshot upload and refuses a body over the limit itself', async () => {

@@ -15,6 +15,10 @@ cd "$(dirname "$0")/.."
 if [ $# -ne 3 ]; then echo "usage: scripts/cluster-instance.sh <run dir> <port> <metrics port>" >&2; exit 2; fi
 run_dir="$1"; port="$2"; metrics_port="$3"
 rm -f "$run_dir/instance-$port.exit" "$run_dir/instance-$port.pid"
+# --- Releases (deploy/release.sh): the instance runs the release current points at, as the unit's
+# WorkingDirectory=/srv/kuaibao/current does; scripts/test-cluster.sh makes the first one.
+if [ -L "$run_dir/kuaibao/current" ]; then cd "$run_dir/kuaibao/current"; fi
+# --- end of releases
 (
   METRICS_PORT="$metrics_port" bash deploy/with-env.sh "$run_dir/kuaibao.env" \
     /usr/bin/env PORT="$port" node_modules/.bin/node apps/api/src/server.ts >>"$run_dir/instance-$port.log" 2>&1 &

@@ -33,14 +33,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-# The web app and the console are served by the instances from their builds: built when missing or
-# older than their sources, as scripts/start.sh does.
-index=apps/web/dist/index.html console_index=apps/console/dist/index.html
-if [ ! -f "$index" ] || [ -n "$(find apps/web/src apps/web/index.html apps/web/public packages/domain/src -newer "$index" -print -quit 2>/dev/null)" ] \
-  || [ ! -f "$console_index" ] || [ -n "$(find apps/console/src apps/console/index.html apps/console/public packages/domain/src -newer "$console_index" -print -quit 2>/dev/null)" ]; then
-  log "building the web app and the console"
-  npm run --silent build
-fi
+# The web app and the console are built into the first release (the releases block below), not here.
 
 run_dir="$(mktemp -d "${TMPDIR:-/tmp}/kuaibao-cluster-XXXXXX")"
 chmod 755 "$run_dir"
@@ -116,20 +109,32 @@ set_setting CONSOLE_ADMIN_PASSWORD "cluster-admin-$(openssl rand -hex 6)"
 set_setting PAYMENT_SWEEP_INTERVAL_SECONDS 1
 set_setting SMS_OUTBOX_INTERVAL_MS 500
 
-# The instances. The first one migrates and seeds; the second starts when it is ready.
-first=true
+# --- Releases (deploy/release.sh, docs/deploy.md section 12): the instances run a release built in
+# its own folder under $run_dir/kuaibao, through its current link (scripts/cluster-instance.sh), as
+# the unit runs /srv/kuaibao/current; built from this checkout's files as they are, committed or not,
+# with its node_modules linked. The release spec (e2e/tests/cluster.9-release.spec.ts) updates and
+# rolls back under load with the same settings.
+export KUAIBAO_HOME="$run_dir/kuaibao" KUAIBAO_SOURCE="$PWD" KUAIBAO_NODE_MODULES_FROM="$PWD"
+log "building the first release (the web app and the console)"
+bash deploy/release.sh prepare --worktree
+# --- end of releases
+
+# The instances, all at once on the empty database, as units started together: one migrates and
+# seeds under the boot lock while the other waits for it (apps/api/src/db/boot-lock.ts).
+started_at=$SECONDS
+for pair in $INSTANCES; do
+  bash scripts/cluster-instance.sh "$run_dir" "${pair%%:*}" "${pair##*:}"
+done
 for pair in $INSTANCES; do
   port="${pair%%:*}"; metrics_port="${pair##*:}"
-  bash scripts/cluster-instance.sh "$run_dir" "$port" "$metrics_port"
   ready=false
-  for _ in $(seq 1 600); do
+  for _ in $(seq 1 900); do
     if curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then ready=true; break; fi
     [ -f "$run_dir/instance-$port.exit" ] && break
     sleep 0.2
   done
   $ready || { log "instance $port did not become ready"; exit 1; }
-  log "instance $port ready (metrics on $metrics_port)${first:+, database migrated and seeded}"
-  first=
+  log "instance $port ready (metrics on $metrics_port), $((SECONDS - started_at)) s after both started on the empty database"
 done
 
 # nginx: the shipped template, rendered by the shipped script, with a self-signed certificate.

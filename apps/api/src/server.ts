@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, useShanghaiTimezone } from './config.ts';
 import { createDatabase, type AppDatabase } from './db/database.ts';
 import { assertUsableDatabaseFile, describeDatabaseFailure } from './db/database-health.ts';
+import { withBootLock } from './db/boot-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { describeReadiness } from './modules/system/system.routes.ts';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server.ts';
@@ -25,8 +26,12 @@ async function main(): Promise<void> {
     if (config.database.kind === 'sqlite') mkdirSync(path.dirname(config.database.file), { recursive: true });
     // The server checkpoints SQLite's log on a worker thread (db/sqlite-checkpointer.ts).
     database = await createDatabase(config.database.kind === 'sqlite' ? { ...config.database, backgroundCheckpoints: true } : config.database);
-    migrated = await migrate(database);
-    seeded = await seedDatabase(database, { companies: config.seedCompanies, demoOperator: config.env !== 'prod' });
+    // One instance at a time migrates and seeds; the next waits, then finds it done (db/boot-lock.ts).
+    const bootLock = { sqliteFile: config.database.kind === 'sqlite' ? config.database.file : undefined, onWait: () => console.log('  another instance is migrating or seeding the database: waiting for it') };
+    [migrated, seeded] = await withBootLock(database, bootLock, async () => {
+      const applied = await migrate(database);
+      return [applied, await seedDatabase(database, { companies: config.seedCompanies, demoOperator: config.env !== 'prod' })] as const;
+    });
   } catch (error) {
     // One sentence for the operator, not a stack trace (docs/security.md).
     throw new BootError(describeDatabaseFailure(error, where), { cause: error });

@@ -66,9 +66,10 @@ async function seedFirstAgreement(database: AppDatabase): Promise<boolean> {
       const version = named ?? FIRST_AGREEMENT_VERSION;
       first = { version, effective_date: version, text: legacyText.replace(/\n?版本[：:][^\n]*\n/, '').trim() };
     }
-    await trx.insertInto('agreements').values({ ...first, created_by: null }).execute();
+    // Idempotent even without the boot lock (db/boot-lock.ts): a version another start wrote meanwhile stays.
+    const inserted = await trx.insertInto('agreements').values({ ...first, created_by: null }).onConflict((oc) => oc.column('version').doNothing()).executeTakeFirst();
     await trx.deleteFrom('site_config').where('key', '=', 'privacy').execute();
-    return true;
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
   });
 }
 
