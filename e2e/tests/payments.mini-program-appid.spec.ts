@@ -8,7 +8,7 @@ const { defaultBrowserType: _browser, ...pixel } = devices['Pixel 7'];
 
 /**
  * The mini-program variant against the real WeChat Pay adapter and the fake WeChat
- * (docs/decisions/057-mini-program-payment-appid.md): the web-view logs in with the host's
+ * (docs/decisions/055-mini-program-payment-appid.md): the web-view logs in with the host's
  * `mpCode` (the fake's jscode2session issues the openid for the mini-program's appid), 立即办理
  * hands the jsapi parameters to the host's pay page, and the fake pays that prepay_id as
  * `wx.requestPayment` would. WeChat Pay (the fake) creates the trade only under the mini-program's

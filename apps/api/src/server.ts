@@ -7,7 +7,7 @@ import { createDatabase, type AppDatabase } from './db/database.ts';
 import { assertUsableDatabaseFile, describeDatabaseFailure } from './db/database-health.ts';
 import { withBootLock } from './db/boot-lock.ts';
 import { migrate } from './db/migrate.ts';
-import { describeReadiness } from './modules/system/system.routes.ts';
+import { describeReadiness } from './modules/system/index.ts';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server.ts';
 import { seedDatabase } from './seed/seed.ts';
 

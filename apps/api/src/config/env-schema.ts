@@ -81,7 +81,7 @@ export const EnvSchema = z.object({
   RECONCILIATION_READY_HOUR: z.coerce.number().int().min(0).max(23).default(10),
   WECHATPAY_MCH_ID: z.string().regex(/^\d{6,32}$/, 'must be the merchant id (digits)').optional(),
   WECHATPAY_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be an appid starting with wx').optional(),
-  // The mini-program's appid, bound to the same merchant (docs/decisions/057-mini-program-payment-appid.md).
+  // The mini-program's appid, bound to the same merchant (docs/decisions/055-mini-program-payment-appid.md).
   WECHATPAY_MP_APP_ID: z.string().regex(/^wx[0-9a-zA-Z]{8,30}$/, 'must be an appid starting with wx').optional(),
   WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-Fa-f]{8,64}$/, 'must be the certificate serial number (hex)').optional(),
   WECHATPAY_MERCHANT_PRIVATE_KEY: z.string().optional(),

@@ -44,7 +44,7 @@ export function productionRefusals(e: Env, providers: readonly string[], already
   if (providers.includes('sandbox')) refusals.push('PAYMENT_PROVIDERS: sandbox lets anyone mark an order paid without paying; not allowed in production (use wechatpay and/or alipay)');
   if (e.WECHAT_AUTH_PROVIDER === 'mock') refusals.push('WECHAT_AUTH_PROVIDER: mock logs anyone in as anyone; not allowed in production (use wechat or none)');
   if (e.WECHAT_AUTH_PROVIDER === 'wechat' && e.WECHAT_MP_APP_ID && (!providers.includes('wechatpay') || e.WECHATPAY_MP_APP_ID !== e.WECHAT_MP_APP_ID)) {
-    refusals.push('WECHATPAY_MP_APP_ID: the mini-program login is on (WECHAT_MP_APP_ID), so PAYMENT_PROVIDERS must list wechatpay and WECHATPAY_MP_APP_ID must equal WECHAT_MP_APP_ID, bound to the merchant (docs/decisions/057-mini-program-payment-appid.md)');
+    refusals.push('WECHATPAY_MP_APP_ID: the mini-program login is on (WECHAT_MP_APP_ID), so PAYMENT_PROVIDERS must list wechatpay and WECHATPAY_MP_APP_ID must equal WECHAT_MP_APP_ID, bound to the merchant (docs/decisions/055-mini-program-payment-appid.md)');
   }
   if (!e.SIGNATURE_REQUIRED) refusals.push('SIGNATURE_REQUIRED: false is for debugging only; not allowed in production');
   if (e.DIRECTORY_PROVIDER === 'qichacha' && (!e.QICHACHA_KEY || !e.QICHACHA_SECRET_KEY)) {

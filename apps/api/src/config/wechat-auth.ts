@@ -50,7 +50,7 @@ export function wechatAuthSettings(e: Env, paymentProviders: readonly string[]):
     officialAccount = undefined;
     miniProgram = undefined;
   }
-  // A mini-program payment is made under the mini-program's appid with its openid (docs/decisions/057-mini-program-payment-appid.md).
+  // A mini-program payment is made under the mini-program's appid with its openid (docs/decisions/055-mini-program-payment-appid.md).
   if (miniProgram && paymentProviders.includes('wechatpay') && e.WECHATPAY_MP_APP_ID !== miniProgram.appId) {
     missing.push(`  WECHATPAY_MP_APP_ID: must be the mini-program's appid ${miniProgram.appId}, bound to WECHATPAY_MCH_ID, when WeChat Pay is configured and the mini-program login is on (its payments are made under that appid)`);
   }

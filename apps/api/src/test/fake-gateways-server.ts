@@ -40,7 +40,7 @@ const server = spawn(process.execPath, [fileURLToPath(new URL('../server.ts', im
     PAYMENT_PROVIDERS: 'wechatpay,alipay',
     NOTIFY_BASE_URL: `http://127.0.0.1:${port}`,
     ...wechat.env(),
-    // WeChat's login too: the fake issues each openid for its app, and its WeChat Pay refuses one under another appid (docs/decisions/057-mini-program-payment-appid.md).
+    // WeChat's login too: the fake issues each openid for its app, and its WeChat Pay refuses one under another appid (docs/decisions/055-mini-program-payment-appid.md).
     ...wechat.loginEnv(),
     ...alipay.env(),
     WECHATPAY_TIMEOUT_MS: '5000',

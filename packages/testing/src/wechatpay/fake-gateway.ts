@@ -18,7 +18,7 @@ import { wechatAnswerSigningText, wechatRequestSigningText } from './signing-tex
  * for the official account), because that is where WeChat learns which openid belongs to which
  * appid: an openid is issued per app, and a jsapi prepay whose openid was not issued for its appid
  * is refused as WeChat refuses it (HTTP 400, PARAM_ERROR, "appid和openid不匹配";
- * docs/decisions/057-mini-program-payment-appid.md). Both appids are bound to the one merchant.
+ * docs/decisions/055-mini-program-payment-appid.md). Both appids are bound to the one merchant.
  *
  * Independence from the code under test: request signatures are checked and answers signed with
  * node:crypto here, while notifications are signed and encrypted with wechatpay-axios-plugin's own

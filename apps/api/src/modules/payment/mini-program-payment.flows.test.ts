@@ -7,7 +7,7 @@ import { describeDialects } from '../../test/dialects.ts';
 
 /**
  * WeChat Pay under the appid of the app the payer logged in with
- * (docs/decisions/057-mini-program-payment-appid.md): the mini-program's appid and openid for a
+ * (docs/decisions/055-mini-program-payment-appid.md): the mini-program's appid and openid for a
  * mini-program (wx-mp) order, the official account's for an official-account (wx-oa) order. The
  * logins go through the real WeChat login adapter to the fake's jscode2session and oauth2, which
  * issue each openid for its app; the fake WeChat Pay refuses an openid under another app's appid,

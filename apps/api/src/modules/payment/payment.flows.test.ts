@@ -168,7 +168,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
     });
 
     it('creates in-app (jsapi) payments inside WeChat only with an openid, checking before writing anything', async () => {
-      // An openid the official account issued (WeChat Pay refuses one of another app: docs/decisions/057-mini-program-payment-appid.md).
+      // An openid the official account issued (WeChat Pay refuses one of another app: docs/decisions/055-mini-program-payment-appid.md).
       const openid = g.wechat.issueOpenid(g.wechat.keys.appId, 'flows-jsapi');
       const created = await createOrder({ source: 'wx-oa', pay_source: 'jsapi', extra: { consent: true, agreement_version: FIRST_AGREEMENT_VERSION, idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION, openid } });
       const params = JSON.parse(created.payParam!) as Record<string, string>;

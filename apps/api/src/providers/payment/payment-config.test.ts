@@ -20,7 +20,7 @@ describe('payment configuration', () => {
     WECHATPAY_API_V3_KEY: wechat.apiV3Key,
     WECHATPAY_PUBLIC_KEY_ID: wechat.publicKeyId,
     WECHATPAY_PUBLIC_KEY: wechat.platformPublicKeyPem,
-    // The mock login's mini-program is on outside production: its payments need its appid bound (docs/decisions/057-mini-program-payment-appid.md).
+    // The mock login's mini-program is on outside production: its payments need its appid bound (docs/decisions/055-mini-program-payment-appid.md).
     WECHATPAY_MP_APP_ID: MOCK_WECHAT_APP_IDS.miniProgram,
   });
   const alipayEnv = () => ({ ALIPAY_APP_ID: alipay.appId, ALIPAY_APP_PRIVATE_KEY: alipay.appPrivateKeyPem, ALIPAY_PUBLIC_KEY: alipay.alipayPublicKeyPem });

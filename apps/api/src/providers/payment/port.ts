@@ -31,7 +31,7 @@ export interface CreatePaymentInput {
   /**
    * The WeChat app that issued `openid`: the official account (wx-oa) or the mini-program (wx-mp).
    * WeChat Pay creates a jsapi trade under that app's appid, which must be bound to our merchant
-   * (docs/decisions/057-mini-program-payment-appid.md). Unset: the official account.
+   * (docs/decisions/055-mini-program-payment-appid.md). Unset: the official account.
    */
   openidApp?: 'wx-oa' | 'wx-mp' | undefined;
 }

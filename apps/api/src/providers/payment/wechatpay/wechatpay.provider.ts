@@ -92,7 +92,7 @@ export function createWechatpayProvider(deps: { config: WechatpayConfig; notifyU
   const { call, isBusinessError } = createWechatpayClient(config);
 
   // Every appid bound to our merchant that we pay under: the official account's and, when set, the
-  // mini-program's (docs/decisions/057-mini-program-payment-appid.md). Nothing else is ours.
+  // mini-program's (docs/decisions/055-mini-program-payment-appid.md). Nothing else is ours.
   const ourAppIds = new Set([config.appId, ...(config.miniProgramAppId ? [config.miniProgramAppId] : [])]);
   const isOurs = (transaction: { appid: string; mchid: string }) => transaction.mchid === config.mchId && ourAppIds.has(transaction.appid);
 
