@@ -22,6 +22,8 @@ const DEFAULT_SECONDS: Partial<Record<ErrorCode, number>> = {
   // The limits' windows are one or ten minutes; the codes' own words say "1 分钟后".
   RATE_LIMITED: 60,
   DELETION_CODE_TOO_SOON: 60,
+  // A staff member's daily number of ID reveals: the thrower says how long until Beijing midnight.
+  CONSOLE_ID_REVEAL_DAILY_LIMIT: 3600,
   CONSOLE_LOGIN_SLOW_DOWN: 60,
   SERVICE_UNAVAILABLE: 5,
   DATABASE_UNAVAILABLE: DATABASE_RETRY_AFTER_SECONDS,

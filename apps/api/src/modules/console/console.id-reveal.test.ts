@@ -84,6 +84,9 @@ describeDialects('revealing an order’s full ID number (%s)', (dialect) => {
     const refused = await reveal(asClerk, orderId);
     expectError(refused, 'CONSOLE_ID_REVEAL_DAILY_LIMIT');
     expect(refused.statusCode).toBe(429);
+    // Ask again at Beijing midnight, not before.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(86_400);
     expect(await auditRows(test, 'order.reveal_id', orderId)).toHaveLength(DAILY - 1);
     // Another clerk keeps their own count.
     const theirs = await insertOrder(test, { admin_id: other.staffId, admin_name: '钱专员' });

@@ -44,6 +44,7 @@ import { countStaffActions, writeAudit } from '../audit/index.ts';
 import { assertCan, findActiveStaff, holdStaffRow, type Actor } from '../staff/index.ts';
 import { orderHandlingRepository as handling, type OrderKeyset, type OrderListRow } from './order-handling.repository.ts';
 import { orderRepository } from './order.repository.ts';
+import { withRetryAfter } from '../../http/retry-after.ts';
 
 /**
  * How staff handle a paid order: the queue, taking it, moving its handling status, notes and
@@ -341,7 +342,8 @@ export function createOrderHandlingService(deps: {
         const revealsToday = mayRevealAny ? 0 : await countStaffActions(trx, { staffId: actor.id, action: 'order.reveal_id', since: shanghaiStart(at, 'day') });
         const refusal = idRevealRefusal(order, { staffId: actor.id, mayRevealAny, revealsToday, dailyLimit: deps.idRevealsPerDay });
         if (refusal === 'NOT_THEIR_ORDER') throw new AppError('CONSOLE_ID_REVEAL_NOT_THEIRS');
-        if (refusal === 'DAILY_LIMIT') throw new AppError('CONSOLE_ID_REVEAL_DAILY_LIMIT');
+        // The count starts again at Beijing midnight: that is when to ask again.
+        if (refusal === 'DAILY_LIMIT') throw withRetryAfter(new AppError('CONSOLE_ID_REVEAL_DAILY_LIMIT'), (Date.parse(shanghaiStart(at, 'day')) + 86_400_000 - at.getTime()) / 1000);
         // The audit row records that it was seen and why, never the number itself.
         await writeAudit(trx, actor, { action: 'order.reveal_id', targetType: 'order', targetId: id, after: { purged: order.entity_idno_enc === null, reason: reason.text } }, at);
         return order.entity_idno_enc;
