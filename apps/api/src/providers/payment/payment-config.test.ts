@@ -128,13 +128,7 @@ describe('payment configuration', () => {
 
   it('refuses in production a mini-program login whose payments have no bound appid, in one line', () => {
     const prodKeys = {
-      APP_ENV: 'prod',
-      SIGN_SECRET: 'prod-sign-secret-0001',
-      RESPONSE_AES_KEY: '00112233445566778899aabbccddeeff',
-      ID_ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
-      ID_HASH_KEY: 'prod-id-hash-key-0001',
-      SANDBOX_NOTIFY_KEY: 'prod-sandbox-key-0001',
-      PUBLIC_BASE_URL: 'https://kuaibao.example',
+      ...PRODUCTION_SETTINGS,
       WECHAT_AUTH_PROVIDER: 'wechat',
       WECHAT_OA_APP_ID: wechat.appId,
       WECHAT_OA_APP_SECRET: wechat.officialAccountSecret,
