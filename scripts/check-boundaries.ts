@@ -133,7 +133,7 @@ const ISSUE = /\bissues?\s+#?\d/i;
 const STATUS_LITERAL = /\b(status|process_status)['"]?\]?\s*(===|!==|==|!=|:)\s*['"][1-5]['"]/;
 const IMPORT_SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/g;
 /** The apps' workspace names (apps/<name>/package.json; a test keeps this list equal to them). */
-export const APP_PACKAGES = ['@kuaibao/api', '@kuaibao/console', '@kuaibao/web'] as const;
+export const APP_PACKAGES = ['@kuaibao/api', '@kuaibao/console', '@kuaibao/mini-program', '@kuaibao/web'] as const;
 const APP_PACKAGE = new RegExp(`^(${APP_PACKAGES.map((name) => name.replace('/', '\\/')).join('|')})(\\/|$)`);
 /** The API's test support, which packages/testing wires to the fakes (bare and relative forms). */
 const API_TEST_SUPPORT = /^(@kuaibao\/api\/src\/test\/|apps\/api\/src\/test\/)/;
