@@ -8,7 +8,7 @@ import { orderHandlingRepository } from './order-handling.repository.ts';
 import { orderRepository } from './order.repository.ts';
 
 export { registerOrderRoutes } from './order.routes.ts';
-export { createOrderService, type OrderService, type PaymentSide, type StartAttemptInput } from './order.service.ts';
+export { createOrderService, type OrderService, type OpenedAttempt, type PaymentSide, type StartAttemptInput } from './order.service.ts';
 export { createOrderHandlingService, toListItem, type OrderExportRow, type OrderHandlingService } from './order-handling.service.ts';
 export { createOrderAuthorizations, type OrderAuthorizations } from './order-authorization.ts';
 export { orderTrends } from './order-trends.ts';

@@ -45,7 +45,8 @@ import {
   declarationPending,
   ID_NUMBER_CONSENT_VERSION,
 } from '@kuaibao/domain';
-import type { Database, NewOrderAuthorization, OrderRow } from '../../db/schema.ts';
+import type { Database, NewOrderAuthorization, OrderRow, PaymentAttemptRow } from '../../db/schema.ts';
+import type { Db } from '../../db/query-helpers.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import { checkPhoneToken } from '../../security/phone-token.ts';
 import type { CompanyService } from '../company/index.ts';
@@ -66,8 +67,16 @@ import type { AppMetrics } from '../../observability/metrics.ts';
 export interface PaymentSide {
   /** docs/product/orders-and-statuses.md and provider capability; throws PAY_TYPE_NOT_ALLOWED / PAY_SOURCE_NOT_ALLOWED before anything is written. */
   checkPaymentChoice(input: { platform: Platform; payType: PayType; paySource: PaySource; openid: string | undefined }): void;
-  /** Opens a new attempt (superseding pending ones) and asks the provider for a way to pay. */
+  /** Opens a new attempt (superseding pending ones) and asks the provider for a way to pay: openAttempt in a transaction of its own, then askProvider. */
   startAttempt(input: StartAttemptInput): Promise<Extract<CreatePaymentResult, { ok: true }>>;
+  /**
+   * The attempt's rows in the caller's transaction (pending attempts superseded, the new one
+   * inserted), so that an order and its attempt are one commit; no provider is asked. Throws
+   * PAY_SOURCE_NOT_ALLOWED before writing (checkPaymentChoice refuses it earlier still).
+   */
+  openAttempt(trx: Db, input: StartAttemptInput): Promise<OpenedAttempt>;
+  /** After that commit: superseded attempts closed at their provider, the new trade created (failures handled as startAttempt's). */
+  askProvider(opened: OpenedAttempt): Promise<Extract<CreatePaymentResult, { ok: true }>>;
   /** Asks the provider about pending attempts of an order (the paying page polling). True when a provider was asked (the order may have changed); false when nothing was due. */
   reconcileOrder(order: OrderRow): Promise<boolean>;
 }
@@ -83,6 +92,14 @@ export interface StartAttemptInput {
   openid?: string | undefined;
   /** The WeChat app that issued `openid` (its appid is the one the trade is created under). */
   openidApp?: 'wx-oa' | 'wx-mp' | undefined;
+}
+
+/** An attempt written by openAttempt and not yet created at its provider. */
+export interface OpenedAttempt {
+  readonly attempt: PaymentAttemptRow;
+  /** The order's attempts it superseded, to close at their provider after the commit. */
+  readonly superseded: readonly PaymentAttemptRow[];
+  readonly input: StartAttemptInput;
 }
 
 export interface OrderService {
@@ -345,7 +362,24 @@ export function createOrderService(deps: {
 
       const idnoHash = vault.hash(form.entity_idno);
       let created = false;
+      const attemptInput = (order: OrderRow): StartAttemptInput => ({
+        order,
+        payType: form.pay_type,
+        paySource: form.pay_source,
+        description: `${goods.name}-${form.entity_name}`,
+        // Only a redirect payment comes back to a page; a scanned QR is paid on another device.
+        returnUrl: form.pay_source === 'h5' ? safeReturnUrl(form.return_url, visitor.origin) : undefined,
+        notifyBaseUrl: visitor.origin,
+        clientIp: visitor.clientIp,
+        openid,
+        openidApp,
+      });
+      // The order and its payment attempt are one commit; the provider is asked after it.
       const place = () => db.transaction().execute(async (trx) => {
+        const order = await placeOrder(trx);
+        return deps.payments.openAttempt(trx, attemptInput(order));
+      });
+      const placeOrder = async (trx: Db): Promise<OrderRow> => {
         const reusable = await orderRepository.findReusableUnpaid(trx, {
           deviceId: visitor.deviceId,
           goodsId: goods.id,
@@ -405,22 +439,12 @@ export function createOrderService(deps: {
         });
         if (authorization) await orderRepository.saveAuthorization(trx, { ...authorization, order_id: inserted.id });
         return inserted;
-      });
-      const order = await withFreshOrderNumbers(place);
+      };
+      const opened = await withFreshOrderNumbers(place);
+      const order = opened.input.order;
       if (created) deps.metrics?.ordersCreated.inc({ goods_type: goods.type });
 
-      const payment = await deps.payments.startAttempt({
-        order,
-        payType: form.pay_type,
-        paySource: form.pay_source,
-        description: `${goods.name}-${form.entity_name}`,
-        // Only a redirect payment comes back to a page; a scanned QR is paid on another device.
-        returnUrl: form.pay_source === 'h5' ? safeReturnUrl(form.return_url, visitor.origin) : undefined,
-        notifyBaseUrl: visitor.origin,
-        clientIp: visitor.clientIp,
-        openid,
-        openidApp,
-      });
+      const payment = await deps.payments.askProvider(opened);
       // The edit key goes to this answer only (a reused order gets it again: it is derived, decision 012).
       const base = { isPaied: false, orderId: order.public_id, payFee: order.total_fee, editKey: vault.capability('order.declaration', order.public_id) };
       switch (payment.kind) {

@@ -1,7 +1,8 @@
 import { AppError, checkPaymentChoice, isOrderUnpaid, type PaySource, type PayType, type Platform } from '@kuaibao/domain';
 import type { OrderRow, PaymentAttemptRow, ProviderEventRow } from '../../db/schema.ts';
 import type { CreatePaymentResult, PaymentProvider, QueryPaymentResult, VerifiedEvent } from '../../providers/payment/port.ts';
-import { orderPayments, type StartAttemptInput } from '../order/index.ts';
+import { orderPayments, type OpenedAttempt, type StartAttemptInput } from '../order/index.ts';
+import type { Db } from '../../db/query-helpers.ts';
 import { MINUTE, QUERY_BACKOFF_MS, REFUND_OUTBOX_KIND, backoff, type PaymentContext } from './payment-context.ts';
 import { createOnceKeys } from '../../shared-state/once-keys.ts';
 import { paymentRepository } from './payment.repository.ts';
@@ -20,6 +21,8 @@ function attemptNumber(orderNo: string, sequence: number): string {
 export interface Attempts {
   checkPaymentChoice(input: { platform: Platform; payType: PayType; paySource: PaySource; openid: string | undefined }): void;
   startAttempt(input: StartAttemptInput): Promise<Extract<CreatePaymentResult, { ok: true }>>;
+  openAttempt(trx: Db, input: StartAttemptInput): Promise<OpenedAttempt>;
+  askProvider(opened: OpenedAttempt): Promise<Extract<CreatePaymentResult, { ok: true }>>;
   /** True when a provider was asked (the order may have changed); false when nothing was due. */
   reconcileOrder(order: OrderRow): Promise<boolean>;
   /** `fromPoll`: the paying page asked; the sweep's schedule is left alone (it is for when nobody is watching). */
@@ -137,6 +140,81 @@ export function createAttempts(ctx: PaymentContext): Attempts {
     }
   }
 
+  /**
+   * The attempt's rows, in the caller's transaction (order creation writes the order and its attempt
+   * in one commit): pending attempts of the order superseded, the new one inserted. Nothing is asked
+   * of a provider here; askProvider does that after the commit.
+   */
+  async function openAttempt(trx: Db, input: StartAttemptInput): Promise<OpenedAttempt> {
+    const provider = ctx.providerFor(input.payType);
+    if (!provider.paySources[input.payType]?.includes(input.paySource)) throw new AppError('PAY_SOURCE_NOT_ALLOWED');
+    const created = now();
+    const expiresAt = new Date(created.getTime() + ctx.expiryMinutes * MINUTE);
+    const superseded = await paymentRepository.supersedePendingAttempts(trx, input.order.id);
+    const sequence = (await paymentRepository.countAttempts(trx, input.order.id)) + 1;
+    const attempt = await paymentRepository.insertAttempt(trx, {
+      order_id: input.order.id,
+      provider: provider.id,
+      pay_type: input.payType,
+      pay_source: input.paySource,
+      out_trade_no: attemptNumber(input.order.out_trade_no, sequence),
+      amount_fen: input.order.total_fee,
+      status: 'PENDING',
+      provider_txn_id: null,
+      expires_at: expiresAt.toISOString(),
+      created_at: created.toISOString(),
+      paid_at: null,
+      next_query_at: new Date(created.getTime() + QUERY_BACKOFF_MS[0]!).toISOString(),
+    });
+    return { attempt, superseded, input };
+  }
+
+  /**
+   * After the attempt's commit: the superseded attempts closed at their provider, then the new trade
+   * created. An unknown outcome leaves the attempt to the sweep; a refusal closes it.
+   */
+  async function askProvider({ attempt, superseded, input }: OpenedAttempt): Promise<Extract<CreatePaymentResult, { ok: true }>> {
+    const provider = ctx.providerOf(attempt);
+    const expiresAt = new Date(attempt.expires_at);
+    for (const old of superseded) {
+      try {
+        await closeAndSettle({ ...old, status: 'SUPERSEDED' }, 'SUPERSEDED');
+      } catch (error) {
+        log.warn({ err: error, outTradeNo: old.out_trade_no }, 'closing a superseded attempt failed; the sweep will retry');
+      }
+    }
+
+    let result: CreatePaymentResult;
+    try {
+      result = await provider.createPayment({
+        outTradeNo: attempt.out_trade_no,
+        payType: input.payType,
+        paySource: input.paySource,
+        amountFen: attempt.amount_fen,
+        description: input.description.slice(0, 127),
+        expiresAt,
+        returnUrl: input.returnUrl,
+        notifyBaseUrl: input.notifyBaseUrl,
+        clientIp: input.clientIp,
+        openid: input.openid,
+        openidApp: input.openidApp,
+      });
+    } catch (error) {
+      // The outcome is unknown (the trade may exist): the sweep closes it and asks once more.
+      await paymentRepository.scheduleAttempt(db, attempt.id, 'PENDING', iso());
+      await paymentRepository.setAttemptStatus(db, attempt.id, 'SUPERSEDED');
+      log.warn({ err: error, outTradeNo: attempt.out_trade_no }, 'payment creation failed at the provider');
+      if (error instanceof AppError) throw error;
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    if (!result.ok) {
+      await paymentRepository.markAttemptClosed(db, attempt.id, 'PENDING', 'CLOSED', iso());
+      log.warn({ outTradeNo: attempt.out_trade_no, reason: result.reason, message: result.message }, 'payment creation refused');
+      throw new AppError(result.reason === 'NOT_PERMITTED' ? 'PAYMENT_METHOD_NOT_ENABLED' : 'PAYMENT_REJECTED', result.message);
+    }
+    return result;
+  }
+
   return {
     applyPayment,
     reconcileAttempt,
@@ -148,67 +226,13 @@ export function createAttempts(ctx: PaymentContext): Attempts {
       if (!provider.paySources[input.payType]?.includes(input.paySource)) throw new AppError('PAY_SOURCE_NOT_ALLOWED');
     },
 
-    async startAttempt(input) {
-      const provider = ctx.providerFor(input.payType);
-      if (!provider.paySources[input.payType]?.includes(input.paySource)) throw new AppError('PAY_SOURCE_NOT_ALLOWED');
-      const created = now();
-      const expiresAt = new Date(created.getTime() + ctx.expiryMinutes * MINUTE);
-      const { attempt, superseded } = await db.transaction().execute(async (trx) => {
-        const supersededAttempts = await paymentRepository.supersedePendingAttempts(trx, input.order.id);
-        const sequence = (await paymentRepository.countAttempts(trx, input.order.id)) + 1;
-        const inserted = await paymentRepository.insertAttempt(trx, {
-          order_id: input.order.id,
-          provider: provider.id,
-          pay_type: input.payType,
-          pay_source: input.paySource,
-          out_trade_no: attemptNumber(input.order.out_trade_no, sequence),
-          amount_fen: input.order.total_fee,
-          status: 'PENDING',
-          provider_txn_id: null,
-          expires_at: expiresAt.toISOString(),
-          created_at: created.toISOString(),
-          paid_at: null,
-          next_query_at: new Date(created.getTime() + QUERY_BACKOFF_MS[0]!).toISOString(),
-        });
-        return { attempt: inserted, superseded: supersededAttempts };
-      });
-      for (const old of superseded) {
-        try {
-          await closeAndSettle({ ...old, status: 'SUPERSEDED' }, 'SUPERSEDED');
-        } catch (error) {
-          log.warn({ err: error, outTradeNo: old.out_trade_no }, 'closing a superseded attempt failed; the sweep will retry');
-        }
-      }
+    openAttempt,
+    askProvider,
 
-      let result: CreatePaymentResult;
-      try {
-        result = await provider.createPayment({
-          outTradeNo: attempt.out_trade_no,
-          payType: input.payType,
-          paySource: input.paySource,
-          amountFen: attempt.amount_fen,
-          description: input.description.slice(0, 127),
-          expiresAt,
-          returnUrl: input.returnUrl,
-          notifyBaseUrl: input.notifyBaseUrl,
-          clientIp: input.clientIp,
-          openid: input.openid,
-          openidApp: input.openidApp,
-        });
-      } catch (error) {
-        // The outcome is unknown (the trade may exist): the sweep closes it and asks once more.
-        await paymentRepository.scheduleAttempt(db, attempt.id, 'PENDING', iso());
-        await paymentRepository.setAttemptStatus(db, attempt.id, 'SUPERSEDED');
-        log.warn({ err: error, outTradeNo: attempt.out_trade_no }, 'payment creation failed at the provider');
-        if (error instanceof AppError) throw error;
-        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', error instanceof Error ? error.message : String(error), { cause: error });
-      }
-      if (!result.ok) {
-        await paymentRepository.markAttemptClosed(db, attempt.id, 'PENDING', 'CLOSED', iso());
-        log.warn({ outTradeNo: attempt.out_trade_no, reason: result.reason, message: result.message }, 'payment creation refused');
-        throw new AppError(result.reason === 'NOT_PERMITTED' ? 'PAYMENT_METHOD_NOT_ENABLED' : 'PAYMENT_REJECTED', result.message);
-      }
-      return result;
+    async startAttempt(input) {
+      // Other callers than order creation: the attempt commits on its own, then the provider is asked.
+      const opened = await db.transaction().execute((trx) => openAttempt(trx, input));
+      return askProvider(opened);
     },
 
     async reconcileOrder(order) {

@@ -47,6 +47,8 @@ export function createPaymentService(deps: PaymentDeps): PaymentService {
   return {
     checkPaymentChoice: attempts.checkPaymentChoice,
     startAttempt: attempts.startAttempt,
+    openAttempt: attempts.openAttempt,
+    askProvider: attempts.askProvider,
     handleNotification: notifications.handleNotification,
     reconcileOrder: attempts.reconcileOrder,
     refundOrder: refunds.refundOrder,
