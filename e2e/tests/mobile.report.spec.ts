@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { accessibilityViolations, expectToast, openHome, snapshot, startedUp } from '../support/journey.ts';
 import { useVariant } from '../support/lookup.ts';
 
@@ -29,7 +29,7 @@ test('a visitor reports a problem: validation, counter, chips, submit and back',
   await expectToast(page, '超出长度');
   await expect(page.getByTestId('report-counter')).toContainText('500/500');
 
-  await page.getByRole('radio', { name: '冒充身份' }).check({ force: true });
+  await checkAfterHydration(page, '冒充身份');
   await page.getByTestId('report-content').fill('有人自称平台客服，要求另付加急费');
   await page.getByTestId('report-contact').fill('13912340003');
   await snapshot(page, testInfo, 'mobile-report-filled');
@@ -62,7 +62,7 @@ test('a customer asks for a refund: the type is sent and the refund rule is said
   await page.goto('/report');
   // The page is prerendered: a tap before hydration is undone by it, so wait for start-up.
   await startedUp(page);
-  await page.getByRole('radio', { name: '申请退款' }).check({ force: true });
+  await checkAfterHydration(page, '申请退款');
   await page.getByTestId('report-content').fill('注销办理失败，申请退款');
   const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/user/feedback');
   await page.getByTestId('report-submit').click();
@@ -86,3 +86,15 @@ test('v1 keeps the report entry', async ({ page }) => {
   await openHome(page);
   await expect(page.getByTestId('report-entry')).toBeVisible();
 });
+
+/**
+ * Ticks a report type. Start-up's render over the prerendered page is a transition that a loaded
+ * browser may still be committing after html[data-idle]; a tick it overwrites is ticked again.
+ */
+async function checkAfterHydration(page: Page, name: string): Promise<void> {
+  const radio = page.getByRole('radio', { name });
+  await expect(async () => {
+    await radio.check({ force: true, timeout: 2000 });
+    await expect(radio).toBeChecked({ timeout: 500 });
+  }).toPass();
+}
