@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, useShanghaiTimezone } from './config.ts';
 import { createDatabase, type AppDatabase } from './db/database.ts';
 import { assertUsableDatabaseFile, describeDatabaseFailure } from './db/database-health.ts';
-import { withBootLock } from './db/boot-lock.ts';
+import { withBootLock, withSqliteBootLock } from './db/boot-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { describeReadiness } from './modules/system/index.ts';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server.ts';
@@ -22,15 +22,18 @@ async function main(): Promise<void> {
   let migrated: Awaited<ReturnType<typeof migrate>>;
   let seeded: Awaited<ReturnType<typeof seedDatabase>>;
   try {
-    assertUsableDatabaseFile(config.database);
-    if (config.database.kind === 'sqlite') mkdirSync(path.dirname(config.database.file), { recursive: true });
-    // The server checkpoints SQLite's log on a worker thread (db/sqlite-checkpointer.ts).
-    database = await createDatabase(config.database.kind === 'sqlite' ? { ...config.database, backgroundCheckpoints: true } : config.database);
-    // One instance at a time migrates and seeds; the next waits, then finds it done (db/boot-lock.ts).
-    const bootLock = { sqliteFile: config.database.kind === 'sqlite' ? config.database.file : undefined, onWait: () => console.log('  another instance is migrating or seeding the database: waiting for it') };
-    [migrated, seeded] = await withBootLock(database, bootLock, async () => {
-      const applied = await migrate(database);
-      return [applied, await seedDatabase(database, { companies: config.seedCompanies, demoOperator: config.env !== 'prod' })] as const;
+    const sqliteFile = config.database.kind === 'sqlite' ? config.database.file : undefined;
+    if (sqliteFile) mkdirSync(path.dirname(sqliteFile), { recursive: true });
+    // One instance at a time checks, migrates and seeds; the next waits, then finds it done (db/boot-lock.ts).
+    // On SQLite the lock is taken before the file is opened: another instance's new, still empty file
+    // is not an empty database to refuse.
+    const onWait = () => console.log('  another instance is migrating or seeding the database: waiting for it');
+    [database, migrated, seeded] = await withSqliteBootLock(sqliteFile, { onWait }, async () => {
+      assertUsableDatabaseFile(config.database);
+      // The server checkpoints SQLite's log on a worker thread (db/sqlite-checkpointer.ts).
+      const opened = await createDatabase(config.database.kind === 'sqlite' ? { ...config.database, backgroundCheckpoints: true } : config.database);
+      const [applied, seed] = await withBootLock(opened, { onWait }, async () => [await migrate(opened), await seedDatabase(opened, { companies: config.seedCompanies, demoOperator: config.env !== 'prod' })] as const);
+      return [opened, applied, seed] as const;
     });
   } catch (error) {
     // One sentence for the operator, not a stack trace (docs/security.md).

@@ -51,7 +51,15 @@ export async function withBootLock<T>(database: AppDatabase, options: BootLockOp
       }
     });
   }
-  const file = options.sqliteFile;
+  return withSqliteBootLock(options.sqliteFile, options, run);
+}
+
+/**
+ * The SQLite half alone, on the lock file beside `file`: the server takes it before it even opens the
+ * database, so that its check of an existing file (db/database-health.ts) never sees the empty file
+ * another instance has just created and is about to migrate.
+ */
+export async function withSqliteBootLock<T>(file: string | undefined, options: Pick<BootLockOptions, 'sqliteWaitMs' | 'onWait'>, run: () => Promise<T>): Promise<T> {
   if (file === undefined || file === '' || file === ':memory:') return run();
   const lock = new DatabaseSync(sqliteBootLockFile(file));
   try {

@@ -123,10 +123,12 @@ describeDialects('a flood of refused signed requests (%s, the real server)', { o
         `statuses ${JSON.stringify(Object.fromEntries(statuses))}; SQLite files ${mb(before)} MB before, ${mb(largest)} MB at most, ${mb(after)} MB after: grew by ${mb(growth)} MB (limit ${mb(GROWTH_LIMIT_BYTES)} MB)`,
     );
 
-    // It was a flood, and it was refused: every answer a 429 (the limit holds), none lost.
+    // It was a flood, and it was refused: every answer a 429 but one window's worth (the limit holds), none lost.
     expect(result.errors, output).toBe(0);
     expect(result.requests.total).toBeGreaterThan(1000);
-    expect([...statuses.keys()]).toEqual([ERROR_CATALOG.RATE_LIMITED.status]);
+    // The limit's 10-minute window may turn during the minute: at most one window's 30 get through.
+    expect([...statuses.keys()].filter((status) => status !== ERROR_CATALOG.RATE_LIMITED.status && status !== 200)).toEqual([]);
+    expect(statuses.get(200) ?? 0).toBeLessThanOrEqual(30);
     expect(growth).toBeLessThan(GROWTH_LIMIT_BYTES);
   }, (FLOOD_SECONDS + 60) * 1000);
 });
