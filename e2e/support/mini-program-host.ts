@@ -72,17 +72,7 @@ export async function payThroughHost(page: Page, baseURL: string, bridge: Bridge
   expect(keepPostedToken(host.wx, { data: [(hostCalls()[0]!.params as { arg: unknown }).arg] })).toBe(true);
 
   // An order in the web-view, as a visitor makes it (a cancellation: the authorisation first, decision 035).
-  await page.getByTestId('goods-2').click();
-  await searchAndPick(page, company.name, company.name);
-  await fillPerson(page);
-  await page.getByTestId('consent-checkbox').check();
-  await page.getByTestId('idno-consent-checkbox').check();
-  await page.getByTestId('submit').click();
-  await expect(page).toHaveURL(/\/pay$/);
-  const legal = /法定代表人（负责人）：(.+?)受托人/.exec((await page.getByTestId('authorization-text').textContent()) ?? '')![1]!;
-  await page.getByTestId('authorization-signer').fill(legal);
-  await page.getByTestId('authorization-tick').check();
-  await page.getByTestId('pay-now').click();
+  await orderCancellationAndPay(page, company.name);
 
   // The hand-off: the host's pay page opened with ?data=.
   await expect.poll(() => hostCalls().length).toBe(2);
@@ -101,4 +91,19 @@ export async function payThroughHost(page: Page, baseURL: string, bridge: Bridge
   const path = takeReturnPath(host.wx);
   if (path) await page.goto(webViewUrl(baseURL, path));
   return { outcome, host, path, orderId };
+}
+
+/** A cancellation ordered in the web-view as a visitor makes it, the authorisation signed first (decision 035), then 立即办理. */
+export async function orderCancellationAndPay(page: Page, companyName: string): Promise<void> {
+  await page.getByTestId('goods-2').click();
+  await searchAndPick(page, companyName, companyName);
+  await fillPerson(page);
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/pay$/);
+  const legal = /法定代表人（负责人）：(.+?)受托人/.exec((await page.getByTestId('authorization-text').textContent()) ?? '')![1]!;
+  await page.getByTestId('authorization-signer').fill(legal);
+  await page.getByTestId('authorization-tick').check();
+  await page.getByTestId('pay-now').click();
 }

@@ -1,6 +1,6 @@
 import { devices, expect, test } from '@playwright/test';
 import { claimCompany } from '../support/companies.ts';
-import { fillPerson, searchAndPick } from '../support/journey.ts';
+import { orderCancellationAndPay } from '../support/mini-program-host.ts';
 import { fakeGateways } from '../support/payments-orders.ts';
 import { stubWeChat, WECHAT_MINI_PROGRAM_UA } from '../support/wechat.ts';
 
@@ -24,17 +24,7 @@ test.describe('inside the mini-program, WeChat Pay', () => {
     await expect(page.getByTestId('home')).toBeVisible();
     await expect.poll(() => wechat.calls.filter((call) => call.name === 'invokeMiniProgramAPI').length).toBe(1);
 
-    await page.getByTestId('goods-2').click();
-    await searchAndPick(page, company.name, company.name);
-    await fillPerson(page);
-    await page.getByTestId('consent-checkbox').check();
-    await page.getByTestId('idno-consent-checkbox').check();
-    await page.getByTestId('submit').click();
-    await expect(page).toHaveURL(/\/pay$/);
-    const legal = /法定代表人（负责人）：(.+?)受托人/.exec((await page.getByTestId('authorization-text').textContent()) ?? '')![1]!;
-    await page.getByTestId('authorization-signer').fill(legal);
-    await page.getByTestId('authorization-tick').check();
-    await page.getByTestId('pay-now').click();
+    await orderCancellationAndPay(page, company.name);
 
     // The hand-off to the host's /pages/pay/index carries parameters WeChat Pay created under the mini-program's appid.
     await expect.poll(() => wechat.calls.filter((call) => call.name === 'invokeMiniProgramAPI').length).toBe(2);
