@@ -47,6 +47,7 @@ export * from './reconciliation.ts';
 export * from './wechat-complaints.ts';
 export * from './staff.ts';
 export * from './order-handling.ts';
+export * from './order-completion.ts';
 export * from './first-call-sla.ts';
 export * from './order-assignment.ts';
 export * from './customer-request.ts';

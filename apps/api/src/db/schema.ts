@@ -320,6 +320,7 @@ export interface Database {
   audit_log: AuditLogTable;
   order_notes: OrderNotesTable;
   order_calls: OrderCallsTable;
+  completion_rules: CompletionRulesTable;
   order_status_history: OrderStatusHistoryTable;
   refund_requests: RefundRequestsTable;
   sms_log: SmsLogTable;
@@ -503,6 +504,14 @@ export interface OrderCallsTable {
   outcome: string;
   note: Generated<string>;
   created_at: CreatedAt;
+}
+
+/** An admin's choice per service: does completing an order need a screenshot (migration 038). */
+export interface CompletionRulesTable {
+  goods_type: string;
+  /** 1 compulsory, 0 not */
+  screenshot_required: number;
+  updated_at: string;
 }
 
 export interface OrderStatusHistoryTable {

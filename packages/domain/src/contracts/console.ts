@@ -176,6 +176,18 @@ export const ConsoleGoodsUpdateSchema = z.object({
 });
 export type ConsoleGoodsUpdate = z.infer<typeof ConsoleGoodsUpdateSchema>;
 
+/** Per service: whether completing an order needs a completion screenshot (packages/domain/src/order-completion.ts). */
+export const ConsoleCompletionRuleSchema = z.object({
+  goods_type: z.enum(GOODS_TYPES),
+  screenshot_required: z.boolean(),
+  /** what applies when no admin chose (compulsory for a cancellation) */
+  default_required: z.boolean(),
+});
+export type ConsoleCompletionRule = z.infer<typeof ConsoleCompletionRuleSchema>;
+export const ConsoleCompletionRuleParamSchema = z.object({ goods_type: z.enum(GOODS_TYPES) });
+export const ConsoleCompletionRuleUpdateSchema = z.object({ screenshot_required: z.boolean() });
+export type ConsoleCompletionRuleUpdate = z.infer<typeof ConsoleCompletionRuleUpdateSchema>;
+
 export const ConsoleSiteConfigUpdateSchema = z.object({ value: z.unknown() });
 export type ConsoleSiteConfigUpdate = z.input<typeof ConsoleSiteConfigUpdateSchema>;
 export const ConsoleSiteConfigKeyParamSchema = z.object({ key: z.string().max(64) });

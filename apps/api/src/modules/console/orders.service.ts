@@ -4,6 +4,8 @@ import {
   mayAssignTo,
   roleCan,
   type CallOutcome,
+  type ConsoleCompletionRule,
+  type GoodsType,
   type ConsoleBulkProcessStatus,
   type ConsoleBulkResult,
   type ConsoleOrderCounts,
@@ -41,6 +43,9 @@ export interface ConsoleOrdersService {
   bulkTake(actor: Actor, ids: readonly number[]): Promise<ConsoleBulkResult>;
   bulkAssign(actor: Actor, ids: readonly number[], staffId: number): Promise<ConsoleBulkResult>;
   bulkChangeProcessStatus(actor: Actor, ids: readonly number[], change: Omit<ConsoleBulkProcessStatus, 'ids'>): Promise<ConsoleBulkResult>;
+  /** Per service, whether completing an order needs a screenshot (read by anyone who handles; set by admins). */
+  completionRules(actor: Actor): Promise<ConsoleCompletionRule[]>;
+  setCompletionRule(actor: Actor, goodsType: GoodsType, screenshotRequired: boolean): Promise<ConsoleCompletionRule>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /** The full ID number, for the explicit and audited click. */
@@ -183,8 +188,9 @@ export function createConsoleOrdersService(deps: {
 
     async bulkChangeProcessStatus(actor, ids, change) {
       assertCan(actor, 'orders.handle');
-      // No bulk confirmation of a missing annual declaration: such an order is reported back, to be completed on its page.
-      return eachOrder(ids, (id) => handling.changeProcessStatus(actor, id, { ...change, confirm_without_declaration: false }));
+      // Nobody saw any order's completion warnings (no screenshot, no call, no annual figures): such an
+      // order is reported back, to be completed on its own page (packages/domain/src/order-completion.ts).
+      return eachOrder(ids, (id) => handling.changeProcessStatus(actor, id, { ...change, confirm_without_declaration: false }, { bulk: true }));
     },
 
     async addNote(actor, id, content) {
@@ -197,6 +203,16 @@ export function createConsoleOrdersService(deps: {
       assertCan(actor, 'orders.handle');
       await handling.recordCall(actor, id, call);
       return buildDetail(id);
+    },
+
+    async completionRules(actor) {
+      assertCan(actor, 'orders.view');
+      return handling.completionRules();
+    },
+
+    async setCompletionRule(actor, goodsType, screenshotRequired) {
+      assertCan(actor, 'config.edit');
+      return handling.setCompletionRule(actor, goodsType, screenshotRequired);
     },
 
     async uploadScreenshot(actor, id, file) {

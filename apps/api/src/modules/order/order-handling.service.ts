@@ -10,7 +10,11 @@ import {
   SCREENSHOT_TYPES,
   assignmentRefusal,
   canTakeOrder,
-  completionLacksDeclaration,
+  GOODS_TYPES,
+  SCREENSHOT_REQUIRED_BY_DEFAULT,
+  completionChecks,
+  completionRefusal,
+  screenshotRequiredFor,
   customerRequestRefusal,
   handlingRefusal,
   firstCallSla,
@@ -20,6 +24,9 @@ import {
   roleCan,
   screenshotTypeOf,
   type CallOutcome,
+  type CompletionCheck,
+  type ConsoleCompletionRule,
+  type GoodsType,
   type ConsoleOrderCall,
   type ConsoleOrderCounts,
   type ConsoleOrderFile,
@@ -40,6 +47,15 @@ import { writeAudit } from '../audit/index.ts';
 import { assertCan, findActiveStaff, type Actor } from '../staff/index.ts';
 import { orderHandlingRepository as handling, type OrderKeyset, type OrderListRow } from './order-handling.repository.ts';
 import { orderRepository } from './order.repository.ts';
+import { completionRulesRepository } from './completion-rules.repository.ts';
+
+/** The catalog's refusal for each completion check that refuses a move. */
+const COMPLETION_REFUSALS = {
+  SCREENSHOT_REQUIRED: 'CONSOLE_SCREENSHOT_REQUIRED',
+  DECLARATION_MISSING: 'CONSOLE_DECLARATION_MISSING',
+  NO_SCREENSHOT: 'CONSOLE_COMPLETION_NO_SCREENSHOT',
+  NO_CALL: 'CONSOLE_COMPLETION_NO_CALL',
+} as const satisfies Record<CompletionCheck, string>;
 
 /**
  * How staff handle a paid order: the queue, taking it, moving its handling status, notes and
@@ -60,7 +76,11 @@ export interface OrderHandlingService {
   assign(actor: Actor, id: number, assigneeId: number): Promise<void>;
   /** The order numbers of these ids (those that exist), for a bulk action's report. */
   orderNumbers(ids: readonly number[]): Promise<Map<number, string>>;
-  changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange): Promise<void>;
+  /** `bulk`: the move is one of a bulk action, where no order's completion warnings were shown (order-completion.ts). */
+  changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange, options?: { bulk?: boolean }): Promise<void>;
+  /** Per service, whether completing an order needs a screenshot: the admins' choices over the domain's defaults. */
+  completionRules(): Promise<ConsoleCompletionRule[]>;
+  setCompletionRule(actor: Actor, goodsType: GoodsType, screenshotRequired: boolean): Promise<ConsoleCompletionRule>;
   addNote(actor: Actor, id: number, content: string): Promise<void>;
   /** Records a call to the customer (decision 044); the first one stops the order's first-call clock. */
   recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string }): Promise<void>;
@@ -222,7 +242,7 @@ export function createOrderHandlingService(deps: {
       return new Map(rows.map((row) => [Number(row.id), row.out_trade_no]));
     },
 
-    async changeProcessStatus(actor, id, change) {
+    async changeProcessStatus(actor, id, change, options = {}) {
       await db.transaction().execute(async (trx) => {
         const order = await mustFind(trx, id);
         const refusal = processMoveRefusal({ status: order.status, from: order.process_status, to: change.process_status });
@@ -234,8 +254,16 @@ export function createOrderHandlingService(deps: {
         if (requestRefusal === 'REQUIRED') throw new AppError('CONSOLE_NOTE_REQUIRED');
         if (requestRefusal === 'TOO_LONG') throw new AppError('CONSOLE_CUSTOMER_REQUEST_TOO_LONG');
         if (await deps.isRefundOpen(trx, id)) throw new AppError('CONSOLE_REFUND_IN_PROGRESS');
-        const lacksDeclaration = completionLacksDeclaration({ goods_type: order.goods_type, entity_name: order.entity_name, entity_extra: parseDeclaration(order.entity_extra) }, change.process_status);
-        if (lacksDeclaration && !change.confirm_without_declaration) throw new AppError('CONSOLE_DECLARATION_MISSING');
+        // The completion safeguards, read in the move's transaction (a screenshot deleted meanwhile counts).
+        let lacksDeclaration = false;
+        if (change.process_status === PROCESS_STATUS.completed) {
+          const screenshotRequired = screenshotRequiredFor(order.goods_type, await completionRulesRepository.chosen(trx));
+          const facts = { goods_type: order.goods_type, entity_name: order.entity_name, entity_extra: parseDeclaration(order.entity_extra), first_call_time: order.first_call_time, screenshots: await handling.countFiles(trx, id) };
+          const checks = completionChecks(facts, change.process_status, { screenshotRequired });
+          const stop = completionRefusal(checks, { bulk: options.bulk === true, confirmedWithoutDeclaration: change.confirm_without_declaration });
+          if (stop) throw new AppError(COMPLETION_REFUSALS[stop]);
+          lacksDeclaration = checks.includes('DECLARATION_MISSING');
+        }
 
         const at = now();
         const to = change.process_status;
@@ -255,6 +283,21 @@ export function createOrderHandlingService(deps: {
         }
         await writeAudit(trx, actor, { action: 'order.process_status', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), process_status: to, process_status_name: name, note: change.note, ...(customerRequest !== undefined ? { customer_request: customerRequest } : {}), ...(lacksDeclaration ? { confirmed_without_declaration: true } : {}) } }, at);
       });
+    },
+
+    async completionRules() {
+      const chosen = await completionRulesRepository.chosen(db);
+      return GOODS_TYPES.map((goodsType) => ({ goods_type: goodsType, screenshot_required: screenshotRequiredFor(goodsType, chosen), default_required: SCREENSHOT_REQUIRED_BY_DEFAULT[goodsType] }));
+    },
+
+    async setCompletionRule(actor, goodsType, screenshotRequired) {
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const before = screenshotRequiredFor(goodsType, await completionRulesRepository.chosen(trx));
+        await completionRulesRepository.set(trx, { goodsType, screenshotRequired, at: at.toISOString() });
+        await writeAudit(trx, actor, { action: 'completion_rule.update', targetType: 'goods_type', targetId: goodsType, before: { screenshot_required: before }, after: { screenshot_required: screenshotRequired } }, at);
+      });
+      return { goods_type: goodsType, screenshot_required: screenshotRequired, default_required: SCREENSHOT_REQUIRED_BY_DEFAULT[goodsType] };
     },
 
     async addNote(actor, id, content) {

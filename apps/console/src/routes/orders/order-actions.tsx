@@ -9,7 +9,8 @@ import {
   PROCESS_STATUS_NAMES,
   canHandleOrder,
   canTakeOrder,
-  completionLacksDeclaration,
+  completionChecks,
+  screenshotRequiredFor,
   customerRequestRefusal,
   isOrderPaid,
   isOrderRefunded,
@@ -26,6 +27,7 @@ import { useState } from 'react';
 import { useAddNote, useChangeProcessStatus, useRecordCall, useRequestRefund, useTakeOrder } from '../../hooks/api/orders.ts';
 import { SlaTag } from '../../ui/status-tags.tsx';
 import { useDecideRefund } from '../../hooks/api/refunds.ts';
+import { useCompletionRules } from '../../hooks/api/config.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 
@@ -158,8 +160,14 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
   const needsNote = target ? processMoveNeedsNote(order.process_status, target) : false;
   // 待客户补充: the note is the request the customer reads (decision 043).
   const asksCustomer = target === PROCESS_STATUS.waitingCustomer;
-  // The domain rule: an annual report completes without the customer's figures only when the clerk says so.
-  const lacksDeclaration = target ? completionLacksDeclaration(order, target) : false;
+  // The domain's completion checks, as the server applies them (packages/domain/src/order-completion.ts):
+  // a compulsory screenshot stops the move; an annual report completes without the customer's
+  // figures only when the clerk says so; a missing screenshot or call is a warning here.
+  const rules = useCompletionRules();
+  const chosen = Object.fromEntries((rules.data ?? []).map((rule) => [rule.goods_type, rule.screenshot_required]));
+  const checks = target ? completionChecks({ ...order, screenshots: order.files.length }, target, { screenshotRequired: screenshotRequiredFor(order.goods_type, chosen) }) : [];
+  const lacksDeclaration = checks.includes('DECLARATION_MISSING');
+  const screenshotRequired = checks.includes('SCREENSHOT_REQUIRED');
   const [confirmedMissing, setConfirmedMissing] = useState(false);
 
   const confirm = () => {
@@ -206,18 +214,23 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
           setTarget(undefined);
           setConfirmedMissing(false);
         }}
-        okButtonProps={{ disabled: (needsNote && note.trim() === '') || (asksCustomer && customerRequestRefusal(target, note) !== undefined) || (lacksDeclaration && !confirmedMissing), 'data-testid': 'move-confirm' }}
+        okButtonProps={{ disabled: screenshotRequired || (needsNote && note.trim() === '') || (asksCustomer && customerRequestRefusal(target, note) !== undefined) || (lacksDeclaration && !confirmedMissing), 'data-testid': 'move-confirm' }}
         confirmLoading={change.isPending}
         destroyOnHidden
       >
         {target === PROCESS_STATUS.completed ? (
-          <Alert
-            type={order.files.length === 0 ? 'warning' : 'info'}
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={order.files.length === 0 ? '还没有上传完成截图，客户的回执中将没有截图。' : `客户将在回执中看到 ${order.files.length} 张完成截图，并收到办理完成短信。`}
-          />
+          screenshotRequired ? (
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} data-testid="screenshot-required" title="该服务须先上传完成截图，才能标记已完成。" />
+          ) : (
+            <Alert
+              type={order.files.length === 0 ? 'warning' : 'info'}
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={order.files.length === 0 ? '还没有上传完成截图，客户的回执中将没有截图。' : `客户将在回执中看到 ${order.files.length} 张完成截图，并收到办理完成短信。`}
+            />
+          )
         ) : null}
+        {checks.includes('NO_CALL') ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} data-testid="no-call-warning" title="还没有记录与客户的通话。" /> : null}
         {lacksDeclaration ? (
           <Alert
             type="error"

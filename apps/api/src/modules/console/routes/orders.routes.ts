@@ -7,6 +7,9 @@ import {
   ConsoleBulkProcessStatusSchema,
   ConsoleBulkResultSchema,
   ConsoleBulkTakeSchema,
+  ConsoleCompletionRuleParamSchema,
+  ConsoleCompletionRuleSchema,
+  ConsoleCompletionRuleUpdateSchema,
   ConsoleFileParamSchema,
   ConsoleIdParamSchema,
   ConsoleOrderCountsSchema,
@@ -78,6 +81,23 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
     request: { body: ConsoleBulkProcessStatusSchema },
     response: ConsoleBulkResultSchema,
     handler: async (request) => orders().bulkChangeProcessStatus(actorOf(request), request.body.ids, { process_status: request.body.process_status, note: request.body.note }),
+  });
+  apiRoute(scope, {
+    method: 'GET',
+    url: '/completion-rules',
+    summary: 'Per service: whether completing an order needs a completion screenshot',
+    tag,
+    response: z.array(ConsoleCompletionRuleSchema),
+    handler: async (request) => orders().completionRules(actorOf(request)),
+  });
+  apiRoute(scope, {
+    method: 'PUT',
+    url: '/completion-rules/:goods_type',
+    summary: "Makes a service's completion screenshot compulsory or not (admins), for single and bulk moves alike",
+    tag,
+    request: { params: ConsoleCompletionRuleParamSchema, body: ConsoleCompletionRuleUpdateSchema },
+    response: ConsoleCompletionRuleSchema,
+    handler: async (request) => orders().setCompletionRule(actorOf(request), request.params.goods_type, request.body.screenshot_required),
   });
   apiRoute(scope, {
     method: 'GET',
