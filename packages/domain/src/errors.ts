@@ -150,3 +150,18 @@ export function errorMessage(code: VisitorErrorCode): string {
 export function toastText(message: string): string {
   return message.split(',')[0]!.trim();
 }
+
+/** What an envelope message carries after its first comma (the server's detail), or undefined. */
+export function errorDetail(message: string): string | undefined {
+  const comma = message.indexOf(',');
+  const detail = comma < 0 ? '' : message.slice(comma + 1).trim();
+  return detail === '' ? undefined : detail;
+}
+
+/**
+ * The refusal of an order a colleague has: it names them when the server said who (the detail of
+ * CONSOLE_ORDER_TAKEN_BY_OTHER), so the clerk who lost 接单 knows whom to ask.
+ */
+export function takenByOtherText(name: string | undefined): string {
+  return name ? `该订单已由 ${name} 接单` : STAFF_ERRORS.CONSOLE_ORDER_TAKEN_BY_OTHER.message;
+}

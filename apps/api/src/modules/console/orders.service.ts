@@ -3,6 +3,7 @@ import {
   ERROR_CATALOG,
   mayAssignTo,
   roleCan,
+  takenByOtherText,
   type CallOutcome,
   type ConsoleCompletionRule,
   type GoodsType,
@@ -133,7 +134,9 @@ export function createConsoleOrdersService(deps: {
         result.done.push({ id, out_trade_no: outTradeNo });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        result.failed.push({ id, out_trade_no: outTradeNo, code: error.code, message: ERROR_CATALOG[error.errorCode].message });
+        // A colleague's order names the colleague, as a single take does.
+        const message = error.errorCode === 'CONSOLE_ORDER_TAKEN_BY_OTHER' ? takenByOtherText(error.detail) : ERROR_CATALOG[error.errorCode].message;
+        result.failed.push({ id, out_trade_no: outTradeNo, code: error.code, message });
       }
     }
     return result;

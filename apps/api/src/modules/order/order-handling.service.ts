@@ -158,7 +158,17 @@ export function createOrderHandlingService(deps: {
   function assertHandler(actor: Actor, order: OrderRow): void {
     const refusal = handlingRefusal(order, { staffId: actor.id, mayReassign: roleCan(actor.role, 'orders.reassign') });
     if (refusal === 'NOT_TAKEN') throw new AppError('CONSOLE_ORDER_NOT_TAKEN');
-    if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
+    if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name || undefined);
+  }
+
+  /**
+   * A lost race: the conditional update found another handler. The clerk is told who won (the
+   * detail after the catalog text's comma), read after the winner's commit.
+   */
+  async function lostTo(trx: Db, id: number): Promise<AppError> {
+    // A new statement of the transaction: under READ COMMITTED it sees the winner's commit.
+    const winner = await orderRepository.findById(trx, id);
+    return new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', winner?.admin_name || undefined);
   }
 
   return {
@@ -206,13 +216,13 @@ export function createOrderHandlingService(deps: {
         if (!canTakeOrder(order)) throw new AppError('CONSOLE_ORDER_NOT_PAID');
         if (order.admin_id === actor.id) return;
         if (order.admin_id !== null) {
-          if (!force) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name);
+          if (!force) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name || undefined);
           assertCan(actor, 'orders.reassign');
         }
         const at = now();
         // Conditional on the handler we saw: two clerks clicking at once cannot both win.
         const taken = await orderRepository.setHandler(trx, { id, expectedAdminId: order.admin_id, adminId: actor.id, adminName: actor.displayName, now: at.toISOString() });
-        if (!taken) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
+        if (!taken) throw await lostTo(trx, id);
         await writeAudit(trx, actor, { action: order.admin_id === null ? 'order.take' : 'order.reassign', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), admin_id: actor.id, admin_name: actor.displayName } }, at);
       });
     },
@@ -223,14 +233,14 @@ export function createOrderHandlingService(deps: {
         const refusal = assignmentRefusal(order, { staffId: actor.id, mayReassign: roleCan(actor.role, 'orders.reassign') }, assigneeId);
         if (refusal === 'NOT_PAID') throw new AppError('CONSOLE_ORDER_NOT_PAID');
         if (refusal === 'ASSIGN_OTHERS_FORBIDDEN') throw new AppError('CONSOLE_ASSIGN_FORBIDDEN');
-        if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name);
+        if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name || undefined);
         if (order.admin_id === assigneeId) return;
         const assignee = await findActiveStaff(trx, assigneeId);
         if (!assignee) throw new AppError('CONSOLE_ASSIGNEE_NOT_FOUND');
         const at = now();
         // Conditional on the handler we saw, as taking is: a concurrent take or assignment wins once.
         const assigned = await orderRepository.setHandler(trx, { id, expectedAdminId: order.admin_id, adminId: assignee.id, adminName: assignee.display_name, now: at.toISOString() });
-        if (!assigned) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
+        if (!assigned) throw await lostTo(trx, id);
         const action = assigneeId !== actor.id ? 'order.assign' : order.admin_id === null ? 'order.take' : 'order.reassign';
         await writeAudit(trx, actor, { action, targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), admin_id: assignee.id, admin_name: assignee.display_name } }, at);
       });

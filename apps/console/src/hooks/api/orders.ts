@@ -21,7 +21,8 @@ import type {
   ConsoleRevealedId,
   ConsoleTakeOrder,
 } from '@kuaibao/domain';
-import { api } from '../../lib/client.ts';
+import { ERROR_CATALOG } from '@kuaibao/domain';
+import { ApiError, api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The queue's query string: the keys of the server's schema; the view and paging always set. */
@@ -76,7 +77,17 @@ export function useHandlers() {
   return useQuery({ queryKey: queryKeys.handlers, queryFn: () => api.get<ConsoleHandler[]>('/staff/handlers'), staleTime: 5 * 60_000 });
 }
 
-/** Every order action answers with the fresh detail; the lists and badges are refetched. */
+/**
+ * Whether a refused order action means the page is out of date: a conflict (409), a colleague's
+ * order (40361), a move the order no longer allows. The page is then fetched again, so no 尚未接单 or
+ * stale button stays on screen after a lost race.
+ */
+export function isStaleOrderRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 409 || error.code === ERROR_CATALOG.CONSOLE_ORDER_TAKEN_BY_OTHER.code || error.code === ERROR_CATALOG.CONSOLE_STATUS_TRANSITION_INVALID.code;
+}
+
+/** Every order action answers with the fresh detail; the lists and badges are refetched. A stale page is refetched on refusal. */
 function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderDetail>) {
   const client = useQueryClient();
   return useMutation({
@@ -84,6 +95,9 @@ function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderD
     onSuccess: (detail) => {
       client.setQueryData(queryKeys.orders.detail(id), detail);
       void client.invalidateQueries({ queryKey: queryKeys.orders.all, refetchType: 'active', predicate: (q) => q.queryKey[1] !== 'detail' });
+    },
+    onError: (error) => {
+      if (isStaleOrderRefusal(error)) void client.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
 }
