@@ -492,6 +492,8 @@ export interface OrderNotesTable {
   staff_name: string;
   content: string;
   created_at: CreatedAt;
+  /** the console's key of the user action that added it (migration 038): a double click stores it once */
+  client_key: Generated<string | null>;
 }
 
 /** Calls staff recorded on an order (migration 025, docs/decisions/044-first-call-and-sla.md). */
@@ -504,6 +506,8 @@ export interface OrderCallsTable {
   outcome: string;
   note: Generated<string>;
   created_at: CreatedAt;
+  /** the console's key of the user action that recorded it (migration 038): a double click stores it once */
+  client_key: Generated<string | null>;
 }
 
 /** An admin's choice per service: does completing an order need a screenshot (migration 038). */

@@ -25,7 +25,7 @@ import { complaintRefundProgress } from './027_complaint_refund_progress.ts';
 import { orderCreditRecord } from './029_order_credit_record.ts';
 import { lookupCodes } from './030_lookup_codes.ts';
 import { idNumberConsent } from './031_id_number_consent.ts';
-import { completionRules } from './038_completion_rules.ts';
+import { consoleActionSafeguards } from './038_console_action_safeguards.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -58,6 +58,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '029_order_credit_record': orderCreditRecord(kind),
     '030_lookup_codes': lookupCodes(kind),
     '031_id_number_consent': idNumberConsent(),
-    '038_completion_rules': completionRules(),
+    '038_console_action_safeguards': consoleActionSafeguards(),
   };
 }

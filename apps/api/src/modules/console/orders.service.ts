@@ -37,9 +37,9 @@ export interface ConsoleOrdersService {
   detail(actor: Actor, id: number): Promise<ConsoleOrderDetail>;
   take(actor: Actor, id: number, force: boolean): Promise<ConsoleOrderDetail>;
   changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange): Promise<ConsoleOrderDetail>;
-  addNote(actor: Actor, id: number, content: string): Promise<ConsoleOrderDetail>;
+  addNote(actor: Actor, id: number, content: string, clientKey?: string): Promise<ConsoleOrderDetail>;
   /** Records a call to the customer with its outcome (decision 044). */
-  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string }): Promise<ConsoleOrderDetail>;
+  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string; client_key?: string | undefined }): Promise<ConsoleOrderDetail>;
   /** Bulk actions (decision 041): each order through its single-order rule and audit; refusals come back per order. */
   bulkTake(actor: Actor, ids: readonly number[]): Promise<ConsoleBulkResult>;
   bulkAssign(actor: Actor, ids: readonly number[], staffId: number): Promise<ConsoleBulkResult>;
@@ -196,9 +196,9 @@ export function createConsoleOrdersService(deps: {
       return eachOrder(ids, (id) => handling.changeProcessStatus(actor, id, { ...change, confirm_without_declaration: false }, { bulk: true }));
     },
 
-    async addNote(actor, id, content) {
+    async addNote(actor, id, content, clientKey) {
       assertCan(actor, 'orders.handle');
-      await handling.addNote(actor, id, content);
+      await handling.addNote(actor, id, content, clientKey);
       return buildDetail(id);
     },
 

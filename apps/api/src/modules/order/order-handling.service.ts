@@ -19,6 +19,7 @@ import {
   handlingRefusal,
   firstCallSla,
   isOrderPaid,
+  isRepeatedMove,
   processMoveNeedsNote,
   processMoveRefusal,
   roleCan,
@@ -81,9 +82,10 @@ export interface OrderHandlingService {
   /** Per service, whether completing an order needs a screenshot: the admins' choices over the domain's defaults. */
   completionRules(): Promise<ConsoleCompletionRule[]>;
   setCompletionRule(actor: Actor, goodsType: GoodsType, screenshotRequired: boolean): Promise<ConsoleCompletionRule>;
-  addNote(actor: Actor, id: number, content: string): Promise<void>;
+  /** `clientKey`: the console's key of the user action; the same key again adds nothing (a double click). */
+  addNote(actor: Actor, id: number, content: string, clientKey?: string): Promise<void>;
   /** Records a call to the customer (decision 044); the first one stops the order's first-call clock. */
-  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string }): Promise<void>;
+  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string; client_key?: string | undefined }): Promise<void>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /** The full ID number, audited as seen (never the number itself). */
@@ -255,6 +257,9 @@ export function createOrderHandlingService(deps: {
     async changeProcessStatus(actor, id, change, options = {}) {
       await db.transaction().execute(async (trx) => {
         const order = await mustFind(trx, id);
+        // A double click on 确定 (or a retry) by the one who made the move: done, nothing written.
+        const repeated = async (current: string) => isRepeatedMove({ current, to: change.process_status, lastMove: await handling.lastMove(trx, id), actorId: actor.id });
+        if (order.process_status === change.process_status && (await repeated(order.process_status))) return;
         const refusal = processMoveRefusal({ status: order.status, from: order.process_status, to: change.process_status });
         if (refusal === 'NOT_PAID') throw new AppError('CONSOLE_ORDER_NOT_PAID');
         if (refusal) throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', refusal);
@@ -281,7 +286,12 @@ export function createOrderHandlingService(deps: {
         const asksCustomer = to === PROCESS_STATUS.waitingCustomer;
         const customerRequest = asksCustomer ? change.note.trim() : undefined;
         const moved = await orderRepository.moveProcessStatus(trx, { id, from: order.process_status, to, name, now: at.toISOString(), ...(customerRequest !== undefined ? { customerRequest } : {}) });
-        if (!moved) throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', 'changed meanwhile');
+        if (!moved) {
+          // The two clicks at once: the first committed the same move meanwhile (read again, it is there and it was ours).
+          const current = (await mustFind(trx, id)).process_status;
+          if (await repeated(current)) return;
+          throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', 'changed meanwhile');
+        }
         const historyId = await handling.insertHistory(trx, { orderId: id, from: order.process_status, to, name, staffId: actor.id, staffName: actor.displayName, note: change.note, at: at.toISOString() });
         if (customerRequest !== undefined) {
           // Each request is its own notice (keyed by its history row), sent with the move or not at all.
@@ -310,11 +320,13 @@ export function createOrderHandlingService(deps: {
       return { goods_type: goodsType, screenshot_required: screenshotRequired, default_required: SCREENSHOT_REQUIRED_BY_DEFAULT[goodsType] };
     },
 
-    async addNote(actor, id, content) {
+    async addNote(actor, id, content, clientKey) {
       await db.transaction().execute(async (trx) => {
         await mustFind(trx, id);
         const at = now();
-        const note = await handling.insertNote(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, content, at: at.toISOString() });
+        const note = await handling.insertNote(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, content, at: at.toISOString(), clientKey: clientKey ?? null });
+        // The same user action again (a double click): the note is there already.
+        if (!note) return;
         await writeAudit(trx, actor, { action: 'order.note', targetType: 'order', targetId: id, after: { note_id: note.id, content } }, at);
       });
     },
@@ -326,7 +338,9 @@ export function createOrderHandlingService(deps: {
         // The handler calls their customer; an admin may call about anyone's order.
         assertHandler(actor, order);
         const at = now();
-        const row = await handling.insertCall(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, outcome: call.outcome, note: call.note, at: at.toISOString() });
+        const row = await handling.insertCall(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, outcome: call.outcome, note: call.note, at: at.toISOString(), clientKey: call.client_key ?? null });
+        // The same user action again (a double click): the call is recorded already.
+        if (!row) return;
         const first = await orderRepository.markFirstCall(trx, { id, at: at.toISOString() });
         await writeAudit(trx, actor, { action: 'order.call', targetType: 'order', targetId: id, after: { call_id: row.id, outcome: call.outcome, note: call.note, ...(first ? { first_call_time: at.toISOString() } : {}) } }, at);
       });

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutateOptions } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import type {
   ConsoleBulkAssign,
   ConsoleBulkProcessStatusInput,
@@ -87,11 +88,22 @@ export function isStaleOrderRefusal(error: unknown): boolean {
   return error.status === 409 || error.code === ERROR_CATALOG.CONSOLE_ORDER_TAKEN_BY_OTHER.code || error.code === ERROR_CATALOG.CONSOLE_STATUS_TRANSITION_INVALID.code;
 }
 
-/** Every order action answers with the fresh detail; the lists and badges are refetched. A stale page is refetched on refusal. */
+/**
+ * Every order action answers with the fresh detail; the lists and badges are refetched. A stale page
+ * is refetched on refusal. One at a time: a second `mutate` while one is in flight (a double click
+ * faster than the button can show it is busy) is dropped.
+ */
 function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderDetail>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
+  const inFlight = useRef(false);
+  const mutation = useMutation({
+    mutationFn: async (input: I) => {
+      try {
+        return await call(input);
+      } finally {
+        inFlight.current = false;
+      }
+    },
     onSuccess: (detail) => {
       client.setQueryData(queryKeys.orders.detail(id), detail);
       void client.invalidateQueries({ queryKey: queryKeys.orders.all, refetchType: 'active', predicate: (q) => q.queryKey[1] !== 'detail' });
@@ -100,13 +112,23 @@ function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderD
       if (isStaleOrderRefusal(error)) void client.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
+  const send = mutation.mutate as (input: I, options?: MutateOptions<ConsoleOrderDetail, Error, I>) => void;
+  const mutate = useCallback(
+    (input: I, options?: MutateOptions<ConsoleOrderDetail, Error, I>) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      send(input, options);
+    },
+    [send],
+  );
+  return { ...mutation, mutate };
 }
 
 export const useTakeOrder = (id: number) => useOrderAction(id, (force: boolean) => api.post<ConsoleOrderDetail>(`/orders/${id}/take`, { force } satisfies ConsoleTakeOrder));
 export const useChangeProcessStatus = (id: number) =>
   useOrderAction(id, (input: ConsoleProcessStatusChangeInput) => api.post<ConsoleOrderDetail>(`/orders/${id}/process-status`, input));
 export const useRecordCall = (id: number) => useOrderAction(id, (input: ConsoleOrderCallInput) => api.post<ConsoleOrderDetail>(`/orders/${id}/calls`, input));
-export const useAddNote = (id: number) => useOrderAction(id, (content: string) => api.post<ConsoleOrderDetail>(`/orders/${id}/notes`, { content } satisfies ConsoleOrderNoteInput));
+export const useAddNote = (id: number) => useOrderAction(id, (input: ConsoleOrderNoteInput) => api.post<ConsoleOrderDetail>(`/orders/${id}/notes`, input));
 
 export function useUploadScreenshot(id: number) {
   const client = useQueryClient();

@@ -57,3 +57,81 @@ describe('losing 接单 to a colleague', () => {
     await vi.waitFor(() => expect(toasts()).toContain('该订单已由 钱专员 接单'));
   });
 });
+
+/** An answer held until the test lets it go: the click that follows finds the action still in flight. */
+function held<T>(): { promise: Promise<T>; release: (value: T) => void } {
+  let release!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+describe('double clicks', () => {
+  const MINE: ConsoleOrderDetail = { ...OPEN, admin_id: CLERK.id, admin_name: CLERK.display_name };
+
+  it('sends 开始办理 once for a double 确定, shows it busy meanwhile, and shows no error after the success', async () => {
+    const answer = held<void>();
+    const api = fakeConsoleApi({
+      [`GET /orders/${MINE.id}`]: { data: MINE },
+      'GET /completion-rules': { data: [] },
+      [`POST /orders/${MINE.id}/process-status`]: { data: { ...MINE, process_status: PROCESS_STATUS.processing, process_status_name: '处理中' } },
+    });
+    const answered = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') await answer.promise;
+      return answered(url, init);
+    });
+    render();
+    await vi.waitFor(() => expect(byTestId(`move-${PROCESS_STATUS.processing}`)).not.toBeNull());
+    act(() => byTestId(`move-${PROCESS_STATUS.processing}`)!.click());
+    await vi.waitFor(() => expect(byTestId('move-confirm')).not.toBeNull());
+    const confirm = byTestId('move-confirm')!;
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    await vi.waitFor(() => expect(confirm.className).toContain('ant-btn-loading'));
+    act(() => confirm.click());
+    await act(async () => answer.release());
+    await vi.waitFor(() => expect(toasts()).toContain('已改为“处理中”'));
+    expect(api.calls.filter((c) => c.route.startsWith('POST')).length).toBe(1);
+    expect(document.querySelector('.ant-message-error')).toBeNull();
+  });
+
+  it('records a call once for a double 记录通话, with one key per call, and the button busy meanwhile', async () => {
+    const answer = held<void>();
+    const api = fakeConsoleApi({
+      [`GET /orders/${MINE.id}`]: { data: MINE },
+      'GET /completion-rules': { data: [] },
+      [`POST /orders/${MINE.id}/calls`]: (_call, body) => ({ data: { ...MINE, calls: [{ id: 1, staff_name: CLERK.display_name, outcome: (body as { outcome: string }).outcome, note: '', created_at: MINE.pay_time }] } }),
+    });
+    const answered = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') await answer.promise;
+      return answered(url, init);
+    });
+    render();
+    await vi.waitFor(() => expect(byTestId('call-outcome')).not.toBeNull());
+    // Pick an outcome in antd's select: open it, then the option.
+    const select = byTestId('call-outcome')!;
+    act(() => {
+      (select.querySelector('.ant-select-selector') ?? select).dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    await vi.waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
+    act(() => (document.querySelector('.ant-select-item-option[title="已接通·已沟通"]') ?? document.querySelector('.ant-select-item-option'))!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    const button = byTestId('record-call')!;
+    await vi.waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    act(() => {
+      button.click();
+      button.click();
+    });
+    await vi.waitFor(() => expect(button.className).toContain('ant-btn-loading'));
+    act(() => button.click());
+    await act(async () => answer.release());
+    await vi.waitFor(() => expect(toasts()).toContain('已记录通话'));
+    const posts = api.calls.filter((c) => c.route.startsWith('POST'));
+    expect(posts).toHaveLength(1);
+    expect((posts[0]!.body as { client_key: string }).client_key).toMatch(/^[0-9a-f]{32}$/);
+  });
+});

@@ -30,6 +30,7 @@ import { useDecideRefund } from '../../hooks/api/refunds.ts';
 import { useCompletionRules } from '../../hooks/api/config.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { newClientKey } from '../../lib/client-key.ts';
 
 /** What a move is called on its button. */
 const MOVE_LABELS: Record<ProcessStatus, string> = {
@@ -87,6 +88,8 @@ function CallCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
   const record = useRecordCall(order.id);
   const [outcome, setOutcome] = useState<CallOutcome | undefined>();
   const [note, setNote] = useState('');
+  // One key per call recorded: a double click sends it twice and the server stores the call once.
+  const [clientKey, setClientKey] = useState(newClientKey);
   return (
     <Card title={heading('电话联系')} size="small" data-testid="call-card">
       <Space orientation="vertical" style={{ width: '100%' }}>
@@ -128,12 +131,13 @@ function CallCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
               onClick={() =>
                 outcome &&
                 record.mutate(
-                  { outcome, note: note.trim() },
+                  { outcome, note: note.trim(), client_key: clientKey },
                   {
                     onSuccess: () => {
                       notifySuccess('已记录通话');
                       setOutcome(undefined);
                       setNote('');
+                      setClientKey(newClientKey());
                     },
                   },
                 )
@@ -269,13 +273,15 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
 function NotesCard(props: { order: ConsoleOrderDetail }) {
   const add = useAddNote(props.order.id);
   const [text, setText] = useState('');
+  // One key per note added: a double click stores it once.
+  const [clientKey, setClientKey] = useState(newClientKey);
   return (
     <Card title={heading('内部备注')} size="small">
       <label htmlFor="note-input" className="muted">
         仅内部可见
       </label>
       <Input.TextArea id="note-input" rows={2} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} placeholder="例如：客户下午方便接电话" data-testid="note-input" />
-      <Button style={{ marginTop: 8 }} disabled={text.trim() === ''} loading={add.isPending} onClick={() => add.mutate(text.trim(), { onSuccess: () => setText('') })} data-testid="note-add">
+      <Button style={{ marginTop: 8 }} disabled={text.trim() === ''} loading={add.isPending} onClick={() => add.mutate({ content: text.trim(), client_key: clientKey }, { onSuccess: () => { setText(''); setClientKey(newClientKey()); } })} data-testid="note-add">
         添加备注
       </Button>
       <div style={{ marginTop: 16 }}>

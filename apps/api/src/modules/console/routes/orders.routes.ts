@@ -153,7 +153,7 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
     tag,
     request: { ...byId, body: ConsoleOrderNoteSchema },
     response: ConsoleOrderDetailSchema,
-    handler: async (request) => orders().addNote(actorOf(request), request.params.id, request.body.content),
+    handler: async (request) => orders().addNote(actorOf(request), request.params.id, request.body.content, request.body.client_key),
   });
   apiRoute(scope, {
     method: 'POST',
