@@ -49,7 +49,7 @@ describe('losing 接单 to a colleague', () => {
       [`POST /orders/${OPEN.id}/take`]: { status: 403, code: ERROR_CATALOG.CONSOLE_ORDER_TAKEN_BY_OTHER.code, msg: `${ERROR_CATALOG.CONSOLE_ORDER_TAKEN_BY_OTHER.message},钱专员` },
     });
     render();
-    await vi.waitFor(() => expect(byTestId('take-order')).not.toBeNull());
+    await vi.waitFor(() => expect(byTestId('take-order')).not.toBeNull(), { timeout: 5000 });
     expect(byTestId('handler-name')!.textContent).toBe('尚未接单');
     act(() => byTestId('take-order')!.click());
     await vi.waitFor(() => expect(byTestId('handler-name')!.textContent).toBe('钱专员'));
@@ -83,7 +83,7 @@ describe('double clicks', () => {
       return answered(url, init);
     });
     render();
-    await vi.waitFor(() => expect(byTestId(`move-${PROCESS_STATUS.processing}`)).not.toBeNull());
+    await vi.waitFor(() => expect(byTestId(`move-${PROCESS_STATUS.processing}`)).not.toBeNull(), { timeout: 5000 });
     act(() => byTestId(`move-${PROCESS_STATUS.processing}`)!.click());
     await vi.waitFor(() => expect(byTestId('move-confirm')).not.toBeNull());
     const confirm = byTestId('move-confirm')!;
@@ -112,7 +112,7 @@ describe('double clicks', () => {
       return answered(url, init);
     });
     render();
-    await vi.waitFor(() => expect(byTestId('call-outcome')).not.toBeNull());
+    await vi.waitFor(() => expect(byTestId('call-outcome')).not.toBeNull(), { timeout: 5000 });
     // Pick an outcome in antd's select: open it, then the option.
     const select = byTestId('call-outcome')!;
     act(() => {
