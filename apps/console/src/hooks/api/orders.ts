@@ -78,14 +78,19 @@ export function useHandlers() {
   return useQuery({ queryKey: queryKeys.handlers, queryFn: () => api.get<ConsoleHandler[]>('/staff/handlers'), staleTime: 5 * 60_000 });
 }
 
+/** Refusals that say the order changed under the page (a colleague's action): not the clerk's input. */
+const STALE_ORDER_CODES: ReadonlySet<number> = new Set(
+  (['CONSOLE_ORDER_TAKEN_BY_OTHER', 'CONSOLE_STATUS_TRANSITION_INVALID', 'CONSOLE_ORDER_NOT_TAKEN', 'CONSOLE_ORDER_NOT_PAID', 'CONSOLE_REFUND_IN_PROGRESS', 'CONSOLE_REFUND_ALREADY_REQUESTED'] as const).map((code) => ERROR_CATALOG[code].code),
+);
+
 /**
- * Whether a refused order action means the page is out of date: a conflict (409), a colleague's
- * order (40361), a move the order no longer allows. The page is then fetched again, so no 尚未接单 or
- * stale button stays on screen after a lost race.
+ * Whether a refused order action means the page is out of date: any conflict (409), or a refusal
+ * that says the order changed meanwhile (a colleague took it, moved it, asked for its refund). The
+ * page is then fetched again, so no 尚未接单 or stale button stays on screen after a lost race.
  */
 export function isStaleOrderRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return error.status === 409 || error.code === ERROR_CATALOG.CONSOLE_ORDER_TAKEN_BY_OTHER.code || error.code === ERROR_CATALOG.CONSOLE_STATUS_TRANSITION_INVALID.code;
+  return error.status === 409 || STALE_ORDER_CODES.has(error.code);
 }
 
 /**
@@ -139,6 +144,9 @@ export function useUploadScreenshot(id: number) {
       return api.upload<ConsoleOrderFile>(`/orders/${id}/files`, form);
     },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) }),
+    onError: (error) => {
+      if (isStaleOrderRefusal(error)) void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
+    },
   });
 }
 
@@ -147,6 +155,9 @@ export function useDeleteScreenshot(id: number) {
   return useMutation({
     mutationFn: (fileId: number) => api.delete<null>(`/orders/${id}/files/${fileId}`),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) }),
+    onError: (error) => {
+      if (isStaleOrderRefusal(error)) void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
+    },
   });
 }
 
@@ -163,6 +174,9 @@ export function useRequestRefund(id: number) {
       void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
       void client.invalidateQueries({ queryKey: queryKeys.refunds.all });
       void client.invalidateQueries({ queryKey: queryKeys.orders.counts });
+    },
+    onError: (error) => {
+      if (isStaleOrderRefusal(error)) void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
     },
   });
 }
