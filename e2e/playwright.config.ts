@@ -35,7 +35,7 @@ export default defineConfig({
     { name: 'desktop-hd', testMatch: /desktop\..*spec\.ts/, grep: /@hd/, use: { browserName: 'chromium', viewport: { width: 1920, height: 1080 }, launchOptions } },
     { name: 'console', testMatch: /console\..*spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1440, height: 900 }, launchOptions } },
     // The lists at the narrowest desktop staff use (headers and cells once wrapped at 1280 px; decision 038).
-    { name: 'console-1280', testMatch: /console\.(lists|bulk)\.spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'console-1280', testMatch: /console\.(lists|bulk|actions)\.spec\.ts/, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, launchOptions } },
     // The official-account variant under /corp/ and the mini-program web-view, with WeChat stubbed in the page (e2e/support/wechat.ts).
     { name: 'corp', testMatch: /corp\..*spec\.ts/, use: { ...devices['iPhone 13'], browserName: 'chromium', userAgent: WECHAT_IOS_UA, launchOptions } },
     { name: 'wx-mp', testMatch: /wx-mp\..*spec\.ts/, use: { ...devices['Pixel 7'], browserName: 'chromium', userAgent: WECHAT_MINI_PROGRAM_UA, launchOptions } },

@@ -56,9 +56,9 @@ export function insertPaidOrders(orders: ReadonlyArray<{ name: string; fee: numb
       const row = insert.get(
         `e2e-lists-${number}`,
         number,
-        goodsType === 'license_year' ? 1 : 3,
+        goodsType === 'license_year' ? 1 : goodsType === 'license_destory' ? 2 : 3,
         goodsType,
-        goodsType === 'license_year' ? '营业执照年报代办' : '信用修复代办',
+        goodsType === 'license_year' ? '营业执照年报代办' : goodsType === 'license_destory' ? '营业执照注销代办' : '信用修复代办',
         order.name,
         company.creditCode,
         company.legal,

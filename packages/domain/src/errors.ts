@@ -13,7 +13,7 @@
  *
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
- * and 50290; console 40060–40089, 40095–40099, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
+ * and 50290; console 40060–40089, 40095–40099, 40980–40984, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
  * refunds 40930–40949; a dependency away (database restarting) 50320–50324 and 42970–42974;
  * client-only texts 9xxxx (status 0).
  */
@@ -91,6 +91,10 @@ export const STAFF_ERRORS = {
   CONSOLE_REFUND_IN_PROGRESS: { code: 40079, status: 400, message: '该订单正在退款，不能修改办理状态' },
   /** Completing an annual report whose figures the customer has not filed needs the clerk's explicit confirmation. */
   CONSOLE_DECLARATION_MISSING: { code: 40985, status: 409, message: '客户尚未填报年报数据，请确认已通过其他方式取得后再标记完成' },
+  /** Completion safeguards (packages/domain/src/order-completion.ts). */
+  CONSOLE_SCREENSHOT_REQUIRED: { code: 40980, status: 409, message: '该服务须先上传完成截图，才能标记已完成' },
+  CONSOLE_COMPLETION_NO_SCREENSHOT: { code: 40981, status: 409, message: '还没有上传完成截图，请在订单页确认后单独标记完成' },
+  CONSOLE_COMPLETION_NO_CALL: { code: 40982, status: 409, message: '还没有记录通话，请在订单页确认后单独标记完成' },
   CONSOLE_LOGIN_FAILED: { code: 40160, status: 401, message: '用户名或密码错误' },
   CONSOLE_LOGIN_REQUIRED: { code: 40161, status: 401, message: '请先登录' },
   CONSOLE_LOGIN_LOCKED: { code: 40162, status: 401, message: '登录失败次数过多，请 15 分钟后再试' },
@@ -150,4 +154,19 @@ export function errorMessage(code: VisitorErrorCode): string {
 /** The text a toast shows for an envelope message: its first comma-separated segment (docs/product/texts.md). */
 export function toastText(message: string): string {
   return message.split(',')[0]!.trim();
+}
+
+/** What an envelope message carries after its first comma (the server's detail), or undefined. */
+export function errorDetail(message: string): string | undefined {
+  const comma = message.indexOf(',');
+  const detail = comma < 0 ? '' : message.slice(comma + 1).trim();
+  return detail === '' ? undefined : detail;
+}
+
+/**
+ * The refusal of an order a colleague has: it names them when the server said who (the detail of
+ * CONSOLE_ORDER_TAKEN_BY_OTHER), so the clerk who lost 接单 knows whom to ask.
+ */
+export function takenByOtherText(name: string | undefined): string {
+  return name ? `该订单已由 ${name} 接单` : STAFF_ERRORS.CONSOLE_ORDER_TAKEN_BY_OTHER.message;
 }

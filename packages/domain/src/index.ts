@@ -48,6 +48,7 @@ export * from './wechat-complaints.ts';
 export * from './staff.ts';
 export * from './key-strength.ts';
 export * from './order-handling.ts';
+export * from './order-completion.ts';
 export * from './first-call-sla.ts';
 export * from './id-reveal.ts';
 export * from './order-assignment.ts';

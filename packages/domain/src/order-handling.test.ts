@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completionLacksDeclaration, processMoveNeedsNote, screenshotTypeOf, sniffScreenshotType } from './order-handling.ts';
+import { CLIENT_KEY_PATTERN, completionLacksDeclaration, isRepeatedMove, processMoveNeedsNote, screenshotTypeOf, sniffScreenshotType } from './order-handling.ts';
 
 describe('notes on process status moves', () => {
   it('asks for a note when waiting for the customer, ending, or reopening', () => {
@@ -55,5 +55,28 @@ describe('completing an annual report without the customer figures', () => {
     expect(completionLacksDeclaration({ goods_type: 'license_year', entity_name: company, entity_extra: filed }, '2')).toBe(false);
     expect(completionLacksDeclaration({ goods_type: 'license_year', entity_name: company, entity_extra: null }, '4')).toBe(false);
     expect(completionLacksDeclaration({ goods_type: 'credit_repair', entity_name: company, entity_extra: null }, '2')).toBe(false);
+  });
+});
+
+describe('isRepeatedMove', () => {
+  const repeated = { current: '4', to: '4', lastMove: { to: '4', staffId: 5 }, actorId: 5 };
+  it('is a move to where the order is, whose last move there was the same person', () => {
+    expect(isRepeatedMove(repeated)).toBe(true);
+  });
+  it('is not when the order is elsewhere, or someone else (or nobody) moved it there', () => {
+    expect(isRepeatedMove({ ...repeated, current: '1' })).toBe(false);
+    expect(isRepeatedMove({ ...repeated, actorId: 6 })).toBe(false);
+    expect(isRepeatedMove({ ...repeated, lastMove: { to: '4', staffId: null } })).toBe(false);
+    expect(isRepeatedMove({ ...repeated, lastMove: { to: '3', staffId: 5 } })).toBe(false);
+    expect(isRepeatedMove({ ...repeated, lastMove: undefined })).toBe(false);
+  });
+});
+
+describe('CLIENT_KEY_PATTERN', () => {
+  it('takes a UUID and refuses what is not a plain key', () => {
+    expect(CLIENT_KEY_PATTERN.test('3b241101-e2bb-4255-8caf-4136c566a962')).toBe(true);
+    expect(CLIENT_KEY_PATTERN.test('short')).toBe(false);
+    expect(CLIENT_KEY_PATTERN.test('a'.repeat(65))).toBe(false);
+    expect(CLIENT_KEY_PATTERN.test("x' OR 1=1 --")).toBe(false);
   });
 });

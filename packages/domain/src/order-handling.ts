@@ -73,3 +73,18 @@ export function screenshotTypeOf(bytes: Uint8Array): ScreenshotType | undefined 
   const type = sniffScreenshotType(bytes.subarray(0, 16));
   return type && !containsMarkup(bytes) ? type : undefined;
 }
+
+/**
+ * A move repeated by the one who made it (a double click on 确定, a retry after a lost answer): the
+ * order is already at the target and its last move there was theirs. Answered as done, with nothing
+ * written; anyone else asking for the state the order is in is still told it cannot move there.
+ */
+export function isRepeatedMove(input: { current: string; to: string; lastMove: { to: string; staffId: number | null } | undefined; actorId: number }): boolean {
+  return input.current === input.to && input.lastMove !== undefined && input.lastMove.to === input.to && input.lastMove.staffId === input.actorId;
+}
+
+/**
+ * The key the console sends with one user action that adds a row (a call record, a note): the same
+ * action sent twice (a double click) carries the same key and is stored once. A UUID or similar.
+ */
+export const CLIENT_KEY_PATTERN = /^[A-Za-z0-9-]{8,64}$/;

@@ -59,6 +59,7 @@ export const LABELS = {
     'goods.create': '新增服务',
     'goods.update': '修改服务/价格',
     'site_config.update': '修改站点配置',
+    'completion_rule.update': '修改完成截图要求',
     'staff.create': '新增员工',
     'staff.update': '修改员工',
     'staff.update_password_reset': '重置员工密码',

@@ -320,6 +320,7 @@ export interface Database {
   audit_log: AuditLogTable;
   order_notes: OrderNotesTable;
   order_calls: OrderCallsTable;
+  completion_rules: CompletionRulesTable;
   order_status_history: OrderStatusHistoryTable;
   refund_requests: RefundRequestsTable;
   sms_log: SmsLogTable;
@@ -491,6 +492,8 @@ export interface OrderNotesTable {
   staff_name: string;
   content: string;
   created_at: CreatedAt;
+  /** the console's key of the user action that added it (migration 033): a double click stores it once */
+  client_key: Generated<string | null>;
 }
 
 /** Calls staff recorded on an order (migration 025, docs/decisions/044-first-call-and-sla.md). */
@@ -503,6 +506,16 @@ export interface OrderCallsTable {
   outcome: string;
   note: Generated<string>;
   created_at: CreatedAt;
+  /** the console's key of the user action that recorded it (migration 033): a double click stores it once */
+  client_key: Generated<string | null>;
+}
+
+/** An admin's choice per service: does completing an order need a screenshot (migration 033). */
+export interface CompletionRulesTable {
+  goods_type: string;
+  /** 1 compulsory, 0 not */
+  screenshot_required: number;
+  updated_at: string;
 }
 
 export interface OrderStatusHistoryTable {

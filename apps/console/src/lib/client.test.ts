@@ -31,6 +31,13 @@ describe('the console request client', () => {
     expect(init.body).toBe('{"content":"回电"}');
   });
 
+  it('names the colleague who has the order when a take is refused', async () => {
+    vi.stubGlobal('fetch', answer(403, { code: 40361, msg: '该订单已由其他人员接单,钱专员' }));
+    expect(await api.post('/orders/7/take', { force: false }).catch((e: unknown) => e)).toMatchObject({ message: '该订单已由 钱专员 接单', code: 40361, status: 403 });
+    vi.stubGlobal('fetch', answer(403, { code: 40361, msg: '该订单已由其他人员接单' }));
+    expect(await api.post('/orders/7/take', { force: false }).catch((e: unknown) => e)).toMatchObject({ message: '该订单已由其他人员接单' });
+  });
+
   it('throws the catalog text (first comma segment) with code and status', async () => {
     vi.stubGlobal('fetch', answer(403, { code: 40360, msg: '当前账号无权执行此操作,refunds.approve' }));
     const error = await api.post('/refund-requests/1/approve').catch((e: unknown) => e);

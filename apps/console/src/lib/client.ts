@@ -1,4 +1,4 @@
-import { toastText } from '@kuaibao/domain';
+import { ERROR_CATALOG, errorDetail, takenByOtherText, toastText } from '@kuaibao/domain';
 
 /**
  * The one request client of the console: same-origin calls to /api/console with the session
@@ -53,7 +53,10 @@ async function request<T>(method: string, path: string, options: { query?: Query
   if (!envelope || typeof envelope.code !== 'number') throw new ApiError(-1, `服务器返回异常（HTTP ${response.status}）`, response.status);
   if (envelope.code !== 0) {
     if (response.status === 401) window.dispatchEvent(new Event(UNAUTHENTICATED_EVENT));
-    throw new ApiError(envelope.code, toastText(envelope.msg ?? '请求失败'), response.status);
+    const msg = envelope.msg ?? '请求失败';
+    // A colleague's order: the server names them after the comma (the clerk who lost 接单 knows whom to ask).
+    const text = envelope.code === ERROR_CATALOG.CONSOLE_ORDER_TAKEN_BY_OTHER.code ? takenByOtherText(errorDetail(msg)) : toastText(msg);
+    throw new ApiError(envelope.code, text, response.status);
   }
   return envelope.data as T;
 }

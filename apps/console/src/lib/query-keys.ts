@@ -12,6 +12,7 @@ export const queryKeys = {
   feedback: { all: ['feedback'] as const, list: (query: object) => ['feedback', 'list', query] as const },
   sms: { list: (query: object) => ['sms', 'list', query] as const },
   goods: ['goods'] as const,
+  completionRules: ['completion-rules'] as const,
   siteConfig: ['site-config'] as const,
   agreements: ['agreements'] as const,
   setupChecklist: ['setup-checklist'] as const,

@@ -12,6 +12,7 @@ import { BULK_ORDER_MAX } from '../order-assignment.ts';
 import { REPORT_TYPES } from '../report.ts';
 import { CALL_NOTE_MAX_CHARS, CALL_OUTCOMES } from '../first-call-sla.ts';
 import { ID_REVEAL_NOTE_MAX, ID_REVEAL_REASONS } from '../id-reveal.ts';
+import { CLIENT_KEY_PATTERN } from '../order-handling.ts';
 
 /**
  * The console's API under /api/console/ (apps/console ↔ apps/api). Requests are validated with
@@ -134,9 +135,11 @@ export type ConsoleSavedFilter = z.infer<typeof ConsoleSavedFilterSchema>;
 /** `deleted: false` when the id is not one of the caller's filters (someone else's reads the same as none). */
 export const ConsoleSavedFilterDeletedSchema = z.object({ deleted: z.boolean() });
 
-export const ConsoleOrderNoteSchema = z.object({ content: text(1000).min(1) });
+/** One user action's key (a double click sends it twice; the row is stored once): CLIENT_KEY_PATTERN. */
+const clientKey = z.string().regex(CLIENT_KEY_PATTERN).optional();
+export const ConsoleOrderNoteSchema = z.object({ content: text(1000).min(1), client_key: clientKey });
 /** POST /api/console/orders/:id/calls: a call made to the customer, with its outcome (decision 044). */
-export const ConsoleOrderCallRequestSchema = z.object({ outcome: z.enum(CALL_OUTCOMES), note: text(CALL_NOTE_MAX_CHARS).default('') });
+export const ConsoleOrderCallRequestSchema = z.object({ outcome: z.enum(CALL_OUTCOMES), note: text(CALL_NOTE_MAX_CHARS).default(''), client_key: clientKey });
 export type ConsoleOrderCallInput = z.input<typeof ConsoleOrderCallRequestSchema>;
 export type ConsoleOrderNoteInput = z.input<typeof ConsoleOrderNoteSchema>;
 export const ConsoleRefundRequestSchema = z.object({ reason: text(500).min(1) });
@@ -176,6 +179,18 @@ export const ConsoleGoodsUpdateSchema = z.object({
   description: text(300).default(''),
 });
 export type ConsoleGoodsUpdate = z.infer<typeof ConsoleGoodsUpdateSchema>;
+
+/** Per service: whether completing an order needs a completion screenshot (packages/domain/src/order-completion.ts). */
+export const ConsoleCompletionRuleSchema = z.object({
+  goods_type: z.enum(GOODS_TYPES),
+  screenshot_required: z.boolean(),
+  /** what applies when no admin chose (compulsory for a cancellation) */
+  default_required: z.boolean(),
+});
+export type ConsoleCompletionRule = z.infer<typeof ConsoleCompletionRuleSchema>;
+export const ConsoleCompletionRuleParamSchema = z.object({ goods_type: z.enum(GOODS_TYPES) });
+export const ConsoleCompletionRuleUpdateSchema = z.object({ screenshot_required: z.boolean() });
+export type ConsoleCompletionRuleUpdate = z.infer<typeof ConsoleCompletionRuleUpdateSchema>;
 
 export const ConsoleSiteConfigUpdateSchema = z.object({ value: z.unknown() });
 export type ConsoleSiteConfigUpdate = z.input<typeof ConsoleSiteConfigUpdateSchema>;

@@ -26,6 +26,7 @@ import { orderCreditRecord } from './029_order_credit_record.ts';
 import { lookupCodes } from './030_lookup_codes.ts';
 import { idNumberConsent } from './031_id_number_consent.ts';
 import { auditStaffActionIndex } from './032_audit_staff_action_index.ts';
+import { consoleActionSafeguards } from './033_console_action_safeguards.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -59,5 +60,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '030_lookup_codes': lookupCodes(kind),
     '031_id_number_consent': idNumberConsent(),
     '032_audit_staff_action_index': auditStaffActionIndex(),
+    '033_console_action_safeguards': consoleActionSafeguards(),
   };
 }

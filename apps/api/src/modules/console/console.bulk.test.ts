@@ -69,7 +69,7 @@ describeDialects('bulk actions on orders (%s)', (dialect) => {
     const numbers = await test.database.db.selectFrom('orders').select(['id', 'out_trade_no']).where('id', 'in', [taken, unpaid]).execute();
     const numberOf = (id: number) => numbers.find((row) => row.id === id)!.out_trade_no;
     expect(result.failed).toEqual([
-      { id: taken, out_trade_no: numberOf(taken), code: ERROR_CATALOG.CONSOLE_ORDER_TAKEN_BY_OTHER.code, message: ERROR_CATALOG.CONSOLE_ORDER_TAKEN_BY_OTHER.message },
+      { id: taken, out_trade_no: numberOf(taken), code: ERROR_CATALOG.CONSOLE_ORDER_TAKEN_BY_OTHER.code, message: '该订单已由 钱专员 接单' },
       { id: unpaid, out_trade_no: numberOf(unpaid), code: ERROR_CATALOG.CONSOLE_ORDER_NOT_PAID.code, message: ERROR_CATALOG.CONSOLE_ORDER_NOT_PAID.message },
     ]);
     expect(await handlerOf(free)).toMatchObject({ admin_id: clerk.staffId });

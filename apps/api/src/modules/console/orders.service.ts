@@ -3,7 +3,10 @@ import {
   ERROR_CATALOG,
   mayAssignTo,
   roleCan,
+  takenByOtherText,
   type CallOutcome,
+  type ConsoleCompletionRule,
+  type GoodsType,
   type ConsoleBulkProcessStatus,
   type ConsoleBulkResult,
   type ConsoleOrderCounts,
@@ -35,13 +38,16 @@ export interface ConsoleOrdersService {
   detail(actor: Actor, id: number): Promise<ConsoleOrderDetail>;
   take(actor: Actor, id: number, force: boolean): Promise<ConsoleOrderDetail>;
   changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange): Promise<ConsoleOrderDetail>;
-  addNote(actor: Actor, id: number, content: string): Promise<ConsoleOrderDetail>;
+  addNote(actor: Actor, id: number, content: string, clientKey?: string): Promise<ConsoleOrderDetail>;
   /** Records a call to the customer with its outcome (decision 044). */
-  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string }): Promise<ConsoleOrderDetail>;
+  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string; client_key?: string | undefined }): Promise<ConsoleOrderDetail>;
   /** Bulk actions (decision 041): each order through its single-order rule and audit; refusals come back per order. */
   bulkTake(actor: Actor, ids: readonly number[]): Promise<ConsoleBulkResult>;
   bulkAssign(actor: Actor, ids: readonly number[], staffId: number): Promise<ConsoleBulkResult>;
   bulkChangeProcessStatus(actor: Actor, ids: readonly number[], change: Omit<ConsoleBulkProcessStatus, 'ids'>): Promise<ConsoleBulkResult>;
+  /** Per service, whether completing an order needs a screenshot (read by anyone who handles; set by admins). */
+  completionRules(actor: Actor): Promise<ConsoleCompletionRule[]>;
+  setCompletionRule(actor: Actor, goodsType: GoodsType, screenshotRequired: boolean): Promise<ConsoleCompletionRule>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /** The full ID number, for the explicit and audited click. */
@@ -129,7 +135,9 @@ export function createConsoleOrdersService(deps: {
         result.done.push({ id, out_trade_no: outTradeNo });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        result.failed.push({ id, out_trade_no: outTradeNo, code: error.code, message: ERROR_CATALOG[error.errorCode].message });
+        // A colleague's order names the colleague, as a single take does.
+        const message = error.errorCode === 'CONSOLE_ORDER_TAKEN_BY_OTHER' ? takenByOtherText(error.detail) : ERROR_CATALOG[error.errorCode].message;
+        result.failed.push({ id, out_trade_no: outTradeNo, code: error.code, message });
       }
     }
     return result;
@@ -184,13 +192,14 @@ export function createConsoleOrdersService(deps: {
 
     async bulkChangeProcessStatus(actor, ids, change) {
       assertCan(actor, 'orders.handle');
-      // No bulk confirmation of a missing annual declaration: such an order is reported back, to be completed on its page.
-      return eachOrder(ids, (id) => handling.changeProcessStatus(actor, id, { ...change, confirm_without_declaration: false }));
+      // Nobody saw any order's completion warnings (no screenshot, no call, no annual figures): such an
+      // order is reported back, to be completed on its own page (packages/domain/src/order-completion.ts).
+      return eachOrder(ids, (id) => handling.changeProcessStatus(actor, id, { ...change, confirm_without_declaration: false }, { bulk: true }));
     },
 
-    async addNote(actor, id, content) {
+    async addNote(actor, id, content, clientKey) {
       assertCan(actor, 'orders.handle');
-      await handling.addNote(actor, id, content);
+      await handling.addNote(actor, id, content, clientKey);
       return buildDetail(id);
     },
 
@@ -198,6 +207,16 @@ export function createConsoleOrdersService(deps: {
       assertCan(actor, 'orders.handle');
       await handling.recordCall(actor, id, call);
       return buildDetail(id);
+    },
+
+    async completionRules(actor) {
+      assertCan(actor, 'orders.view');
+      return handling.completionRules();
+    },
+
+    async setCompletionRule(actor, goodsType, screenshotRequired) {
+      assertCan(actor, 'config.edit');
+      return handling.setCompletionRule(actor, goodsType, screenshotRequired);
     },
 
     async uploadScreenshot(actor, id, file) {

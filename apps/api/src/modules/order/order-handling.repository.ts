@@ -295,16 +295,34 @@ export const orderHandlingRepository = {
     return db.selectFrom('order_notes').select(['id', 'staff_name', 'content', 'created_at']).where('order_id', '=', orderId).orderBy('id', 'desc').execute();
   },
 
-  insertNote(db: Db, note: { orderId: number; staffId: number; staffName: string; content: string; at: string }): Promise<{ id: number }> {
-    return db.insertInto('order_notes').values({ order_id: note.orderId, staff_id: note.staffId, staff_name: note.staffName, content: note.content, created_at: note.at }).returning('id').executeTakeFirstOrThrow();
+  /** The note's id; undefined when a note with the same client key is already on the order (a double click). */
+  insertNote(db: Db, note: { orderId: number; staffId: number; staffName: string; content: string; at: string; clientKey: string | null }): Promise<{ id: number } | undefined> {
+    return db
+      .insertInto('order_notes')
+      .values({ order_id: note.orderId, staff_id: note.staffId, staff_name: note.staffName, content: note.content, created_at: note.at, client_key: note.clientKey })
+      .onConflict((oc) => oc.columns(['order_id', 'client_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
   },
 
   listCalls(db: Db, orderId: number) {
     return db.selectFrom('order_calls').select(['id', 'staff_name', 'outcome', 'note', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute();
   },
 
-  insertCall(db: Db, call: { orderId: number; staffId: number; staffName: string; outcome: string; note: string; at: string }): Promise<{ id: number }> {
-    return db.insertInto('order_calls').values({ order_id: call.orderId, staff_id: call.staffId, staff_name: call.staffName, outcome: call.outcome, note: call.note, created_at: call.at }).returning('id').executeTakeFirstOrThrow();
+  /** The call's id; undefined when a call with the same client key is already on the order (a double click). */
+  insertCall(db: Db, call: { orderId: number; staffId: number; staffName: string; outcome: string; note: string; at: string; clientKey: string | null }): Promise<{ id: number } | undefined> {
+    return db
+      .insertInto('order_calls')
+      .values({ order_id: call.orderId, staff_id: call.staffId, staff_name: call.staffName, outcome: call.outcome, note: call.note, created_at: call.at, client_key: call.clientKey })
+      .onConflict((oc) => oc.columns(['order_id', 'client_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+  },
+
+  /** The order's last handling move (to, by whom), for telling a repeated move from a refused one. */
+  async lastMove(db: Db, orderId: number): Promise<{ to: string; staffId: number | null } | undefined> {
+    const row = await db.selectFrom('order_status_history').select(['to_process_status', 'staff_id']).where('order_id', '=', orderId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return row ? { to: row.to_process_status, staffId: row.staff_id === null ? null : Number(row.staff_id) } : undefined;
   },
 
   listHistory(db: Db, orderId: number) {

@@ -10,7 +10,11 @@ import {
   SCREENSHOT_TYPES,
   assignmentRefusal,
   canTakeOrder,
-  completionLacksDeclaration,
+  GOODS_TYPES,
+  SCREENSHOT_REQUIRED_BY_DEFAULT,
+  completionChecks,
+  completionRefusal,
+  screenshotRequiredFor,
   customerRequestRefusal,
   handlingRefusal,
   firstCallSla,
@@ -18,11 +22,15 @@ import {
   idRevealRefusal,
   shanghaiStart,
   isOrderPaid,
+  isRepeatedMove,
   processMoveNeedsNote,
   processMoveRefusal,
   roleCan,
   screenshotTypeOf,
   type CallOutcome,
+  type CompletionCheck,
+  type ConsoleCompletionRule,
+  type GoodsType,
   type ConsoleOrderCall,
   type ConsoleOrderCounts,
   type ConsoleOrderFile,
@@ -45,6 +53,15 @@ import { assertCan, findActiveStaff, holdStaffRow, type Actor } from '../staff/i
 import { orderHandlingRepository as handling, type OrderKeyset, type OrderListRow } from './order-handling.repository.ts';
 import { orderRepository } from './order.repository.ts';
 import { withRetryAfter } from '../../http/retry-after.ts';
+import { completionRulesRepository } from './completion-rules.repository.ts';
+
+/** The catalog's refusal for each completion check that refuses a move. */
+const COMPLETION_REFUSALS = {
+  SCREENSHOT_REQUIRED: 'CONSOLE_SCREENSHOT_REQUIRED',
+  DECLARATION_MISSING: 'CONSOLE_DECLARATION_MISSING',
+  NO_SCREENSHOT: 'CONSOLE_COMPLETION_NO_SCREENSHOT',
+  NO_CALL: 'CONSOLE_COMPLETION_NO_CALL',
+} as const satisfies Record<CompletionCheck, string>;
 
 /**
  * How staff handle a paid order: the queue, taking it, moving its handling status, notes and
@@ -65,10 +82,15 @@ export interface OrderHandlingService {
   assign(actor: Actor, id: number, assigneeId: number): Promise<void>;
   /** The order numbers of these ids (those that exist), for a bulk action's report. */
   orderNumbers(ids: readonly number[]): Promise<Map<number, string>>;
-  changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange): Promise<void>;
-  addNote(actor: Actor, id: number, content: string): Promise<void>;
+  /** `bulk`: the move is one of a bulk action, where no order's completion warnings were shown (order-completion.ts). */
+  changeProcessStatus(actor: Actor, id: number, change: ConsoleProcessStatusChange, options?: { bulk?: boolean }): Promise<void>;
+  /** Per service, whether completing an order needs a screenshot: the admins' choices over the domain's defaults. */
+  completionRules(): Promise<ConsoleCompletionRule[]>;
+  setCompletionRule(actor: Actor, goodsType: GoodsType, screenshotRequired: boolean): Promise<ConsoleCompletionRule>;
+  /** `clientKey`: the console's key of the user action; the same key again adds nothing (a double click). */
+  addNote(actor: Actor, id: number, content: string, clientKey?: string): Promise<void>;
   /** Records a call to the customer (decision 044); the first one stops the order's first-call clock. */
-  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string }): Promise<void>;
+  recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string; client_key?: string | undefined }): Promise<void>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /**
@@ -148,7 +170,17 @@ export function createOrderHandlingService(deps: {
   function assertHandler(actor: Actor, order: OrderRow): void {
     const refusal = handlingRefusal(order, { staffId: actor.id, mayReassign: roleCan(actor.role, 'orders.reassign') });
     if (refusal === 'NOT_TAKEN') throw new AppError('CONSOLE_ORDER_NOT_TAKEN');
-    if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
+    if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name || undefined);
+  }
+
+  /**
+   * A lost race: the conditional update found another handler. The clerk is told who won (the
+   * detail after the catalog text's comma), read after the winner's commit.
+   */
+  async function lostTo(trx: Db, id: number): Promise<AppError> {
+    // A new statement of the transaction: under READ COMMITTED it sees the winner's commit.
+    const winner = await orderRepository.findById(trx, id);
+    return new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', winner?.admin_name || undefined);
   }
 
   return {
@@ -196,13 +228,13 @@ export function createOrderHandlingService(deps: {
         if (!canTakeOrder(order)) throw new AppError('CONSOLE_ORDER_NOT_PAID');
         if (order.admin_id === actor.id) return;
         if (order.admin_id !== null) {
-          if (!force) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name);
+          if (!force) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name || undefined);
           assertCan(actor, 'orders.reassign');
         }
         const at = now();
         // Conditional on the handler we saw: two clerks clicking at once cannot both win.
         const taken = await orderRepository.setHandler(trx, { id, expectedAdminId: order.admin_id, adminId: actor.id, adminName: actor.displayName, now: at.toISOString() });
-        if (!taken) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
+        if (!taken) throw await lostTo(trx, id);
         await writeAudit(trx, actor, { action: order.admin_id === null ? 'order.take' : 'order.reassign', targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), admin_id: actor.id, admin_name: actor.displayName } }, at);
       });
     },
@@ -213,14 +245,14 @@ export function createOrderHandlingService(deps: {
         const refusal = assignmentRefusal(order, { staffId: actor.id, mayReassign: roleCan(actor.role, 'orders.reassign') }, assigneeId);
         if (refusal === 'NOT_PAID') throw new AppError('CONSOLE_ORDER_NOT_PAID');
         if (refusal === 'ASSIGN_OTHERS_FORBIDDEN') throw new AppError('CONSOLE_ASSIGN_FORBIDDEN');
-        if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name);
+        if (refusal === 'TAKEN_BY_OTHER') throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER', order.admin_name || undefined);
         if (order.admin_id === assigneeId) return;
         const assignee = await findActiveStaff(trx, assigneeId);
         if (!assignee) throw new AppError('CONSOLE_ASSIGNEE_NOT_FOUND');
         const at = now();
         // Conditional on the handler we saw, as taking is: a concurrent take or assignment wins once.
         const assigned = await orderRepository.setHandler(trx, { id, expectedAdminId: order.admin_id, adminId: assignee.id, adminName: assignee.display_name, now: at.toISOString() });
-        if (!assigned) throw new AppError('CONSOLE_ORDER_TAKEN_BY_OTHER');
+        if (!assigned) throw await lostTo(trx, id);
         const action = assigneeId !== actor.id ? 'order.assign' : order.admin_id === null ? 'order.take' : 'order.reassign';
         await writeAudit(trx, actor, { action, targetType: 'order', targetId: id, before: handlingView(order), after: { ...handlingView(order), admin_id: assignee.id, admin_name: assignee.display_name } }, at);
       });
@@ -232,9 +264,12 @@ export function createOrderHandlingService(deps: {
       return new Map(rows.map((row) => [Number(row.id), row.out_trade_no]));
     },
 
-    async changeProcessStatus(actor, id, change) {
+    async changeProcessStatus(actor, id, change, options = {}) {
       await db.transaction().execute(async (trx) => {
         const order = await mustFind(trx, id);
+        // A double click on 确定 (or a retry) by the one who made the move: done, nothing written.
+        const repeated = async (current: string) => isRepeatedMove({ current, to: change.process_status, lastMove: await handling.lastMove(trx, id), actorId: actor.id });
+        if (order.process_status === change.process_status && (await repeated(order.process_status))) return;
         const refusal = processMoveRefusal({ status: order.status, from: order.process_status, to: change.process_status });
         if (refusal === 'NOT_PAID') throw new AppError('CONSOLE_ORDER_NOT_PAID');
         if (refusal) throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', refusal);
@@ -244,8 +279,16 @@ export function createOrderHandlingService(deps: {
         if (requestRefusal === 'REQUIRED') throw new AppError('CONSOLE_NOTE_REQUIRED');
         if (requestRefusal === 'TOO_LONG') throw new AppError('CONSOLE_CUSTOMER_REQUEST_TOO_LONG');
         if (await deps.isRefundOpen(trx, id)) throw new AppError('CONSOLE_REFUND_IN_PROGRESS');
-        const lacksDeclaration = completionLacksDeclaration({ goods_type: order.goods_type, entity_name: order.entity_name, entity_extra: parseDeclaration(order.entity_extra) }, change.process_status);
-        if (lacksDeclaration && !change.confirm_without_declaration) throw new AppError('CONSOLE_DECLARATION_MISSING');
+        // The completion safeguards, read in the move's transaction (a screenshot deleted meanwhile counts).
+        let lacksDeclaration = false;
+        if (change.process_status === PROCESS_STATUS.completed) {
+          const screenshotRequired = screenshotRequiredFor(order.goods_type, await completionRulesRepository.chosen(trx));
+          const facts = { goods_type: order.goods_type, entity_name: order.entity_name, entity_extra: parseDeclaration(order.entity_extra), first_call_time: order.first_call_time, screenshots: await handling.countFiles(trx, id) };
+          const checks = completionChecks(facts, change.process_status, { screenshotRequired });
+          const stop = completionRefusal(checks, { bulk: options.bulk === true, confirmedWithoutDeclaration: change.confirm_without_declaration });
+          if (stop) throw new AppError(COMPLETION_REFUSALS[stop]);
+          lacksDeclaration = checks.includes('DECLARATION_MISSING');
+        }
 
         const at = now();
         const to = change.process_status;
@@ -253,7 +296,12 @@ export function createOrderHandlingService(deps: {
         const asksCustomer = to === PROCESS_STATUS.waitingCustomer;
         const customerRequest = asksCustomer ? change.note.trim() : undefined;
         const moved = await orderRepository.moveProcessStatus(trx, { id, from: order.process_status, to, name, now: at.toISOString(), ...(customerRequest !== undefined ? { customerRequest } : {}) });
-        if (!moved) throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', 'changed meanwhile');
+        if (!moved) {
+          // The two clicks at once: the first committed the same move meanwhile (read again, it is there and it was ours).
+          const current = (await mustFind(trx, id)).process_status;
+          if (await repeated(current)) return;
+          throw new AppError('CONSOLE_STATUS_TRANSITION_INVALID', 'changed meanwhile');
+        }
         const historyId = await handling.insertHistory(trx, { orderId: id, from: order.process_status, to, name, staffId: actor.id, staffName: actor.displayName, note: change.note, at: at.toISOString() });
         if (customerRequest !== undefined) {
           // Each request is its own notice (keyed by its history row), sent with the move or not at all.
@@ -267,11 +315,28 @@ export function createOrderHandlingService(deps: {
       });
     },
 
-    async addNote(actor, id, content) {
+    async completionRules() {
+      const chosen = await completionRulesRepository.chosen(db);
+      return GOODS_TYPES.map((goodsType) => ({ goods_type: goodsType, screenshot_required: screenshotRequiredFor(goodsType, chosen), default_required: SCREENSHOT_REQUIRED_BY_DEFAULT[goodsType] }));
+    },
+
+    async setCompletionRule(actor, goodsType, screenshotRequired) {
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const before = screenshotRequiredFor(goodsType, await completionRulesRepository.chosen(trx));
+        await completionRulesRepository.set(trx, { goodsType, screenshotRequired, at: at.toISOString() });
+        await writeAudit(trx, actor, { action: 'completion_rule.update', targetType: 'goods_type', targetId: goodsType, before: { screenshot_required: before }, after: { screenshot_required: screenshotRequired } }, at);
+      });
+      return { goods_type: goodsType, screenshot_required: screenshotRequired, default_required: SCREENSHOT_REQUIRED_BY_DEFAULT[goodsType] };
+    },
+
+    async addNote(actor, id, content, clientKey) {
       await db.transaction().execute(async (trx) => {
         await mustFind(trx, id);
         const at = now();
-        const note = await handling.insertNote(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, content, at: at.toISOString() });
+        const note = await handling.insertNote(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, content, at: at.toISOString(), clientKey: clientKey ?? null });
+        // The same user action again (a double click): the note is there already.
+        if (!note) return;
         await writeAudit(trx, actor, { action: 'order.note', targetType: 'order', targetId: id, after: { note_id: note.id, content } }, at);
       });
     },
@@ -283,7 +348,9 @@ export function createOrderHandlingService(deps: {
         // The handler calls their customer; an admin may call about anyone's order.
         assertHandler(actor, order);
         const at = now();
-        const row = await handling.insertCall(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, outcome: call.outcome, note: call.note, at: at.toISOString() });
+        const row = await handling.insertCall(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, outcome: call.outcome, note: call.note, at: at.toISOString(), clientKey: call.client_key ?? null });
+        // The same user action again (a double click): the call is recorded already.
+        if (!row) return;
         const first = await orderRepository.markFirstCall(trx, { id, at: at.toISOString() });
         await writeAudit(trx, actor, { action: 'order.call', targetType: 'order', targetId: id, after: { call_id: row.id, outcome: call.outcome, note: call.note, ...(first ? { first_call_time: at.toISOString() } : {}) } }, at);
       });

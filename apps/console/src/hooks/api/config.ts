@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleAgreement, ConsoleGoods, ConsoleGoodsUpdate, ConsoleSetupChecklist, ConsoleSiteConfigEntry } from '@kuaibao/domain';
+import type { ConsoleAgreement, ConsoleCompletionRule, ConsoleGoods, ConsoleGoodsUpdate, ConsoleSetupChecklist, ConsoleSiteConfigEntry } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -47,4 +47,17 @@ export function usePublishAgreement() {
 /** The first-run checklist; `enabled` for those who can change the configuration. */
 export function useSetupChecklist(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.setupChecklist, queryFn: () => api.get<ConsoleSetupChecklist>('/setup-checklist'), enabled });
+}
+
+/** Per service: whether completing an order needs a screenshot (packages/domain/src/order-completion.ts). */
+export function useCompletionRules() {
+  return useQuery({ queryKey: queryKeys.completionRules, queryFn: () => api.get<ConsoleCompletionRule[]>('/completion-rules'), staleTime: 60_000 });
+}
+
+export function useSetCompletionRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { goods_type: string; screenshot_required: boolean }) => api.put<ConsoleCompletionRule>(`/completion-rules/${input.goods_type}`, { screenshot_required: input.screenshot_required }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.completionRules }),
+  });
 }

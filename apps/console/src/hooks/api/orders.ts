@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutateOptions } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import type {
   ConsoleBulkAssign,
   ConsoleBulkProcessStatusInput,
@@ -22,7 +23,8 @@ import type {
   ConsoleRevealedId,
   ConsoleTakeOrder,
 } from '@kuaibao/domain';
-import { api } from '../../lib/client.ts';
+import { ERROR_CATALOG } from '@kuaibao/domain';
+import { ApiError, api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The queue's query string: the keys of the server's schema; the view and paging always set. */
@@ -77,23 +79,62 @@ export function useHandlers() {
   return useQuery({ queryKey: queryKeys.handlers, queryFn: () => api.get<ConsoleHandler[]>('/staff/handlers'), staleTime: 5 * 60_000 });
 }
 
-/** Every order action answers with the fresh detail; the lists and badges are refetched. */
+/** Refusals that say the order changed under the page (a colleague's action): not the clerk's input. */
+const STALE_ORDER_CODES: ReadonlySet<number> = new Set(
+  (['CONSOLE_ORDER_TAKEN_BY_OTHER', 'CONSOLE_STATUS_TRANSITION_INVALID', 'CONSOLE_ORDER_NOT_TAKEN', 'CONSOLE_ORDER_NOT_PAID', 'CONSOLE_REFUND_IN_PROGRESS', 'CONSOLE_REFUND_ALREADY_REQUESTED'] as const).map((code) => ERROR_CATALOG[code].code),
+);
+
+/**
+ * Whether a refused order action means the page is out of date: any conflict (409), or a refusal
+ * that says the order changed meanwhile (a colleague took it, moved it, asked for its refund). The
+ * page is then fetched again, so no 尚未接单 or stale button stays on screen after a lost race.
+ */
+export function isStaleOrderRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 409 || STALE_ORDER_CODES.has(error.code);
+}
+
+/**
+ * Every order action answers with the fresh detail; the lists and badges are refetched. A stale page
+ * is refetched on refusal. One at a time: a second `mutate` while one is in flight (a double click
+ * faster than the button can show it is busy) is dropped.
+ */
 function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderDetail>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
+  const inFlight = useRef(false);
+  const mutation = useMutation({
+    mutationFn: async (input: I) => {
+      try {
+        return await call(input);
+      } finally {
+        inFlight.current = false;
+      }
+    },
     onSuccess: (detail) => {
       client.setQueryData(queryKeys.orders.detail(id), detail);
       void client.invalidateQueries({ queryKey: queryKeys.orders.all, refetchType: 'active', predicate: (q) => q.queryKey[1] !== 'detail' });
     },
+    onError: (error) => {
+      if (isStaleOrderRefusal(error)) void client.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
   });
+  const send = mutation.mutate as (input: I, options?: MutateOptions<ConsoleOrderDetail, Error, I>) => void;
+  const mutate = useCallback(
+    (input: I, options?: MutateOptions<ConsoleOrderDetail, Error, I>) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      send(input, options);
+    },
+    [send],
+  );
+  return { ...mutation, mutate };
 }
 
 export const useTakeOrder = (id: number) => useOrderAction(id, (force: boolean) => api.post<ConsoleOrderDetail>(`/orders/${id}/take`, { force } satisfies ConsoleTakeOrder));
 export const useChangeProcessStatus = (id: number) =>
   useOrderAction(id, (input: ConsoleProcessStatusChangeInput) => api.post<ConsoleOrderDetail>(`/orders/${id}/process-status`, input));
 export const useRecordCall = (id: number) => useOrderAction(id, (input: ConsoleOrderCallInput) => api.post<ConsoleOrderDetail>(`/orders/${id}/calls`, input));
-export const useAddNote = (id: number) => useOrderAction(id, (content: string) => api.post<ConsoleOrderDetail>(`/orders/${id}/notes`, { content } satisfies ConsoleOrderNoteInput));
+export const useAddNote = (id: number) => useOrderAction(id, (input: ConsoleOrderNoteInput) => api.post<ConsoleOrderDetail>(`/orders/${id}/notes`, input));
 
 export function useUploadScreenshot(id: number) {
   const client = useQueryClient();
@@ -104,6 +145,9 @@ export function useUploadScreenshot(id: number) {
       return api.upload<ConsoleOrderFile>(`/orders/${id}/files`, form);
     },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) }),
+    onError: (error) => {
+      if (isStaleOrderRefusal(error)) void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
+    },
   });
 }
 
@@ -112,6 +156,9 @@ export function useDeleteScreenshot(id: number) {
   return useMutation({
     mutationFn: (fileId: number) => api.delete<null>(`/orders/${id}/files/${fileId}`),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) }),
+    onError: (error) => {
+      if (isStaleOrderRefusal(error)) void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
+    },
   });
 }
 
@@ -128,6 +175,9 @@ export function useRequestRefund(id: number) {
       void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
       void client.invalidateQueries({ queryKey: queryKeys.refunds.all });
       void client.invalidateQueries({ queryKey: queryKeys.orders.counts });
+    },
+    onError: (error) => {
+      if (isStaleOrderRefusal(error)) void client.invalidateQueries({ queryKey: queryKeys.orders.detail(id) });
     },
   });
 }

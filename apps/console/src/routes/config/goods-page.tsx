@@ -1,11 +1,48 @@
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import { formatFen, yuanStringToFen, type ConsoleGoods, type ConsoleGoodsUpdate } from '@kuaibao/domain';
 import { useState } from 'react';
-import { useGoods, useSaveGoods } from '../../hooks/api/config.ts';
+import { useCompletionRules, useGoods, useSaveGoods, useSetCompletionRule } from '../../hooks/api/config.ts';
 import { GOODS_TYPE_OPTIONS, PAY_TYPE_NAMES, goodsTypeName, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+
+/**
+ * Per service, whether an order may be marked 已完成 without a completion screenshot: enforced by
+ * the server for single and bulk moves (packages/domain/src/order-completion.ts); admins change it.
+ */
+function CompletionRulesCard(props: { canEdit: boolean }) {
+  const rules = useCompletionRules();
+  const set = useSetCompletionRule();
+  return (
+    <Card size="small" title="完成截图要求" style={{ marginTop: 16 }} data-testid="completion-rules">
+      <Table
+        rowKey="goods_type"
+        size="small"
+        pagination={false}
+        loading={rules.isPending}
+        dataSource={rules.data ?? []}
+        columns={[
+          { title: '服务', dataIndex: 'goods_type', render: (v: string) => goodsTypeName(v) },
+          {
+            title: '标记已完成前必须上传完成截图',
+            dataIndex: 'screenshot_required',
+            render: (required: boolean, row) => (
+              <Switch
+                checked={required}
+                disabled={!props.canEdit}
+                loading={set.isPending && set.variables?.goods_type === row.goods_type}
+                aria-label={`${goodsTypeName(row.goods_type)}：标记已完成前必须上传完成截图`}
+                onChange={(checked) => set.mutate({ goods_type: row.goods_type, screenshot_required: checked }, { onSuccess: () => notifySuccess(`${goodsTypeName(row.goods_type)}：${checked ? '已改为必须上传完成截图' : '已改为不强制上传完成截图'}`) })}
+              />
+            ),
+          },
+          { title: '默认', dataIndex: 'default_required', render: (v: boolean) => (v ? '必须' : '不强制') },
+        ]}
+      />
+    </Card>
+  );
+}
 
 type GoodsForm = Omit<ConsoleGoodsUpdate, 'pay_types'> & { pay_types: string[] };
 
@@ -62,6 +99,7 @@ export function GoodsPage() {
           ...(canEdit ? [{ title: '操作', key: 'a', width: 80, render: (_v: unknown, row: ConsoleGoods) => <Button size="small" onClick={() => open(row)}>编辑</Button> }] : []),
         ]}
       />
+      <CompletionRulesCard canEdit={canEdit} />
       <Modal open={editing !== undefined} title={editing === 'new' ? '新增服务' : '编辑服务'} okText="保存" cancelText="取消" onOk={() => void submit()} onCancel={() => setEditing(undefined)} confirmLoading={save.isPending} destroyOnHidden forceRender>
         <Form form={form} layout="vertical" requiredMark={false}>
           <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请填写名称' }, { max: 60 }]}>

@@ -9,7 +9,8 @@ import {
   PROCESS_STATUS_NAMES,
   canHandleOrder,
   canTakeOrder,
-  completionLacksDeclaration,
+  completionChecks,
+  screenshotRequiredFor,
   customerRequestRefusal,
   isOrderPaid,
   isOrderRefunded,
@@ -26,8 +27,10 @@ import { useState } from 'react';
 import { useAddNote, useChangeProcessStatus, useRecordCall, useRequestRefund, useTakeOrder } from '../../hooks/api/orders.ts';
 import { SlaTag } from '../../ui/status-tags.tsx';
 import { useDecideRefund } from '../../hooks/api/refunds.ts';
+import { useCompletionRules } from '../../hooks/api/config.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { newClientKey } from '../../lib/client-key.ts';
 
 /** What a move is called on its button. */
 const MOVE_LABELS: Record<ProcessStatus, string> = {
@@ -85,6 +88,8 @@ function CallCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
   const record = useRecordCall(order.id);
   const [outcome, setOutcome] = useState<CallOutcome | undefined>();
   const [note, setNote] = useState('');
+  // One key per call recorded: a double click sends it twice and the server stores the call once.
+  const [clientKey, setClientKey] = useState(newClientKey);
   return (
     <Card title={heading('电话联系')} size="small" data-testid="call-card">
       <Space orientation="vertical" style={{ width: '100%' }}>
@@ -126,12 +131,13 @@ function CallCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
               onClick={() =>
                 outcome &&
                 record.mutate(
-                  { outcome, note: note.trim() },
+                  { outcome, note: note.trim(), client_key: clientKey },
                   {
                     onSuccess: () => {
                       notifySuccess('已记录通话');
                       setOutcome(undefined);
                       setNote('');
+                      setClientKey(newClientKey());
                     },
                   },
                 )
@@ -158,8 +164,14 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
   const needsNote = target ? processMoveNeedsNote(order.process_status, target) : false;
   // 待客户补充: the note is the request the customer reads (decision 043).
   const asksCustomer = target === PROCESS_STATUS.waitingCustomer;
-  // The domain rule: an annual report completes without the customer's figures only when the clerk says so.
-  const lacksDeclaration = target ? completionLacksDeclaration(order, target) : false;
+  // The domain's completion checks, as the server applies them (packages/domain/src/order-completion.ts):
+  // a compulsory screenshot stops the move; an annual report completes without the customer's
+  // figures only when the clerk says so; a missing screenshot or call is a warning here.
+  const rules = useCompletionRules();
+  const chosen = Object.fromEntries((rules.data ?? []).map((rule) => [rule.goods_type, rule.screenshot_required]));
+  const checks = target ? completionChecks({ ...order, screenshots: order.files.length }, target, { screenshotRequired: screenshotRequiredFor(order.goods_type, chosen) }) : [];
+  const lacksDeclaration = checks.includes('DECLARATION_MISSING');
+  const screenshotRequired = checks.includes('SCREENSHOT_REQUIRED');
   const [confirmedMissing, setConfirmedMissing] = useState(false);
 
   const confirm = () => {
@@ -206,18 +218,23 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
           setTarget(undefined);
           setConfirmedMissing(false);
         }}
-        okButtonProps={{ disabled: (needsNote && note.trim() === '') || (asksCustomer && customerRequestRefusal(target, note) !== undefined) || (lacksDeclaration && !confirmedMissing), 'data-testid': 'move-confirm' }}
+        okButtonProps={{ disabled: screenshotRequired || (needsNote && note.trim() === '') || (asksCustomer && customerRequestRefusal(target, note) !== undefined) || (lacksDeclaration && !confirmedMissing), 'data-testid': 'move-confirm' }}
         confirmLoading={change.isPending}
         destroyOnHidden
       >
         {target === PROCESS_STATUS.completed ? (
-          <Alert
-            type={order.files.length === 0 ? 'warning' : 'info'}
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={order.files.length === 0 ? '还没有上传完成截图，客户的回执中将没有截图。' : `客户将在回执中看到 ${order.files.length} 张完成截图，并收到办理完成短信。`}
-          />
+          screenshotRequired ? (
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} data-testid="screenshot-required" title="该服务须先上传完成截图，才能标记已完成。" />
+          ) : (
+            <Alert
+              type={order.files.length === 0 ? 'warning' : 'info'}
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={order.files.length === 0 ? '还没有上传完成截图，客户的回执中将没有截图。' : `客户将在回执中看到 ${order.files.length} 张完成截图，并收到办理完成短信。`}
+            />
+          )
         ) : null}
+        {checks.includes('NO_CALL') ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} data-testid="no-call-warning" title="还没有记录与客户的通话。" /> : null}
         {lacksDeclaration ? (
           <Alert
             type="error"
@@ -256,13 +273,15 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
 function NotesCard(props: { order: ConsoleOrderDetail }) {
   const add = useAddNote(props.order.id);
   const [text, setText] = useState('');
+  // One key per note added: a double click stores it once.
+  const [clientKey, setClientKey] = useState(newClientKey);
   return (
     <Card title={heading('内部备注')} size="small">
       <label htmlFor="note-input" className="muted">
         仅内部可见
       </label>
       <Input.TextArea id="note-input" rows={2} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} placeholder="例如：客户下午方便接电话" data-testid="note-input" />
-      <Button style={{ marginTop: 8 }} disabled={text.trim() === ''} loading={add.isPending} onClick={() => add.mutate(text.trim(), { onSuccess: () => setText('') })} data-testid="note-add">
+      <Button style={{ marginTop: 8 }} disabled={text.trim() === ''} loading={add.isPending} onClick={() => add.mutate({ content: text.trim(), client_key: clientKey }, { onSuccess: () => { setText(''); setClientKey(newClientKey()); } })} data-testid="note-add">
         添加备注
       </Button>
       <div style={{ marginTop: 16 }}>

@@ -1,5 +1,5 @@
 import { Alert, Button, Input, List, Modal, Select, Space, Typography } from 'antd';
-import { PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, processMoveNeedsNote, type ConsoleBulkResult, type ConsoleOrderListItem } from '@kuaibao/domain';
+import { PROCESS_STATUS, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, processMoveNeedsNote, type ConsoleBulkResult, type ConsoleOrderListItem } from '@kuaibao/domain';
 import { useState } from 'react';
 import { useBulkOrderAction, useHandlers, type BulkOrderAction } from '../../hooks/api/orders.ts';
 import { useCan } from '../../lib/permissions.ts';
@@ -7,6 +7,46 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { ExportButtons } from '../../ui/export-buttons.tsx';
 
 const ACTION_NAMES: Record<BulkOrderAction['kind'], string> = { take: '领取', assign: '分配', 'process-status': '变更办理状态' };
+
+/** A bulk action's result: which orders changed and which did not, each by number, with why. */
+export function BulkReport(props: { report: { action: string; result: ConsoleBulkResult } | undefined; onClose: () => void }) {
+  const { report } = props;
+  return (
+    <Modal open={report !== undefined} title={`批量${report?.action ?? ''}结果`} footer={<Button onClick={() => props.onClose()}>知道了</Button>} onCancel={() => props.onClose()}>
+      {report ? (
+        <div data-testid="bulk-report">
+          <Alert type={report.result.done.length > 0 ? 'warning' : 'error'} showIcon message={`成功 ${report.result.done.length} 单，未成功 ${report.result.failed.length} 单`} style={{ marginBottom: 12 }} />
+          <Typography.Text strong>未成功（原因）</Typography.Text>
+          <List
+            size="small"
+            dataSource={report.result.failed}
+            data-testid="bulk-report-failed"
+            renderItem={(item) => (
+              <List.Item>
+                <span className="mono">{item.out_trade_no || `#${item.id}`}</span>：{item.message}
+              </List.Item>
+            )}
+          />
+          {report.result.done.length > 0 ? (
+            <>
+              <Typography.Text strong>已成功</Typography.Text>
+              <List
+                size="small"
+                dataSource={report.result.done}
+                data-testid="bulk-report-done"
+                renderItem={(item) => (
+                  <List.Item>
+                    <span className="mono">{item.out_trade_no}</span>
+                  </List.Item>
+                )}
+              />
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
 
 /**
  * What can be done to the selected orders at once (decision 041): take them, assign them to a
@@ -23,24 +63,7 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
   const ids = props.selected.map((o) => o.id);
 
   // The report outlives the selection (a finished action clears it).
-  const reportDialog = (
-    <Modal open={report !== undefined} title={`批量${report?.action ?? ''}结果`} footer={<Button onClick={() => setReport(undefined)}>知道了</Button>} onCancel={() => setReport(undefined)}>
-      {report ? (
-        <div data-testid="bulk-report">
-          <Alert type={report.result.done.length > 0 ? 'warning' : 'error'} showIcon message={`成功 ${report.result.done.length} 单，未成功 ${report.result.failed.length} 单`} style={{ marginBottom: 12 }} />
-          <List
-            size="small"
-            dataSource={report.result.failed}
-            renderItem={(item) => (
-              <List.Item>
-                <span className="mono">{item.out_trade_no || `#${item.id}`}</span>：{item.message}
-              </List.Item>
-            )}
-          />
-        </div>
-      ) : null}
-    </Modal>
-  );
+  const reportDialog = <BulkReport report={report} onClose={() => setReport(undefined)} />;
   if (ids.length === 0) return reportDialog;
 
   const run = (action: BulkOrderAction) =>
@@ -106,6 +129,14 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
             options={PROCESS_STATUS_FLOW.map((code) => ({ value: code, label: PROCESS_STATUS_NAMES[code] }))}
           />
           <Input.TextArea aria-label="说明" placeholder={moveNeedsNote ? '说明（必填）' : '说明（选填）'} maxLength={500} value={move?.note} onChange={(e) => setMove((m) => ({ to: m?.to, note: e.target.value }))} />
+          {move?.to === PROCESS_STATUS.completed ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="bulk-complete-warning"
+              title="批量标记已完成时，未上传完成截图、未记录通话或缺少年报数据的订单不会变更，请到订单页确认后单独完成。"
+            />
+          ) : null}
           <Typography.Text type="secondary">每个订单按单独变更的规则办理；不能变更的订单会列出原因，其余照常变更。</Typography.Text>
         </Space>
       </Modal>

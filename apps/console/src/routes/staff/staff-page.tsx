@@ -26,6 +26,8 @@ function StaffAccounts() {
   const update = useUpdateStaff();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<ConsoleStaffRow | undefined>();
+  // A role chosen in the table waits for the admin's confirmation: one mis-click once made a clerk an admin.
+  const [roleChange, setRoleChange] = useState<{ row: ConsoleStaffRow; role: StaffRole } | undefined>();
   const [createForm] = Form.useForm<{ username: string; display_name: string; role: StaffRole; password: string }>();
   const [resetForm] = Form.useForm<{ password: string }>();
 
@@ -45,7 +47,7 @@ function StaffAccounts() {
             dataIndex: 'role',
             width: 150,
             render: (role: StaffRole, row) =>
-              row.id === me?.id ? STAFF_ROLE_NAMES[role] : <Select aria-label={`${row.display_name}的角色`} size="small" value={role} options={ROLE_OPTIONS} style={{ width: 120 }} onChange={(value: StaffRole) => update.mutate({ id: row.id, role: value })} />,
+              row.id === me?.id ? STAFF_ROLE_NAMES[role] : <Select aria-label={`${row.display_name}的角色`} size="small" value={role} options={ROLE_OPTIONS} style={{ width: 120 }} onChange={(value: StaffRole) => value !== role && setRoleChange({ row, role: value })} />,
           },
           { title: '状态', dataIndex: 'active', width: 120, render: (active: boolean, row) => (active ? (row.must_change_password ? <Tag>待改临时密码</Tag> : <Tag style={{ color: '#0a6b4f', background: '#e3f7f0', borderColor: 'transparent' }}>启用</Tag>) : <Tag>已停用</Tag>) },
           { title: '最近登录', dataIndex: 'last_login_at', width: 170, render: (v: string | null) => dateTime(v) },
@@ -61,7 +63,12 @@ function StaffAccounts() {
                   <Button size="small" onClick={() => setResetting(row)}>
                     重置密码
                   </Button>
-                  <Popconfirm title={row.active ? `停用 ${row.display_name}？将立即退出登录。` : `启用 ${row.display_name}？`} okText="确定" cancelText="取消" onConfirm={() => update.mutate({ id: row.id, active: !row.active })}>
+                  <Popconfirm
+                    title={row.active ? `停用 ${row.display_name}？将立即退出登录。` : `启用 ${row.display_name}？`}
+                    okText="确定"
+                    cancelText="取消"
+                    onConfirm={() => update.mutate({ id: row.id, active: !row.active }, { onSuccess: () => notifySuccess(`已${row.active ? '停用' : '启用'} ${row.display_name}`) })}
+                  >
                     <Button size="small" danger={row.active}>
                       {row.active ? '停用' : '启用'}
                     </Button>
@@ -71,6 +78,40 @@ function StaffAccounts() {
           },
         ]}
       />
+      <Modal
+        open={roleChange !== undefined}
+        title={roleChange ? `将 ${roleChange.row.display_name} 的角色改为“${STAFF_ROLE_NAMES[roleChange.role]}”？` : ''}
+        okText="确认修改"
+        cancelText="取消"
+        okButtonProps={{ danger: roleChange?.role === 'admin', 'data-testid': 'role-confirm' }}
+        confirmLoading={update.isPending}
+        onCancel={() => setRoleChange(undefined)}
+        onOk={() =>
+          roleChange &&
+          update.mutate(
+            { id: roleChange.row.id, role: roleChange.role },
+            {
+              onSuccess: () => {
+                notifySuccess(`已将 ${roleChange.row.display_name} 的角色改为“${STAFF_ROLE_NAMES[roleChange.role]}”`);
+                setRoleChange(undefined);
+              },
+            },
+          )
+        }
+        destroyOnHidden
+      >
+        {roleChange ? (
+          <div data-testid="role-change">
+            <p>
+              {roleChange.row.display_name}（{roleChange.row.username}）：{STAFF_ROLE_NAMES[roleChange.row.role]} → {STAFF_ROLE_NAMES[roleChange.role]}
+            </p>
+            <p className="muted">
+              {roleChange.role === 'admin' ? '管理员可以审批退款、修改价格与配置、管理员工账号，并接手任何人的订单。' : '办理专员只能接单、办理和申请退款，不能审批退款或修改配置。'}
+              修改后该员工须重新登录。
+            </p>
+          </div>
+        ) : null}
+      </Modal>
       <Modal
         open={creating}
         title="新增员工"

@@ -7,6 +7,9 @@ import {
   ConsoleBulkProcessStatusSchema,
   ConsoleBulkResultSchema,
   ConsoleBulkTakeSchema,
+  ConsoleCompletionRuleParamSchema,
+  ConsoleCompletionRuleSchema,
+  ConsoleCompletionRuleUpdateSchema,
   ConsoleFileParamSchema,
   ConsoleIdParamSchema,
   ConsoleRevealIdRequestSchema,
@@ -82,6 +85,23 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
   });
   apiRoute(scope, {
     method: 'GET',
+    url: '/completion-rules',
+    summary: 'Per service: whether completing an order needs a completion screenshot',
+    tag,
+    response: z.array(ConsoleCompletionRuleSchema),
+    handler: async (request) => orders().completionRules(actorOf(request)),
+  });
+  apiRoute(scope, {
+    method: 'PUT',
+    url: '/completion-rules/:goods_type',
+    summary: "Makes a service's completion screenshot compulsory or not (admins), for single and bulk moves alike",
+    tag,
+    request: { params: ConsoleCompletionRuleParamSchema, body: ConsoleCompletionRuleUpdateSchema },
+    response: ConsoleCompletionRuleSchema,
+    handler: async (request) => orders().setCompletionRule(actorOf(request), request.params.goods_type, request.body.screenshot_required),
+  });
+  apiRoute(scope, {
+    method: 'GET',
     url: '/orders/:id',
     summary: "An order's detail: files, notes, history, payments, refunds and SMS",
     tag,
@@ -134,7 +154,7 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
     tag,
     request: { ...byId, body: ConsoleOrderNoteSchema },
     response: ConsoleOrderDetailSchema,
-    handler: async (request) => orders().addNote(actorOf(request), request.params.id, request.body.content),
+    handler: async (request) => orders().addNote(actorOf(request), request.params.id, request.body.content, request.body.client_key),
   });
   apiRoute(scope, {
     method: 'POST',
