@@ -101,6 +101,9 @@ export const STAFF_ERRORS = {
   CONSOLE_REQUEST_ORIGIN_INVALID: { code: 40363, status: 403, message: '请求来源无效，请刷新页面后重试' },
   /** A clerk may only take orders for themself; assigning to colleagues is an admin's (decision 041). */
   CONSOLE_ASSIGN_FORBIDDEN: { code: 40364, status: 403, message: '办理专员只能为自己接单，分配给同事须由管理员操作' },
+  /** Complaints are assigned as orders are (docs/decisions/060-complaints-on-the-right-order.md). */
+  CONSOLE_COMPLAINT_TAKEN_BY_OTHER: { code: 40386, status: 403, message: '该投诉已由其他人员负责' },
+  CONSOLE_COMPLAINT_ASSIGN_FORBIDDEN: { code: 40388, status: 403, message: '办理专员只能认领投诉，分配给同事须由管理员操作' },
   CONSOLE_STAFF_NOT_FOUND: { code: 40460, status: 404, message: '员工不存在' },
   CONSOLE_REFUND_REQUEST_NOT_FOUND: { code: 40461, status: 404, message: '退款申请不存在' },
   CONSOLE_FEEDBACK_NOT_FOUND: { code: 40462, status: 404, message: '投诉记录不存在' },

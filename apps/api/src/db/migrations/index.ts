@@ -25,6 +25,7 @@ import { complaintRefundProgress } from './027_complaint_refund_progress.ts';
 import { orderCreditRecord } from './029_order_credit_record.ts';
 import { lookupCodes } from './030_lookup_codes.ts';
 import { idNumberConsent } from './031_id_number_consent.ts';
+import { complaintOrderAndDeadline } from './039_complaint_order_and_deadline.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -57,5 +58,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '029_order_credit_record': orderCreditRecord(kind),
     '030_lookup_codes': lookupCodes(kind),
     '031_id_number_consent': idNumberConsent(),
+    '039_complaint_order_and_deadline': complaintOrderAndDeadline(),
   };
 }
