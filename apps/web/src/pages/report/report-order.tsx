@@ -117,7 +117,11 @@ export function ReportOrderChoice(props: { picked: ReportOrder | null; onPick: (
         </div>
       )}
 
-      {masked && searched && <PhoneVerify phone={searched} source="report" onVerified={() => void search(searched)} />}
+      {masked && searched && (
+        <div className={styles.verify}>
+          <PhoneVerify phone={searched} source="report" onVerified={() => void search(searched)} />
+        </div>
+      )}
 
       {picked === null && (
         <div className={styles.field}>
