@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaintDeadline, type ConsoleFeedback, type ConsoleFeedbackCounts, type ConsolePage } from '@kuaibao/domain';
+import type { Kysely } from 'kysely';
+import { complaintOrderAndDeadline } from '../../db/migrations/039_complaint_order_and_deadline.ts';
 import { issuePhoneToken } from '../../security/phone-token.ts';
 import { createPersonalDataVault } from '../../security/personal-data.ts';
 import { signedInject } from '../../test/helper.ts';
@@ -178,6 +180,21 @@ describeDialects('complaints on the right order (%s)', (dialect) => {
       const handled = (await inbox(asClerk, { order_id: String(noodles.id) })).items[0]!;
       expect(handled.sla).toMatchObject({ state: 'met_late', minutes: 1 });
       expect(await counts()).toMatchObject({ open: 2, overdue: 2 });
+    });
+  });
+  describe('migration 039', () => {
+    it('gives complaints stored before it their deadline from their arrival, ISO or the column default’s form', async () => {
+      const db = test.database.db as unknown as Kysely<unknown>;
+      const migration = complaintOrderAndDeadline();
+      await migration.down!(db);
+      await test.database.db.insertInto('feedback').values({ type: '其他问题', content: '旧投诉 ISO', created_at: '2026-03-06T12:00:00.000Z' } as never).execute();
+      await test.database.db.insertInto('feedback').values({ type: '其他问题', content: '旧投诉 默认格式', created_at: '2026-03-04 02:00:00' } as never).execute();
+      await migration.up(db);
+      const rows = await test.database.db.selectFrom('feedback').select(['content', 'due_at', 'company_name', 'assignee_id']).where('content', 'like', '旧投诉%').orderBy('id').execute();
+      expect(rows).toEqual([
+        { content: '旧投诉 ISO', due_at: '2026-03-11T15:59:59.999Z', company_name: '', assignee_id: null },
+        { content: '旧投诉 默认格式', due_at: '2026-03-09T15:59:59.999Z', company_name: '', assignee_id: null },
+      ]);
     });
   });
 });
