@@ -37,7 +37,7 @@ test('a visitor reports a problem: validation, counter, chips, submit and back',
   const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/user/feedback');
   await page.getByTestId('report-submit').click();
   const request = await sent;
-  expect(request.postDataJSON()).toEqual({ report: { type: '冒充身份', content: '有人自称平台客服，要求另付加急费', contact: '13912340003' } });
+  expect(request.postDataJSON()).toEqual({ report: { type: '冒充身份', content: '有人自称平台客服，要求另付加急费', contact: '13912340003', company: '' } });
   const response = await request.response();
   expect((await response!.json()).code).toBe(0);
   await expectToast(page, '提交成功');
@@ -66,7 +66,7 @@ test('a customer asks for a refund: the type is sent and the refund rule is said
   await page.getByTestId('report-content').fill('注销办理失败，申请退款');
   const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/user/feedback');
   await page.getByTestId('report-submit').click();
-  expect((await sent).postDataJSON()).toEqual({ report: { type: '申请退款', content: '注销办理失败，申请退款', contact: '' } });
+  expect((await sent).postDataJSON()).toEqual({ report: { type: '申请退款', content: '注销办理失败，申请退款', contact: '', company: '' } });
   await expect(page.getByTestId('report-next-steps')).toHaveText(/3个工作日内.*全额原路退回/);
 });
 

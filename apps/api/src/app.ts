@@ -266,7 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments,
     paymentProviders: providers,
     events: createEventService({ db, now }),
-    feedback: createFeedbackService({ db, now }),
+    feedback: createFeedbackService({ db, now, vault }),
     sandbox,
     paymentSweeps: createPaymentSweeps({ database, payments, intervalMs: config.payment.sweepIntervalSeconds * 1000, log: app.log, now, metrics }),
     // The ID hash key, under its own label, also keys the sign-in device cookies (decision 014).

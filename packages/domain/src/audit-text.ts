@@ -21,6 +21,8 @@ const FIELDS: Record<string, { name: string; kind?: 'fen' | 'bool' | 'payTypes' 
   description: { name: '说明' },
   process_status: { name: '办理状态', kind: 'processStatus' },
   admin_name: { name: '处理人' },
+  assignee_name: { name: '负责人' },
+  assignee_id: null,
   note: { name: '说明' },
   customer_request: { name: '请客户补充' },
   content: { name: '内容' },

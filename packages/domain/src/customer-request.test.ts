@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_REQUEST_MAX_CHARS, customerRequestRefusal, feedbackOrderReference, orderTimeline, visibleCustomerRequest } from './customer-request.ts';
+import { CUSTOMER_REQUEST_MAX_CHARS, customerRequestRefusal, orderTimeline, visibleCustomerRequest } from './customer-request.ts';
 
 describe('the request to the customer (待客户补充)', () => {
   it('is required, at most 200 characters, and only for the move to 待客户补充', () => {
@@ -69,14 +69,5 @@ describe('the order timeline', () => {
     ]);
     // In time order: after the payment, before the first move.
     expect(entries.slice(1, 5).map((e) => e.kind)).toEqual(['paid', 'call', 'call', 'status']);
-  });
-});
-
-describe('the order a complaint is about', () => {
-  it('reads a mobile phone or an order number from the contact field', () => {
-    expect(feedbackOrderReference('电话 13800138000，尽快联系')).toEqual({ phone: '13800138000' });
-    expect(feedbackOrderReference('订单kb20260101120000123456')).toEqual({ orderNo: 'KB20260101120000123456' });
-    expect(feedbackOrderReference('微信 abc123')).toEqual({});
-    expect(feedbackOrderReference('138001380001')).toEqual({});
   });
 });

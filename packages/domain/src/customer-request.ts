@@ -5,7 +5,6 @@
  */
 import { PROCESS_STATUS, type ProcessStatus } from './lifecycle/order.ts';
 import { PROCESS_STATUS_NAMES } from './status-display.ts';
-import { isValidMobilePhone } from './phone.ts';
 import { CALL_OUTCOME_NAMES, type CallOutcome } from './first-call-sla.ts';
 
 /** The request is shown on /checkDetail and (shortened) sent by SMS: one short paragraph. */
@@ -83,20 +82,4 @@ export function orderTimeline(order: OrderTimelineInput): OrderTimelineEntry[] {
   }
   // Stable: events at the same instant keep the order above (a move before its note).
   return entries.map((entry, index) => ({ entry, index })).sort((a, b) => (a.entry.at < b.entry.at ? -1 : a.entry.at > b.entry.at ? 1 : a.index - b.index)).map(({ entry }) => entry);
-}
-
-/** The order number on the visitor's receipt (out_trade_no): KB, the Shanghai time to the second, 6 digits. */
-const ORDER_NO_PATTERN = /KB\d{20}(?!\d)/i;
-
-/**
- * What a complaint's contact field says about the complainant's order: a mobile phone (11 digits
- * anywhere in it) or an order number. The caller links the complaint only when an order matches.
- */
-export function feedbackOrderReference(contact: string): { phone?: string; orderNo?: string } {
-  const reference: { phone?: string; orderNo?: string } = {};
-  const phone = /(?<!\d)(1\d{10})(?!\d)/.exec(contact)?.[1];
-  if (phone && isValidMobilePhone(phone)) reference.phone = phone;
-  const orderNo = ORDER_NO_PATTERN.exec(contact)?.[0];
-  if (orderNo) reference.orderNo = orderNo.toUpperCase();
-  return reference;
 }

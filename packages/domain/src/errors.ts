@@ -110,6 +110,9 @@ export const STAFF_ERRORS = {
   CONSOLE_ID_REVEAL_NOT_THEIRS: { code: 40370, status: 403, message: '只能查看自己负责办理的订单的完整身份证号' },
   /** A clerk's reveals of the day are used up (CONSOLE_ID_REVEALS_PER_DAY). */
   CONSOLE_ID_REVEAL_DAILY_LIMIT: { code: 42975, status: 429, message: '今日查看完整身份证号的次数已达上限，请明天再试或联系管理员' },
+  /** Complaints are assigned as orders are (docs/decisions/056-complaints-on-the-right-order.md). */
+  CONSOLE_COMPLAINT_TAKEN_BY_OTHER: { code: 40386, status: 403, message: '该投诉已由其他人员负责' },
+  CONSOLE_COMPLAINT_ASSIGN_FORBIDDEN: { code: 40388, status: 403, message: '办理专员只能认领投诉，分配给同事须由管理员操作' },
   CONSOLE_STAFF_NOT_FOUND: { code: 40460, status: 404, message: '员工不存在' },
   CONSOLE_REFUND_REQUEST_NOT_FOUND: { code: 40461, status: 404, message: '退款申请不存在' },
   CONSOLE_FEEDBACK_NOT_FOUND: { code: 40462, status: 404, message: '投诉记录不存在' },

@@ -23,14 +23,14 @@ describe('validateReport', () => {
   it('trims every field', () => {
     expect(validateReport({ type: ' 冒充身份 ', content: '  有人冒充客服  ', contact: ' 13812345678 ' })).toEqual({
       ok: true,
-      value: { type: '冒充身份', content: '有人冒充客服', contact: '13812345678' },
+      value: { type: '冒充身份', content: '有人冒充客服', contact: '13812345678', company: '' },
     });
   });
 
   it('uses the default type when none is given', () => {
     expect(validateReport({ type: '', content: '内容', contact: '' })).toEqual({
       ok: true,
-      value: { type: '交易欺诈', content: '内容', contact: '' },
+      value: { type: '交易欺诈', content: '内容', contact: '', company: '' },
     });
   });
 
@@ -51,6 +51,13 @@ describe('validateReport', () => {
     expect(validateReport({ ...base, content: '字'.repeat(501) })).toEqual({ ok: false, error: 'REPORT_TOO_LONG' });
     expect(validateReport({ ...base, contact: '1'.repeat(500) }).ok).toBe(true);
     expect(validateReport({ ...base, contact: '1'.repeat(501) })).toEqual({ ok: false, error: 'REPORT_TOO_LONG' });
+  });
+
+  it('keeps a named company as typed (trimmed), up to 100 characters', () => {
+    const base = { type: '售后问题', content: '内容', contact: '' };
+    expect(validateReport({ ...base, company: ' 七星区国伟面馆 ' })).toEqual({ ok: true, value: { ...base, company: '七星区国伟面馆' } });
+    expect(validateReport({ ...base, company: '司'.repeat(100) }).ok).toBe(true);
+    expect(validateReport({ ...base, company: '司'.repeat(101) })).toEqual({ ok: false, error: 'REPORT_TOO_LONG' });
   });
 
   it('counts an emoji as one character', () => {

@@ -38,14 +38,21 @@ export function reportTextLength(text: string): number {
   return Array.from(text).length;
 }
 
-export type ReportInput = { type: string; content: string; contact: string };
-export type ValidReport = { type: ReportType; content: string; contact: string };
+/**
+ * The company a complaint names when the visitor has no verified order to pick
+ * (docs/decisions/056-complaints-on-the-right-order.md): free text, kept as typed, never matched to an order.
+ */
+export const REPORT_COMPANY_MAX_LENGTH = 100;
+
+export type ReportInput = { type: string; content: string; contact: string; company?: string | undefined };
+export type ValidReport = { type: ReportType; content: string; contact: string; company: string };
 export type ReportError = 'REPORT_REASON_EMPTY' | 'REPORT_TOO_LONG' | 'REPORT_TYPE_INVALID';
 
 /**
  * Trims the three fields. A blank type means the default (the first chip is preselected); any
  * other type must be one of REPORT_TYPES. The reason is required; reason and contact are at most
- * 500 characters each. The contact is free text and optional (docs/product/validation.md).
+ * 500 characters each. The contact is free text and optional (docs/product/validation.md); so is the
+ * company (at most 100).
  */
 export function validateReport(input: ReportInput): { ok: true; value: ValidReport } | { ok: false; error: ReportError } {
   const typeText = input.type.trim();
@@ -53,9 +60,10 @@ export function validateReport(input: ReportInput): { ok: true; value: ValidRepo
   if (!isReportType(type)) return { ok: false, error: 'REPORT_TYPE_INVALID' };
   const content = input.content.trim();
   const contact = input.contact.trim();
+  const company = (input.company ?? '').trim();
   if (content === '') return { ok: false, error: 'REPORT_REASON_EMPTY' };
-  if (reportTextLength(content) > REPORT_TEXT_MAX_LENGTH || reportTextLength(contact) > REPORT_TEXT_MAX_LENGTH) {
+  if (reportTextLength(content) > REPORT_TEXT_MAX_LENGTH || reportTextLength(contact) > REPORT_TEXT_MAX_LENGTH || reportTextLength(company) > REPORT_COMPANY_MAX_LENGTH) {
     return { ok: false, error: 'REPORT_TOO_LONG' };
   }
-  return { ok: true, value: { type, content, contact } };
+  return { ok: true, value: { type, content, contact, company } };
 }

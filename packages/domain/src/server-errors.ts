@@ -25,6 +25,11 @@ export const SERVER_ERRORS = {
   REQUEST_REPLAYED: { code: 40104, status: 401, message: '请求重复，请刷新页面后重试' },
   /** PUT /api/h5/order without the order's edit key or its owner's login (decision 012). */
   ORDER_EDIT_FORBIDDEN: { code: 40301, status: 403, message: '无权修改该订单，请在下单时使用的设备上填写' },
+  /**
+   * A complaint's order without the proof that it is the visitor's (its key or a verified phone's token,
+   * docs/decisions/056-complaints-on-the-right-order.md); an unknown id gets the same answer.
+   */
+  REPORT_ORDER_FORBIDDEN: { code: 40387, status: 403, message: '无法确认该订单属于您，请先验证下单手机号' },
   NOT_FOUND: { code: 40401, status: 404, message: '请求的地址不存在' },
   ORDER_NOT_FOUND: { code: 40402, status: 404, message: '订单不存在' },
   GOODS_NOT_FOUND: { code: 40403, status: 404, message: '服务不存在或已下架' },

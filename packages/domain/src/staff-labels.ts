@@ -56,6 +56,7 @@ export const LABELS = {
     'wechat_complaint.refund_request': '从微信支付投诉申请退款',
     'wechat_complaint.refund_progress': '向微信支付上报退款审批结果',
     'feedback.update': '处理投诉',
+    'feedback.assign': '分配投诉',
     'goods.create': '新增服务',
     'goods.update': '修改服务/价格',
     'site_config.update': '修改站点配置',

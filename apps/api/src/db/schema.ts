@@ -255,6 +255,13 @@ export interface FeedbackTable {
   handled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** the order the complaint is about, when its contact names one (migration 024, decision 043) */
   order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the company a visitor named without a verified order, as typed (migration 034) */
+  company_name: Generated<string>;
+  /** who handles it (migration 034, decision 041's rule) */
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
+  assignee_name: Generated<string>;
+  /** the end of the third working day after it arrived (ISO; migration 034) */
+  due_at: Generated<string>;
 }
 
 export interface EventsTable {

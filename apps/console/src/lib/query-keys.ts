@@ -9,7 +9,7 @@ export const queryKeys = {
   },
   handlers: ['staff', 'handlers'] as const,
   refunds: { all: ['refunds'] as const, list: (query: object) => ['refunds', 'list', query] as const },
-  feedback: { all: ['feedback'] as const, list: (query: object) => ['feedback', 'list', query] as const },
+  feedback: { all: ['feedback'] as const, list: (query: object) => ['feedback', 'list', query] as const, counts: ['feedback', 'counts'] as const },
   sms: { list: (query: object) => ['sms', 'list', query] as const },
   goods: ['goods'] as const,
   completionRules: ['completion-rules'] as const,

@@ -50,14 +50,27 @@ const SLA_TITLES: Record<FirstCallSlaState, string> = {
   none: '无需计时',
 };
 
-/** The order's first-call clock: time left, 超时 X, 已联系 (packages/domain/src/first-call-sla.ts). */
-export function SlaTag(props: { sla: Pick<FirstCallSla, 'state' | 'minutes'> }) {
+/** A complaint's 3-working-day clock (docs/decisions/056-complaints-on-the-right-order.md): the same states, its own words. */
+export const COMPLAINT_SLA_TITLES: Record<FirstCallSlaState, string> = {
+  breached: '已超过3个工作日的处理承诺，仍未处理',
+  near_breach: '距3个工作日的处理承诺不足1天，请尽快处理',
+  running: '距3个工作日处理承诺的剩余时间',
+  met: '已在3个工作日内处理',
+  met_late: '处理晚于3个工作日的承诺',
+  none: '无需计时',
+};
+
+/**
+ * The order's first-call clock: time left, 超时 X, 已联系 (packages/domain/src/first-call-sla.ts); with
+ * `text` and `titles`, another clock of the same states (a complaint's, complaint-sla.ts).
+ */
+export function SlaTag(props: { sla: Pick<FirstCallSla, 'state' | 'minutes'>; text?: (sla: Pick<FirstCallSla, 'state' | 'minutes'>) => string; titles?: Record<FirstCallSlaState, string> }) {
   const { sla } = props;
   if (sla.state === 'none') return <span className="muted">—</span>;
   const testId = sla.state === 'breached' ? 'overdue-tag' : sla.state === 'near_breach' ? 'near-breach-tag' : 'sla-tag';
   return (
-    <Tag style={SLA_STYLE[sla.state]} data-testid={testId} data-sla={sla.state} title={SLA_TITLES[sla.state]}>
-      {firstCallSlaText(sla)}
+    <Tag style={SLA_STYLE[sla.state]} data-testid={testId} data-sla={sla.state} title={(props.titles ?? SLA_TITLES)[sla.state]}>
+      {(props.text ?? firstCallSlaText)(sla)}
     </Tag>
   );
 }

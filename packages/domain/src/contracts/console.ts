@@ -152,7 +152,27 @@ export const ConsoleRefundListQuerySchema = z.object({ ...pageFields, status: z.
 
 export const FEEDBACK_STATUSES = ['open', 'handled'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-export const ConsoleFeedbackListQuerySchema = z.object({ ...pageFields, status: z.enum(FEEDBACK_STATUSES).optional(), type: z.enum(REPORT_TYPES).optional(), ...timeWindowFields });
+/**
+ * The complaint inbox's views (docs/decisions/056-complaints-on-the-right-order.md), as the order list's:
+ * open complaints near their 3-working-day deadline or past it, mine, nobody's.
+ */
+export const CONSOLE_FEEDBACK_VIEWS = ['near_breach', 'overdue', 'mine', 'unassigned'] as const;
+export type ConsoleFeedbackView = (typeof CONSOLE_FEEDBACK_VIEWS)[number];
+export const ConsoleFeedbackListQuerySchema = z.object({
+  ...pageFields,
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  type: z.enum(REPORT_TYPES).optional(),
+  view: z.enum(CONSOLE_FEEDBACK_VIEWS).optional(),
+  /** one order's complaints (the order page) */
+  order_id: z.coerce.number().int().positive().optional(),
+  ...timeWindowFields,
+});
+/** PUT /api/console/feedback/:id/assignee: who handles the complaint (decision 041's rule). */
+export const ConsoleFeedbackAssignSchema = z.object({ staff_id: z.coerce.number().int().positive() });
+export type ConsoleFeedbackAssign = z.infer<typeof ConsoleFeedbackAssignSchema>;
+/** GET /api/console/feedback/counts: open complaints in each view. */
+export const ConsoleFeedbackCountsSchema = z.object({ open: z.number().int(), near_breach: z.number().int(), overdue: z.number().int(), mine: z.number().int(), unassigned: z.number().int() });
+export type ConsoleFeedbackCounts = z.infer<typeof ConsoleFeedbackCountsSchema>;
 export const ConsoleFeedbackUpdateSchema = z.object({ status: z.enum(FEEDBACK_STATUSES), reply: text(1000).default('') });
 export type ConsoleFeedbackUpdate = z.input<typeof ConsoleFeedbackUpdateSchema>;
 
@@ -450,9 +470,17 @@ export const ConsoleFeedbackSchema = z.object({
   handled_by_name: z.string(),
   handled_at: z.string().nullable(),
   created_at: z.string(),
-  /** the order the complaint names (by phone or order number), and its number; null / '' when none (decision 043) */
+  /** the order the visitor picked and proved theirs, and its number; null / '' when none (decision 056) */
   order_id: z.number().int().nullable(),
   out_trade_no: z.string(),
+  /** the company the visitor named without a verified order, as typed; '' when none */
+  company_name: z.string(),
+  assignee_id: z.number().int().nullable(),
+  assignee_name: z.string(),
+  /** the end of the third working day after it arrived; '' for none */
+  due_at: z.string(),
+  /** the 3-working-day clock at the time of the answer (packages/domain/src/complaint-sla.ts) */
+  sla: z.object({ state: z.enum(['met', 'met_late', 'running', 'near_breach', 'breached', 'none']), deadline: z.string().nullable(), minutes: z.number().int() }),
 });
 export type ConsoleFeedback = z.infer<typeof ConsoleFeedbackSchema>;
 

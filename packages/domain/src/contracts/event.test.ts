@@ -31,7 +31,7 @@ describe('ClientEventSchema', () => {
 
 describe('FeedbackRequestSchema', () => {
   it('leaves the contact empty when the visitor gave none, and caps the content at 2000 characters', () => {
-    expect(FeedbackRequestSchema.parse({ report: { type: '价格', content: '太贵' } })).toEqual({ report: { type: '价格', content: '太贵', contact: '' } });
+    expect(FeedbackRequestSchema.parse({ report: { type: '价格', content: '太贵' } })).toEqual({ report: { type: '价格', content: '太贵', contact: '', company: '' } });
     expect(FeedbackRequestSchema.safeParse({ report: { type: '价格', content: '贵'.repeat(2001) } }).success).toBe(false);
   });
 });

@@ -19,6 +19,20 @@ export const FeedbackRequestSchema = z.object({
     type: z.string().max(20),
     content: z.string().max(2000),
     contact: z.string().max(2000).default(''),
+    /** a company named without a verified order, kept as typed (docs/decisions/056-complaints-on-the-right-order.md) */
+    company: z.string().max(400).default(''),
+    /**
+     * The order the complaint is about, picked from the phone lookup, with the proof the lookup took
+     * (decision 049): the order's key from this device, or the verified phone's token. Linked only
+     * when the proof holds for that order.
+     */
+    order: z
+      .object({
+        id: z.string().max(64),
+        key: z.string().max(200).optional(),
+        phone_token: z.string().max(200).optional(),
+      })
+      .optional(),
   }),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;

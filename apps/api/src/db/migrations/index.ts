@@ -27,6 +27,7 @@ import { lookupCodes } from './030_lookup_codes.ts';
 import { idNumberConsent } from './031_id_number_consent.ts';
 import { auditStaffActionIndex } from './032_audit_staff_action_index.ts';
 import { consoleActionSafeguards } from './033_console_action_safeguards.ts';
+import { complaintOrderAndDeadline } from './034_complaint_order_and_deadline.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -61,5 +62,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '031_id_number_consent': idNumberConsent(),
     '032_audit_staff_action_index': auditStaffActionIndex(),
     '033_console_action_safeguards': consoleActionSafeguards(),
+    '034_complaint_order_and_deadline': complaintOrderAndDeadline(),
   };
 }

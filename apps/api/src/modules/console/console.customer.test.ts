@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleCustomerView, ConsoleFeedback, ConsoleOrderDetail, ConsolePage, OrderRecord, PhoneLookupResponse } from '@kuaibao/domain';
+import { createPersonalDataVault } from '../../security/personal-data.ts';
 import { envelopeOf, signedInject } from '../../test/helper.ts';
 import { describeDialects } from '../../test/dialects.ts';
 import { ADMIN_PASSWORD, auditRows, buildConsoleTestApp, caller, createStaff, dataOf, expectError, insertOrder, login, placeAndPay, type Call, type ConsoleTestApp } from './console.test-support.ts';
@@ -93,7 +94,11 @@ describeDialects('the customer in one place (%s)', (dialect) => {
         await insertOrder(test, { entity_phone: phone, entity_name: '乙公司', entity_id: '91110000000000002B' }),
         await insertOrder(test, { entity_phone: '13600000000', entity_name: '乙公司', entity_id: '91110000000000002B' }),
       ];
-      const submitted = await signedInject(test, { method: 'POST', url: '/api/user/feedback', body: { report: { type: '其他问题', content: '专员一直没打电话', contact: `手机${phone}` } } });
+      // The visitor picks the order and proves it theirs (its key from the ordering device, decisions 049 and 056).
+      const picked = await test.database.db.selectFrom('orders').select('public_id').where('id', '=', ids[1]!).executeTakeFirstOrThrow();
+      const key = createPersonalDataVault({ encryptionKey: test.config.idEncryptionKey, hashKey: test.config.idHashKey }).capability('order.declaration', picked.public_id);
+      const report = { type: '其他问题', content: '专员一直没打电话', contact: `手机${phone}`, order: { id: picked.public_id, key } };
+      const submitted = await signedInject(test, { method: 'POST', url: '/api/user/feedback', body: { report } });
       if (submitted.statusCode !== 200) throw new Error(`feedback refused: ${submitted.body}`);
     });
 
@@ -113,8 +118,8 @@ describeDialects('the customer in one place (%s)', (dialect) => {
       expectError(await asAdmin('GET', '/api/console/customers', undefined, { query: { phone, credit_code: '91110000000000002B' } }), 'VALIDATION_FAILED');
     });
 
-    it("shows the complaint's order in the complaints list; a complaint naming no order stays unlinked", async () => {
-      await signedInject(test, { method: 'POST', url: '/api/user/feedback', body: { report: { type: '其他问题', content: '网站打不开', contact: '微信 abc' } } });
+    it("shows the complaint's order in the complaints list; a complaint naming no order stays unlinked, even with the phone as its contact", async () => {
+      await signedInject(test, { method: 'POST', url: '/api/user/feedback', body: { report: { type: '其他问题', content: '网站打不开', contact: `手机${phone}` } } });
       const inbox = dataOf<ConsolePage<ConsoleFeedback>>(await asClerk('GET', '/api/console/feedback', undefined, { query: { status: 'open' } }));
       const linked = inbox.items.find((f) => f.content === '专员一直没打电话')!;
       const orderNo = (await test.database.db.selectFrom('orders').select('out_trade_no').where('id', '=', ids[1]!).executeTakeFirstOrThrow()).out_trade_no;

@@ -59,3 +59,9 @@ export const findOrderForNotice = orderRepository.findForNotice;
 
 /** One customer's orders for the console's customer view (decision 043), newest first. Reads only. */
 export const listOrdersOfCustomer = orderHandlingRepository.listOfCustomer;
+
+/**
+ * What a visitor's complaint (modules/feedback/) reads of the order it names: the order by its public
+ * id, for the feedback module to check the visitor's proof against (decision 049's rule). Reads only.
+ */
+export const findOrderForComplaint = orderRepository.findByPublicId;

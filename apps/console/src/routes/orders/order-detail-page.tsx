@@ -12,6 +12,7 @@ import { OrderActions, canEditFiles } from './order-actions.tsx';
 import { OrderFiles } from './order-files.tsx';
 import { Declaration, OrderInfo } from './order-info.tsx';
 import { OrderAuthorization } from './order-authorization.tsx';
+import { OrderComplaints } from './order-complaints.tsx';
 import { OrderSms, OrderTimeline, PaymentRecords } from './order-records.tsx';
 
 const heading = (text: string) => (
@@ -52,6 +53,7 @@ export function OrderDetailPage() {
                 <Card title={heading('订单信息')} size="small">
                   <OrderInfo order={data} />
                 </Card>
+                <OrderComplaints orderId={data.id} heading={heading} />
                 {data.goods_type === 'license_destory' ? (
                   <Card title={heading('授权委托书')} size="small">
                     <OrderAuthorization order={data} />

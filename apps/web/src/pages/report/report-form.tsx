@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { UntilHydrated } from '../../ui/until-hydrated.tsx';
 import styles from './report-form.module.css';
+import { ReportOrderChoice, type ReportOrder } from './report-order.tsx';
 
 /** Cuts a text to the limit in characters (as the domain counts them), saying so when it had to. */
 function capped(value: string): string {
@@ -27,7 +28,10 @@ export function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
   const [sent, setSent] = useState<ReportType | null>(null);
   const [content, setContent] = useState('');
   const [contact, setContact] = useState('');
+  const [order, setOrder] = useState<ReportOrder | null>(null);
+  const [company, setCompany] = useState('');
   const [busy, setBusy] = useState(false);
+  const formId = useId();
   const reasonId = useId();
   const counterId = useId();
   const contactId = useId();
@@ -36,7 +40,7 @@ export function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const checked = validateReport({ type, content, contact });
+    const checked = validateReport({ type, content, contact, company: order ? '' : company });
     if (!checked.ok) {
       toast.warn(pageErrorMessage(checked.error));
       return;
@@ -44,7 +48,8 @@ export function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
     track('report.submit', checked.value.type, 'click');
     setBusy(true);
     try {
-      await submitFeedback(checked.value);
+      // The order picked (with this device's proof), else the company named (decision 056).
+      await submitFeedback({ ...checked.value, ...(order ? { order } : {}) });
     } catch {
       // the request client has shown the reason; the text stays for another try
       setBusy(false);
@@ -57,71 +62,75 @@ export function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
 
   if (sent) return <ReportSent type={sent} onDone={onSubmitted} />;
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="平台举报" data-testid="report-form">
+    // The order choice holds the lookup's SMS form (PhoneVerify), and forms do not nest: it sits
+    // after the report's form, whose submit button names the form it submits.
+    <div className={styles.form}>
       <UntilHydrated>
-        <fieldset className={styles.types}>
-          <legend className={styles.label}>问题类型</legend>
-          <div className={styles.chips}>
-            {REPORT_TYPES.map((item) => (
-              <label key={item} className={`${styles.chip} ${item === type ? styles.chosen : ''}`} data-testid="report-type">
-                <input
-                  type="radio"
-                  name={typeName}
-                  value={item}
-                  checked={item === type}
-                  onChange={() => setType(item)}
-                  className={styles.radio}
-                />
-                {item}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="平台举报" data-testid="report-form">
+          <fieldset className={styles.types}>
+            <legend className={styles.label}>问题类型</legend>
+            <div className={styles.chips}>
+              {REPORT_TYPES.map((item) => (
+                <label key={item} className={`${styles.chip} ${item === type ? styles.chosen : ''}`} data-testid="report-type">
+                  <input
+                    type="radio"
+                    name={typeName}
+                    value={item}
+                    checked={item === type}
+                    onChange={() => setType(item)}
+                    className={styles.radio}
+                  />
+                  {item}
+                </label>
+              ))}
+            </div>
+          </fieldset>
 
-        <div className={styles.field}>
-          <label htmlFor={reasonId} className={styles.label}>
-            举报原因<span aria-hidden="true" className={styles.required}>*</span>
-          </label>
-          <div className={styles.areaBox}>
-            <textarea
-              id={reasonId}
-              className={styles.area}
-              rows={6}
-              placeholder="请描述您遇到的问题，例如对方冒充本平台收费的时间、金额和联系方式"
-              value={content}
-              onChange={(event) => setContent(capped(event.target.value))}
-              aria-describedby={counterId}
-              data-testid="report-content"
+          <div className={styles.field}>
+            <label htmlFor={reasonId} className={styles.label}>
+              举报原因<span aria-hidden="true" className={styles.required}>*</span>
+            </label>
+            <div className={styles.areaBox}>
+              <textarea
+                id={reasonId}
+                className={styles.area}
+                rows={6}
+                placeholder="请描述您遇到的问题，例如对方冒充本平台收费的时间、金额和联系方式"
+                value={content}
+                onChange={(event) => setContent(capped(event.target.value))}
+                aria-describedby={counterId}
+                data-testid="report-content"
+              />
+              <span id={counterId} className={styles.counter} data-testid="report-counter">
+                <span className="visually-hidden">已输入字数</span>
+                {reportTextLength(content)}/{REPORT_TEXT_MAX_LENGTH}
+              </span>
+            </div>
+          </div>
+
+          <div className={styles.field}>
+            <label htmlFor={contactId} className={styles.label}>
+              联系方式<span className={styles.optional}>（选填）</span>
+            </label>
+            <input
+              id={contactId}
+              className={styles.input}
+              type="text"
+              inputMode="text"
+              autoComplete="tel"
+              placeholder="手机号或微信号，便于我们核实回访"
+              value={contact}
+              onChange={(event) => setContact(capped(event.target.value))}
+              data-testid="report-contact"
             />
-            <span id={counterId} className={styles.counter} data-testid="report-counter">
-              <span className="visually-hidden">已输入字数</span>
-              {reportTextLength(content)}/{REPORT_TEXT_MAX_LENGTH}
-            </span>
           </div>
-        </div>
-
-        <div className={styles.field}>
-          <label htmlFor={contactId} className={styles.label}>
-            联系方式<span className={styles.optional}>（选填）</span>
-          </label>
-          <input
-            id={contactId}
-            className={styles.input}
-            type="text"
-            inputMode="text"
-            autoComplete="tel"
-            placeholder="手机号或微信号，便于我们核实回访"
-            value={contact}
-            onChange={(event) => setContact(capped(event.target.value))}
-            data-testid="report-contact"
-          />
-        </div>
-
-        <Button type="submit" size="lg" block disabled={busy} data-testid="report-submit">
+        </form>
+        <ReportOrderChoice picked={order} onPick={setOrder} company={company} onCompany={setCompany} />
+        <Button type="submit" form={formId} size="lg" block disabled={busy} data-testid="report-submit">
           提交
         </Button>
       </UntilHydrated>
-    </form>
+    </div>
   );
 }
 

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { ConsoleFeedbackListQuerySchema, ConsoleFeedbackSchema, ConsoleFeedbackUpdateSchema, ConsoleIdParamSchema, consolePageSchema } from '@kuaibao/domain';
+import {
+  ConsoleFeedbackAssignSchema,
+  ConsoleFeedbackCountsSchema,
+  ConsoleFeedbackListQuerySchema,
+  ConsoleFeedbackSchema,
+  ConsoleFeedbackUpdateSchema,
+  ConsoleIdParamSchema,
+  consolePageSchema,
+} from '@kuaibao/domain';
 import { apiRoute } from '../../../http/route.ts';
 import { actorOf } from './context.ts';
 
@@ -11,11 +19,28 @@ export function registerConsoleFeedbackRoutes(scope: FastifyInstance): void {
   apiRoute(scope, {
     method: 'GET',
     url: '/feedback',
-    summary: 'Complaints and suggestions, by status',
+    summary: 'Complaints and suggestions, by status, view (near breach, overdue, mine, unassigned) or order',
     tag,
     request: { querystring: ConsoleFeedbackListQuerySchema },
     response: consolePageSchema(ConsoleFeedbackSchema),
     handler: async (request) => feedback().list(actorOf(request), request.query),
+  });
+  apiRoute(scope, {
+    method: 'GET',
+    url: '/feedback/counts',
+    summary: 'Open complaints in each view',
+    tag,
+    response: ConsoleFeedbackCountsSchema,
+    handler: async (request) => feedback().counts(actorOf(request)),
+  });
+  apiRoute(scope, {
+    method: 'PUT',
+    url: '/feedback/:id/assignee',
+    summary: 'Gives a complaint to a staff member (a clerk takes it; an admin assigns it)',
+    tag,
+    request: { params: ConsoleIdParamSchema, body: ConsoleFeedbackAssignSchema },
+    response: ConsoleFeedbackSchema,
+    handler: async (request) => feedback().assign(actorOf(request), request.params.id, request.body.staff_id),
   });
   apiRoute(scope, {
     method: 'PUT',
