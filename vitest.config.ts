@@ -27,7 +27,8 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
-        test: { name: 'console', include: ['apps/console/src/**/*.test.{ts,tsx}', 'apps/console/*.test.ts'], environment: 'jsdom' },
+        // antd's first render in jsdom takes 5–7 s on a loaded 2-core machine; the default 5 s timed out there.
+        test: { name: 'console', include: ['apps/console/src/**/*.test.{ts,tsx}', 'apps/console/*.test.ts'], environment: 'jsdom', testTimeout: 30000 },
       },
     ],
   },
