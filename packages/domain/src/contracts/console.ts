@@ -458,6 +458,11 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   sms: z.array(ConsoleSmsLogEntrySchema),
   /** the open request of 待客户补充 (decision 043), as the visitor sees it; null when none is open */
   customer_request: z.string().nullable(),
+  /** the order's money (decision 061): what its refund returned, integer fen, and paid − refunded */
+  refunded_fen: z.number().int(),
+  net_fen: z.number().int(),
+  /** a partial refund's reason, as the customer reads it; '' otherwise */
+  refund_reason: z.string(),
 });
 export type ConsoleOrderDetail = z.infer<typeof ConsoleOrderDetailSchema>;
 
