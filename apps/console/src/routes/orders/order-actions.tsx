@@ -324,7 +324,7 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
       {processing ? <Alert type="info" showIcon title="退款处理中，完成后订单自动变为“已退款”。" /> : null}
       {pending ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Alert type="warning" showIcon title={`${pending.requested_by_name} 申请全额退款 ${yuan(order.total_fee)}`} description={pending.reason} data-testid="refund-pending" />
+          <Alert type="warning" showIcon title={`${pending.requested_by_name} 申请退款（实付 ${yuan(order.total_fee)}）`} description={pending.reason} data-testid="refund-pending" />
           {canApprove ? (
             <Space>
               <Button type="primary" danger onClick={() => setApproving(true)} data-testid="refund-approve">
@@ -340,16 +340,16 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
       {isOrderPaid(order.status) && !pending && !processing ? (
         <>
           <Typography.Paragraph className="muted" style={{ marginTop: 0 }}>
-            办理失败时全额退款（需管理员审批）。
+            办理失败时退款：管理员审批时决定全额或部分退款。
           </Typography.Paragraph>
           <Button danger onClick={() => setAsking(true)} data-testid="refund-request">
-            申请全额退款
+            申请退款
           </Button>
         </>
       ) : null}
       <Modal
         open={asking}
-        title={`申请全额退款 ${yuan(order.total_fee)}`}
+        title={`申请退款（实付 ${yuan(order.total_fee)}）`}
         okText="提交申请"
         cancelText="取消"
         okButtonProps={{ disabled: reason.trim() === '' }}
