@@ -11,12 +11,14 @@ import { placeOrder } from '../support/payments-orders.ts';
  */
 
 test('an admin approves ¥50.00 of a ¥199.00 order with a reason; the order and the refunds list show the amount', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
   const order = await placeOrder(request, 'weixin');
   expect((await request.post(`/sandbox/cashier/${order.outTradeNo}/pay`, { form: {} })).ok()).toBe(true);
   expect(order.totalFen).toBe(19900);
 
   await signInToConsole(page);
   await page.goto(`/console/orders/${order.orderId}`);
+  await expect(page.getByTestId('order-info')).toContainText(order.orderNo, { timeout: 60_000 });
   await page.getByTestId('refund-request').click();
   const ask = page.getByRole('dialog', { name: /申请退款/ });
   await ask.getByLabel('退款原因（必填）').fill('客户撤回，核名已完成');
@@ -53,7 +55,8 @@ test('an admin approves ¥50.00 of a ¥199.00 order with a reason; the order and
 
   await page.goto('/console/refunds?status=SUCCEEDED');
   const row = page.getByTestId('refund-table').locator('tbody tr').filter({ hasText: order.orderNo });
-  await expect(row.getByTestId('refund-amount-cell')).toHaveText('¥50.00（部分）');
+  // Loaded slowly on a busy machine: the first look after a navigation waits longer.
+  await expect(row.getByTestId('refund-amount-cell')).toHaveText('¥50.00（部分）', { timeout: 60_000 });
   await motionDone(page);
   await snapshot(page, testInfo, 'partial-refund-list');
 });

@@ -92,7 +92,7 @@ export function ApproveRefundDialog(props: { request: ConsoleRefundRequest | und
             <label htmlFor="refund-partial-reason" className="muted">
               部分退款原因（必填，客户可在短信和订单页看到）
             </label>
-            <Input.TextArea id="refund-partial-reason" data-testid="refund-partial-reason" rows={2} maxLength={PARTIAL_REFUND_REASON_MAX} showCount value={reason} onChange={(e) => setReason(e.target.value)} />
+            <Input.TextArea id="refund-partial-reason" data-testid="refund-partial-reason" style={{ marginBottom: 16 }} rows={2} maxLength={PARTIAL_REFUND_REASON_MAX} showCount value={reason} onChange={(e) => setReason(e.target.value)} />
             {!decision.ok && (amountText !== null || reason !== '') ? <Alert type="warning" showIcon title={REFUSAL_HINT[decision.refusal]} data-testid="refund-amount-hint" /> : null}
           </>
         ) : null}
