@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDecideRefund, useRefundRequests } from '../../hooks/api/refunds.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
-import { notifySuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ExportButtons } from '../../ui/export-buttons.tsx';
