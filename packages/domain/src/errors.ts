@@ -14,7 +14,7 @@
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40980–40984, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
- * refunds 40930–40949; a dependency away (database restarting) 50320–50324 and 42970–42974;
+ * refunds 40930–40949 (partial refunds 40934–40949, decision 057); a dependency away (database restarting) 50320–50324 and 42970–42974;
  * client-only texts 9xxxx (status 0).
  */
 
@@ -66,6 +66,12 @@ export const STAFF_ERRORS = {
   ORDER_ALREADY_REFUNDED: { code: 40931, status: 409, message: '订单已退款' },
   REFUND_ABNORMAL: { code: 40932, status: 409, message: '退款异常，请到支付平台商户后台处理' },
   REFUND_CLOSED: { code: 40933, status: 409, message: '退款已关闭，请到支付平台商户后台处理' },
+  REFUND_AMOUNT_INVALID: { code: 40934, status: 409, message: '请填写正确的退款金额（以分计的整数）' },
+  REFUND_AMOUNT_NOT_POSITIVE: { code: 40935, status: 409, message: '退款金额须大于 0' },
+  REFUND_AMOUNT_EXCEEDS_REFUNDABLE: { code: 40936, status: 409, message: '退款金额不能超过实付金额减去已退金额' },
+  REFUND_PARTIAL_REASON_REQUIRED: { code: 40937, status: 409, message: '部分退款须填写退款原因（客户可见）' },
+  REFUND_PARTIAL_REASON_TOO_LONG: { code: 40938, status: 409, message: '部分退款原因最多 80 个字' },
+  REFUND_AMOUNT_DIFFERS: { code: 40939, status: 409, message: '该订单已有一笔其他金额的退款提交过支付平台，不能改为其他金额' },
   REFUND_PROVIDER_UNAVAILABLE: { code: 50212, status: 502, message: '退款通道暂不可用，请稍后再试' },
   CONSOLE_ORDER_NOT_PAID: { code: 40060, status: 400, message: '订单未支付，不能办理' },
   CONSOLE_STATUS_TRANSITION_INVALID: { code: 40061, status: 400, message: '订单当前状态不能改为该办理状态' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SMS_DISCLOSURE, SMS_TEMPLATES, SMS_TEMPLATE_IDS, isSmsTemplateId, renderSms, smsParam, smsSegments } from './sms-texts.ts';
 
-const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司', code: '048213', request: '请上传法定代表人身份证照片' };
+const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司', code: '048213', request: '请上传法定代表人身份证照片', detail: '全额退款' };
 
 describe('SMS texts', () => {
   it('ends every notice with the third-party disclosure and names the free official channel', () => {
@@ -18,7 +18,9 @@ describe('SMS texts', () => {
   it('fills the parameters', () => {
     expect(renderSms('payment_succeeded', PARAMS)).toContain('您已支付营业执照年报代办服务费199.00元（订单号KB2026030112000001），专员将在24小时内致电联系您。');
     expect(renderSms('order_completed', PARAMS)).toMatch(/^北京字节跳动科技有限公司的营业执照年报代办已办理完成/);
-    expect(renderSms('refund_succeeded', PARAMS)).toMatch(/^您的订单KB2026030112000001已全额退款199\.00元/);
+    expect(renderSms('refund_succeeded', PARAMS)).toMatch(/^您的订单KB2026030112000001已退款199\.00元（全额退款），款项将原路退回。/);
+    // A partial refund (decision 057) says so, with the admin's reason.
+    expect(renderSms('refund_succeeded', { ...PARAMS, amount: '50.00', detail: '部分退款，已代缴部分费用' })).toMatch(/^您的订单KB2026030112000001已退款50\.00元（部分退款，已代缴部分费用），款项将原路退回。/);
     // The deletion code says what it is for and that nobody, staff included, may ask for it.
     expect(renderSms('deletion_code', PARAMS)).toMatch(/^验证码048213，用于删除您在本平台留存的个人信息.*请勿告诉任何人，客服不会索要/);
     // 待客户补充 (decision 043): whose order and what to supply; the full request waits on the progress page.

@@ -34,8 +34,9 @@ export const SMS_TEMPLATES: Record<SmsTemplateId, SmsTemplate> = {
   },
   refund_succeeded: {
     title: '退款成功通知',
-    params: ['amount', 'order_no'],
-    text: `您的订单{order_no}已全额退款{amount}元，款项将原路退回。${SMS_DISCLOSURE}`,
+    // {detail}: 全额退款, or 部分退款 with the admin's reason (partial-refund.ts, decision 057).
+    params: ['amount', 'order_no', 'detail'],
+    text: `您的订单{order_no}已退款{amount}元（{detail}），款项将原路退回。${SMS_DISCLOSURE}`,
   },
   // Asked for by the visitor on the progress page (decision 037): typed there only, never told to anyone.
   deletion_code: {

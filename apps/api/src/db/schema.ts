@@ -592,6 +592,10 @@ export interface RefundRequestsTable {
   decision_note: Generated<string>;
   result_message: Generated<string>;
   out_refund_no: Generated<string>;
+  /** the amount the admin approved, integer fen; NULL until approved (migration 035) */
+  amount_fen: Generated<number | null>;
+  /** the admin's reason for a partial refund, shown to the customer (decision 057) */
+  partial_reason: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SMS_TEMPLATES, formatFen, isSmsTemplateId, isValidMobilePhone, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
+import { SMS_TEMPLATES, formatFen, isSmsTemplateId, isValidMobilePhone, refundSmsDetail, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
@@ -53,6 +53,10 @@ interface Payload {
   request?: unknown;
   /** a notice sent more than once per order (each request) names itself; others are one per order */
   noticeKey?: unknown;
+  /** a refund notice: what went back, what was paid, and a partial refund's reason (decision 057) */
+  amountFen?: unknown;
+  paidFen?: unknown;
+  partialReason?: unknown;
 }
 
 
@@ -130,7 +134,18 @@ export function createSmsOutboxWorker(deps: {
       run.skipped += 1;
       return;
     }
-    const values: Record<string, string> = { goods: smsParam(order.goods_name), amount: formatFen(order.total_fee), order_no: order.out_trade_no, company: smsParam(order.entity_name), request: typeof payload.request === 'string' ? smsParam(payload.request) : '' };
+    // A refund notice tells what went back, which may be less than was paid (decision 057).
+    const refundedFen = template === 'refund_succeeded' && typeof payload.amountFen === 'number' ? payload.amountFen : order.total_fee;
+    const paidFen = typeof payload.paidFen === 'number' ? payload.paidFen : order.total_fee;
+    const detail = refundSmsDetail({ paidFen, refundedFen, partialReason: typeof payload.partialReason === 'string' ? payload.partialReason : '' });
+    const values: Record<string, string> = {
+      goods: smsParam(order.goods_name),
+      amount: formatFen(refundedFen),
+      order_no: order.out_trade_no,
+      company: smsParam(order.entity_name),
+      request: typeof payload.request === 'string' ? smsParam(payload.request) : '',
+      detail: smsParam(detail),
+    };
     // Exactly the template's parameters: providers refuse extra ones.
     const used = Object.fromEntries(SMS_TEMPLATES[template as SmsTemplateId].params.map((name) => [name, values[name] ?? '']));
     const text = renderSms(template as SmsTemplateId, used);

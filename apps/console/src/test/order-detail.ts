@@ -48,4 +48,7 @@ export const ORDER_DETAIL: ConsoleOrderDetail = {
   refund_requests: [],
   sms: [],
   customer_request: null,
+  refunded_fen: 0,
+  net_fen: 19900,
+  refund_reason: '',
 };

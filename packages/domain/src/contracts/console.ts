@@ -146,6 +146,13 @@ export const ConsoleRefundRequestSchema = z.object({ reason: text(500).min(1) })
 export type ConsoleRefundRequestInput = z.input<typeof ConsoleRefundRequestSchema>;
 export const ConsoleRefundDecisionSchema = z.object({ note: text(500).default('') });
 export type ConsoleRefundDecision = z.input<typeof ConsoleRefundDecisionSchema>;
+/**
+ * Approving: everything paid, or `amount_fen` (integer fen) of it with `partial_reason`, which the
+ * customer reads (decision 057). Bounds and the reason are the domain's (partial-refund.ts), so a
+ * wrong amount gets its own catalog code rather than a schema error.
+ */
+export const ConsoleRefundApproveSchema = z.object({ note: text(500).default(''), amount_fen: z.number().optional(), partial_reason: text(200).optional() });
+export type ConsoleRefundApprove = z.input<typeof ConsoleRefundApproveSchema>;
 export const CONSOLE_REFUND_REQUEST_STATUSES = REFUND_REQUEST_STATUSES;
 export type ConsoleRefundRequestStatus = RefundRequestStatus;
 export const ConsoleRefundListQuerySchema = z.object({ ...pageFields, status: z.enum(CONSOLE_REFUND_REQUEST_STATUSES).optional(), ...timeWindowFields });
@@ -394,6 +401,12 @@ export const ConsoleRefundRequestRecordSchema = z.object({
   /** what the payment side answered, in words */
   result_message: z.string(),
   out_refund_no: z.string(),
+  /** the amount approved, integer fen; null until approved (decision 057) */
+  amount_fen: z.number().int().nullable(),
+  /** the reason of a partial refund, shown to the customer; '' otherwise */
+  partial_reason: z.string(),
+  /** what the order's refund returned so far, integer fen */
+  refunded_fen: z.number().int(),
 });
 export type ConsoleRefundRequest = z.infer<typeof ConsoleRefundRequestRecordSchema>;
 
@@ -445,6 +458,11 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   sms: z.array(ConsoleSmsLogEntrySchema),
   /** the open request of 待客户补充 (decision 043), as the visitor sees it; null when none is open */
   customer_request: z.string().nullable(),
+  /** the order's money (decision 057): what its refund returned, integer fen, and paid − refunded */
+  refunded_fen: z.number().int(),
+  net_fen: z.number().int(),
+  /** a partial refund's reason, as the customer reads it; '' otherwise */
+  refund_reason: z.string(),
 });
 export type ConsoleOrderDetail = z.infer<typeof ConsoleOrderDetailSchema>;
 

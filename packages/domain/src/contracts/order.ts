@@ -145,6 +145,10 @@ export const OrderRecordSchema = z.object({
   credit_record: z.enum(CREDIT_RECORD_TYPES).nullable().optional(),
   /** a paid annual report whose figures are still to be filled in (declarationPending; decision 050) */
   declaration_pending: z.boolean(),
+  /** what the refund returned, integer fen (0 before any; decision 057). Optional for older answers. */
+  refunded_fen: z.number().int().optional(),
+  /** the refund in words for the customer (customerRefundText): the amount, what was paid and, when partial, why; '' before any */
+  refund_text: z.string().optional(),
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 

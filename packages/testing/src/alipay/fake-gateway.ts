@@ -72,7 +72,7 @@ export interface AlipayNotificationOptions {
   totalAmount?: string;
   subject?: string;
   body?: string;
-  /** A refund's out_request_no: builds the TRADE_CLOSED notification a full refund produces. */
+  /** A refund's out_request_no: builds the notification it produces (TRADE_CLOSED after a full refund, TRADE_SUCCESS with refund_fee after a partial one). */
   refundOf?: string;
 }
 
@@ -132,6 +132,12 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
   const now = options.now ?? (() => new Date());
   const trades = new Map<string, FakeAlipayTrade>();
   const refunds = new Map<string, FakeAlipayRefund>();
+  /** What the refunds of a trade took, settled or not, fen. */
+  function refundedTotal(outTradeNo: string): number {
+    let fen = 0;
+    for (const refund of refunds.values()) if (refund.out_trade_no === outTradeNo) fen += yuanStringToFen(refund.refund_amount)!;
+    return fen;
+  }
   const requests: RecordedAlipayRequest[] = [];
   const failures: AlipayFailure[] = [];
   const held = new Set<ServerResponse>();
@@ -236,14 +242,17 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
         const existing = refunds.get(outRequestNo);
         if (existing && trade) {
           // A repeated number refunds nothing more: success with fund_change "N".
-          return ok({ out_trade_no: outTradeNo, trade_no: trade.trade_no, refund_fee: existing.refund_amount, fund_change: 'N' });
+          return ok({ out_trade_no: outTradeNo, trade_no: trade.trade_no, refund_fee: fenToYuanString(refundedTotal(outTradeNo)), fund_change: 'N' });
         }
         if (!visible(trade)) return notExist();
         if (trade.status !== 'TRADE_SUCCESS') return fail('40004', 'ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
         const refundFen = typeof biz.refund_amount === 'string' ? yuanStringToFen(biz.refund_amount) : undefined;
         const totalFen = yuanStringToFen(trade.total_amount)!;
-        if (!outRequestNo || refundFen === undefined || refundFen <= 0) return fail('40002', 'isv.invalid-parameter', '参数有误');
-        if (refundFen > totalFen) return fail('40004', 'ACQ.REASON_TRADE_REFUND_FEE_ERR', '退款金额超限');
+        if (refundFen === undefined || refundFen <= 0) return fail('40002', 'isv.invalid-parameter', '参数有误');
+        // Without out_request_no Alipay takes only a full refund; a partial one needs the number.
+        if (!outRequestNo) return refundFen === totalFen ? fail('40002', 'isv.invalid-parameter', '参数有误') : fail('40004', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '撤销或退款金额与订单金额不一致');
+        // Refunds of one trade together never exceed what was paid (earlier partial refunds count).
+        if (refundFen > totalFen - refundedTotal(outTradeNo)) return fail('40004', 'ACQ.REASON_TRADE_REFUND_FEE_ERR', '退款金额超限');
         const settledNow = gateway.nextRefundFundChange === 'Y';
         const refund: FakeAlipayRefund = {
           out_request_no: outRequestNo,
@@ -253,12 +262,15 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
           gmt_refund_pay: settledNow ? beijingDateTime(now()) : null,
         };
         refunds.set(outRequestNo, refund);
-        if (refundFen === totalFen) trade.status = 'TRADE_CLOSED';
+        // A trade refunded in full is closed; one refunded in part stays TRADE_SUCCESS.
+        const refundedNow = refundedTotal(outTradeNo);
+        if (refundedNow === totalFen) trade.status = 'TRADE_CLOSED';
         return ok({
           out_trade_no: outTradeNo,
           trade_no: trade.trade_no,
           buyer_logon_id: '159****5620',
-          refund_fee: refund.refund_amount,
+          // refund_fee is the trade's refunded total so far, not this refund's amount.
+          refund_fee: fenToYuanString(refundedNow),
           fund_change: gateway.nextRefundFundChange,
           ...(refund.gmt_refund_pay ? { gmt_refund_pay: refund.gmt_refund_pay } : {}),
         });
@@ -449,7 +461,10 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
       const trade = trades.get(outTradeNo);
       if (!trade) throw new Error(`fake alipay: no trade ${outTradeNo}`);
       const refund = opts.refundOf ? refunds.get(opts.refundOf) : undefined;
-      const status = opts.tradeStatus ?? (refund ? 'TRADE_CLOSED' : 'TRADE_SUCCESS');
+      // A full refund closes the trade (TRADE_CLOSED); after a partial one it stays TRADE_SUCCESS, with refund_fee the refunded total.
+      const refundedFen = refund ? refundedTotal(outTradeNo) : 0;
+      const fullyRefunded = refund !== undefined && refundedFen === yuanStringToFen(trade.total_amount);
+      const status = opts.tradeStatus ?? (refund && fullyRefunded ? 'TRADE_CLOSED' : 'TRADE_SUCCESS');
       const at = beijingDateTime(now());
       const params: Record<string, string> = {
         gmt_create: trade.gmt_payment ?? at,
@@ -477,7 +492,7 @@ export async function startFakeAlipayGateway(options: { keys?: FakeAlipayKeys; n
         buyer_logon_id: '159****5620',
         point_amount: '0.00',
         ...(opts.body ? { body: opts.body } : {}),
-        ...(refund ? { out_biz_no: refund.out_request_no, refund_fee: refund.refund_amount, gmt_refund: refund.gmt_refund_pay ?? at, gmt_close: at } : {}),
+        ...(refund ? { out_biz_no: refund.out_request_no, refund_fee: fenToYuanString(refundedFen), gmt_refund: refund.gmt_refund_pay ?? at, ...(fullyRefunded ? { gmt_close: at } : {}) } : {}),
       };
       if (!params.trade_no) delete params.trade_no;
       const signingText = alipaySigningString(params, ['sign', 'sign_type']);

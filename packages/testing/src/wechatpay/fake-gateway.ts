@@ -132,6 +132,8 @@ export interface FakeWechatpayGateway {
   readonly keys: FakeWechatpayKeys;
   readonly trades: Map<string, FakeWechatTrade>;
   readonly refunds: Map<string, FakeWechatRefund>;
+  /** What the refunds of a trade took (all but CLOSED ones), fen. */
+  refundedFen(outTradeNo: string): number;
   readonly requests: RecordedRequest[];
   /** Which app issued each openid (openid → appid), as WeChat knows it from the logins. */
   readonly openids: ReadonlyMap<string, string>;
@@ -274,6 +276,13 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     };
   }
 
+  /** What the refunds of a trade took or are taking: every refund but a CLOSED one. */
+  function refundedTotal(outTradeNo: string): number {
+    let fen = 0;
+    for (const refund of refunds.values()) if (refund.out_trade_no === outTradeNo && refund.status !== 'CLOSED') fen += refund.amount_refund;
+    return fen;
+  }
+
   function refundView(refund: FakeWechatRefund) {
     return {
       refund_id: refund.refund_id,
@@ -389,8 +398,13 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
       if (existing) return send(res, 200, refundView(existing));
       const trade = trades.get(String(body.out_trade_no));
       if (!trade || !trade.transaction_id) return error(res, 404, 'RESOURCE_NOT_EXISTS', '订单不存在');
-      if (trade.trade_state !== 'SUCCESS') return error(res, 403, 'INVALID_REQUEST', '订单状态不正确');
+      // A trade refunded in part is 转入退款 (REFUND) and can still be refunded up to what is left.
+      if (trade.trade_state !== 'SUCCESS' && trade.trade_state !== 'REFUND') return error(res, 403, 'INVALID_REQUEST', '订单状态不正确');
       if (amount.total !== trade.amount_total || (amount.refund as number) > trade.amount_total || (amount.refund as number) <= 0) return error(res, 400, 'PARAM_ERROR', '退款金额不正确');
+      // What earlier refunds of the trade took (a CLOSED one returned nothing); WeChat refuses more than is left.
+      const refundedBefore = refundedTotal(trade.out_trade_no);
+      if (refundedBefore >= trade.amount_total) return error(res, 400, 'INVALID_REQUEST', '订单已全额退款');
+      if ((amount.refund as number) > trade.amount_total - refundedBefore) return error(res, 400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
       const refund: FakeWechatRefund = {
         out_refund_no: outRefundNo,
         out_trade_no: trade.out_trade_no,
@@ -404,7 +418,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
         notify_url: typeof body.notify_url === 'string' ? body.notify_url : null,
       };
       refunds.set(outRefundNo, refund);
-      if (refund.amount_refund === trade.amount_total) trade.trade_state = 'REFUND';
+      trade.trade_state = 'REFUND';
       return send(res, 200, refundView(refund));
     }
     const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
@@ -754,6 +768,7 @@ export async function startFakeWechatpayGateway(options: { keys?: FakeWechatpayK
     keys,
     trades,
     refunds,
+    refundedFen: refundedTotal,
     requests,
     openids,
     issueOpenid,

@@ -17,6 +17,7 @@ import { retention } from './017_retention.ts';
 import { orderLookupIndexes } from './018_order_lookup_indexes.ts';
 import { agreementsAndAuthorizations } from './019_agreements_and_authorizations.ts';
 import { deletionRequests } from './020_deletion_requests.ts';
+import { partialRefunds } from './035_partial_refunds.ts';
 import { reconciliationAndComplaints } from './022_reconciliation_and_complaints.ts';
 import { customerInOnePlace } from './024_customer_in_one_place.ts';
 import { firstCall } from './025_first_call.ts';
@@ -63,5 +64,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '032_audit_staff_action_index': auditStaffActionIndex(),
     '033_console_action_safeguards': consoleActionSafeguards(),
     '034_complaint_order_and_deadline': complaintOrderAndDeadline(),
+    '035_partial_refunds': partialRefunds(),
   };
 }

@@ -51,7 +51,8 @@ describeDialects('refunds, complaints, configuration and the dashboard (%s)', (d
 
       const approved = dataOf<ConsoleRefundRequest>(await asAdmin('POST', `/api/console/refund-requests/${requested.id}/approve`, { note: '核实无误' }));
       expect(approved).toMatchObject({ status: 'SUCCEEDED', decided_by_name: '管理员', decision_note: '核实无误', out_refund_no: 'RKB1', result_message: '退款成功' });
-      expect(calls).toEqual([{ orderId, reason: '登记机关驳回，无法办理', requestedBy: '管理员（admin）' }]);
+      // Approved without an amount: the whole paid amount (decision 057).
+      expect(calls).toEqual([{ orderId, reason: '登记机关驳回，无法办理', requestedBy: '管理员（admin）', amountFen: 19900 }]);
       expect(await auditRows(test, 'refund.approve', orderId)).toHaveLength(1);
       expect(await auditRows(test, 'refund.result', orderId)).toHaveLength(1);
       // A second click finds it decided; the payment side is not asked twice.
@@ -106,7 +107,7 @@ describeDialects('refunds, complaints, configuration and the dashboard (%s)', (d
       ['payment_succeeded', 'SENT'],
       ['refund_succeeded', 'SENT'],
     ]);
-    expect(sms[1]!.content).toContain('已全额退款199.00元');
+    expect(sms[1]!.content).toContain('已退款199.00元（全额退款）');
   });
 
   describe('configuration reaches the visitor app without a restart', () => {
@@ -244,7 +245,8 @@ describeDialects('refunds, complaints, configuration and the dashboard (%s)', (d
       const before = dataOf<ConsoleDashboard>(await asClerk('GET', '/api/console/dashboard'));
       const now = test.clock.now.getTime();
       await insertOrder(test, { total_fee: 19900, pay_time: new Date(now - 60_000).toISOString() });
-      await insertOrder(test, { total_fee: 99900, pay_time: new Date(now - 50_000).toISOString(), status: '4', process_status: '5' });
+      // A refunded order carries what its refund returned (decision 057): here all of it.
+      await insertOrder(test, { total_fee: 99900, pay_time: new Date(now - 50_000).toISOString(), status: '4', process_status: '5', refunded_fen: 99900 });
       const after = dataOf<ConsoleDashboard>(await asClerk('GET', '/api/console/dashboard'));
       const delta = (key: 'paid_orders' | 'revenue_fen' | 'refunded_orders' | 'refunded_fen' | 'net_fen') => after.today[key] - before.today[key];
       expect([delta('paid_orders'), delta('revenue_fen'), delta('refunded_orders'), delta('refunded_fen'), delta('net_fen')]).toEqual([2, 119800, 1, 99900, 19900]);

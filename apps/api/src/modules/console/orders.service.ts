@@ -18,6 +18,7 @@ import {
   type ConsoleProcessStatusChange,
   type ConsoleRevealIdRequest,
   maskIdNumber,
+  netOfRefundFen,
   orderPrecheckOf,
   visibleCustomerRequest,
 } from '@kuaibao/domain';
@@ -113,6 +114,9 @@ export function createConsoleOrdersService(deps: {
       refund_requests: refundRequests,
       sms,
       customer_request: visibleCustomerRequest(order),
+      refunded_fen: order.refunded_fen,
+      net_fen: netOfRefundFen({ paidFen: order.total_fee, refundedFen: order.refunded_fen }),
+      refund_reason: order.refund_reason,
     };
   }
 

@@ -1,5 +1,5 @@
 import type { ConsoleTimeWindow, ConsolePage, ConsoleRefundRequest, ConsoleRefundRequestStatus } from '@kuaibao/domain';
-import type { RefundRequests } from '../payment/index.ts';
+import type { RefundApproval, RefundRequests } from '../payment/index.ts';
 import { assertCan, type Actor } from '../staff/index.ts';
 
 /** The payment module's refund requests, behind the console's permissions: clerks ask, admins decide. */
@@ -10,7 +10,7 @@ export interface RefundRequestReader {
 export interface RefundsService extends RefundRequestReader {
   list(actor: Actor, query: { page: number; page_size: number; status?: ConsoleRefundRequestStatus | undefined } & ConsoleTimeWindow): Promise<ConsolePage<ConsoleRefundRequest>>;
   request(actor: Actor, orderId: number, reason: string): Promise<ConsoleRefundRequest>;
-  approve(actor: Actor, requestId: number, note: string): Promise<ConsoleRefundRequest>;
+  approve(actor: Actor, requestId: number, decision: RefundApproval): Promise<ConsoleRefundRequest>;
   reject(actor: Actor, requestId: number, note: string): Promise<ConsoleRefundRequest>;
 }
 
@@ -34,9 +34,9 @@ export function createRefundsService(deps: {
       assertCan(actor, 'refunds.request');
       return requests.request(actor, orderId, reason);
     },
-    approve(actor, requestId, note) {
+    approve(actor, requestId, decision) {
       assertCan(actor, 'refunds.approve');
-      return requests.approve(actor, requestId, note).then((request) => decided(actor, request));
+      return requests.approve(actor, requestId, decision).then((request) => decided(actor, request));
     },
     reject(actor, requestId, note) {
       assertCan(actor, 'refunds.approve');

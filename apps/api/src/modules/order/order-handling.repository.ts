@@ -232,8 +232,8 @@ export const orderHandlingRepository = {
         eb.fn.countAll<number>().as('n'),
         eb.fn.coalesce(eb.fn.sum<number>('total_fee'), eb.lit(0)).as('fen'),
         eb.fn.sum<number>(eb.case().when('status', '=', ORDER_STATUS.refunded).then(1).else(0).end()).as('refunded'),
-        // A refund returns the whole order (one full refund per payment, decision 007).
-        eb.fn.sum<number>(eb.case().when('status', '=', ORDER_STATUS.refunded).then(eb.ref('total_fee')).else(0).end()).as('refunded_fen'),
+        // What the refunds returned, which a partial refund makes less than was paid (decision 057).
+        eb.fn.coalesce(eb.fn.sum<number>('refunded_fen'), eb.lit(0)).as('refunded_fen'),
       ])
       .where('pay_time', '>=', since)
       .where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT)

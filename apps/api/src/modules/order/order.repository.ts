@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PROCESS_STATUS, PROCESS_STATUS_NAMES, REFUNDED_PROCESS_STATUS_NAME, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
+import { ORDER_STATUS, ORDER_STATUSES_AFTER_PAYMENT, PARTIALLY_REFUNDED_PROCESS_STATUS_NAME, PROCESS_STATUS, PROCESS_STATUS_NAMES, REFUNDED_PROCESS_STATUS_NAME, RETENTION_CLOSED, RETENTION_UNPAID_STATUS, type ProcessStatus } from '@kuaibao/domain';
 import type { Database, NewOrder, NewOrderAuthorization, OrderAuthorizationRow, OrderRow, OrderUpdate } from '../../db/schema.ts';
 import { orderHandlingRepository } from './order-handling.repository.ts';
 
@@ -130,10 +130,18 @@ export const orderRepository = {
   },
 
   /** Paid → refunded, with the handling ended, when the order's own refund succeeded; false when it was not paid. */
-  async markOrderRefunded(db: Db, input: { id: number; now: string }): Promise<boolean> {
+  /** The order's own refund succeeded: refunded (in part or in full, decision 057), with what went back and, when partial, why. */
+  async markOrderRefunded(db: Db, input: { id: number; now: string; refundedFen: number; partial: boolean; refundReason: string }): Promise<boolean> {
     const result = await db
       .updateTable('orders')
-      .set({ status: ORDER_STATUS.refunded, process_status: PROCESS_STATUS.ended, process_status_name: REFUNDED_PROCESS_STATUS_NAME, update_time: input.now })
+      .set({
+        status: ORDER_STATUS.refunded,
+        process_status: PROCESS_STATUS.ended,
+        process_status_name: input.partial ? PARTIALLY_REFUNDED_PROCESS_STATUS_NAME : REFUNDED_PROCESS_STATUS_NAME,
+        refunded_fen: input.refundedFen,
+        refund_reason: input.refundReason,
+        update_time: input.now,
+      })
       .where('id', '=', input.id)
       .where('status', '=', ORDER_STATUS.paid)
       .executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   ALREADY_PAID_RESULT,
+  customerRefundText,
   alreadyOrderedMessage,
   AUTHORIZATION_TEMPLATE_VERSION,
   AppError,
@@ -274,6 +275,8 @@ export function createOrderService(deps: {
       customer_request: visibleCustomerRequest(order),
       credit_record: isCreditRecordType(order.credit_record) ? order.credit_record : null,
       declaration_pending: declarationPending({ ...order, entity_extra: entityExtra }),
+      refunded_fen: order.refunded_fen,
+      refund_text: customerRefundText({ paidFen: order.total_fee, refundedFen: order.refunded_fen, partialReason: order.refund_reason }),
     };
   }
 

@@ -6,5 +6,5 @@ export { registerPaymentRoutes } from './payment.routes.ts';
 export { createPaymentService, type PaymentService } from './payment.service.ts';
 export type { RefundOrderResult, SweepResult } from './payment-types.ts';
 export { createReconciliationService, type ReconciliationService, type RunDayResult } from './reconciliation.service.ts';
-export { createRefundRequests, type RefundRequests } from './refund-requests.service.ts';
+export { createRefundRequests, type RefundApproval, type RefundRequests } from './refund-requests.service.ts';
 export { createWechatComplaints, refundProgressRefusal, type WechatComplaints } from './wechat-complaints.service.ts';

@@ -20,7 +20,7 @@ export type PaymentOutcome =
 /** The console's refund action branches on this. */
 export type RefundOrderResult =
   | { ok: true; state: 'SUCCESS' | 'PROCESSING'; outRefundNo: string }
-  | { ok: false; reason: 'NOT_PAID' | 'ALREADY_REFUNDED' | 'ABNORMAL' | 'CLOSED' | 'PROVIDER_UNAVAILABLE'; message: string };
+  | { ok: false; reason: 'NOT_PAID' | 'ALREADY_REFUNDED' | 'ABNORMAL' | 'CLOSED' | 'PROVIDER_UNAVAILABLE' | 'AMOUNT_DIFFERS'; message: string };
 
 /** The catalog code for each refusal of refundOrder, for callers that answer over HTTP. */
 export const REFUND_FAILURE_CODES: Record<Extract<RefundOrderResult, { ok: false }>['reason'], ErrorCode> = {
@@ -29,6 +29,7 @@ export const REFUND_FAILURE_CODES: Record<Extract<RefundOrderResult, { ok: false
   ABNORMAL: 'REFUND_ABNORMAL',
   CLOSED: 'REFUND_CLOSED',
   PROVIDER_UNAVAILABLE: 'REFUND_PROVIDER_UNAVAILABLE',
+  AMOUNT_DIFFERS: 'REFUND_AMOUNT_DIFFERS',
 };
 
 export interface SweepResult {

@@ -383,7 +383,7 @@ describeDialects('real payment providers against fake gateways (%s)', (dialect) 
       const after = await orderRow(created.orderId);
       expect(after).toMatchObject({ status: '4', process_status: '5', process_status_name: '已退款' });
       expect((await outboxOf('sms.refund_succeeded')).filter((o) => o.data.orderId === order.id)).toEqual([
-        expect.objectContaining({ data: { orderId: order.id, phone: order.entity_phone, amountFen: attempt.amount_fen, outRefundNo: `R${attempt.out_trade_no}` } }),
+        expect.objectContaining({ data: { orderId: order.id, phone: order.entity_phone, amountFen: attempt.amount_fen, paidFen: attempt.amount_fen, partialReason: '', outRefundNo: `R${attempt.out_trade_no}` } }),
       ]);
       expect(await refundOrder(order.id)).toMatchObject({ ok: false, reason: 'ALREADY_REFUNDED' });
       expect((await orderDetail(created.orderId, created.editKey)).status).toBe('4');

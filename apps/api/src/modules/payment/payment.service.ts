@@ -18,7 +18,7 @@ export interface PaymentService extends PaymentSide {
    * sweep — the order becomes refunded, its handling ended ('已退款') and an `sms.refund_succeeded`
    * outbox row, in one transaction. Throws ORDER_NOT_FOUND / REFUND_REASON_REQUIRED.
    */
-  refundOrder(input: { orderId: number; reason: string; requestedBy: string }): Promise<RefundOrderResult>;
+  refundOrder(input: { orderId: number; reason: string; requestedBy: string; amountFen?: number | undefined }): Promise<RefundOrderResult>;
   /** Payment attempts of an order, oldest first (plain rows, for the console's order detail). */
   listAttempts(orderId: number): Promise<PaymentAttemptRow[]>;
   /** Verified provider notifications and query results recorded for the order's attempts, oldest first. */

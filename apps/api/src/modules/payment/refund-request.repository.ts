@@ -21,6 +21,9 @@ function withColumns(from: ReturnType<typeof joined>) {
     'refund_requests.decision_note',
     'refund_requests.result_message',
     'refund_requests.out_refund_no',
+    'refund_requests.amount_fen',
+    'refund_requests.partial_reason',
+    'orders.refunded_fen',
     'orders.out_trade_no',
     'orders.entity_name',
     'orders.total_fee',
@@ -80,10 +83,18 @@ export const refundRequestRepository = {
   },
 
   /** Decides a PENDING request (approve: PROCESSING; reject: REJECTED); false when it was already decided. */
-  async decide(db: Db, input: { id: number; to: 'PROCESSING' | 'REJECTED'; decidedBy: number; decidedByName: string; note: string; at: string }): Promise<boolean> {
+  async decide(db: Db, input: { id: number; to: 'PROCESSING' | 'REJECTED'; decidedBy: number; decidedByName: string; note: string; at: string; amountFen?: number; partialReason?: string }): Promise<boolean> {
     const result = await db
       .updateTable('refund_requests')
-      .set({ status: input.to, decided_by: input.decidedBy, decided_by_name: input.decidedByName, decided_at: input.at, decision_note: input.note, updated_at: input.at })
+      .set({
+        status: input.to,
+        decided_by: input.decidedBy,
+        decided_by_name: input.decidedByName,
+        decided_at: input.at,
+        decision_note: input.note,
+        updated_at: input.at,
+        ...(input.amountFen === undefined ? {} : { amount_fen: input.amountFen, partial_reason: input.partialReason ?? '' }),
+      })
       .where('id', '=', input.id)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();

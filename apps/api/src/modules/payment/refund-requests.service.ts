@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AppError, isOrderPaid, isOrderRefunded, type ConsolePage, type ConsoleTimeWindow, type ConsoleRefundRequest, type RefundRequestStatus } from '@kuaibao/domain';
+import { AppError, decideRefundAmount, formatYuan, isOrderPaid, isOrderRefunded, type ErrorCode, type RefundAmountRefusal, type ConsolePage, type ConsoleTimeWindow, type ConsoleRefundRequest, type RefundRequestStatus } from '@kuaibao/domain';
 import type { Db, ExportWindow } from '../../db/query-helpers.ts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -22,8 +22,17 @@ export interface RefundRequests {
   /** A refund of the order is open (see isRefundOpen); read in the caller's transaction. */
   hasOpen(db: Db, orderId: number): Promise<boolean>;
   request(actor: Actor, orderId: number, reason: string): Promise<ConsoleRefundRequest>;
-  approve(actor: Actor, requestId: number, note: string): Promise<ConsoleRefundRequest>;
+  /** Approves: all that was paid, or `amountFen` of it with the reason the customer reads (decision 057). */
+  approve(actor: Actor, requestId: number, decision: RefundApproval): Promise<ConsoleRefundRequest>;
   reject(actor: Actor, requestId: number, note: string): Promise<ConsoleRefundRequest>;
+}
+
+export interface RefundApproval {
+  note: string;
+  /** integer fen; absent: everything paid */
+  amountFen?: number | undefined;
+  /** required when the amount is less than was paid; the customer reads it */
+  partialReason?: string | undefined;
 }
 
 const REFUSAL_TEXT: Record<Extract<RefundOrderResult, { ok: false }>['reason'], string> = {
@@ -32,6 +41,15 @@ const REFUSAL_TEXT: Record<Extract<RefundOrderResult, { ok: false }>['reason'], 
   ABNORMAL: '退款异常，请在支付平台核实',
   CLOSED: '退款已关闭',
   PROVIDER_UNAVAILABLE: '支付通道暂不可用',
+  AMOUNT_DIFFERS: '退款金额与已提交的不一致',
+};
+
+const AMOUNT_REFUSAL_CODES: Record<RefundAmountRefusal, ErrorCode> = {
+  AMOUNT_INVALID: 'REFUND_AMOUNT_INVALID',
+  AMOUNT_NOT_POSITIVE: 'REFUND_AMOUNT_NOT_POSITIVE',
+  AMOUNT_EXCEEDS_REFUNDABLE: 'REFUND_AMOUNT_EXCEEDS_REFUNDABLE',
+  REASON_REQUIRED: 'REFUND_PARTIAL_REASON_REQUIRED',
+  REASON_TOO_LONG: 'REFUND_PARTIAL_REASON_TOO_LONG',
 };
 
 function toRequest(row: RefundRequestWithOrder): ConsoleRefundRequest {
@@ -41,7 +59,7 @@ function toRequest(row: RefundRequestWithOrder): ConsoleRefundRequest {
   return { ...rest, status };
 }
 
-export function createRefundRequests(deps: { db: Kysely<Database>; now: () => Date; refundOrder: (input: { orderId: number; reason: string; requestedBy: string }) => Promise<RefundOrderResult> }): RefundRequests {
+export function createRefundRequests(deps: { db: Kysely<Database>; now: () => Date; refundOrder: (input: { orderId: number; reason: string; requestedBy: string; amountFen?: number | undefined }) => Promise<RefundOrderResult> }): RefundRequests {
   const { db, now } = deps;
 
   async function getRequest(id: number): Promise<ConsoleRefundRequest> {
@@ -89,21 +107,31 @@ export function createRefundRequests(deps: { db: Kysely<Database>; now: () => Da
       return getRequest(id);
     },
 
-    async approve(actor, requestId, note) {
+    async approve(actor, requestId, decision) {
+      const { note } = decision;
       const at = now();
       // Claim the decision first: a second click (or a second admin) finds it decided.
       const claimed = await db.transaction().execute(async (trx) => {
         const request = await refundRequestRepository.findById(trx, requestId);
         if (!request) throw new AppError('CONSOLE_REFUND_REQUEST_NOT_FOUND');
-        const decided = await refundRequestRepository.decide(trx, { id: requestId, to: 'PROCESSING', decidedBy: actor.id, decidedByName: actor.displayName, note, at: at.toISOString() });
+        const order = await orderPayments.findById(trx, request.order_id);
+        if (!order) throw new AppError('ORDER_NOT_FOUND');
+        // The amount's bounds and the partial reason (partial-refund.ts): refused before anything is decided.
+        const amount = decideRefundAmount({ amountFen: decision.amountFen, partialReason: decision.partialReason, paidFen: order.total_fee, refundedFen: order.refunded_fen });
+        if (!amount.ok) {
+          if (request.status !== 'PENDING') throw new AppError('CONSOLE_REFUND_ALREADY_DECIDED');
+          throw new AppError(AMOUNT_REFUSAL_CODES[amount.refusal], amount.refusal === 'AMOUNT_EXCEEDS_REFUNDABLE' ? `可退 ${formatYuan(amount.refundableFen)}` : undefined);
+        }
+        const decided = await refundRequestRepository.decide(trx, { id: requestId, to: 'PROCESSING', decidedBy: actor.id, decidedByName: actor.displayName, note, at: at.toISOString(), amountFen: amount.amountFen, partialReason: amount.partialReason });
         if (!decided) throw new AppError('CONSOLE_REFUND_ALREADY_DECIDED');
-        await writeAudit(trx, actor, { action: 'refund.approve', targetType: 'order', targetId: request.order_id, before: { request_id: requestId, status: 'PENDING' }, after: { request_id: requestId, status: 'PROCESSING', note } }, at);
-        return request;
+        await writeAudit(trx, actor, { action: 'refund.approve', targetType: 'order', targetId: request.order_id, before: { request_id: requestId, status: 'PENDING' }, after: { request_id: requestId, status: 'PROCESSING', note, amount_fen: amount.amountFen, partial: amount.partial, partial_reason: amount.partialReason } }, at);
+        return { ...request, amountFen: amount.amountFen, partialReason: amount.partialReason };
       });
 
       let outcome: RefundOrderResult;
       try {
-        outcome = await deps.refundOrder({ orderId: claimed.order_id, reason: claimed.reason, requestedBy: `${actor.displayName}（${actor.username}）` });
+        // A partial refund's reason goes to the provider (WeChat shows it to the payer) and to the order.
+        outcome = await deps.refundOrder({ orderId: claimed.order_id, reason: claimed.partialReason || claimed.reason, requestedBy: `${actor.displayName}（${actor.username}）`, amountFen: claimed.amountFen });
       } catch (error) {
         outcome = { ok: false, reason: 'PROVIDER_UNAVAILABLE', message: error instanceof Error ? error.message : String(error) };
       }

@@ -1,4 +1,4 @@
-import { AppError, canMoveRefund, orderRefundRefusal, type PayType } from '@kuaibao/domain';
+import { AppError, canMoveRefund, formatYuan, orderRefundRefusal, type PayType } from '@kuaibao/domain';
 import type { NewRefund, PaymentAttemptRow, RefundRow } from '../../db/schema.ts';
 import type { RefundProgress } from '../../providers/payment/port.ts';
 import { orderPayments } from '../order/index.ts';
@@ -11,10 +11,14 @@ export function refundNumberFor(outTradeNo: string): string {
   return `R${outTradeNo}`;
 }
 
-/** A new full refund of a paid attempt, under its deterministic number; the caller says why and when to ask. */
+/**
+ * A new refund of a paid attempt, under its deterministic number; the caller says why and when to
+ * ask. In full unless `amountFen` says less (an order's partial refund, decision 057): one refund per
+ * attempt either way, so the number stays `R` + out_trade_no.
+ */
 export function fullRefundOf(
   attempt: PaymentAttemptRow,
-  input: { purpose: NewRefund['purpose']; reason: string; requestedBy: string; nextQueryAt: string | null; now: string },
+  input: { purpose: NewRefund['purpose']; reason: string; requestedBy: string; nextQueryAt: string | null; now: string; amountFen?: number | undefined },
 ): NewRefund {
   return {
     order_id: attempt.order_id,
@@ -22,7 +26,7 @@ export function fullRefundOf(
     provider: attempt.provider,
     out_trade_no: attempt.out_trade_no,
     out_refund_no: refundNumberFor(attempt.out_trade_no),
-    amount_fen: attempt.amount_fen,
+    amount_fen: input.amountFen ?? attempt.amount_fen,
     total_fen: attempt.amount_fen,
     purpose: input.purpose,
     reason: input.reason.slice(0, 200),
@@ -38,7 +42,8 @@ export function fullRefundOf(
 }
 
 export interface Refunds {
-  refundOrder(input: { orderId: number; reason: string; requestedBy: string }): Promise<RefundOrderResult>;
+  /** The order's own refund: all that was paid, or `amountFen` of it (partial, decision 057: the caller checked the bounds and the reason). */
+  refundOrder(input: { orderId: number; reason: string; requestedBy: string; amountFen?: number | undefined }): Promise<RefundOrderResult>;
   /**
    * Moves a refund to what the provider reported, if the refund machine (lifecycle/refund.ts) allows
    * it; on the order's own SUCCESS, the order is refunded in the same transaction.
@@ -77,9 +82,12 @@ export function createRefunds(ctx: PaymentContext): Refunds {
       log.error({ outRefundNo: refund.out_refund_no, state: progress.state, orderId: refund.order_id }, 'refund needs manual handling');
     }
     if (progress.state === 'SUCCESS' && refund.purpose === 'ORDER') {
-      if (await orderPayments.markRefunded(trx, { id: refund.order_id, now: at })) {
+      // A partial refund's reason (sent to the provider as its reason) is the one the customer reads.
+      const partial = refund.amount_fen < refund.total_fen;
+      const refundReason = partial ? refund.reason : '';
+      if (await orderPayments.markRefunded(trx, { id: refund.order_id, now: at, refundedFen: refund.amount_fen, partial, refundReason })) {
         const order = await orderPayments.findById(trx, refund.order_id);
-        await paymentRepository.insertOutbox(trx, 'sms.refund_succeeded', { orderId: refund.order_id, phone: order?.entity_phone ?? '', amountFen: refund.amount_fen, outRefundNo: refund.out_refund_no }, at);
+        await paymentRepository.insertOutbox(trx, 'sms.refund_succeeded', { orderId: refund.order_id, phone: order?.entity_phone ?? '', amountFen: refund.amount_fen, paidFen: refund.total_fen, partialReason: refundReason, outRefundNo: refund.out_refund_no }, at);
       }
     }
     return 'APPLIED';
@@ -167,8 +175,12 @@ export function createRefunds(ctx: PaymentContext): Refunds {
       const attempt = await paymentRepository.findSettlingAttempt(db, order.id);
       if (!attempt || attempt.status !== 'PAID') return { ok: false, reason: 'NOT_PAID', message: '没有找到该订单的支付记录' };
 
-      let refund = await paymentRepository.ensureRefund(db, fullRefundOf(attempt, { purpose: 'ORDER', reason, requestedBy: input.requestedBy, nextQueryAt: null, now: iso() }));
+      const amountFen = input.amountFen ?? attempt.amount_fen;
+      if (!Number.isSafeInteger(amountFen) || amountFen <= 0 || amountFen > attempt.amount_fen) throw new AppError('REFUND_AMOUNT_EXCEEDS_REFUNDABLE');
+      let refund = await paymentRepository.ensureRefund(db, fullRefundOf(attempt, { purpose: 'ORDER', reason, requestedBy: input.requestedBy, nextQueryAt: null, now: iso(), amountFen }));
       if (refund.status === 'SUCCESS') return { ok: false, reason: 'ALREADY_REFUNDED', message: '订单已退款' };
+      // The number may have reached the provider with its amount: both refuse the same number with another amount.
+      if (refund.amount_fen !== amountFen) return { ok: false, reason: 'AMOUNT_DIFFERS', message: `已提交的退款金额为 ${formatYuan(refund.amount_fen)}，不能改为 ${formatYuan(amountFen)}` };
       if (refund.status === 'REQUESTED') refund = await submitRefund(refund);
       else if (refund.status === 'PROCESSING' || refund.status === 'ABNORMAL') refund = await refreshRefund(refund);
       log.info({ orderId: order.id, outRefundNo: refund.out_refund_no, status: refund.status, requestedBy: input.requestedBy }, 'order refund requested');

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsolePage, ConsoleQueryString, ConsoleRefundDecision, ConsoleRefundListQuerySchema, ConsoleRefundRequest } from '@kuaibao/domain';
+import type { ConsolePage, ConsoleQueryString, ConsoleRefundApprove, ConsoleRefundDecision, ConsoleRefundListQuerySchema, ConsoleRefundRequest } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -10,7 +10,14 @@ export function useRefundRequests(query: ConsoleQueryString<typeof ConsoleRefund
 export function useDecideRefund() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; decision: 'approve' | 'reject'; note: string }) => api.post<ConsoleRefundRequest>(`/refund-requests/${input.id}/${input.decision}`, { note: input.note } satisfies ConsoleRefundDecision),
+    // Approving may name a partial amount (fen) and its reason (decision 057); rejecting only a note.
+    mutationFn: (input: { id: number; decision: 'approve' | 'reject'; note: string; amount_fen?: number; partial_reason?: string }) =>
+      api.post<ConsoleRefundRequest>(
+        `/refund-requests/${input.id}/${input.decision}`,
+        input.decision === 'approve'
+          ? ({ note: input.note, ...(input.amount_fen === undefined ? {} : { amount_fen: input.amount_fen, partial_reason: input.partial_reason ?? '' }) } satisfies ConsoleRefundApprove)
+          : ({ note: input.note } satisfies ConsoleRefundDecision),
+      ),
     onSuccess: (request) => {
       void client.invalidateQueries({ queryKey: queryKeys.refunds.all });
       void client.invalidateQueries({ queryKey: queryKeys.orders.detail(request.order_id) });

@@ -17,6 +17,7 @@ import {
   isRefundOpen,
   processMoveNeedsNote,
   processMoveRefusal,
+  refundedAmountText,
   type CallOutcome,
   type ConsoleOrderDetail,
   type ConsoleSessionStaff,
@@ -31,6 +32,7 @@ import { useCompletionRules } from '../../hooks/api/config.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { newClientKey } from '../../lib/client-key.ts';
+import { ApproveRefundDialog } from '../refunds/approve-refund-dialog.tsx';
 
 /** What a move is called on its button. */
 const MOVE_LABELS: Record<ProcessStatus, string> = {
@@ -306,30 +308,28 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
   const [reason, setReason] = useState('');
   const [rejecting, setRejecting] = useState(false);
   const [rejectNote, setRejectNote] = useState('');
+  const [approving, setApproving] = useState(false);
   const pending = order.refund_requests.find((r) => r.status === 'PENDING');
   const processing = order.refund_requests.find((r) => r.status === 'PROCESSING');
   const canApprove = staff.permissions.includes('refunds.approve');
 
   return (
     <Card title={heading('退款')} size="small">
-      {isOrderRefunded(order.status) ? <Typography.Text>订单已全额退款 {yuan(order.total_fee)}。</Typography.Text> : null}
+      {isOrderRefunded(order.status) ? (
+        <Typography.Text data-testid="refund-done">
+          {refundedAmountText({ paidFen: order.total_fee, refundedFen: order.refunded_fen })}
+          {order.refund_reason ? `，原因：${order.refund_reason}` : ''}。
+        </Typography.Text>
+      ) : null}
       {processing ? <Alert type="info" showIcon title="退款处理中，完成后订单自动变为“已退款”。" /> : null}
       {pending ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Alert type="warning" showIcon title={`${pending.requested_by_name} 申请全额退款 ${yuan(order.total_fee)}`} description={pending.reason} data-testid="refund-pending" />
+          <Alert type="warning" showIcon title={`${pending.requested_by_name} 申请退款（实付 ${yuan(order.total_fee)}）`} description={pending.reason} data-testid="refund-pending" />
           {canApprove ? (
             <Space>
-              <Popconfirm
-                title={`确认退款 ${yuan(order.total_fee)}？`}
-                description="款项将原路退回客户，操作不可撤销。"
-                okText="确认退款"
-                cancelText="取消"
-                onConfirm={() => decide.mutate({ id: pending.id, decision: 'approve', note: '' }, { onSuccess: (r) => notifySuccess(r.result_message || '已批准') })}
-              >
-                <Button type="primary" danger loading={decide.isPending} data-testid="refund-approve">
-                  批准退款
-                </Button>
-              </Popconfirm>
+              <Button type="primary" danger onClick={() => setApproving(true)} data-testid="refund-approve">
+                批准退款
+              </Button>
               <Button onClick={() => setRejecting(true)}>驳回</Button>
             </Space>
           ) : (
@@ -340,16 +340,16 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
       {isOrderPaid(order.status) && !pending && !processing ? (
         <>
           <Typography.Paragraph className="muted" style={{ marginTop: 0 }}>
-            办理失败时全额退款（需管理员审批）。
+            办理失败时退款：管理员审批时决定全额或部分退款。
           </Typography.Paragraph>
           <Button danger onClick={() => setAsking(true)} data-testid="refund-request">
-            申请全额退款
+            申请退款
           </Button>
         </>
       ) : null}
       <Modal
         open={asking}
-        title={`申请全额退款 ${yuan(order.total_fee)}`}
+        title={`申请退款（实付 ${yuan(order.total_fee)}）`}
         okText="提交申请"
         cancelText="取消"
         okButtonProps={{ disabled: reason.trim() === '' }}
@@ -371,6 +371,7 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
         </label>
         <Input.TextArea id="refund-reason" rows={3} maxLength={500} showCount value={reason} onChange={(e) => setReason(e.target.value)} />
       </Modal>
+      <ApproveRefundDialog request={approving ? pending : undefined} paidFen={order.total_fee} refundedFen={order.refunded_fen} onClose={() => setApproving(false)} />
       <Modal
         open={rejecting}
         title="驳回退款申请"

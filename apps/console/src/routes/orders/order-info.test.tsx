@@ -56,6 +56,9 @@ const ORDER: ConsoleOrderDetail = {
   refund_requests: [],
   sms: [],
   customer_request: null,
+  refunded_fen: 0,
+  net_fen: 19900,
+  refund_reason: '',
 };
 
 const { mount } = mountPerTest();

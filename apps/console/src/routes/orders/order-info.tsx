@@ -127,7 +127,19 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
         ...(order.goods_type === 'credit_repair'
           ? [{ key: 'credit_record', label: '修复记录', children: <Typography.Text strong data-testid="order-credit-record">{creditRecordLabel(order.credit_record) || '未填写'}</Typography.Text> }]
           : []),
-        { key: 'fee', label: '金额', children: yuan(order.total_fee) },
+        // Paid / refunded / net once a refund went out (decision 057: it may be partial).
+        {
+          key: 'fee',
+          label: '金额',
+          children:
+            order.refunded_fen > 0 ? (
+              <span data-testid="order-money">
+                实付 {yuan(order.total_fee)} · 已退 {yuan(order.refunded_fen)} · 净额 {yuan(order.net_fen)}
+              </span>
+            ) : (
+              yuan(order.total_fee)
+            ),
+        },
         { key: 'pay_type', label: '支付方式', children: `${label('payType', order.pay_type)} · ${label('paySource', order.pay_source)}` },
         { key: 'status', label: '支付状态', children: <PaymentStatusTag status={order.status} /> },
         {

@@ -1,13 +1,13 @@
-import { Button, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
 import { CONSOLE_TIME_SORTS, type ConsoleRefundRequest, type ConsoleTimeSort } from '@kuaibao/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDecideRefund, useRefundRequests } from '../../hooks/api/refunds.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
-import { notifySuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ExportButtons } from '../../ui/export-buttons.tsx';
+import { ApproveRefundDialog } from './approve-refund-dialog.tsx';
 
 import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListParams, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 
@@ -24,6 +24,7 @@ const REFUND_COLUMNS = [
   { key: 'out_trade_no', title: '订单' },
   { key: 'entity_name', title: '企业' },
   { key: 'total_fee', title: '金额' },
+  { key: 'amount_fen', title: '退款金额' },
   { key: 'reason', title: '原因' },
   { key: 'requested_by_name', title: '申请人' },
   { key: 'status', title: '状态' },
@@ -42,11 +43,12 @@ export function RefundListPage() {
   const decide = useDecideRefund();
   const canApprove = useCan('refunds.approve');
   const [rejecting, setRejecting] = useState<ConsoleRefundRequest | undefined>();
+  const [approving, setApproving] = useState<ConsoleRefundRequest | undefined>();
   const [note, setNote] = useState('');
 
   return (
     <>
-      <PageHeader title="退款审批" subtitle="专员申请、管理员审批后原路全额退款" />
+      <PageHeader title="退款审批" subtitle="专员申请、管理员审批后原路退款（全额或部分）" />
       <Segmented
         aria-label="退款状态"
         style={{ marginBottom: 12 }}
@@ -76,6 +78,14 @@ export function RefundListPage() {
           { title: '订单', key: 'out_trade_no', dataIndex: 'out_trade_no', render: (v: string, row) => <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> },
           { title: '企业', key: 'entity_name', dataIndex: 'entity_name' },
           { title: '金额', key: 'total_fee', dataIndex: 'total_fee', align: 'right', render: (v: number) => yuan(v) },
+          // What was approved (a partial refund with its reason); before approval, nothing yet.
+          {
+            title: '退款金额',
+            key: 'amount_fen',
+            dataIndex: 'amount_fen',
+            align: 'right',
+            render: (v: number | null, row) => (v === null ? '—' : <span title={row.partial_reason || undefined} data-testid="refund-amount-cell">{v < row.total_fee ? `${yuan(v)}（部分）` : yuan(v)}</span>),
+          },
           { title: '原因', key: 'reason', dataIndex: 'reason' },
           { title: '申请人', key: 'requested_by_name', dataIndex: 'requested_by_name' },
           { title: '状态', key: 'status', dataIndex: 'status', render: (v: string, row) => <Tag style={{ color: STATUS[v]?.color, background: STATUS[v]?.background, borderColor: 'transparent' }} title={row.result_message || row.decision_note}>{STATUS[v]?.label ?? v}</Tag> },
@@ -86,11 +96,9 @@ export function RefundListPage() {
             render: (_v: unknown, row) =>
               row.status === 'PENDING' && canApprove ? (
                 <Space>
-                  <Popconfirm title={`确认退款 ${yuan(row.total_fee)}？`} okText="确认退款" cancelText="取消" onConfirm={() => decide.mutate({ id: row.id, decision: 'approve', note: '' }, { onSuccess: (r) => notifySuccess(r.result_message || '已批准') })}>
-                    <Button size="small" type="primary" danger>
-                      批准
-                    </Button>
-                  </Popconfirm>
+                  <Button size="small" type="primary" danger onClick={() => setApproving(row)}>
+                    批准
+                  </Button>
                   <Button size="small" onClick={() => setRejecting(row)}>
                     驳回
                   </Button>
@@ -101,6 +109,7 @@ export function RefundListPage() {
           },
         ], prefs.hidden)}
       />
+      <ApproveRefundDialog request={approving} paidFen={approving?.total_fee ?? 0} refundedFen={approving?.refunded_fen ?? 0} onClose={() => setApproving(undefined)} />
       <Modal
         open={rejecting !== undefined}
         title="驳回退款申请"

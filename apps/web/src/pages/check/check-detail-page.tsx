@@ -138,6 +138,8 @@ function OrderProgress({ order, count, onReceipt }: { order: FullLookupOrder; co
     [FEE_LABEL, formatYuan(order.total_fee), 'order-amount'],
     // 信用修复: the record the visitor chose to repair.
     ...(order.credit_record ? ([['修复记录', creditRecordLabel(order.credit_record), 'order-credit-record']] as [string, string, string][]) : []),
+    // A refunded order: what came back and, for a partial refund, why (decision 057).
+    ...(order.refund_text ? ([['退款', order.refund_text, 'order-refund']] as [string, string, string][]) : []),
   ];
   return (
     <>

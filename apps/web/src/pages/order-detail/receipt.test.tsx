@@ -104,6 +104,15 @@ describe('Receipt (docs/product/screens.md#receipt)', () => {
     expect(text('receipt-remarks')).toContain('国家企业信用信息公示系统');
   });
 
+  it('shows a partial refund with its amount and reason, and nothing of a refund before one (decision 057)', () => {
+    render(<Receipt order={order({ status: '4', process_status: '5', process_status_name: '已部分退款', refunded_fen: 5000, refund_text: '已退款 50.00 元（实付 1005.30 元），款项将原路退回。部分退款原因：已代缴工本费' })} />);
+    expect(text('receipt-refund')).toBe('已退款 50.00 元（实付 1005.30 元），款项将原路退回。部分退款原因：已代缴工本费');
+    expect(text('receipt-status')).toContain('已部分退款');
+    cleanup();
+    render(<Receipt order={order({ refunded_fen: 0, refund_text: '' })} />);
+    expect(screen.queryByTestId('receipt-refund')).toBeNull();
+  });
+
   it('titles and remarks follow the goods type', () => {
     render(<Receipt order={order({ goods_type: 'credit_repair', total_fee: 35 })} />);
     expect(text('receipt-title')).toBe(orderTexts('credit_repair').receiptTitle);

@@ -92,6 +92,11 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
           <Row label={`${FEE_LABEL}（大写）`} testId="receipt-amount-capital">
             {capitalAmount(order.total_fee)}
           </Row>
+          {order.refund_text ? (
+            <Row label="退款" testId="receipt-refund">
+              {order.refund_text}
+            </Row>
+          ) : null}
           <Row label="支付时间" testId="receipt-pay-time">
             {paidAt}
           </Row>

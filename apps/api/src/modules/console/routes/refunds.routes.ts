@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConsoleIdParamSchema, ConsoleRefundDecisionSchema, ConsoleRefundListQuerySchema, ConsoleRefundRequestRecordSchema, ConsoleRefundRequestSchema, consolePageSchema } from '@kuaibao/domain';
+import { ConsoleIdParamSchema, ConsoleRefundApproveSchema, ConsoleRefundDecisionSchema, ConsoleRefundListQuerySchema, ConsoleRefundRequestRecordSchema, ConsoleRefundRequestSchema, consolePageSchema } from '@kuaibao/domain';
 import { apiRoute } from '../../../http/route.ts';
 import { actorOf } from './context.ts';
 
@@ -26,15 +26,23 @@ export function registerConsoleRefundRoutes(scope: FastifyInstance): void {
     response: consolePageSchema(ConsoleRefundRequestRecordSchema),
     handler: async (request) => refunds().list(actorOf(request), request.query),
   });
-  for (const decision of ['approve', 'reject'] as const) {
-    apiRoute(scope, {
-      method: 'POST',
-      url: `/refund-requests/:id/${decision}`,
-      summary: decision === 'approve' ? 'Approves a refund request: the refund is sent to the payment provider' : 'Rejects a refund request',
-      tag,
-      request: { params: ConsoleIdParamSchema, body: ConsoleRefundDecisionSchema },
-      response: ConsoleRefundRequestRecordSchema,
-      handler: async (request) => refunds()[decision](actorOf(request), request.params.id, request.body.note),
-    });
-  }
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/refund-requests/:id/approve',
+    summary: 'Approves a refund request, in full or in part: the refund is sent to the payment provider',
+    tag,
+    request: { params: ConsoleIdParamSchema, body: ConsoleRefundApproveSchema },
+    response: ConsoleRefundRequestRecordSchema,
+    handler: async (request) =>
+      refunds().approve(actorOf(request), request.params.id, { note: request.body.note, amountFen: request.body.amount_fen, partialReason: request.body.partial_reason }),
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/refund-requests/:id/reject',
+    summary: 'Rejects a refund request',
+    tag,
+    request: { params: ConsoleIdParamSchema, body: ConsoleRefundDecisionSchema },
+    response: ConsoleRefundRequestRecordSchema,
+    handler: async (request) => refunds().reject(actorOf(request), request.params.id, request.body.note),
+  });
 }

@@ -188,6 +188,31 @@ describe('Alipay adapter against the fake gateway', () => {
     });
   });
 
+  describe('partial refunds (decision 057)', () => {
+    it('sends refund_amount with out_request_no; the gateway refuses more than is left (ACQ.REASON_TRADE_REFUND_FEE_ERR) and keeps the trade paid', async () => {
+      const outTradeNo = await paidTrade();
+      const partial = { payType: 'alipay' as const, outTradeNo, outRefundNo: `R${outTradeNo}`, providerTxnId: null, amountFen: 5000, totalFen: 19900, reason: '已代缴部分费用' };
+      expect(await provider.refund(partial)).toMatchObject({ ok: true, state: 'SUCCESS' });
+      expect(JSON.parse(fake.requests.at(-1)!.params.biz_content!)).toMatchObject({ refund_amount: '50.00', out_request_no: `R${outTradeNo}`, refund_reason: '已代缴部分费用' });
+      expect(fake.trades.get(outTradeNo)?.status).toBe('TRADE_SUCCESS');
+      expect(await provider.queryRefund(partial)).toMatchObject({ state: 'SUCCESS' });
+      expect(await provider.refund({ ...partial, outRefundNo: `R${outTradeNo}B`, amountFen: 14901 })).toEqual({ ok: false, reason: 'REJECTED', code: 'ACQ.REASON_TRADE_REFUND_FEE_ERR', message: '退款金额超限' });
+      expect(await provider.refund({ ...partial, outRefundNo: `R${outTradeNo}C`, amountFen: 14900 })).toMatchObject({ ok: true, state: 'SUCCESS' });
+      expect(fake.trades.get(outTradeNo)?.status).toBe('TRADE_CLOSED');
+    });
+
+    it('reads the TRADE_SUCCESS notification of a partial refund as a refund, not a payment', async () => {
+      const outTradeNo = await paidTrade();
+      await provider.refund({ payType: 'alipay', outTradeNo, outRefundNo: `R${outTradeNo}`, providerTxnId: null, amountFen: 5000, totalFen: 19900, reason: 'x' });
+      const notification = fake.notification(outTradeNo, { refundOf: `R${outTradeNo}` });
+      expect(notification.params).toMatchObject({ trade_status: 'TRADE_SUCCESS', refund_fee: '50.00', out_biz_no: `R${outTradeNo}` });
+      expect(await provider.parseNotification({ headers: notification.headers, rawBody: notification.body })).toMatchObject({
+        ok: true,
+        event: { kind: 'refund', outTradeNo, outRefundNo: `R${outTradeNo}`, state: 'SUCCESS', refundFen: 5000 },
+      });
+    });
+  });
+
   describe('notifications (checkNotifySignV2 over the form as received)', () => {
     async function parse(notification: { headers: Record<string, string>; body: string }) {
       return provider.parseNotification({ headers: notification.headers, rawBody: notification.body });

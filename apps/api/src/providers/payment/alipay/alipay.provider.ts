@@ -185,6 +185,15 @@ export function createAlipayProvider(deps: { config: AlipayConfig; notifyUrl: st
         case 'TRADE_SUCCESS':
         case 'TRADE_FINISHED': {
           if (!params.trade_no) return { ok: false, reason: 'paid without trade_no' };
+          // A partial refund leaves the trade TRADE_SUCCESS and notifies with refund_fee (the refunded
+          // total) and out_biz_no (our out_request_no): a refund, not a second payment (decision 057).
+          const partialRefundFen = params.refund_fee ? yuanStringToFen(params.refund_fee) : undefined;
+          if (partialRefundFen !== undefined && partialRefundFen > 0 && params.out_biz_no) {
+            return {
+              ok: true,
+              event: { kind: 'refund', eventId, outTradeNo, outRefundNo: params.out_biz_no, providerRefundId: params.trade_no, state: 'SUCCESS', refundFen: partialRefundFen, succeededAt: parseShanghaiDateTime(params.gmt_refund) ?? now() },
+            };
+          }
           // An amount we cannot read is recorded as a mismatch, never guessed.
           const amountFen = yuanStringToFen(params.total_amount ?? '') ?? -1;
           const paidAt = parseShanghaiDateTime(params.gmt_payment) ?? now();

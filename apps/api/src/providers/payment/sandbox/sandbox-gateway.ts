@@ -139,7 +139,9 @@ export function createSandboxGateway(deps: {
       const trade = await findTrade(input.outTradeNo);
       if (!trade) return { ok: false, reason: 'NOT_FOUND' };
       if (trade.status !== 'SUCCESS') return { ok: false, reason: 'NOT_PAID' };
-      if (input.amountFen <= 0 || input.amountFen > trade.amount_fen) return { ok: false, reason: 'AMOUNT_EXCEEDS_PAID' };
+      // Like both real gateways: refunds of a trade together never exceed what was paid.
+      const refundedBefore = await store.refundedFen(input.outTradeNo);
+      if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0 || input.amountFen > trade.amount_fen - refundedBefore) return { ok: false, reason: 'AMOUNT_EXCEEDS_PAID' };
       const at = now().toISOString();
       const refund: SandboxRefund = {
         out_refund_no: input.outRefundNo,
@@ -150,7 +152,7 @@ export function createSandboxGateway(deps: {
         created_at: at,
         succeeded_at: at,
       };
-      await store.recordRefund(refund, { fullRefund: input.amountFen === trade.amount_fen });
+      await store.recordRefund(refund, { fullRefund: refundedBefore + input.amountFen === trade.amount_fen });
       return { ok: true, refund };
     },
 

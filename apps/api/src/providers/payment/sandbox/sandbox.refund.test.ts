@@ -44,6 +44,26 @@ describeDialects('sandbox refunds and in-app payment (%s)', (dialect) => {
     expect(sms.map((row) => JSON.parse(row.payload).orderId)).toEqual([order.id]);
   });
 
+  it('refunds part of a sandbox payment: the order shows the amount, the gateway refuses more than is left (decision 057)', async () => {
+    const created = await create({ entity_name: '华为技术有限公司', entity_id: '914403001922038216', entity_legal: '赵明路' }, 'device-sandbox-partial');
+    const cashier = new URL(created.qrcodeUrl!).pathname;
+    await test.app.inject({ method: 'POST', url: `${cashier}/pay` });
+    const order = await test.database.db.selectFrom('orders').selectAll().where('public_id', '=', created.orderId).executeTakeFirstOrThrow();
+    const outTradeNo = cashier.split('/').pop()!;
+    expect(await test.app.services.payments.refundOrder({ orderId: order.id, reason: '已代缴部分费用', requestedBy: 'admin:1', amountFen: 5000 })).toEqual({ ok: true, state: 'SUCCESS', outRefundNo: `R${outTradeNo}` });
+    expect(await test.database.db.selectFrom('orders').select(['status', 'process_status_name', 'refunded_fen', 'refund_reason']).where('id', '=', order.id).executeTakeFirstOrThrow()).toEqual({
+      status: '4',
+      process_status_name: '已部分退款',
+      refunded_fen: 5000,
+      refund_reason: '已代缴部分费用',
+    });
+    // Refunded in part: the trade stays paid at the gateway, which takes no more than what is left.
+    expect((await test.app.services.sandbox!.findTrade(outTradeNo))?.status).toBe('SUCCESS');
+    expect(await test.app.services.sandbox!.refundTrade({ outTradeNo, outRefundNo: `R${outTradeNo}X`, amountFen: order.total_fee - 5000 + 1 })).toEqual({ ok: false, reason: 'AMOUNT_EXCEEDS_PAID' });
+    expect(await test.app.services.sandbox!.refundTrade({ outTradeNo, outRefundNo: `R${outTradeNo}Y`, amountFen: order.total_fee - 5000 })).toMatchObject({ ok: true });
+    expect((await test.app.services.sandbox!.findTrade(outTradeNo))?.status).toBe('REFUND');
+  });
+
   it('requires a reason and a known order', async () => {
     await expect(test.app.services.payments.refundOrder({ orderId: 1, reason: '  ', requestedBy: 'admin:1' })).rejects.toMatchObject({ errorCode: 'REFUND_REASON_REQUIRED' });
     await expect(test.app.services.payments.refundOrder({ orderId: 999_999, reason: 'x', requestedBy: 'admin:1' })).rejects.toMatchObject({ errorCode: 'ORDER_NOT_FOUND' });

@@ -59,6 +59,12 @@ export function createSandboxRepository(db: Kysely<SandboxTables>) {
       return db.selectFrom('sandbox_refunds').selectAll().where('out_refund_no', '=', outRefundNo).executeTakeFirst();
     },
 
+    /** What the refunds of a trade returned so far, fen (partial refunds add up, decision 057). */
+    async refundedFen(outTradeNo: string): Promise<number> {
+      const row = await db.selectFrom('sandbox_refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('fen')).where('out_trade_no', '=', outTradeNo).executeTakeFirstOrThrow();
+      return Number(row.fen);
+    },
+
     /** The refund and, when it is for the whole amount, the trade's REFUND state, together. */
     async recordRefund(refund: SandboxRefundsTable, options: { fullRefund: boolean }): Promise<void> {
       await db.transaction().execute(async (trx) => {

@@ -223,6 +223,21 @@ describe('WeChat Pay adapter against the fake gateway', () => {
     });
   });
 
+  describe('partial refunds (decision 057)', () => {
+    it('sends amount.refund below amount.total; the gateway keeps the refunded total and refuses more than is left', async () => {
+      const outTradeNo = await paidTrade();
+      const partial = { payType: 'weixin' as const, outTradeNo, outRefundNo: `R${outTradeNo}`, providerTxnId: null, amountFen: 5000, totalFen: 19900, reason: '已代缴部分费用' };
+      expect(await provider.refund(partial)).toMatchObject({ ok: true, state: 'PROCESSING' });
+      expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({ out_refund_no: `R${outTradeNo}`, reason: '已代缴部分费用', amount: { refund: 5000, total: 19900, currency: 'CNY' } });
+      expect(fake.refundedFen(outTradeNo)).toBe(5000);
+      // WeChat: 申请退款金额超过订单可退金额 (INVALID_REQUEST) for a second refund beyond what is left.
+      expect(await provider.refund({ ...partial, outRefundNo: `R${outTradeNo}B`, amountFen: 14901 })).toEqual({ ok: false, reason: 'REJECTED', code: 'INVALID_REQUEST', message: '申请退款金额超过订单可退金额' });
+      expect(fake.refundedFen(outTradeNo)).toBe(5000);
+      expect(await provider.refund({ ...partial, outRefundNo: `R${outTradeNo}C`, amountFen: 14900 })).toMatchObject({ ok: true });
+      expect(await provider.refund({ ...partial, outRefundNo: `R${outTradeNo}D`, amountFen: 1 })).toMatchObject({ ok: false, code: 'INVALID_REQUEST', message: '订单已全额退款' });
+    });
+  });
+
   describe('notifications', () => {
     async function parse(notification: { headers: Record<string, string>; body: string }) {
       return provider.parseNotification({ headers: notification.headers, rawBody: notification.body });
