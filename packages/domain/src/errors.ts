@@ -105,14 +105,14 @@ export const STAFF_ERRORS = {
   CONSOLE_ACCOUNT_DISABLED: { code: 40362, status: 403, message: '账号已停用，请联系管理员' },
   CONSOLE_REQUEST_ORIGIN_INVALID: { code: 40363, status: 403, message: '请求来源无效，请刷新页面后重试' },
   /** A clerk may only take orders for themself; assigning to colleagues is an admin's (decision 041). */
-  CONSOLE_ASSIGN_FORBIDDEN: { code: 40364, status: 403, message: '办理专员只能为自己接单，分配给同事须由管理员操作' },
+  CONSOLE_ASSIGN_FORBIDDEN: { code: 40364, status: 403, message: '办理专员只能为自己接单，分配给同事须由管理员或主管操作' },
   /** A clerk sees full ID numbers only on the orders they handle (id-reveal.ts). */
   CONSOLE_ID_REVEAL_NOT_THEIRS: { code: 40370, status: 403, message: '只能查看自己负责办理的订单的完整身份证号' },
   /** A clerk's reveals of the day are used up (CONSOLE_ID_REVEALS_PER_DAY). */
   CONSOLE_ID_REVEAL_DAILY_LIMIT: { code: 42975, status: 429, message: '今日查看完整身份证号的次数已达上限，请明天再试或联系管理员' },
   /** Complaints are assigned as orders are (docs/decisions/056-complaints-on-the-right-order.md). */
   CONSOLE_COMPLAINT_TAKEN_BY_OTHER: { code: 40386, status: 403, message: '该投诉已由其他人员负责' },
-  CONSOLE_COMPLAINT_ASSIGN_FORBIDDEN: { code: 40388, status: 403, message: '办理专员只能认领投诉，分配给同事须由管理员操作' },
+  CONSOLE_COMPLAINT_ASSIGN_FORBIDDEN: { code: 40388, status: 403, message: '办理专员只能认领投诉，分配给同事须由管理员或主管操作' },
   CONSOLE_STAFF_NOT_FOUND: { code: 40460, status: 404, message: '员工不存在' },
   CONSOLE_REFUND_REQUEST_NOT_FOUND: { code: 40461, status: 404, message: '退款申请不存在' },
   CONSOLE_FEEDBACK_NOT_FOUND: { code: 40462, status: 404, message: '投诉记录不存在' },
