@@ -14,7 +14,7 @@
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40980–40984, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
- * refunds 40930–40949; a dependency away (database restarting) 50320–50324 and 42970–42974;
+ * refunds 40930–40949; roles and 提成 40170–40174, 40365–40369, 40380–40385 (within the console's); a dependency away (database restarting) 50320–50324 and 42970–42974;
  * client-only texts 9xxxx (status 0).
  */
 
@@ -108,6 +108,8 @@ export const STAFF_ERRORS = {
   CONSOLE_ASSIGN_FORBIDDEN: { code: 40364, status: 403, message: '办理专员只能为自己接单，分配给同事须由管理员或主管操作' },
   /** A clerk sees full ID numbers only on the orders they handle (id-reveal.ts). */
   CONSOLE_ID_REVEAL_NOT_THEIRS: { code: 40370, status: 403, message: '只能查看自己负责办理的订单的完整身份证号' },
+  /** another staff member's 提成 asked for without team.view (decision 060) */
+  CONSOLE_COMMISSION_NOT_YOURS: { code: 40365, status: 403, message: '只能查看自己的提成' },
   /** A clerk's reveals of the day are used up (CONSOLE_ID_REVEALS_PER_DAY). */
   CONSOLE_ID_REVEAL_DAILY_LIMIT: { code: 42975, status: 429, message: '今日查看完整身份证号的次数已达上限，请明天再试或联系管理员' },
   /** Complaints are assigned as orders are (docs/decisions/056-complaints-on-the-right-order.md). */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DatabaseKind } from '../database.ts';
+import { nowIso, withId } from './util.ts';
 
 /**
  * `staff.role` accepts 财务 (`finance`) and 主管 (`supervisor`) besides `admin` and `clerk`
@@ -12,6 +13,9 @@ import type { DatabaseKind } from '../database.ts';
  * prescribes: with foreign keys off (outside a transaction; SQLite migrations run without one),
  * create the new table, copy, drop the old one, rename the new one, recreate its indexes, check the
  * foreign keys, commit. The other tables' references to `staff` stay as they are.
+ *
+ * `commission_rates`: the 提成 rate per service as a history (an order earns the rate in force at its
+ * first completion), in basis points of the amount paid; who set it and when.
  */
 const ROLES_BEFORE = `'admin', 'clerk'`;
 const ROLES_AFTER = `'admin', 'clerk', 'finance', 'supervisor'`;
@@ -56,8 +60,18 @@ export function financeAndSupervisorRoles(kind: DatabaseKind): Migration {
     async up(db: Kysely<unknown>) {
       if (kind === 'sqlite') await rebuildSqliteStaff(db, ROLES_BEFORE, ROLES_AFTER);
       else await replacePostgresCheck(db, ROLES_AFTER);
+      await withId(kind, db.schema.createTable('commission_rates'))
+        .addColumn('goods_type', 'text', (c) => c.notNull())
+        .addColumn('rate_bp', 'integer', (c) => c.notNull().check(sql<boolean>`rate_bp >= 0 and rate_bp <= 10000`))
+        .addColumn('effective_from', 'text', (c) => c.notNull())
+        .addColumn('staff_id', 'integer', (c) => c.references('staff.id'))
+        .addColumn('staff_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(nowIso(kind)))
+        .execute();
+      await db.schema.createIndex('commission_rates_goods_idx').on('commission_rates').columns(['goods_type', 'effective_from']).execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('commission_rates').execute();
       // Only once nobody holds a new role: the old CHECK would refuse them.
       if (kind === 'sqlite') await rebuildSqliteStaff(db, ROLES_AFTER, ROLES_BEFORE);
       else await replacePostgresCheck(db, ROLES_BEFORE);
