@@ -1,3 +1,4 @@
+import { MoneyCollectOutlined } from '@ant-design/icons';
 import { AccountBookOutlined, AuditOutlined, DashboardOutlined, DatabaseOutlined, DeleteOutlined, FileProtectOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Layout, Menu, Tag } from 'antd';
 import { STAFF_ROLE_NAMES, type ConsoleSessionStaff } from '@kuaibao/domain';
@@ -55,6 +56,7 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
     ...(can('staff.manage') ? [{ key: '/staff', icon: <TeamOutlined />, label: '员工账号' }] : []),
     ...(can('money.reconcile') ? [{ key: '/reconciliation', icon: <AccountBookOutlined />, label: '对账' }] : []),
     ...(can('audit.view') ? [{ key: '/audit', icon: <AuditOutlined />, label: '操作日志' }] : []),
+    { key: '/commission', icon: <MoneyCollectOutlined />, label: '提成' },
   ].filter((item) => mayOpen(item.key));
   const selected = items.map((i) => i.key).filter((key) => (key === '/' ? location.pathname === '/' : location.pathname.startsWith(key)));
 
