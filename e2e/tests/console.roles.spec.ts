@@ -28,16 +28,19 @@ async function staffPage(browser: Browser, testInfo: TestInfo, role: 'finance' |
   await page.getByTestId('password-new').fill(`${role}-e2e-2026`);
   await page.getByTestId('password-confirm').fill(`${role}-e2e-2026`);
   await page.getByRole('button', { name: '保存新密码' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible(LOADED);
   return page;
 }
+
+/** A page's chunk on a machine shared by many runs can take a while. */
+const LOADED = { timeout: 30_000 };
 
 const menu = (page: Page) => page.getByRole('navigation', { name: '主导航' });
 
 /** Opens a path the role may not use: the no-permission page, and no failed load anywhere. */
 async function expectForbidden(page: Page, path: string): Promise<void> {
   await page.goto(`/console${path}`);
-  await expect(page.getByTestId('forbidden')).toBeVisible();
+  await expect(page.getByTestId('forbidden')).toBeVisible(LOADED);
   await expect(page.getByText('无权访问')).toBeVisible();
   await expect(page.getByText('加载失败')).toHaveCount(0);
 }
@@ -52,25 +55,25 @@ test('财务 sees the money, 对账, refunds and 提成, opens an order without 
 
   for (const item of ['工作台', '订单处理', '退款审批', '对账', '提成']) await expect(menu(finance).getByRole('menuitem', { name: new RegExp(item) })).toBeVisible();
   for (const item of ['投诉处理', '短信记录', '服务与价格', '站点配置', '员工账号', '操作日志']) await expect(menu(finance).getByRole('menuitem', { name: new RegExp(item) })).toHaveCount(0);
-  await expect(finance.getByTestId('money-today')).toContainText('今日收入');
+  await expect(finance.getByTestId('money-today')).toContainText('今日收入', LOADED);
   await expect(finance.getByTestId('money-month')).toContainText('本月净收入');
   await motionDone(finance);
   await snapshot(finance, testInfo, 'roles-finance-dashboard-1280');
 
   await finance.goto('/console/reconciliation');
-  await expect(finance.getByRole('heading', { level: 1, name: '对账' })).toBeVisible();
+  await expect(finance.getByRole('heading', { level: 1, name: '对账' })).toBeVisible(LOADED);
   await expect(finance.getByText('加载失败')).toHaveCount(0);
   await motionDone(finance);
   await snapshot(finance, testInfo, 'roles-finance-reconciliation-1280');
 
   await finance.goto('/console/refunds');
-  await expect(finance.getByRole('heading', { level: 1, name: '退款审批' })).toBeVisible();
+  await expect(finance.getByRole('heading', { level: 1, name: '退款审批' })).toBeVisible(LOADED);
   await expect(finance.getByText('加载失败')).toHaveCount(0);
 
   // An order: read, with the ID number masked and nothing to move.
   await finance.goto(`/console/orders?view=all&q=${encodeURIComponent(COMPANY)}`);
   await finance.getByTestId('order-table').locator('tbody tr', { hasText: COMPANY }).getByTestId('order-link').click();
-  await expect(finance.getByRole('heading', { level: 1, name: COMPANY })).toBeVisible();
+  await expect(finance.getByRole('heading', { level: 1, name: COMPANY })).toBeVisible(LOADED);
   await expect(finance.getByTestId('take-order')).toHaveCount(0);
   await expect(finance.getByTestId('refund-request')).toHaveCount(0);
   await expect(finance.getByTestId('note-input')).toHaveCount(0);
@@ -79,8 +82,8 @@ test('财务 sees the money, 对账, refunds and 提成, opens an order without 
   await snapshot(finance, testInfo, 'roles-finance-order-1280');
 
   await finance.goto('/console/commission');
-  await expect(finance.getByRole('heading', { level: 1, name: '提成' })).toBeVisible();
-  await expect(finance.getByText(/全部员工提成/)).toBeVisible();
+  await expect(finance.getByRole('heading', { level: 1, name: '提成' })).toBeVisible(LOADED);
+  await expect(finance.getByText(/全部员工提成/)).toBeVisible(LOADED);
   await motionDone(finance);
   await snapshot(finance, testInfo, 'roles-finance-commission-1280');
 
@@ -94,7 +97,7 @@ test('a clerk sees no income and no 对账: typing /reconciliation shows 无权�
 
   for (const item of ['工作台', '订单处理', '退款审批', '投诉处理', '短信记录', '提成']) await expect(menu(clerk).getByRole('menuitem', { name: new RegExp(item) })).toBeVisible();
   for (const item of ['对账', '员工账号', '操作日志']) await expect(menu(clerk).getByRole('menuitem', { name: new RegExp(`^${item}$`) })).toHaveCount(0);
-  await expect(clerk.getByTestId('money-today')).toContainText('今日付款订单');
+  await expect(clerk.getByTestId('money-today')).toContainText('今日付款订单', LOADED);
   await expect(clerk.getByTestId('money-today')).not.toContainText('收入');
   await expect(clerk.getByTestId('money-month')).not.toContainText('净收入');
   await expect(clerk.getByText('正在加载经营趋势')).toHaveCount(0);
@@ -107,7 +110,7 @@ test('a clerk sees no income and no 对账: typing /reconciliation shows 无权�
   for (const path of ['/staff', '/audit']) await expectForbidden(clerk, path);
 
   await clerk.goto('/console/commission');
-  await expect(clerk.getByText(/我的提成/)).toBeVisible();
+  await expect(clerk.getByText(/我的提成/)).toBeVisible(LOADED);
   await expect(clerk.getByText('加载失败')).toHaveCount(0);
   await motionDone(clerk);
   await snapshot(clerk, testInfo, 'roles-clerk-commission-1280');

@@ -23,6 +23,21 @@ const columns = [
   { title: '应发提成', dataIndex: 'net_fen', align: 'right' as const, render: (fen: number) => <strong>{fen < 0 ? `-${yuan(-fen)}` : yuan(fen)}</strong> },
 ];
 
+/** The table's last row: what the month pays out in all. */
+function CommissionTotal(rows: readonly ConsoleCommissionLine[]) {
+  if (rows.length === 0) return null;
+  return (
+    <Table.Summary.Row>
+      <Table.Summary.Cell index={0} colSpan={7}>
+        合计
+      </Table.Summary.Cell>
+      <Table.Summary.Cell index={7} align="right">
+        <strong data-testid="commission-total">{yuan(rows.reduce((sum, row) => sum + row.net_fen, 0))}</strong>
+      </Table.Summary.Cell>
+    </Table.Summary.Row>
+  );
+}
+
 /** A service's rate: a percentage with two decimals, stored in basis points; admins change it. */
 function RateRow(props: { rate: ConsoleCommissionRate; canEdit: boolean }) {
   const { rate, canEdit } = props;
@@ -83,18 +98,7 @@ export function CommissionPage() {
               dataSource={data.lines}
               locale={{ emptyText: '本月没有完成或退款的订单' }}
               data-testid="commission-table"
-              summary={(rows) =>
-                rows.length > 0 ? (
-                  <Table.Summary.Row>
-                    <Table.Summary.Cell index={0} colSpan={7}>
-                      合计
-                    </Table.Summary.Cell>
-                    <Table.Summary.Cell index={7} align="right">
-                      <strong data-testid="commission-total">{yuan(rows.reduce((sum, row) => sum + row.net_fen, 0))}</strong>
-                    </Table.Summary.Cell>
-                  </Table.Summary.Row>
-                ) : null
-              }
+              summary={CommissionTotal}
             />
           </Card>
         )}
