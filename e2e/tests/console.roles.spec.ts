@@ -9,7 +9,7 @@ import { insertPaidOrders } from '../support/orders-db.ts';
  * no-permission page (无权访问), never a red 加载失败; 财务 reads money and moves no order; a clerk sees no income.
  */
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const SUFFIX = Date.now().toString(36).slice(-5);

@@ -346,6 +346,8 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
             申请全额退款
           </Button>
         </>
+      ) : isOrderPaid(order.status) && !pending && !processing ? (
+        <Typography.Text className="muted">暂无退款申请。</Typography.Text>
       ) : null}
       <Modal
         open={asking}
