@@ -26,6 +26,7 @@ import {
   CustomerPage,
   DeletionRequestsPage,
   StaffPage,
+  CommissionPage,
 } from './routes/pages.ts';
 import { RouteErrorBoundary, RouteLoading } from './ui/route-loading.tsx';
 
@@ -105,6 +106,7 @@ export function ConsoleApp() {
           <Route path="staff" element={<StaffPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="reconciliation" element={<ReconciliationPage />} />
+          <Route path="commission" element={<CommissionPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Routes>

@@ -14,7 +14,7 @@
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40980–40984, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
- * refunds 40930–40949 (partial refunds 40934–40949, decision 057); a dependency away (database restarting) 50320–50324 and 42970–42974;
+ * refunds 40930–40949 (partial refunds 40934–40949, decision 057); roles and 提成 40170–40174, 40365–40369, 40380–40385 (within the console's); a dependency away (database restarting) 50320–50324 and 42970–42974;
  * client-only texts 9xxxx (status 0).
  */
 
@@ -111,14 +111,16 @@ export const STAFF_ERRORS = {
   CONSOLE_ACCOUNT_DISABLED: { code: 40362, status: 403, message: '账号已停用，请联系管理员' },
   CONSOLE_REQUEST_ORIGIN_INVALID: { code: 40363, status: 403, message: '请求来源无效，请刷新页面后重试' },
   /** A clerk may only take orders for themself; assigning to colleagues is an admin's (decision 041). */
-  CONSOLE_ASSIGN_FORBIDDEN: { code: 40364, status: 403, message: '办理专员只能为自己接单，分配给同事须由管理员操作' },
+  CONSOLE_ASSIGN_FORBIDDEN: { code: 40364, status: 403, message: '办理专员只能为自己接单，分配给同事须由管理员或主管操作' },
   /** A clerk sees full ID numbers only on the orders they handle (id-reveal.ts). */
   CONSOLE_ID_REVEAL_NOT_THEIRS: { code: 40370, status: 403, message: '只能查看自己负责办理的订单的完整身份证号' },
+  /** another staff member's 提成 asked for without team.view (decision 058) */
+  CONSOLE_COMMISSION_NOT_YOURS: { code: 40365, status: 403, message: '只能查看自己的提成' },
   /** A clerk's reveals of the day are used up (CONSOLE_ID_REVEALS_PER_DAY). */
   CONSOLE_ID_REVEAL_DAILY_LIMIT: { code: 42975, status: 429, message: '今日查看完整身份证号的次数已达上限，请明天再试或联系管理员' },
   /** Complaints are assigned as orders are (docs/decisions/056-complaints-on-the-right-order.md). */
   CONSOLE_COMPLAINT_TAKEN_BY_OTHER: { code: 40386, status: 403, message: '该投诉已由其他人员负责' },
-  CONSOLE_COMPLAINT_ASSIGN_FORBIDDEN: { code: 40388, status: 403, message: '办理专员只能认领投诉，分配给同事须由管理员操作' },
+  CONSOLE_COMPLAINT_ASSIGN_FORBIDDEN: { code: 40388, status: 403, message: '办理专员只能认领投诉，分配给同事须由管理员或主管操作' },
   CONSOLE_STAFF_NOT_FOUND: { code: 40460, status: 404, message: '员工不存在' },
   CONSOLE_REFUND_REQUEST_NOT_FOUND: { code: 40461, status: 404, message: '退款申请不存在' },
   CONSOLE_FEEDBACK_NOT_FOUND: { code: 40462, status: 404, message: '投诉记录不存在' },

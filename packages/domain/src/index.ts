@@ -73,3 +73,4 @@ export * from './service-refusal.ts';
 export * from './credit-records.ts';
 export * from './guarantee-badges.ts';
 export * from './partial-refund.ts';
+export * from './commission.ts';

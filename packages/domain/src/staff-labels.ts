@@ -61,6 +61,7 @@ export const LABELS = {
     'goods.update': '修改服务/价格',
     'site_config.update': '修改站点配置',
     'completion_rule.update': '修改完成截图要求',
+    'commission_rate.update': '修改提成比例',
     'staff.create': '新增员工',
     'staff.update': '修改员工',
     'staff.update_password_reset': '重置员工密码',

@@ -1,13 +1,13 @@
 /**
- * The agent's staff in the console (docs/decisions/008-console-auth-and-roles.md): two roles,
- * what each may do, and the password and username rules both the console form and the server
- * check.
+ * The agent's staff in the console (docs/decisions/008-console-auth-and-roles.md,
+ * docs/decisions/058-finance-and-supervisor-roles-and-commission.md): four roles, what each may do,
+ * and the password and username rules both the console form and the server check.
  */
 
-export const STAFF_ROLES = ['admin', 'clerk'] as const;
+export const STAFF_ROLES = ['admin', 'clerk', 'finance', 'supervisor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const STAFF_ROLE_NAMES: Record<StaffRole, string> = { admin: '管理员', clerk: '办理专员' };
+export const STAFF_ROLE_NAMES: Record<StaffRole, string> = { admin: '管理员', clerk: '办理专员', finance: '财务', supervisor: '主管' };
 
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
@@ -36,14 +36,33 @@ export const PERMISSIONS = [
   'money.reconcile',
   /** downloading whole lists (orders, refunds, SMS, audit) as files: personal data in bulk, admins only (decision 038) */
   'data.export',
+  /** the money figures: the dashboard's 收入/退款/净收入 and the trends' revenue (never sent without it) */
+  'money.view',
+  /** the refund requests list (asking for one is refunds.request, deciding refunds.approve) */
+  'refunds.view',
+  /** the 发票 list */
+  'invoices.view',
+  /** every staff member's work: the trends' per-clerk figures and everyone's 提成 */
+  'team.view',
+  /** the 提成 page: one's own commission (everyone's with team.view) */
+  'commission.view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const CLERK: readonly Permission[] = ['orders.view', 'orders.handle', 'orders.reveal_id', 'refunds.request', 'feedback.handle', 'sms.view', 'config.view'];
+const CLERK: readonly Permission[] = ['orders.view', 'orders.handle', 'orders.reveal_id', 'refunds.request', 'feedback.handle', 'sms.view', 'config.view', 'refunds.view', 'commission.view'];
 
-const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+/** Reads the money and the lists, never moves an order or sees a full ID number. */
+const FINANCE: readonly Permission[] = ['orders.view', 'money.view', 'money.reconcile', 'refunds.view', 'invoices.view', 'data.export', 'team.view', 'commission.view'];
+
+/** A clerk who also hands out orders, decides refunds and sees everyone's work; not staff, prices or texts. */
+const SUPERVISOR: readonly Permission[] = [...CLERK, 'orders.reassign', 'refunds.approve', 'money.view', 'team.view'];
+
+/** The one table the API's checks (assertCan) and the console's menu and pages read. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
   clerk: CLERK,
+  finance: FINANCE,
+  supervisor: SUPERVISOR,
 };
 
 export function roleCan(role: StaffRole, permission: Permission): boolean {
@@ -52,6 +71,41 @@ export function roleCan(role: StaffRole, permission: Permission): boolean {
 
 export function permissionsOf(role: StaffRole): Permission[] {
   return [...ROLE_PERMISSIONS[role]];
+}
+
+/**
+ * The permission each console page needs (its path's first segment; '' is the dashboard): the menu
+ * shows the page and the route opens it only with it, otherwise the no-permission page.
+ */
+export const CONSOLE_PAGE_PERMISSIONS: Readonly<Record<string, Permission>> = {
+  '': 'orders.view',
+  orders: 'orders.view',
+  customers: 'orders.view',
+  'deletion-requests': 'orders.view',
+  refunds: 'refunds.view',
+  feedback: 'feedback.handle',
+  sms: 'sms.view',
+  goods: 'config.view',
+  'site-config': 'config.view',
+  agreements: 'config.view',
+  'directory-source': 'config.view',
+  staff: 'staff.manage',
+  audit: 'audit.view',
+  reconciliation: 'money.reconcile',
+  invoices: 'invoices.view',
+  commission: 'commission.view',
+};
+
+/** The permission the console page at this path needs; undefined for a page not in the table (it checks on its own). */
+export function consolePagePermission(pathname: string): Permission | undefined {
+  const segment = pathname.split('/').filter(Boolean)[0] ?? '';
+  return Object.hasOwn(CONSOLE_PAGE_PERMISSIONS, segment) ? CONSOLE_PAGE_PERMISSIONS[segment] : undefined;
+}
+
+/** Whether the role may open the console page at this path. */
+export function roleCanOpen(role: StaffRole, pathname: string): boolean {
+  const permission = consolePagePermission(pathname);
+  return permission === undefined || roleCan(role, permission);
 }
 
 export const PASSWORD_MIN_LENGTH = 10;

@@ -341,6 +341,7 @@ export interface Database {
   deletion_request_orders: DeletionRequestOrdersTable;
   lookup_codes: LookupCodesTable;
   saved_filters: SavedFiltersTable;
+  commission_rates: CommissionRatesTable;
 }
 
 // ---- WeChat Pay complaints (migration 022, docs/decisions/040-wechat-pay-complaints.md) ----
@@ -437,7 +438,7 @@ export interface StaffTable {
   /** lower case, unique */
   username: string;
   display_name: string;
-  /** 'admin' | 'clerk' */
+  /** 'admin' | 'clerk' | 'finance' | 'supervisor' (STAFF_ROLES) */
   role: string;
   /** scrypt$N$r$p$salt$hash (base64) */
   password_hash: string;
@@ -677,5 +678,17 @@ export interface SavedFiltersTable {
   name: string;
   /** the list's query string without the page */
   search: string;
+  created_at: CreatedAt;
+}
+
+/** The 提成 rate per service, as a history (migration 036, docs/decisions/058-finance-and-supervisor-roles-and-commission.md). */
+export interface CommissionRatesTable {
+  id: Generated<number>;
+  goods_type: string;
+  /** basis points of the amount paid: 1 = 0.01 % */
+  rate_bp: number;
+  effective_from: string;
+  staff_id: number | null;
+  staff_name: string;
   created_at: CreatedAt;
 }

@@ -6,14 +6,14 @@ import { useCan } from '../lib/permissions.ts';
 import { PageHeader } from './page-header.tsx';
 
 /**
- * An admin-only page opened by someone else (a link, a typed address): a 403 page, not the
- * page's tools over an empty table (the server refuses the data anyway).
+ * A page the signed-in role may not use, opened anyway (a link, a typed address): a 403 page, not
+ * the page's tools over an empty table or a red 加载失败 (the server refuses the data anyway).
  */
 export function Forbidden(props: { title: string }) {
   return (
     <>
       <PageHeader title={props.title} />
-      <Result status="403" title="无权访问" subTitle="该页面仅管理员可以使用。如需查看，请联系管理员。" extra={<Link to="/">返回工作台</Link>} data-testid="forbidden" />
+      <Result status="403" title="无权访问" subTitle="您的角色无权使用该页面。如需使用，请联系管理员。" extra={<Link to="/">返回工作台</Link>} data-testid="forbidden" />
     </>
   );
 }

@@ -560,9 +560,11 @@ export type ConsoleAuditEntry = z.infer<typeof ConsoleAuditEntrySchema>;
  * back (full refunds), net_fen = revenue_fen − refunded_fen (decision 042: a refunded ¥999 once sat in 今日收入).
  */
 const periodTotals = z.object({ paid_orders: z.number().int(), revenue_fen: z.number().int(), refunded_orders: z.number().int(), refunded_fen: z.number().int(), net_fen: z.number().int() });
+/** The money fields are left out for a staff member without `money.view` (decision 058: a clerk sees no income). */
+const periodFigures = periodTotals.partial({ revenue_fen: true, refunded_fen: true, net_fen: true });
 export const ConsoleDashboardSchema = z.object({
-  today: periodTotals,
-  month: periodTotals,
+  today: periodFigures,
+  month: periodFigures,
   /**
    * Distinct devices per step over the last `days` days, each step a subset of the one before
    * (devices that also passed every earlier step); `paid_outside`: paying devices in those days that

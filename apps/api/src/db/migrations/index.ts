@@ -29,6 +29,7 @@ import { idNumberConsent } from './031_id_number_consent.ts';
 import { auditStaffActionIndex } from './032_audit_staff_action_index.ts';
 import { consoleActionSafeguards } from './033_console_action_safeguards.ts';
 import { complaintOrderAndDeadline } from './034_complaint_order_and_deadline.ts';
+import { financeAndSupervisorRoles } from './036_finance_and_supervisor_roles.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -65,5 +66,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '033_console_action_safeguards': consoleActionSafeguards(),
     '034_complaint_order_and_deadline': complaintOrderAndDeadline(),
     '035_partial_refunds': partialRefunds(),
+    '036_finance_and_supervisor_roles': financeAndSupervisorRoles(kind),
   };
 }

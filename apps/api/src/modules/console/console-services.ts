@@ -13,6 +13,7 @@ import { createAuditService, type AuditService } from './audit.service.ts';
 import { createCatalogService, type CatalogService, type SetupSettings } from './catalog.service.ts';
 import { createFeedbackInboxService, type ConsoleFeedbackService } from './console-feedback.service.ts';
 import { createConsoleReconciliationService, type ConsoleReconciliationService } from './console-reconciliation.service.ts';
+import { createCommissionService, type CommissionService } from './commission.service.ts';
 import { createSmsLogService, type SmsLogService } from './console-sms-log.service.ts';
 import { createConsoleWechatComplaintsService, type ConsoleWechatComplaintsService } from './console-wechat-complaints.service.ts';
 import { createCustomersService, type CustomersService } from './customers.service.ts';
@@ -43,6 +44,8 @@ export interface ConsoleServices {
   deletionRequests: DeletionRequestsService;
   exports: ExportService;
   savedFilters: SavedFiltersService;
+  /** 提成 (decision 058) */
+  commission: CommissionService;
 }
 
 export function createConsoleServices(deps: {
@@ -107,5 +110,6 @@ export function createConsoleServices(deps: {
     deletionRequests: createDeletionRequestsService({ deletion: deps.deletion }),
     exports: createExportService({ db, now, orders: handling, refundRequests }),
     savedFilters: createSavedFiltersService({ db, now }),
+    commission: createCommissionService({ db, now }),
   };
 }

@@ -7,6 +7,7 @@ import { registerConsoleExportRoutes } from './routes/exports.routes.ts';
 import { registerConsoleFeedbackRoutes } from './routes/feedback.routes.ts';
 import { registerConsoleOrderRoutes } from './routes/orders.routes.ts';
 import { registerConsoleReconciliationRoutes } from './routes/reconciliation.routes.ts';
+import { registerConsoleCommissionRoutes } from './routes/commission.routes.ts';
 import { registerConsoleRefundRoutes } from './routes/refunds.routes.ts';
 import { registerConsoleWechatComplaintRoutes } from './routes/wechat-complaints.routes.ts';
 import { registerConsoleSessionRoutes } from './routes/session.routes.ts';
@@ -79,6 +80,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleWechatComplaintRoutes(scope);
       registerConsoleSavedFilterRoutes(scope);
       registerConsoleExportRoutes(scope);
+      registerConsoleCommissionRoutes(scope);
     },
     { prefix: '/api/console' },
   );

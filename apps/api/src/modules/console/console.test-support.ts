@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { ERROR_CATALOG, ORDER_STATUS, PROCESS_STATUS, PROCESS_STATUS_NAMES, wasOrderPaid, type CreateOrderResult, type ErrorCode, type OrderStatus, type ProcessStatus } from '@kuaibao/domain';
+import { ERROR_CATALOG, ORDER_STATUS, PROCESS_STATUS, PROCESS_STATUS_NAMES, wasOrderPaid, type CreateOrderResult, type ErrorCode, type OrderStatus, type ProcessStatus, type StaffRole } from '@kuaibao/domain';
 import type { NewOrder } from '../../db/schema.ts';
 import { createPersonalDataVault } from '../../security/personal-data.ts';
 import { buildTestApp, envelopeOf, signedInject, validOrderForm, type Dialect, type TestApp } from '../../test/helper.ts';
@@ -67,7 +67,7 @@ export async function login(test: TestApp, username: string, password: string): 
 }
 
 /** Creates a staff member as the admin, signs them in and replaces the temporary password. */
-export async function createStaff(test: TestApp, admin: Session, input: { username: string; role: 'admin' | 'clerk'; display_name?: string }): Promise<Session> {
+export async function createStaff(test: TestApp, admin: Session, input: { username: string; role: StaffRole; display_name?: string }): Promise<Session> {
   const temporary = `temp-${input.username}-123`;
   const created = await caller(test, admin)('POST', '/api/console/staff', { username: input.username, display_name: input.display_name ?? input.username, role: input.role, password: temporary });
   expect(created.statusCode, created.body).toBe(200);

@@ -11,7 +11,7 @@ describeDialects('the owner dashboard: trends over Beijing days (%s)', (dialect)
   let test: ConsoleTestApp;
   let admin: Session;
   let clerk: Session;
-  let asClerk: Call;
+  let asAdmin: Call;
 
   async function completed(orderId: number, by: Session, name: string, at: string) {
     await test.database.db
@@ -29,7 +29,8 @@ describeDialects('the owner dashboard: trends over Beijing days (%s)', (dialect)
     test = await buildConsoleTestApp(dialect, {}, NOW);
     admin = await login(test, 'admin', ADMIN_PASSWORD);
     clerk = await createStaff(test, admin, { username: 'clerk.wang', role: 'clerk', display_name: '王专员' });
-    asClerk = caller(test, clerk);
+    // The trends are revenue and every clerk's figures: money.view (decision 058).
+    asAdmin = caller(test, admin);
     const clerkHolds = { admin_id: clerk.staffId, admin_name: '王专员' };
     // A: 00:30 on 03-11 in Beijing (still 03-10 in UTC), completed two hours after payment.
     const a = await insertOrder(test, { ...clerkHolds, pay_time: '2026-03-10T16:30:00.000Z', total_fee: 19900, process_status: PROCESS_STATUS.completed });
@@ -62,7 +63,7 @@ describeDialects('the owner dashboard: trends over Beijing days (%s)', (dialect)
   });
 
   it('buckets paid orders into Beijing days and compares with the previous 30 days', async () => {
-    const trends = dataOf<ConsoleDashboardTrends>(await asClerk('GET', '/api/console/dashboard/trends', undefined, { query: { days: '30' } }));
+    const trends = dataOf<ConsoleDashboardTrends>(await asAdmin('GET', '/api/console/dashboard/trends', undefined, { query: { days: '30' } }));
     expect(trends).toMatchObject({ days: 30, since: '2026-02-09T16:00:00.000Z', until: '2026-03-11T16:00:00.000Z', previous_since: '2026-01-10T16:00:00.000Z' });
     expect(trends.daily).toHaveLength(30);
     expect(trends.daily[0]!.day).toBe('2026-02-10');
@@ -80,7 +81,7 @@ describeDialects('the owner dashboard: trends over Beijing days (%s)', (dialect)
   });
 
   it('splits by service and by payment method, in words', async () => {
-    const trends = dataOf<ConsoleDashboardTrends>(await asClerk('GET', '/api/console/dashboard/trends', undefined, { query: { days: '30' } }));
+    const trends = dataOf<ConsoleDashboardTrends>(await asAdmin('GET', '/api/console/dashboard/trends', undefined, { query: { days: '30' } }));
     expect(trends.by_service.map((s) => [s.key, s.paid_orders, s.revenue_fen])).toEqual([
       ['license_year', 3, 44800],
       ['credit_repair', 1, 30000],
@@ -94,7 +95,7 @@ describeDialects('the owner dashboard: trends over Beijing days (%s)', (dialect)
   });
 
   it('gives paid → completed and paid → taken median and p90 over the period\'s completions, and per-clerk workload and results', async () => {
-    const trends = dataOf<ConsoleDashboardTrends>(await asClerk('GET', '/api/console/dashboard/trends', undefined, { query: { days: '30' } }));
+    const trends = dataOf<ConsoleDashboardTrends>(await asAdmin('GET', '/api/console/dashboard/trends', undefined, { query: { days: '30' } }));
     // 120, 600 and 3360 minutes (C: from 02-09 15:59:59.999Z to 02-11 23:59:59.999Z)
     expect(trends.turnaround).toEqual({
       paid_to_completed: { orders: 3, median_minutes: 600, p90_minutes: 3360 },
@@ -110,10 +111,10 @@ describeDialects('the owner dashboard: trends over Beijing days (%s)', (dialect)
   });
 
   it('takes 90 days (everything since 2025-12-12 in Beijing) and refuses any other window', async () => {
-    const trends = dataOf<ConsoleDashboardTrends>(await asClerk('GET', '/api/console/dashboard/trends', undefined, { query: { days: '90' } }));
+    const trends = dataOf<ConsoleDashboardTrends>(await asAdmin('GET', '/api/console/dashboard/trends', undefined, { query: { days: '90' } }));
     expect(trends.daily).toHaveLength(90);
     expect(trends.comparison.paid_orders).toMatchObject({ current: 7, previous: 0 });
     expect(trends.comparison.revenue_fen.current).toBe(84700 + 10000 + 8000);
-    expectError(await asClerk('GET', '/api/console/dashboard/trends', undefined, { query: { days: '365' } }), 'VALIDATION_FAILED');
+    expectError(await asAdmin('GET', '/api/console/dashboard/trends', undefined, { query: { days: '365' } }), 'VALIDATION_FAILED');
   });
 });

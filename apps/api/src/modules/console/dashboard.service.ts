@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ORDER_STATUS, ORDER_STATUS_NAMES, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, shanghaiStart, trendWindow, type ConsoleDashboard, type ConsoleDashboardTrends, type TrendWindowDays } from '@kuaibao/domain';
+import { ORDER_STATUS, ORDER_STATUS_NAMES, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, roleCan, shanghaiStart, type PeriodMoney, trendWindow, type ConsoleDashboard, type ConsoleDashboardTrends, type TrendWindowDays } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { countFunnel } from '../event/index.ts';
 import type { OrderHandlingService } from '../order/index.ts';
@@ -33,7 +33,8 @@ export function createDashboardService(deps: { db: Kysely<Database>; now: () => 
   const { db, now } = deps;
   return {
     async trends(actor, days) {
-      assertCan(actor, 'orders.view');
+      // The owner's trends are revenue and every clerk's figures (decision 058).
+      assertCan(actor, 'money.view');
       const at = now();
       return { days, ...(await orderTrends(db, trendWindow(at, days), at)) };
     },
@@ -46,9 +47,11 @@ export function createDashboardService(deps: { db: Kysely<Database>; now: () => 
         deps.orders.statistics({ now: at, dayStart: shanghaiStart(at, 'day'), monthStart: shanghaiStart(at, 'month'), funnelSince, overdueLimit: 10 }),
         countFunnel(db, eventKeys, funnelSince),
       ]);
+      // Without money.view the figures are not sent at all, not merely hidden (decision 058).
+      const shown = (period: PeriodMoney) => (roleCan(actor.role, 'money.view') ? period : { paid_orders: period.paid_orders, refunded_orders: period.refunded_orders });
       return {
-        today: orders.today,
-        month: orders.month,
+        today: shown(orders.today),
+        month: shown(orders.month),
         funnel: {
           days,
           steps: FUNNEL_STEPS.map((step, index) => ({ key: step.key, label: step.label, devices: step.key === 'paid' ? funnel.paid : (funnel.reached[index] ?? 0) })),

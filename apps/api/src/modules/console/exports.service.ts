@@ -21,6 +21,7 @@ import {
   type ConsoleRefundRequest,
   type ConsoleSmsLogEntry,
 } from '@kuaibao/domain';
+import type { Permission } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { listAudit, writeAudit } from '../audit/index.ts';
 import type { OrderExportRow, OrderHandlingService } from '../order/index.ts';
@@ -36,6 +37,8 @@ export const ExportFormatSchema = z.object({ format: z.enum(['xlsx', 'csv']).def
 
 /** Each list's filters are its page's (the same schema), so an export is exactly the filtered list. */
 const QUERY_SCHEMAS = { orders: ConsoleOrderListQuerySchema, refunds: ConsoleRefundListQuerySchema, sms: ConsoleSmsListQuerySchema, audit: ConsoleAuditListQuerySchema } as const;
+/** A list leaves as a file only for someone who may read it on screen too (decision 058: 财务 exports, but reads no audit log). */
+const LIST_PERMISSIONS: Record<string, Permission> = { orders: 'orders.view', refunds: 'refunds.view', sms: 'sms.view', audit: 'audit.view' };
 
 export interface ExportFile {
   filename: string;
@@ -124,6 +127,8 @@ export function createExportService(deps: { db: Kysely<Database>; now: () => Dat
   return {
     async open(actor, list, rawQuery) {
       assertCan(actor, 'data.export');
+      const listPermission = LIST_PERMISSIONS[list];
+      if (listPermission) assertCan(actor, listPermission);
       const parsed = QUERY_SCHEMAS[list].safeParse(rawQuery);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
       const format: ExportFormat = rawQuery.format === 'csv' ? 'csv' : 'xlsx';

@@ -27,7 +27,7 @@ export function createRefundsService(deps: {
   return {
     listForOrder: (orderId) => requests.listForOrder(orderId),
     list(actor, query) {
-      assertCan(actor, 'refunds.request');
+      assertCan(actor, 'refunds.view');
       return requests.list(query);
     },
     request(actor, orderId, reason) {

@@ -69,7 +69,8 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
   let q = qb;
   switch (query.view) {
     case 'new':
-      q = q.where('status', '=', ORDER_STATUS.paid).where('process_status', '=', PROCESS_STATUS.pending);
+      // Nobody has taken it yet: an order a colleague took is theirs, not news (decision 058).
+      q = q.where('status', '=', ORDER_STATUS.paid).where('process_status', '=', PROCESS_STATUS.pending).where('admin_id', 'is', null);
       break;
     case 'overdue':
       q = notCalledYet(q).where('pay_time', '<', firstCallSlaBounds(context.now).breachedBefore);

@@ -14,8 +14,9 @@ export function useFeedbackCounts() {
 }
 
 /** One order's complaints, newest first: the order page's card (decision 056). */
-export function useOrderComplaints(orderId: number) {
-  return useQuery({ queryKey: queryKeys.feedback.list({ order_id: orderId }), queryFn: () => api.get<ConsolePage<ConsoleFeedback>>('/feedback', { order_id: String(orderId), page_size: '50' }) });
+/** `enabled`: false for a role without feedback.handle, which the server would refuse (财务). */
+export function useOrderComplaints(orderId: number, enabled = true) {
+  return useQuery({ queryKey: queryKeys.feedback.list({ order_id: orderId }), queryFn: () => api.get<ConsolePage<ConsoleFeedback>>('/feedback', { order_id: String(orderId), page_size: '50' }), enabled });
 }
 
 export function useUpdateFeedback() {

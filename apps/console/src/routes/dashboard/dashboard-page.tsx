@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { SlaTag } from '../../ui/status-tags.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
+import { useCan } from '../../lib/permissions.ts';
 
 // The trends and their charts (ECharts, ~180 kB gzip) come in their own chunk, fetched only here,
 // so today's figures show without waiting for them (decision 042).
@@ -53,6 +54,8 @@ const overdueColumns = [
 export function DashboardPage() {
   const [days, setDays] = useState(7);
   const dashboard = useDashboard(days);
+  // 收入/退款/净收入 and the trends only with money.view; the API sends no figures without it (decision 058).
+  const mayViewMoney = useCan('money.view');
   return (
     <>
       <PageHeader title="工作台" subtitle="今日与本月的付款、转化和待办情况" />
@@ -85,9 +88,13 @@ export function DashboardPage() {
                       {(
                         [
                           [`${period}付款订单`, totals.paid_orders, '单'],
-                          [`${period}收入`, yuan(totals.revenue_fen), ''],
-                          [totals.refunded_orders > 0 ? `${period}退款 · ${totals.refunded_orders} 单` : `${period}退款`, totals.refunded_fen > 0 ? `-${yuan(totals.refunded_fen)}` : yuan(0), ''],
-                          [`${period}净收入`, yuan(totals.net_fen), ''],
+                          ...(totals.net_fen !== undefined && totals.revenue_fen !== undefined && totals.refunded_fen !== undefined
+                            ? ([
+                                [`${period}收入`, yuan(totals.revenue_fen), ''],
+                                [totals.refunded_orders > 0 ? `${period}退款 · ${totals.refunded_orders} 单` : `${period}退款`, totals.refunded_fen > 0 ? `-${yuan(totals.refunded_fen)}` : yuan(0), ''],
+                                [`${period}净收入`, yuan(totals.net_fen), ''],
+                              ] as const)
+                            : ([[`${period}退款订单`, totals.refunded_orders, '单']] as const)),
                         ] as const
                       ).map(([title, value, suffix]) => (
                         <Col flex="auto" key={title}>
@@ -130,9 +137,11 @@ export function DashboardPage() {
             <Card title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>最早的超时订单</Typography.Title>} style={{ marginTop: 16 }}>
               <Table<ConsoleOrderListItem> rowKey="id" size="small" pagination={false} columns={overdueColumns} dataSource={data.overdue.orders} locale={{ emptyText: '没有超时订单' }} />
             </Card>
-            <Suspense fallback={<Card style={{ marginTop: 16 }}><Spin /> <span className="muted">正在加载经营趋势…</span></Card>}>
-              <TrendsSection />
-            </Suspense>
+            {mayViewMoney ? (
+              <Suspense fallback={<Card style={{ marginTop: 16 }}><Spin /> <span className="muted">正在加载经营趋势…</span></Card>}>
+                <TrendsSection />
+              </Suspense>
+            ) : null}
           </>
         )}
       </QueryState>

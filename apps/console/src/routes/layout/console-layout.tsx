@@ -1,6 +1,9 @@
+import { MoneyCollectOutlined } from '@ant-design/icons';
 import { AccountBookOutlined, AuditOutlined, DashboardOutlined, DatabaseOutlined, DeleteOutlined, FileProtectOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Layout, Menu, Tag } from 'antd';
 import { STAFF_ROLE_NAMES, type ConsoleSessionStaff } from '@kuaibao/domain';
+import { consolePagePermission } from '@kuaibao/domain';
+import { Forbidden } from '../../ui/forbidden.tsx';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useOrderCounts } from '../../hooks/api/orders.ts';
@@ -18,6 +21,12 @@ function withBadge(label: string, count: number | undefined, testId: string): Re
   );
 }
 
+/** The page's name for the no-permission page: the menu's words for it, without the badge. */
+const PAGE_TITLES: Record<string, string> = { refunds: '退款审批', feedback: '投诉处理', sms: '短信记录', 'deletion-requests': '删除申请', goods: '服务与价格', 'site-config': '站点配置', agreements: '服务协议', 'directory-source': '企业数据源', staff: '员工账号', reconciliation: '对账', audit: '操作日志', invoices: '发票', commission: '提成', customers: '客户', orders: '订单处理' };
+function menuLabelOf(pathname: string): string {
+  return PAGE_TITLES[pathname.split('/').filter(Boolean)[0] ?? ''] ?? '无权访问';
+}
+
 /** Sidebar navigation with the counts that need attention, and the signed-in person's menu. */
 export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
   const { staff } = props;
@@ -27,6 +36,11 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const can = (permission: string) => staff.permissions.includes(permission as never);
+  // The domain's page table (packages/domain/src/staff.ts) decides both the menu and what a typed address opens.
+  const mayOpen = (path: string) => {
+    const permission = consolePagePermission(path);
+    return permission === undefined || staff.permissions.includes(permission);
+  };
 
   const items = [
     { key: '/', icon: <DashboardOutlined />, label: '工作台' },
@@ -42,7 +56,8 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
     ...(can('staff.manage') ? [{ key: '/staff', icon: <TeamOutlined />, label: '员工账号' }] : []),
     ...(can('money.reconcile') ? [{ key: '/reconciliation', icon: <AccountBookOutlined />, label: '对账' }] : []),
     ...(can('audit.view') ? [{ key: '/audit', icon: <AuditOutlined />, label: '操作日志' }] : []),
-  ];
+    { key: '/commission', icon: <MoneyCollectOutlined />, label: '提成' },
+  ].filter((item) => mayOpen(item.key));
   const selected = items.map((i) => i.key).filter((key) => (key === '/' ? location.pathname === '/' : location.pathname.startsWith(key)));
 
   return (
@@ -88,7 +103,7 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
           {/* The menu and header stay while a page's chunk loads; a failed one is reported in place. */}
           <RouteErrorBoundary key={location.pathname}>
             <Suspense fallback={<RouteLoading />}>
-              <Outlet />
+              {mayOpen(location.pathname) ? <Outlet /> : <Forbidden title={menuLabelOf(location.pathname)} />}
             </Suspense>
           </RouteErrorBoundary>
         </Layout.Content>

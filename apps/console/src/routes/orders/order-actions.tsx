@@ -62,7 +62,7 @@ function HandlerCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSt
     <Card title={heading('处理人')} size="small">
       <Space orientation="vertical" style={{ width: '100%' }}>
         <div data-testid="handler-name">{order.admin_name ? `${order.admin_name}${mine ? '（我）' : ''}` : <span className="muted">尚未接单</span>}</div>
-        {paid && order.admin_id === null ? (
+        {paid && order.admin_id === null && staff.permissions.includes('orders.handle') ? (
           <Button type="primary" block loading={take.isPending} onClick={() => take.mutate(false, { onSuccess: () => notifySuccess('已接单') })} data-testid="take-order">
             接单
           </Button>
@@ -337,7 +337,7 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
           )}
         </Space>
       ) : null}
-      {isOrderPaid(order.status) && !pending && !processing ? (
+      {isOrderPaid(order.status) && !pending && !processing && staff.permissions.includes('refunds.request') ? (
         <>
           <Typography.Paragraph className="muted" style={{ marginTop: 0 }}>
             办理失败时退款：管理员审批时决定全额或部分退款。
@@ -346,6 +346,8 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
             申请退款
           </Button>
         </>
+      ) : isOrderPaid(order.status) && !pending && !processing ? (
+        <Typography.Text className="muted">暂无退款申请。</Typography.Text>
       ) : null}
       <Modal
         open={asking}
@@ -405,18 +407,20 @@ function RefundCard(props: { order: ConsoleOrderDetail; staff: ConsoleSessionSta
 
 export function OrderActions(props: { order: ConsoleOrderDetail; staff: ConsoleSessionStaff }) {
   const { order, staff } = props;
-  const canHandle = canHandleOrder(order, handlerOf(staff));
+  // 财务 reads an order and moves nothing (decision 058): no handling, no notes.
+  const mayHandle = staff.permissions.includes('orders.handle');
+  const canHandle = mayHandle && canHandleOrder(order, handlerOf(staff));
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <HandlerCard order={order} staff={staff} />
       <CallCard order={order} canHandle={canHandle} />
       <StatusCard order={order} canHandle={canHandle} />
       <RefundCard order={order} staff={staff} />
-      <NotesCard order={order} />
+      {mayHandle ? <NotesCard order={order} /> : null}
     </Space>
   );
 }
 
 export function canEditFiles(order: ConsoleOrderDetail, staff: ConsoleSessionStaff): boolean {
-  return canHandleOrder(order, handlerOf(staff));
+  return staff.permissions.includes('orders.handle') && canHandleOrder(order, handlerOf(staff));
 }

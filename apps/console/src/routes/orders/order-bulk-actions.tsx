@@ -55,6 +55,8 @@ export function BulkReport(props: { report: { action: string; result: ConsoleBul
  */
 export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDone: () => void }) {
   const mayAssign = useCan('orders.reassign');
+  // 财务 may export the selection but moves no order (decision 058).
+  const mayHandle = useCan('orders.handle');
   const handlers = useHandlers();
   const bulk = useBulkOrderAction();
   const [assignee, setAssignee] = useState<number | undefined>();
@@ -80,9 +82,11 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
   return (
     <div className="bulk-bar" role="region" aria-label="批量操作" data-testid="bulk-bar">
       <Typography.Text strong>已选 {ids.length} 单</Typography.Text>
-      <Button onClick={() => run({ kind: 'take', body: { ids } })} loading={bulk.isPending} data-testid="bulk-take">
-        领取
-      </Button>
+      {mayHandle ? (
+        <Button onClick={() => run({ kind: 'take', body: { ids } })} loading={bulk.isPending} data-testid="bulk-take">
+          领取
+        </Button>
+      ) : null}
       {mayAssign ? (
         <Space.Compact>
           <Select
@@ -99,9 +103,11 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
           </Button>
         </Space.Compact>
       ) : null}
-      <Button onClick={() => setMove({ to: undefined, note: '' })} data-testid="bulk-move">
-        变更办理状态
-      </Button>
+      {mayHandle ? (
+        <Button onClick={() => setMove({ to: undefined, note: '' })} data-testid="bulk-move">
+          变更办理状态
+        </Button>
+      ) : null}
       <ExportButtons list="orders" ids={ids} />
       <Button type="link" onClick={props.onDone}>
         取消选择

@@ -12,7 +12,7 @@ import { ComplaintAssignee, ComplaintSla } from '../feedback/complaint-parts.tsx
  */
 export function OrderComplaints({ orderId, heading }: { orderId: number; heading: (text: string) => ReactNode }) {
   const mayHandle = useCan('feedback.handle');
-  const complaints = useOrderComplaints(orderId);
+  const complaints = useOrderComplaints(orderId, mayHandle);
   const items = complaints.data?.items ?? [];
   if (!mayHandle || items.length === 0) return null;
   return (

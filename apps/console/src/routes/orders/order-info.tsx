@@ -49,7 +49,7 @@ function IdNumber(props: { order: ConsoleOrderDetail }) {
     );
   }
   const staff = session.data;
-  const may = staff ? mayRevealIdOf(props.order, { staffId: staff.id, mayRevealAny: staff.permissions.includes('orders.reveal_any_id') }) : false;
+  const may = staff?.permissions.includes('orders.reveal_id') ? mayRevealIdOf(props.order, { staffId: staff.id, mayRevealAny: staff.permissions.includes('orders.reveal_any_id') }) : false;
   const ready = reason !== undefined && idRevealReasonText(reason, note) !== 'NOTE_REQUIRED';
   const close = () => {
     setAsking(false);

@@ -8,7 +8,14 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { RequirePermission } from '../../ui/forbidden.tsx';
 
-const ROLE_OPTIONS = (['clerk', 'admin'] as const).map((role) => ({ value: role, label: STAFF_ROLE_NAMES[role] }));
+/** What a role may do, in the role-change confirmation (the table is packages/domain/src/staff.ts). */
+const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  admin: '管理员可以审批退款、修改价格与配置、管理员工账号，并接手任何人的订单。',
+  clerk: '办理专员只能接单、办理和申请退款，不能审批退款或修改配置，也看不到收入。',
+  supervisor: '主管可以办理和分配订单、审批退款，查看全部专员的工作与提成，不能管理员工账号或修改配置。',
+  finance: '财务只读：工作台收入、对账、退款、发票、导出和提成；不能办理订单或查看完整身份证号。',
+};
+const ROLE_OPTIONS = (['clerk', 'supervisor', 'finance', 'admin'] as const).map((role) => ({ value: role, label: STAFF_ROLE_NAMES[role] }));
 const passwordRule = { validator: async (_r: unknown, value: string) => (isAcceptablePassword(value ?? '') ? undefined : Promise.reject(new Error('密码至少 10 位，且须同时包含字母和数字'))) };
 
 export function StaffPage() {
@@ -106,7 +113,7 @@ function StaffAccounts() {
               {roleChange.row.display_name}（{roleChange.row.username}）：{STAFF_ROLE_NAMES[roleChange.row.role]} → {STAFF_ROLE_NAMES[roleChange.role]}
             </p>
             <p className="muted">
-              {roleChange.role === 'admin' ? '管理员可以审批退款、修改价格与配置、管理员工账号，并接手任何人的订单。' : '办理专员只能接单、办理和申请退款，不能审批退款或修改配置。'}
+              {ROLE_DESCRIPTIONS[roleChange.role]}
               修改后该员工须重新登录。
             </p>
           </div>
