@@ -534,6 +534,8 @@ export const ConsoleAuditEntrySchema = z.object({
   created_at: z.string(),
   /** the order's KB number when the target is an order */
   order_no: z.string().optional(),
+  /** the staff member's name when the target is one (auditTargetText) */
+  target_name: z.string().optional(),
 });
 export type ConsoleAuditEntry = z.infer<typeof ConsoleAuditEntrySchema>;
 
