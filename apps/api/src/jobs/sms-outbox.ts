@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SMS_TEMPLATES, formatFen, isSmsTemplateId, isValidMobilePhone, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
+import { SMS_TEMPLATES, customerRequestSmsParam, formatFen, isSmsTemplateId, isValidMobilePhone, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
@@ -130,7 +130,7 @@ export function createSmsOutboxWorker(deps: {
       run.skipped += 1;
       return;
     }
-    const values: Record<string, string> = { goods: smsParam(order.goods_name), amount: formatFen(order.total_fee), order_no: order.out_trade_no, company: smsParam(order.entity_name), request: typeof payload.request === 'string' ? smsParam(payload.request) : '' };
+    const values: Record<string, string> = { goods: smsParam(order.goods_name), amount: formatFen(order.total_fee), order_no: order.out_trade_no, company: smsParam(order.entity_name), request: typeof payload.request === 'string' ? customerRequestSmsParam(payload.request) : '' };
     // Exactly the template's parameters: providers refuse extra ones.
     const used = Object.fromEntries(SMS_TEMPLATES[template as SmsTemplateId].params.map((name) => [name, values[name] ?? '']));
     const text = renderSms(template as SmsTemplateId, used);
