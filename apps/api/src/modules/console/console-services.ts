@@ -72,6 +72,8 @@ export function createConsoleServices(deps: {
   idRevealsPerDay: number;
   /** for what fails after the fact and must not fail the request (a complaint's refund progress) */
   log?: { warn(obj: object, msg: string): void };
+  /** APP_ENV=prod: the first admin's configured password must be replaced at first sign-in */
+  production?: boolean;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
@@ -82,7 +84,7 @@ export function createConsoleServices(deps: {
   const feedbackInbox = createFeedbackInbox({ db, now });
   const handling = createOrderHandlingService({ db, now, vault: deps.vault, storage: deps.storage, isRefundOpen: refundRequests.hasOpen, idRevealsPerDay: deps.idRevealsPerDay });
   return {
-    auth: createConsoleAuthService({ db, now, deviceCookieSecret: deps.deviceCookieSecret }),
+    auth: createConsoleAuthService({ db, now, deviceCookieSecret: deps.deviceCookieSecret, production: deps.production === true }),
     staff: createStaffService({ db, now }),
     orders: createConsoleOrdersService({
       now,
