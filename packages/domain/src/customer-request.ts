@@ -21,6 +21,16 @@ export function customerRequestRefusal(to: string, note: string): 'REQUIRED' | '
   return Array.from(text).length > CUSTOMER_REQUEST_MAX_CHARS ? 'TOO_LONG' : undefined;
 }
 
+/**
+ * The line under the request on /checkDetail: it points to the agent's contact below only when the
+ * site has one (a phone or a WeChat contact that is not a placeholder); otherwise it promises the
+ * call alone (it once said 也可通过下方方式联系专员 with nothing below).
+ */
+export function customerRequestContactText(contact: { phone: string; address: string }): string {
+  const reachable = contact.phone.trim() !== '' || contact.address.trim() !== '';
+  return reachable ? '请按上述要求准备好资料，办理专员会与您联系；也可通过下方方式联系专员。' : '请按上述要求准备好资料，办理专员会尽快致电与您联系。';
+}
+
 /** The open request the visitor sees: only while the order waits on the customer. */
 export function visibleCustomerRequest(order: { process_status: string; customer_request: string | null }): string | null {
   return order.process_status === PROCESS_STATUS.waitingCustomer && order.customer_request ? order.customer_request : null;
