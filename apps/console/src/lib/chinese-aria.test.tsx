@@ -20,7 +20,7 @@ function spokenLabels(): string[] {
 const ENGLISH = /^(Select all|Select row \d+|Row \d+ selected|Increase Value|Decrease Value|Tab \d+ of \d+|remove|close|Custom selection)$/i;
 
 describe('Chinese labels where antd writes English', () => {
-  it('rewrites the table, tab and number-input labels under the root, also those added later', async () => {
+  it('rewrites the table, tab and number-input labels under the root, also those added later', { timeout: 60_000 }, async () => {
     stop = installChineseAria(document.body);
     mount(
       <ConfigProvider locale={zhCN}>

@@ -17,6 +17,7 @@ const REWRITES: ReadonlyArray<[RegExp, (match: RegExpMatchArray) => string]> = [
   [/^Tab (\d+) of (\d+)$/, (m) => `第 ${m[1]} 个标签，共 ${m[2]} 个`],
   [/^remove$/i, () => '删除'],
   [/^Add tab$/, () => '添加标签'],
+  [/^search$/, () => '搜索'],
   [/^close$/i, () => '关闭'],
   [/^OTP Input (\d+)$/, (m) => `第 ${m[1]} 位`],
 ];
@@ -32,7 +33,55 @@ export function chineseAriaText(text: string): string | undefined {
   return undefined;
 }
 
+/** antd's icons by their English names, for an icon that is a control's only name. */
+const ICON_NAMES: Readonly<Record<string, string>> = {
+  reload: '刷新',
+  'column-height': '行高',
+  setting: '设置',
+  search: '搜索',
+  'close-circle': '清除',
+  close: '关闭',
+  left: '上一页',
+  right: '下一页',
+  down: '展开',
+  up: '收起',
+  ellipsis: '更多',
+  more: '更多',
+  delete: '删除',
+  edit: '编辑',
+  plus: '添加',
+  download: '下载',
+  copy: '复制',
+  eye: '查看',
+};
+
+/**
+ * antd's icons label themselves with their English name ("dashboard", "file-search", "reload").
+ * Beside a name (a menu item's words, a button's label, a pager's 上一页 title) or outside any
+ * control (a select's arrow) the icon is decoration and is hidden from screen readers; as a
+ * control's only name it is named in Chinese.
+ */
+function hideDecorativeIcon(element: Element): void {
+  if (!element.classList.contains('anticon')) return;
+  const english = element.getAttribute('aria-label');
+  if (!english || !/^[a-z]+(-[a-z]+)*$/.test(english)) return;
+  const control = element.closest('button, a, [role="button"], [role="menuitem"], [role="tab"], [role="switch"], [role="checkbox"]');
+  const named =
+    !control ||
+    (control.getAttribute('aria-label') ?? '') !== '' ||
+    (control.getAttribute('aria-labelledby') ?? '') !== '' ||
+    (control.closest('[title]')?.getAttribute('title') ?? '') !== '' ||
+    (control.textContent ?? '').trim() !== '';
+  if (named) {
+    element.removeAttribute('aria-label');
+    element.setAttribute('aria-hidden', 'true');
+  } else if (ICON_NAMES[english]) {
+    element.setAttribute('aria-label', ICON_NAMES[english]);
+  }
+}
+
 function rewriteElement(element: Element): void {
+  hideDecorativeIcon(element);
   for (const name of ATTRIBUTES) {
     const value = element.getAttribute(name);
     const chinese = value ? chineseAriaText(value) : undefined;
