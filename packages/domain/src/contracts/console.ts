@@ -445,6 +445,8 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   sms: z.array(ConsoleSmsLogEntrySchema),
   /** the open request of 待客户补充 (decision 043), as the visitor sees it; null when none is open */
   customer_request: z.string().nullable(),
+  /** the customer's confirmed deletion requests that cover this order (decision 037): the order page says so */
+  deletion_requests: z.array(z.object({ id: z.number().int(), confirmed_at: z.string(), status_name: z.string(), purged_at: z.string().nullable() })).optional(),
 });
 export type ConsoleOrderDetail = z.infer<typeof ConsoleOrderDetailSchema>;
 

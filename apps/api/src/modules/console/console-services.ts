@@ -65,7 +65,7 @@ export function createConsoleServices(deps: {
   /** WeChat Pay's consumer complaints (decision 040) */
   wechatComplaints: WechatComplaints;
   /** the visitors' deletion requests (decision 037) */
-  deletion: Pick<DeletionService, 'list'>;
+  deletion: Pick<DeletionService, 'list' | 'forOrder'>;
   /** the settings the first-run checklist reads */
   setupSettings: SetupSettings;
   /** a clerk's full ID-number reveals a day (CONSOLE_ID_REVEALS_PER_DAY) */
@@ -95,6 +95,7 @@ export function createConsoleServices(deps: {
       feedback: feedbackInbox,
       smsLog,
       authorizations: createOrderAuthorizations({ db, fontFile: deps.authorizationPdfFont }),
+      deletion: deps.deletion,
     }),
     refunds,
     feedback: createFeedbackInboxService({ inbox: feedbackInbox }),

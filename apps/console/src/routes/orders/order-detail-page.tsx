@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Card, Col, Result, Row, Space, Typography } from 'antd';
-import { wasOrderPaid } from '@kuaibao/domain';
+import { Alert, Card, Col, Result, Row, Space, Typography } from 'antd';
+import { deletionRequestNotice, wasOrderPaid } from '@kuaibao/domain';
 import { Link, useParams } from 'react-router';
 import { useOrder } from '../../hooks/api/orders.ts';
 import { useSession } from '../../hooks/api/session.ts';
-import { goodsTypeName } from '../../lib/format.ts';
+import { dateTime, goodsTypeName } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { PaymentStatusTag, ProcessStatusTag, SlaTag } from '../../ui/status-tags.tsx';
@@ -47,6 +47,10 @@ export function OrderDetailPage() {
               </Space>
             }
           />
+          {/* The customer asked for their data to go (decision 037): visible before anyone calls or asks for documents. */}
+          {(data.deletion_requests ?? []).map((request) => (
+            <Alert key={request.id} type="warning" showIcon role="alert" data-testid="order-deletion-request" title={deletionRequestNotice(request, dateTime)} style={{ marginBottom: 16 }} />
+          ))}
           <Row gutter={16}>
             <Col span={16}>
               <Space orientation="vertical" size={16} style={{ width: '100%' }}>
