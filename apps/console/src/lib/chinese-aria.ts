@@ -36,6 +36,7 @@ export function chineseAriaText(text: string): string | undefined {
 /** antd's icons by their English names, for an icon that is a control's only name. */
 const ICON_NAMES: Readonly<Record<string, string>> = {
   reload: '刷新',
+  filter: '筛选',
   'column-height': '行高',
   setting: '设置',
   search: '搜索',
