@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Card, Col, Result, Row, Space, Typography } from 'antd';
-import { deletionRequestNotice, wasOrderPaid } from '@kuaibao/domain';
+import { Card, Col, Result, Row, Space, Typography } from 'antd';
+import { wasOrderPaid } from '@kuaibao/domain';
 import { Link, useParams } from 'react-router';
 import { useOrder } from '../../hooks/api/orders.ts';
 import { useSession } from '../../hooks/api/session.ts';
-import { dateTime, goodsTypeName } from '../../lib/format.ts';
+import { goodsTypeName } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { PaymentStatusTag, ProcessStatusTag, SlaTag } from '../../ui/status-tags.tsx';
@@ -13,6 +13,7 @@ import { OrderFiles } from './order-files.tsx';
 import { Declaration, OrderInfo } from './order-info.tsx';
 import { OrderAuthorization } from './order-authorization.tsx';
 import { OrderComplaints } from './order-complaints.tsx';
+import { OrderDeletionNotice } from './order-deletion-notice.tsx';
 import { OrderSms, OrderTimeline, PaymentRecords } from './order-records.tsx';
 
 const heading = (text: string) => (
@@ -47,10 +48,7 @@ export function OrderDetailPage() {
               </Space>
             }
           />
-          {/* The customer asked for their data to go (decision 037): visible before anyone calls or asks for documents. */}
-          {(data.deletion_requests ?? []).map((request) => (
-            <Alert key={request.id} type="warning" showIcon role="alert" data-testid="order-deletion-request" title={deletionRequestNotice(request, dateTime)} style={{ marginBottom: 16 }} />
-          ))}
+          <OrderDeletionNotice order={data} />
           <Row gutter={16}>
             <Col span={16}>
               <Space orientation="vertical" size={16} style={{ width: '100%' }}>
