@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { motionDone, snapshot } from '../support/journey.ts';
-import { signInToConsole } from '../support/console.ts';
+import { CONSOLE_ADMIN } from '../support/console.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 
 /*
@@ -32,6 +32,15 @@ async function look(page: Page, testInfo: TestInfo, name: string): Promise<void>
 }
 
 const headers = { 'x-kb-console': '1' };
+
+/** The admin signs in on the console's page; the dashboard may take a while on a busy machine. */
+async function signInToConsole(page: Page): Promise<void> {
+  await page.goto('/console');
+  await page.getByTestId('login-username').fill(CONSOLE_ADMIN.username);
+  await page.getByTestId('login-password').fill(CONSOLE_ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible({ timeout: 60_000 });
+}
 
 test('every console page speaks Chinese to screen readers (tabs focused, tables with selection)', async ({ page }, testInfo) => {
   await signInToConsole(page);
@@ -112,7 +121,7 @@ test('企业数据源 shows no commands, to an admin or a clerk; 站点配置 na
   await clerk.getByTestId('password-new').fill('clerk-words-2026');
   await clerk.getByTestId('password-confirm').fill('clerk-words-2026');
   await clerk.getByRole('button', { name: '保存新密码' }).click();
-  await expect(clerk.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
+  await expect(clerk.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible({ timeout: 60_000 });
   await clerk.goto('/console/directory-source');
   await expect(clerk.getByTestId('vendor-none')).toContainText('告知管理员');
   await expect(clerk.locator('#main')).not.toContainText('npm');
