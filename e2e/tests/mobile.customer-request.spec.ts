@@ -102,6 +102,10 @@ test('the clerk asks for missing data, the visitor sees it on /checkDetail, the 
   const request = page.getByTestId('customer-request');
   await expect(request).toContainText('需要您补充的资料');
   await expect(request).toContainText(REQUEST);
+  // 也可通过下方方式联系专员: and the agent's contact is right there, under it.
+  await expect(request).toContainText('也可通过下方方式联系专员');
+  await expect(request.getByTestId('customer-request-contact')).toBeVisible();
+  await expect(request.getByTestId('customer-request-phone')).toHaveAttribute('href', /^tel:\d+$/);
   await expect(page.locator('body')).not.toContainText(NOTE);
   await snapshot(page, testInfo, 'mobile-check-detail-customer-request');
   expect(await accessibilityViolations(page)).toEqual([]);

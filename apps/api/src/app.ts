@@ -286,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       authorizationPdfFont: config.authorizationPdfFont,
       setupSettings: { smsSignName: config.sms.signName, smsProvider: config.sms.provider, paymentProviders: config.payment.providers },
       idRevealsPerDay: config.console.idRevealsPerDay,
+      production: config.env === 'prod',
     }),
     sms,
     storage,

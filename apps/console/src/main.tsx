@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ConsoleApp } from './app.tsx';
+import { installChineseAria } from './lib/chinese-aria.ts';
 import { createConsoleQueryClient } from './lib/query-client.ts';
 
 /**
@@ -34,6 +35,8 @@ const theme: ThemeConfig = {
 };
 
 const queryClient = createConsoleQueryClient();
+// The labels antd writes in English whatever the locale (lib/chinese-aria.ts); modals render into body, so all of it.
+installChineseAria(document.body);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_REQUEST_MAX_CHARS, customerRequestRefusal, orderTimeline, visibleCustomerRequest } from './customer-request.ts';
+import { CUSTOMER_REQUEST_MAX_CHARS, customerRequestContactText, customerRequestRefusal, orderTimeline, visibleCustomerRequest } from './customer-request.ts';
 
 describe('the request to the customer (待客户补充)', () => {
   it('is required, at most 200 characters, and only for the move to 待客户补充', () => {
@@ -69,5 +69,15 @@ describe('the order timeline', () => {
     ]);
     // In time order: after the payment, before the first move.
     expect(entries.slice(1, 5).map((e) => e.kind)).toEqual(['paid', 'call', 'call', 'status']);
+  });
+});
+
+describe('the line under the request on /checkDetail', () => {
+  it('points below only when the site has a contact to show there', () => {
+    expect(customerRequestContactText({ phone: '021-6123-4567', address: '' })).toContain('也可通过下方方式联系专员');
+    expect(customerRequestContactText({ phone: '', address: 'https://work.weixin.qq.com/kfid/abc' })).toContain('下方');
+    const none = customerRequestContactText({ phone: '', address: '' });
+    expect(none).not.toContain('下方');
+    expect(none).toContain('办理专员会尽快致电与您联系');
   });
 });

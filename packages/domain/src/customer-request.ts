@@ -21,6 +21,16 @@ export function customerRequestRefusal(to: string, note: string): 'REQUIRED' | '
   return Array.from(text).length > CUSTOMER_REQUEST_MAX_CHARS ? 'TOO_LONG' : undefined;
 }
 
+/**
+ * The line under the request on /checkDetail: it points to the agent's contact below only when the
+ * site has one (a phone or a WeChat contact that is not a placeholder); otherwise it promises the
+ * call alone (it once said 也可通过下方方式联系专员 with nothing below).
+ */
+export function customerRequestContactText(contact: { phone: string; address: string }): string {
+  const reachable = contact.phone.trim() !== '' || contact.address.trim() !== '';
+  return reachable ? '请按上述要求准备好资料，办理专员会与您联系；也可通过下方方式联系专员。' : '请按上述要求准备好资料，办理专员会尽快致电与您联系。';
+}
+
 /** The open request the visitor sees: only while the order waits on the customer. */
 export function visibleCustomerRequest(order: { process_status: string; customer_request: string | null }): string | null {
   return order.process_status === PROCESS_STATUS.waitingCustomer && order.customer_request ? order.customer_request : null;
@@ -31,7 +41,7 @@ export type TimelineAudience = 'customer' | 'internal';
 
 export interface OrderTimelineEntry {
   at: string;
-  kind: 'created' | 'paid' | 'status' | 'request' | 'completed' | 'note' | 'call' | 'refund';
+  kind: 'created' | 'paid' | 'status' | 'request' | 'completed' | 'note' | 'call' | 'refund' | 'deletion';
   audience: TimelineAudience;
   actor: string;
   /** the status change or event in words */
@@ -47,6 +57,18 @@ export interface OrderTimelineInput {
   notes: ReadonlyArray<{ id: number; staff_name: string; content: string; created_at: string }>;
   calls: ReadonlyArray<{ staff_name: string; outcome: CallOutcome; note: string; created_at: string }>;
   refund_requests: ReadonlyArray<{ requested_by_name: string; reason: string; created_at: string; status: string; decided_at: string | null; decided_by_name: string }>;
+  /** the customer's confirmed deletion requests covering the order (decision 037) */
+  deletion_requests?: ReadonlyArray<{ confirmed_at: string; purged_at: string | null }> | undefined;
+}
+
+/**
+ * What the order page says when the customer asked, with the SMS code, for their personal data to
+ * be deleted (decision 037): open orders keep it until they close, then it goes.
+ */
+export function deletionRequestNotice(request: { confirmed_at: string; purged_at: string | null }, formatTime: (iso: string) => string): string {
+  return request.purged_at
+    ? `客户已于 ${formatTime(request.confirmed_at)} 申请删除个人信息，本订单的联系方式和身份证号已于 ${formatTime(request.purged_at)} 删除。`
+    : `客户已于 ${formatTime(request.confirmed_at)} 申请删除个人信息：本订单办结（完成、终止或退款）后将删除其联系方式和身份证号，请勿再向客户索要或留存其资料。`;
 }
 
 /**
@@ -79,6 +101,10 @@ export function orderTimeline(order: OrderTimelineInput): OrderTimelineEntry[] {
       const refunded = refund.status !== 'REJECTED';
       entries.push({ at: refund.decided_at, kind: 'refund', audience: refunded ? 'customer' : 'internal', actor: refund.decided_by_name, title: refunded ? '批准退款' : '驳回退款', content: '' });
     }
+  }
+  for (const deletion of order.deletion_requests ?? []) {
+    entries.push({ at: deletion.confirmed_at, kind: 'deletion', audience: 'customer', actor: '客户', title: '客户申请删除个人信息', content: '' });
+    if (deletion.purged_at) entries.push({ at: deletion.purged_at, kind: 'deletion', audience: 'internal', actor: '系统', title: '已按客户申请删除本订单的个人信息', content: '' });
   }
   // Stable: events at the same instant keep the order above (a move before its note).
   return entries.map((entry, index) => ({ entry, index })).sort((a, b) => (a.entry.at < b.entry.at ? -1 : a.entry.at > b.entry.at ? 1 : a.index - b.index)).map(({ entry }) => entry);

@@ -65,6 +65,7 @@ export * from './contracts/index.ts';
 export * from './company-import.ts';
 export * from './staff-labels.ts';
 export * from './audit-text.ts';
+export * from './site-config-texts.ts';
 export * from './list-sorts.ts';
 export * from './regions.ts';
 export * from './company-ranking.ts';

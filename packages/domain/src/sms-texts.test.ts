@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SMS_DISCLOSURE, SMS_TEMPLATES, SMS_TEMPLATE_IDS, isSmsTemplateId, renderSms, smsParam, smsSegments } from './sms-texts.ts';
+import { SMS_DISCLOSURE, SMS_TEMPLATES, SMS_TEMPLATE_IDS, customerRequestSmsParam, isSmsTemplateId, renderSms, smsParam, smsSegments } from './sms-texts.ts';
 
 const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司', code: '048213', request: '请上传法定代表人身份证照片', detail: '全额退款' };
 
@@ -25,6 +25,17 @@ describe('SMS texts', () => {
     expect(renderSms('deletion_code', PARAMS)).toMatch(/^验证码048213，用于删除您在本平台留存的个人信息.*请勿告诉任何人，客服不会索要/);
     // 待客户补充 (decision 043): whose order and what to supply; the full request waits on the progress page.
     expect(renderSms('customer_request', PARAMS)).toMatch(/^北京字节跳动科技有限公司的办理需要您补充：请上传法定代表人身份证照片。详情可在本平台办理进度页查看。/);
+  });
+
+  it('ends the 补充资料 notice with one full stop when the request the clerk typed ends with its own (。。 was sent)', () => {
+    for (const typed of ['请上传法定代表人身份证照片。', '请上传法定代表人身份证照片。 ', '请上传法定代表人身份证照片！', '请上传法定代表人身份证照片.', '请上传法定代表人身份证照片']) {
+      const text = renderSms('customer_request', { ...PARAMS, request: customerRequestSmsParam(typed) });
+      expect(text, typed).toContain('补充：请上传法定代表人身份证照片。详情');
+      expect(text, typed).not.toMatch(/[。！？.!?]。/);
+    }
+    // A long request is shortened after its closing 。 goes; a request of punctuation alone is still sent.
+    expect(customerRequestSmsParam(`${'请补充'.repeat(20)}。`)).toMatch(/…$/);
+    expect(customerRequestSmsParam('。')).toBe('。');
   });
 
   it('refuses to send a notice with a missing parameter', () => {

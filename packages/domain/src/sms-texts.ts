@@ -70,6 +70,16 @@ export function smsParam(value: string): string {
   return chars.length <= SMS_PARAM_MAX_LENGTH ? chars.join('') : `${chars.slice(0, SMS_PARAM_MAX_LENGTH - 1).join('')}…`;
 }
 
+/**
+ * The clerk's request as the 补充资料 SMS's {request}: the template ends the sentence with 。, so the
+ * request's own closing punctuation goes (a note ending in 。 once gave 。。). Then shortened as
+ * every parameter is.
+ */
+export function customerRequestSmsParam(request: string): string {
+  const text = request.trim().replace(/[。．.！!？?；;，,、\s]+$/u, '');
+  return smsParam(text === '' ? request : text);
+}
+
 /** The message body (without the 【signature】 the provider adds). Every parameter must be given. */
 export function renderSms(id: SmsTemplateId, params: Readonly<Record<string, string>>): string {
   const template = SMS_TEMPLATES[id];

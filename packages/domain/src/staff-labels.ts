@@ -69,6 +69,9 @@ export const LABELS = {
     'staff.sign_in_failed': '登录失败',
     'retention.sweep': '按期删除个人信息',
     'data.export': '导出数据',
+    'agreement.publish': '发布服务协议',
+    'deletion.confirm': '客户确认删除个人信息',
+    'reconciliation.rerun': '重新对账',
   },
   exportList: { orders: '订单', refunds: '退款申请', sms: '短信记录', audit: '操作日志' },
 } as const satisfies Record<string, Record<string, string>>;

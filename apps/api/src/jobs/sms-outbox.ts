@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SMS_TEMPLATES, formatFen, isSmsTemplateId, isValidMobilePhone, refundSmsDetail, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
+import { SMS_TEMPLATES, customerRequestSmsParam, formatFen, isSmsTemplateId, isValidMobilePhone, refundSmsDetail, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
@@ -143,7 +143,7 @@ export function createSmsOutboxWorker(deps: {
       amount: formatFen(refundedFen),
       order_no: order.out_trade_no,
       company: smsParam(order.entity_name),
-      request: typeof payload.request === 'string' ? smsParam(payload.request) : '',
+      request: typeof payload.request === 'string' ? customerRequestSmsParam(payload.request) : '',
       detail: smsParam(detail),
     };
     // Exactly the template's parameters: providers refuse extra ones.

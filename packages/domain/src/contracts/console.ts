@@ -463,6 +463,8 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   net_fen: z.number().int(),
   /** a partial refund's reason, as the customer reads it; '' otherwise */
   refund_reason: z.string(),
+  /** the customer's confirmed deletion requests that cover this order (decision 037): the order page says so */
+  deletion_requests: z.array(z.object({ id: z.number().int(), confirmed_at: z.string(), status_name: z.string(), purged_at: z.string().nullable() })).optional(),
 });
 export type ConsoleOrderDetail = z.infer<typeof ConsoleOrderDetailSchema>;
 
@@ -552,6 +554,8 @@ export const ConsoleAuditEntrySchema = z.object({
   created_at: z.string(),
   /** the order's KB number when the target is an order */
   order_no: z.string().optional(),
+  /** the staff member's name when the target is one (auditTargetText) */
+  target_name: z.string().optional(),
 });
 export type ConsoleAuditEntry = z.infer<typeof ConsoleAuditEntrySchema>;
 

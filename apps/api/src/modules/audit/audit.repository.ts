@@ -59,6 +59,13 @@ export const auditRepository = {
     return new Map(rows.map((row) => [row.id, row.out_trade_no]));
   },
 
+  /** Staff members' names for rows about them (the log keeps their id). */
+  async staffNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('staff').select(['id', 'display_name', 'username']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, `${row.display_name}（${row.username}）`]));
+  },
+
   async orderIdOf(db: Db, outTradeNo: string): Promise<number | undefined> {
     return (await db.selectFrom('orders').select('id').where('out_trade_no', '=', outTradeNo).executeTakeFirst())?.id;
   },

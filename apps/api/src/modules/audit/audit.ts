@@ -80,11 +80,14 @@ export async function listAudit(db: Db, query: AuditQuery & { order_no?: string 
   }
   const { rows, total } = await auditRepository.list(db, filter);
   const orderIds = [...new Set(rows.filter((row) => row.target_type === 'order' && /^\d+$/.test(row.target_id)).map((row) => Number(row.target_id)))];
-  const numbers = await auditRepository.orderNumbers(db, orderIds);
+  const staffIds = [...new Set(rows.filter((row) => row.target_type === 'staff' && /^\d+$/.test(row.target_id)).map((row) => Number(row.target_id)))];
+  const [numbers, staffNames] = await Promise.all([auditRepository.orderNumbers(db, orderIds), auditRepository.staffNames(db, staffIds)]);
   const items = rows.map((row) => {
     const entry = toAuditEntry(row);
     const number = row.target_type === 'order' ? numbers.get(Number(row.target_id)) : undefined;
-    return number ? { ...entry, order_no: number } : entry;
+    // A staff member by name, not the row id (packages/domain/src/audit-text.ts auditTargetText).
+    const name = row.target_type === 'staff' ? staffNames.get(Number(row.target_id)) : undefined;
+    return { ...entry, ...(number ? { order_no: number } : {}), ...(name ? { target_name: name } : {}) };
   });
   return { items, total, page: query.page, page_size: query.page_size };
 }

@@ -68,13 +68,15 @@ export function createConsoleServices(deps: {
   /** WeChat Pay's consumer complaints (decision 040) */
   wechatComplaints: WechatComplaints;
   /** the visitors' deletion requests (decision 037) */
-  deletion: Pick<DeletionService, 'list'>;
+  deletion: Pick<DeletionService, 'list' | 'forOrder'>;
   /** the settings the first-run checklist reads */
   setupSettings: SetupSettings;
   /** a clerk's full ID-number reveals a day (CONSOLE_ID_REVEALS_PER_DAY) */
   idRevealsPerDay: number;
   /** for what fails after the fact and must not fail the request (a complaint's refund progress) */
   log?: { warn(obj: object, msg: string): void };
+  /** APP_ENV=prod: the first admin's configured password must be replaced at first sign-in */
+  production?: boolean;
 }): ConsoleServices {
   const { db, now } = deps;
   const payments = createPaymentLink({ payments: deps.payments });
@@ -85,7 +87,7 @@ export function createConsoleServices(deps: {
   const feedbackInbox = createFeedbackInbox({ db, now });
   const handling = createOrderHandlingService({ db, now, vault: deps.vault, storage: deps.storage, isRefundOpen: refundRequests.hasOpen, idRevealsPerDay: deps.idRevealsPerDay });
   return {
-    auth: createConsoleAuthService({ db, now, deviceCookieSecret: deps.deviceCookieSecret }),
+    auth: createConsoleAuthService({ db, now, deviceCookieSecret: deps.deviceCookieSecret, production: deps.production === true }),
     staff: createStaffService({ db, now }),
     orders: createConsoleOrdersService({
       now,
@@ -96,6 +98,7 @@ export function createConsoleServices(deps: {
       feedback: feedbackInbox,
       smsLog,
       authorizations: createOrderAuthorizations({ db, fontFile: deps.authorizationPdfFont }),
+      deletion: deps.deletion,
     }),
     refunds,
     feedback: createFeedbackInboxService({ inbox: feedbackInbox }),

@@ -95,7 +95,23 @@ describeDialects('console exports (%s)', (dialect) => {
     }
     const audit = await download({ format: 'csv', action: 'data.export' }, 'audit');
     expect(audit.body).toContain('导出数据');
-    expect(audit.body).toContain('文件格式：xlsx');
+    expect(audit.body).toContain('文件格式：Excel 表格（xlsx）');
+  });
+
+  it('lists exports in the audit export by the list name, with the filters in words (not `refunds`, not JSON)', async () => {
+    await download({ format: 'csv', from: '2020-01-01', status: 'PENDING' }, 'refunds');
+    const audit = await download({ format: 'csv', action: 'data.export' }, 'audit');
+    const rows = audit.body.trim().split('\r\n').slice(1);
+    const refunds = rows.find((row) => row.includes('导出：退款申请'));
+    expect(refunds, audit.body.slice(0, 600)).toBeDefined();
+    expect(refunds).toContain('筛选条件：状态 待审批，开始日期 2020-01-01');
+    expect(refunds).toContain('文件格式：CSV 文件');
+    for (const row of rows) {
+      const cells = row.split(',');
+      expect(cells).not.toContain('refunds');
+      expect(cells).not.toContain('audit');
+      expect(row).not.toMatch(/[{}]|\d{4}-\d{2}-\d{2}T\d/);
+    }
   });
 
   /** The rows of a list in the order it shows them, page after page. */

@@ -10,7 +10,8 @@ import {
   LABELS,
   ORDER_STATUS_NAMES,
   PURGED_TEXT,
-  auditChangeRows,
+  auditDetailsText,
+  auditTargetText,
   creditRecordLabel,
   formatShanghaiDateTime,
   goodsTexts,
@@ -107,16 +108,9 @@ const AUDIT_COLUMNS: ReadonlyArray<ExportColumn<ConsoleAuditEntry>> = [
   { header: '时间', width: 18, value: (r) => when(r.created_at) },
   { header: '人员', width: 20, value: (r) => r.staff_name },
   { header: '操作', width: 14, value: (r) => (LABELS.auditAction as Record<string, string>)[r.action] ?? '其他操作' },
-  { header: '对象', width: 22, value: (r) => (r.target_type === 'order' ? (r.order_no ?? '订单（已删除）') : r.target_id) },
+  { header: '对象', width: 22, value: (r) => auditTargetText(r) },
   { header: 'IP', width: 16, value: (r) => r.ip },
-  {
-    header: '内容',
-    width: 80,
-    value: (r) =>
-      auditChangeRows(r)
-        .map((c) => (r.before === null || r.before === undefined ? `${c.field}：${c.after}` : `${c.field}：${c.before} → ${c.after}`))
-        .join('；'),
-  },
+  { header: '内容', width: 80, value: (r) => auditDetailsText(r) },
 ];
 
 export function createExportService(deps: { db: Kysely<Database>; now: () => Date; orders: OrderHandlingService; refundRequests: Pick<RefundRequests, 'list'> }): ExportService {

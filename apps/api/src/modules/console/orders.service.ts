@@ -71,17 +71,20 @@ export function createConsoleOrdersService(deps: {
   feedback: Pick<FeedbackInbox, 'countOpen'>;
   smsLog: SmsLogReader;
   authorizations: OrderAuthorizations;
+  /** the customer's deletion requests covering an order (decision 037) */
+  deletion?: { forOrder(orderId: number): Promise<NonNullable<ConsoleOrderDetail['deletion_requests']>> };
 }): ConsoleOrdersService {
   const { now, vault, handling } = deps;
 
   async function buildDetail(id: number): Promise<ConsoleOrderDetail> {
     const { order, files, notes, calls, history } = await handling.find(id);
-    const [attempts, providerEvents, refundRequests, sms, authorization] = await Promise.all([
+    const [attempts, providerEvents, refundRequests, sms, authorization, deletionRequests] = await Promise.all([
       deps.payments.listAttempts(id),
       deps.payments.listProviderEvents(id),
       deps.refundRequests.listForOrder(id),
       deps.smsLog.listForOrder(id),
       deps.authorizations.find(id),
+      deps.deletion ? deps.deletion.forOrder(id) : Promise.resolve([]),
     ]);
     let entityExtra: Record<string, string> | null = null;
     try {
@@ -117,6 +120,7 @@ export function createConsoleOrdersService(deps: {
       refunded_fen: order.refunded_fen,
       net_fen: netOfRefundFen({ paidFen: order.total_fee, refundedFen: order.refunded_fen }),
       refund_reason: order.refund_reason,
+      deletion_requests: deletionRequests,
     };
   }
 

@@ -114,6 +114,17 @@ export const deletionRepository = {
     return Number(row?.n ?? 0);
   },
 
+  /** The confirmed requests that cover one order, oldest first. */
+  listForOrder(db: Db, orderId: number): Promise<Array<{ id: number; status: string; confirmed_at: string | null; purged_at: string | null }>> {
+    return db
+      .selectFrom('deletion_request_orders')
+      .innerJoin('deletion_requests', 'deletion_requests.id', 'deletion_request_orders.request_id')
+      .select(['deletion_requests.id as id', 'deletion_requests.status as status', 'deletion_requests.confirmed_at as confirmed_at', 'deletion_request_orders.purged_at as purged_at'])
+      .where('deletion_request_orders.order_id', '=', orderId)
+      .orderBy('deletion_requests.id')
+      .execute();
+  },
+
   listOrdersOf(db: Db, requestIds: readonly number[]): Promise<Array<{ request_id: number; out_trade_no: string; purged_at: string | null }>> {
     if (requestIds.length === 0) return Promise.resolve([]);
     return db.selectFrom('deletion_request_orders').select(['request_id', 'out_trade_no', 'purged_at']).where('request_id', 'in', [...requestIds]).orderBy('order_id').execute();

@@ -39,6 +39,8 @@ export interface DeletionService {
   sendCode(phone: string): Promise<{ expires_in: number }>;
   confirm(phone: string, code: string): Promise<DeletionConfirmResponse>;
   list(query: { page: number; page_size: number }): Promise<ConsolePage<ConsoleDeletionRequest>>;
+  /** The confirmed requests that cover an order (the console's order page says so). */
+  forOrder(orderId: number): Promise<Array<{ id: number; confirmed_at: string; status_name: string; purged_at: string | null }>>;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -120,6 +122,11 @@ export function createDeletionService(deps: { db: Kysely<Database>; now: () => D
         await writeAudit(trx, null, { action: 'deletion.confirm', targetType: 'deletion_request', targetId: String(request.id), after: { orders: orders.map((order) => order.out_trade_no), purged: purged.size, waiting } }, at);
         return { purged: purged.size, waiting };
       });
+    },
+
+    async forOrder(orderId) {
+      const rows = await deletionRepository.listForOrder(db, orderId);
+      return rows.filter((row) => row.confirmed_at !== null).map((row) => ({ id: row.id, confirmed_at: row.confirmed_at!, status_name: DELETION_STATUS_NAMES[row.status as DeletionStatus] ?? row.status, purged_at: row.purged_at }));
     },
 
     async list(query) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { DELETION_CODE_MAX_ATTEMPTS, DELETION_STATUS, PROCESS_STATUS, PURGED_TEXT, type ConsoleDeletionRequest, type ConsolePage, type CreateOrderResult, type DeletionConfirmResponse } from '@kuaibao/domain';
+import { DELETION_CODE_MAX_ATTEMPTS, DELETION_STATUS, PROCESS_STATUS, PURGED_TEXT, orderTimeline, type ConsoleDeletionRequest, type ConsoleOrderDetail, type ConsolePage, type CreateOrderResult, type DeletionConfirmResponse } from '@kuaibao/domain';
 import type { SendSmsInput } from '../../providers/sms/port.ts';
 import { ADMIN_PASSWORD, buildConsoleTestApp, caller, dataOf, expectError, login, placeAndPay, type Call, type ConsoleTestApp } from '../console/console.test-support.ts';
 import { envelopeOf, signedInject, validOrderForm } from '../../test/helper.ts';
@@ -175,6 +175,12 @@ describeDialects('deletion request (%s)', (dialect) => {
     // The locked request was given a new code rather than a second row.
     expect(mine).toHaveLength(1);
     expect(list.items.filter((item) => item.phone_masked !== '137****0611').every((item) => item.orders.length === 0 && item.status === DELETION_STATUS.codeSent)).toBe(true);
+    // The order pages say so (the open order, before anyone calls the customer again); the other phone's order does not.
+    const openDetail = dataOf<ConsoleOrderDetail>(await asAdmin('GET', `/api/console/orders/${orders.processing.orderId}`));
+    expect(openDetail.deletion_requests).toEqual([{ id: latest.id, confirmed_at: expect.any(String), status_name: '已确认，待订单办结后删除', purged_at: null }]);
+    expect(orderTimeline(openDetail).filter((entry) => entry.kind === 'deletion').map((entry) => entry.title)).toEqual(['客户申请删除个人信息']);
+    expect(dataOf<ConsoleOrderDetail>(await asAdmin('GET', `/api/console/orders/${orders.completed.orderId}`)).deletion_requests?.[0]?.purged_at).not.toBeNull();
+    expect(dataOf<ConsoleOrderDetail>(await asAdmin('GET', `/api/console/orders/${orders.other.orderId}`)).deletion_requests).toEqual([]);
     // The phone's hash goes with the confirmation: nothing links the request to the number any more.
     const stored = await test.database.db.selectFrom('deletion_requests').select(['phone_hash', 'code_hash']).where('id', '=', latest.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ phone_hash: null, code_hash: null });
@@ -207,5 +213,7 @@ describeDialects('deletion request (%s)', (dialect) => {
     expect(done).toMatchObject({ status: DELETION_STATUS.completed, status_name: '已删除' });
     expect(done.completed_at).not.toBeNull();
     expect(done.orders.every((order) => order.purged_at !== null)).toBe(true);
+    const closedDetail = dataOf<ConsoleOrderDetail>(await asAdmin('GET', `/api/console/orders/${orders.processing.orderId}`));
+    expect(closedDetail.deletion_requests?.[0]).toMatchObject({ status_name: '已删除', purged_at: expect.any(String) });
   });
 });

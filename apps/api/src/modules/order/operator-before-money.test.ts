@@ -25,6 +25,8 @@ describeDialects('a named operator before money (%s)', (dialect) => {
     g = await buildAppWithFakeGateways({ dialect, providers: 'wechatpay', env: PROD_ENV });
     await g.test.app.services.console.auth.ensureFirstAdmin({ username: 'admin', password: ADMIN_PASSWORD });
     asAdmin = caller(g.test, await login(g.test, 'admin', ADMIN_PASSWORD));
+    // In production the first admin replaces CONSOLE_ADMIN_PASSWORD before anything else (first-admin-production.test.ts).
+    dataOf(await asAdmin('POST', '/api/console/me/password', { current_password: ADMIN_PASSWORD, new_password: 'operator-admin-2026' }));
   });
   afterAll(async () => {
     await g?.close();

@@ -8,6 +8,7 @@ import {
   nextAgreementVersion,
   normalizeAgreementText,
   shanghaiIsoDay,
+  siteConfigLabel,
   type Agreement,
   type ConsoleAgreement,
   type ConsoleSiteConfigEntry,
@@ -100,15 +101,15 @@ export function createSiteConfigService(deps: { db: Kysely<Database>; changes?: 
 /** How each key is edited, and the limits beyond its type in SiteConfigSchema. */
 const SITE_KEYS: Record<string, { label: string; kind: ConsoleSiteConfigEntry['kind']; max: number; maxLines?: number }> = {
   // The annual report's words: cancellation and credit repair show their own (packages/domain/src/service-notices.ts).
-  'client.home.tips': { label: '首页滚动提示（年报页）', kind: 'multiline', max: 300 },
-  'client.home.danmaku': { label: '首页滚动示例（年报页，每行一条）', kind: 'lines', max: 60, maxLines: 50 },
-  service_weixin: { label: '客服微信（二维码内容或链接）', kind: 'text', max: 500 },
-  service_phone: { label: '客服电话', kind: 'text', max: 30 },
-  operator_name: { label: '运营主体名称（营业执照上的名称，页脚和服务协议中显示）', kind: 'text', max: 60 },
-  operator_credit_code: { label: '运营主体统一社会信用代码（营业执照上的18位代码，页脚和授权委托书中显示）', kind: 'text', max: 30 },
-  icp_filing: { label: 'ICP备案号（页脚显示，链接到工信部备案网站）', kind: 'text', max: 40 },
-  police_filing: { label: '公安备案号（可选，页脚显示）', kind: 'text', max: 40 },
-  proxy_version: { label: '页面版本（v0 / v1 金色，v2 蓝色）', kind: 'variant', max: 2 },
+  'client.home.tips': { label: siteConfigLabel('client.home.tips'), kind: 'multiline', max: 300 },
+  'client.home.danmaku': { label: siteConfigLabel('client.home.danmaku'), kind: 'lines', max: 60, maxLines: 50 },
+  service_weixin: { label: siteConfigLabel('service_weixin'), kind: 'text', max: 500 },
+  service_phone: { label: siteConfigLabel('service_phone'), kind: 'text', max: 30 },
+  operator_name: { label: siteConfigLabel('operator_name'), kind: 'text', max: 60 },
+  operator_credit_code: { label: siteConfigLabel('operator_credit_code'), kind: 'text', max: 30 },
+  icp_filing: { label: siteConfigLabel('icp_filing'), kind: 'text', max: 40 },
+  police_filing: { label: siteConfigLabel('police_filing'), kind: 'text', max: 40 },
+  proxy_version: { label: siteConfigLabel('proxy_version'), kind: 'variant', max: 2 },
 };
 
 function siteKeyInfo(key: string) {

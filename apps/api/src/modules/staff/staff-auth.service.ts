@@ -138,6 +138,8 @@ export function createConsoleAuthService(deps: {
   now: () => Date;
   /** a server secret the device-cookie key is derived from (under its own label) */
   deviceCookieSecret: string;
+  /** APP_ENV=prod: CONSOLE_ADMIN_PASSWORD sits in a deployment file, so the first admin replaces it at first sign-in */
+  production?: boolean;
 }): ConsoleAuthService {
   const { db, now } = deps;
   const devices = createDeviceCookies(deps.deviceCookieSecret);
@@ -282,8 +284,9 @@ export function createConsoleAuthService(deps: {
           displayName: '管理员',
           role: 'admin',
           passwordHash: await hashPassword(password),
-          // A printed password has been on a screen and in a log: it must be replaced at first sign-in.
-          mustChangePassword: Boolean(generatedPassword),
+          // A printed password has been on a screen and in a log, and in production CONSOLE_ADMIN_PASSWORD
+          // sits in a deployment file others can read: either must be replaced at first sign-in.
+          mustChangePassword: Boolean(generatedPassword) || deps.production === true,
           at,
         });
         await writeAudit(db, null, { action: 'staff.create', targetType: 'staff', targetId: row.id, after: { username: input.username, role: 'admin', source: generatedPassword ? 'generated' : 'CONSOLE_ADMIN_PASSWORD' } }, new Date(at));

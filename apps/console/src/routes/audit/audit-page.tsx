@@ -1,5 +1,5 @@
-import { Input, Select, Table } from 'antd';
-import { CONSOLE_TIME_SORTS, LABELS, auditChangeRows, type ConsoleAuditEntry, type ConsoleTimeSort } from '@kuaibao/domain';
+import { Input, Select, Table, Typography } from 'antd';
+import { CONSOLE_TIME_SORTS, LABELS, auditChangeRows, auditDetailsText, auditTargetText, type ConsoleAuditEntry, type ConsoleTimeSort } from '@kuaibao/domain';
 import { Link } from 'react-router';
 import { useAuditLog } from '../../hooks/api/audit.ts';
 import { useStaff } from '../../hooks/api/staff.ts';
@@ -12,8 +12,6 @@ import { ExportButtons } from '../../ui/export-buttons.tsx';
 
 /** The actions' names: the domain's label map (shared with the exports). */
 export const AUDIT_ACTION_NAMES: Record<string, string> = LABELS.auditAction;
-
-const TARGET_NAMES: Record<string, string> = { staff: '员工', feedback: '投诉', goods: '服务', site_config: '配置', retention: '保留期限' };
 
 /** Before and after, field by field in words (it was raw JSON; packages/domain/src/audit-text.ts). */
 function renderChange(row: ConsoleAuditEntry) {
@@ -41,10 +39,21 @@ function renderChange(row: ConsoleAuditEntry) {
   );
 }
 
+/** What the entry was done to, in words (packages/domain/src/audit-text.ts); an order links to its page. */
 function targetOf(row: ConsoleAuditEntry) {
-  if (row.target_type === 'order') return <Link to={`/orders/${row.target_id}`} className="mono">{row.order_no ?? `订单（已删除）`}</Link>;
-  if (row.target_type === 'site_config') return `配置 ${row.target_id}`;
-  return `${TARGET_NAMES[row.target_type] ?? '其他'}${row.target_id ? ` #${row.target_id}` : ''}`;
+  if (row.target_type === 'order' && row.order_no) return <Link to={`/orders/${row.target_id}`} className="mono">{row.order_no}</Link>;
+  return auditTargetText(row);
+}
+
+/** The entry's details as one Chinese line; the whole of it on hover and in the expanded row. */
+function detailsOf(row: ConsoleAuditEntry) {
+  const text = auditDetailsText(row);
+  if (!text) return <span className="muted">—</span>;
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 420 }} data-testid="audit-details">
+      {text}
+    </Typography.Text>
+  );
 }
 
 /** Who did what, when, with the state before and after (admins only). */
@@ -69,6 +78,7 @@ function AuditLog() {
     { title: '人员', key: 'staff_name', dataIndex: 'staff_name' },
     { title: '操作', key: 'action', dataIndex: 'action', render: (v: string) => AUDIT_ACTION_NAMES[v] ?? '其他操作' },
     { title: '对象', key: 'target', render: (_v: unknown, row: ConsoleAuditEntry) => targetOf(row) },
+    { title: '详情', key: 'details', render: (_v: unknown, row: ConsoleAuditEntry) => detailsOf(row) },
     { title: 'IP', key: 'ip', dataIndex: 'ip', className: 'mono' },
   ];
   return (
@@ -112,7 +122,7 @@ function AuditLog() {
         onChange={(_p, _f, sorter, extra) => {
           if (extra.action === 'sort') params.update({ sort: sortValueOf(sorter) });
         }}
-        expandable={{ expandedRowRender: renderChange, rowExpandable: (row) => row.before !== null || row.after !== null }}
+        expandable={{ expandedRowRender: renderChange, rowExpandable: (row) => auditChangeRows(row).length > 0 }}
         columns={visibleColumns(columns, prefs.hidden)}
       />
     </>

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Input, Radio, Space, Typography } from 'antd';
-import type { ConsoleSiteConfigEntry } from '@kuaibao/domain';
+import { PAGE_VARIANT_TEXTS, siteConfigHelp, siteConfigLabel, type ConsoleSiteConfigEntry } from '@kuaibao/domain';
 import { useState } from 'react';
 import { useSaveSiteConfig, useSiteConfig } from '../../hooks/api/config.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -19,10 +19,23 @@ function ConfigEntry(props: { entry: ConsoleSiteConfigEntry; canEdit: boolean })
   const dirty = text !== toText(entry);
   const id = `config-${entry.key.replace(/\W/g, '-')}`;
   const value = entry.kind === 'lines' ? text.split('\n') : text;
+  // The setting by its Chinese name and what it does (packages/domain/src/site-config-texts.ts); the key only as small print for admins.
+  const name = siteConfigLabel(entry.key) === '其他设置' ? entry.label : siteConfigLabel(entry.key);
+  const help = siteConfigHelp(entry.key);
   return (
-    <Card size="small" title={<label htmlFor={id}>{entry.label}</label>} extra={<span className="muted mono">{entry.key}</span>}>
+    <Card
+      size="small"
+      title={<label htmlFor={id}>{name}</label>}
+      extra={props.canEdit ? <span className="muted mono config-key" title="配置项代码（技术人员查问题时使用）" style={{ fontSize: 12 }}>{entry.key}</span> : null}
+      data-testid="config-entry"
+    >
+      {help ? (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }} data-testid="config-help">
+          {help}
+        </Typography.Paragraph>
+      ) : null}
       {entry.kind === 'variant' ? (
-        <Radio.Group id={id} aria-label={entry.label} value={text} onChange={(e) => setText(String(e.target.value))} disabled={!props.canEdit} options={['v0', 'v1', 'v2'].map((v) => ({ value: v, label: v }))} />
+        <Radio.Group id={id} aria-label={name} value={text} onChange={(e) => setText(String(e.target.value))} disabled={!props.canEdit} options={Object.entries(PAGE_VARIANT_TEXTS).map(([v, label]) => ({ value: v, label }))} />
       ) : entry.kind === 'text' ? (
         <Input id={id} value={text} onChange={(e) => setText(e.target.value)} disabled={!props.canEdit} />
       ) : (
@@ -30,7 +43,7 @@ function ConfigEntry(props: { entry: ConsoleSiteConfigEntry; canEdit: boolean })
       )}
       {props.canEdit ? (
         <Space style={{ marginTop: 8 }}>
-          <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate({ key: entry.key, value }, { onSuccess: () => notifySuccess(`“${entry.label}”已保存，客户刷新页面后生效`) })}>
+          <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate({ key: entry.key, value }, { onSuccess: () => notifySuccess(`“${name}”已保存，客户刷新页面后生效`) })}>
             保存
           </Button>
           {dirty ? <Button onClick={() => setText(toText(entry))}>还原</Button> : null}

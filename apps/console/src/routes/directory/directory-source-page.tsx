@@ -2,6 +2,7 @@ import { Alert, Card, Col, Descriptions, Progress, Row, Statistic, Table, Tag } 
 import type { ConsoleDirectorySource } from '@kuaibao/domain';
 import { useDirectorySource } from '../../hooks/api/directory.ts';
 import { dateTime } from '../../lib/format.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 
@@ -53,6 +54,8 @@ const ledgerColumns = [
  */
 export function DirectorySourcePage() {
   const source = useDirectorySource();
+  // Admins decide about the source; the commands that change it are the operator's (docs/operations.md#the-company-directory-source).
+  const isAdmin = useCan('config.edit');
   return (
     <>
       <PageHeader title="企业数据源" subtitle="企业搜索先查本地企业库；接入企查查后，本地查不到的企业由企查查补充并存入本地库，每次调用按次计费" />
@@ -70,7 +73,11 @@ export function DirectorySourcePage() {
                 showIcon
                 data-testid="vendor-none"
                 title="未接入商业数据源"
-                description="企业搜索只查本地企业库。可用 npm run companies:import 导入授权的企业数据，或设置 DIRECTORY_PROVIDER=qichacha 接入企查查。"
+                description={
+                  isAdmin
+                    ? '企业搜索只查本地企业库，本地没有的企业客户搜不到。如需补充企业名录，可购买授权的企业数据交由技术人员导入，或开通企查查开放平台（按次计费）后由技术人员接入；两项都在服务器上完成，操作步骤见运维手册的“企业数据源”一节。'
+                    : '企业搜索只查本地企业库。客户搜不到企业时，请记下企业全称并告知管理员。'
+                }
               />
             ) : (
               <>

@@ -13,6 +13,7 @@ import { OrderFiles } from './order-files.tsx';
 import { Declaration, OrderInfo } from './order-info.tsx';
 import { OrderAuthorization } from './order-authorization.tsx';
 import { OrderComplaints } from './order-complaints.tsx';
+import { OrderDeletionNotice } from './order-deletion-notice.tsx';
 import { OrderSms, OrderTimeline, PaymentRecords } from './order-records.tsx';
 
 const heading = (text: string) => (
@@ -47,6 +48,7 @@ export function OrderDetailPage() {
               </Space>
             }
           />
+          <OrderDeletionNotice order={data} />
           <Row gutter={16}>
             <Col span={16}>
               <Space orientation="vertical" size={16} style={{ width: '100%' }}>

@@ -30,6 +30,7 @@ import { ContactAgent } from './contact-agent.tsx';
 import { DeletionRequest } from './deletion-request.tsx';
 import { lookupOrders } from './lookup.ts';
 import { PhoneVerify } from './phone-verify.tsx';
+import { RequestContact } from './request-contact.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { DeclarationPending } from '../../common/declaration-pending.tsx';
 
@@ -174,7 +175,7 @@ function OrderProgress({ order, count, onReceipt }: { order: FullLookupOrder; co
             需要您补充的资料
           </h3>
           <p className={styles.requestText}>{order.customer_request}</p>
-          <p className={styles.more}>请按上述要求准备好资料，办理专员会与您联系；也可通过下方方式联系专员。</p>
+          <RequestContact />
         </section>
       )}
 
