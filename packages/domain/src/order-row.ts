@@ -70,6 +70,8 @@ export const OrderRowSchema = z.object({
   first_call_time: z.string().nullable(),
   /** the record a 信用修复 order repairs (credit-records.ts, migration 029); NULL for the other services */
   credit_record: z.string().nullable(),
+  /** the link's `source` the order came from (order-channel.ts, migration 039); NULL when none */
+  channel: z.string().nullable(),
   /** ISO-8601 UTC */
   create_time: z.string(),
   /** ISO-8601 UTC */
@@ -78,4 +80,4 @@ export const OrderRowSchema = z.object({
 export type OrderRowShape = z.infer<typeof OrderRowSchema>;
 
 /** Columns the database fills when an insert leaves them out. */
-export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id' | 'precheck_result' | 'precheck_year' | 'precheck_publish_date' | 'precheck_checked_at' | 'precheck_continued' | 'idno_purged_at' | 'contact_purged_at' | 'customer_request' | 'first_call_time' | 'credit_record' | 'idno_consent_version' | 'idno_consent_time';
+export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id' | 'precheck_result' | 'precheck_year' | 'precheck_publish_date' | 'precheck_checked_at' | 'precheck_continued' | 'idno_purged_at' | 'contact_purged_at' | 'customer_request' | 'first_call_time' | 'credit_record' | 'channel' | 'idno_consent_version' | 'idno_consent_time';
