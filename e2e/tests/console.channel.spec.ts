@@ -19,7 +19,7 @@ function trendsAnswer(page: Page): Promise<ConsoleDashboardTrends> {
 }
 
 test('a visitor from /?source=wechat-group orders and pays; the console shows the channel on the order and counts it on the dashboard', async ({ page, context }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const customer: Customer = { ...claimCompany(), goodsId: 1 };
 
   const before = trendsAnswer(page);

@@ -24,10 +24,10 @@ export function customerKind(creditCode: string, entityName: string): CustomerKi
 /** The amount in fen an order of this service costs this company. */
 export function priceForCustomer(goods: PricedGoods, creditCode: string, entityName: string): number {
   const individual = goods.individual_price_fen;
-  return individual != null && customerKind(creditCode, entityName) === 'individual' ? individual : goods.price_fen;
+  return typeof individual === 'number' && customerKind(creditCode, entityName) === 'individual' ? individual : goods.price_fen;
 }
 
 /** The service has a second price for 个体工商户 that differs from its price. */
 export function hasIndividualPrice(goods: PricedGoods): boolean {
-  return goods.individual_price_fen != null && goods.individual_price_fen !== goods.price_fen;
+  return typeof goods.individual_price_fen === 'number' && goods.individual_price_fen !== goods.price_fen;
 }
