@@ -59,8 +59,8 @@ test('a visitor from /?source=wechat-group orders and pays; the console shows th
   await expect(listed).toContainText(CHANNEL);
 
   const filtered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/console/orders' && new URL(response.url()).searchParams.get('channel') === CHANNEL);
-  await page.getByTestId('order-channel-filter').fill(CHANNEL);
-  await page.getByTestId('order-channel-filter').press('Enter');
+  await page.getByLabel('渠道', { exact: true }).fill(CHANNEL);
+  await page.getByLabel('渠道', { exact: true }).press('Enter');
   await filtered;
   await expect(page.getByTestId('order-table').locator('.ant-spin-spinning')).toHaveCount(0);
   await expect(listed).toHaveCount(1);

@@ -14,7 +14,7 @@
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40980–40984, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
- * refunds 40930–40949; prices per customer kind and channel 40190–40194; a dependency away (database restarting) 50320–50324 and 42970–42974;
+ * refunds 40930–40949; a dependency away (database restarting) 50320–50324 and 42970–42974;
  * client-only texts 9xxxx (status 0).
  */
 
@@ -83,8 +83,6 @@ export const STAFF_ERRORS = {
   CONSOLE_USERNAME_TAKEN: { code: 40071, status: 400, message: '用户名已存在' },
   CONSOLE_CURRENT_PASSWORD_WRONG: { code: 40072, status: 400, message: '当前密码不正确' },
   CONSOLE_PRICE_INVALID: { code: 40073, status: 400, message: '价格格式有误，请以元为单位填写，最多两位小数' },
-  /** The optional 个体工商户 price (packages/domain/src/customer-price.ts): empty, or a price like the other. */
-  CONSOLE_INDIVIDUAL_PRICE_INVALID: { code: 40190, status: 400, message: '个体工商户价格格式有误，请以元为单位填写，最多两位小数，不填则与企业价格相同' },
   CONSOLE_CONFIG_VALUE_INVALID: { code: 40074, status: 400, message: '配置内容格式有误' },
   CONSOLE_CANNOT_CHANGE_SELF: { code: 40075, status: 400, message: '不能停用自己的账号或修改自己的角色' },
   CONSOLE_LAST_ADMIN: { code: 40076, status: 400, message: '至少需要保留一名启用的管理员' },

@@ -78,10 +78,11 @@ const payablePrice = (fen: number | undefined): fen is number => fen !== undefin
 function goodsValues(input: ConsoleGoodsUpdate) {
   const price = yuanStringToFen(input.price_yuan);
   if (!payablePrice(price)) throw new AppError('CONSOLE_PRICE_INVALID');
-  // The 个体工商户 price is optional: empty means the same price for everyone (customer-price.ts).
+  // The 个体工商户 price is optional: empty means the same price for everyone (customer-price.ts); a
+  // malformed one is refused as the price is (the same words fit both).
   const individualText = input.individual_price_yuan ?? '';
   const individualPrice = individualText === '' ? null : yuanStringToFen(individualText);
-  if (individualPrice !== null && !payablePrice(individualPrice)) throw new AppError('CONSOLE_INDIVIDUAL_PRICE_INVALID');
+  if (individualPrice !== null && !payablePrice(individualPrice)) throw new AppError('CONSOLE_PRICE_INVALID');
   const payTypes = payTypesOfGoods(input.pay_types.join(','));
   return { name: input.name, type: input.type, price_fen: price, individual_price_fen: individualPrice, pay_types: payTypes.join(','), sort: input.sort, active: input.active ? 1 : 0, description: input.description };
 }

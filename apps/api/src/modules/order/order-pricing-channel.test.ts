@@ -121,7 +121,7 @@ describeDialects('prices per customer kind and the order channel (%s)', (dialect
       for (const bad of ['0', '-5', 'abc', '1.234']) {
         const response = await setIndividualPrice(bad);
         expect(response.statusCode, bad).toBe(400);
-        expect((response.json() as { code: number }).code).toBe(ERROR_CATALOG.CONSOLE_INDIVIDUAL_PRICE_INVALID.code);
+        expect((response.json() as { code: number }).code).toBe(ERROR_CATALOG.CONSOLE_PRICE_INVALID.code);
       }
       const cleared = await setIndividualPrice('');
       expect(cleared.statusCode, cleared.body).toBe(200);
