@@ -66,6 +66,16 @@ describe('start-up (docs/product/orders-and-statuses.md)', () => {
     expect(log.reloaded).toEqual(['/?from=qr']);
   });
 
+  it('keeps a link’s source for the tab (docs/decisions/059-prices-per-customer-kind-and-channel.md), and a later page without one keeps it', async () => {
+    sessionStorage.clear();
+    installFakeServer(server());
+    await startUp(fakeNavigator('/', '?source=wechat-group').nav);
+    expect(JSON.parse(sessionStorage.getItem('channel')!)).toBe('wechat-group');
+    await startUp(fakeNavigator('/', '').nav);
+    expect(JSON.parse(sessionStorage.getItem('channel')!)).toBe('wechat-group');
+    sessionStorage.clear();
+  });
+
   it('initialises: stores goods, config, token, appId, package, env and fetches the service address', async () => {
     const calls = installFakeServer(server());
     const { nav, log } = fakeNavigator('/', '?code=1&ref=x');

@@ -125,6 +125,8 @@ export async function checkStoredOrder(nav: Navigator): Promise<'ready' | 'init'
 /** Steps 4–6: the init calls (h5, or corp in corp mode) fill storage. Throws on failure. */
 export async function initialise(search: string): Promise<void> {
   const query = pageQuery(search);
+  // The channel of a link (/?source=douyin): kept for this tab, checked when the order is sent (place-order.ts).
+  if (query.source) writeSessionJson('channel', query.source);
   const envCall = fetchEnv()
     .then((env) => writeString('env', env.env))
     .catch(() => undefined);

@@ -193,6 +193,8 @@ interface SessionValues {
   payUnfinished: true;
   /** Corp mode: this tab has logged in with a code, which start-up then removed from the address; a reload keeps the session. */
   oauthLoggedIn: true;
+  /** The link's `source` this tab arrived with (/?source=douyin), sent with the order (payment/place-order.ts). */
+  channel: string;
 }
 
 export type SessionKey = keyof SessionValues;

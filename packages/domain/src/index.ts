@@ -39,6 +39,8 @@ export * from './service-notices.ts';
 export * from './pay-texts.ts';
 export * from './order-texts.ts';
 export * from './representative.ts';
+export * from './customer-price.ts';
+export * from './order-channel.ts';
 export * from './annual-report-precheck.ts';
 export * from './payment-rules.ts';
 export * from './wechat-login.ts';

@@ -74,6 +74,8 @@ export const OrderRowSchema = z.object({
   refunded_fen: z.number().int(),
   /** the admin's reason for a partial refund, shown to the customer; '' otherwise */
   refund_reason: z.string(),
+  /** the link's `source` the order came from (order-channel.ts, migration 037); NULL when none */
+  channel: z.string().nullable(),
   /** ISO-8601 UTC */
   create_time: z.string(),
   /** ISO-8601 UTC */
@@ -82,4 +84,4 @@ export const OrderRowSchema = z.object({
 export type OrderRowShape = z.infer<typeof OrderRowSchema>;
 
 /** Columns the database fills when an insert leaves them out. */
-export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id' | 'precheck_result' | 'precheck_year' | 'precheck_publish_date' | 'precheck_checked_at' | 'precheck_continued' | 'idno_purged_at' | 'contact_purged_at' | 'customer_request' | 'first_call_time' | 'credit_record' | 'idno_consent_version' | 'idno_consent_time' | 'refunded_fen' | 'refund_reason';
+export type OrderDefaultedColumn = 'id' | 'corp_id' | 'entity_extra' | 'extra' | 'status' | 'process_status' | 'process_status_name' | 'admin_name' | 'platform' | 'device_id' | 'link_id' | 'share_id' | 'prev_id' | 'precheck_result' | 'precheck_year' | 'precheck_publish_date' | 'precheck_checked_at' | 'precheck_continued' | 'idno_purged_at' | 'contact_purged_at' | 'customer_request' | 'first_call_time' | 'credit_record' | 'idno_consent_version' | 'idno_consent_time' | 'refunded_fen' | 'refund_reason' | 'channel';

@@ -44,6 +44,8 @@ export interface GoodsTable {
   /** 1 active, 0 hidden */
   active: Generated<number>;
   description: Generated<string>;
+  /** the price for a 个体工商户 in fen; NULL = price_fen for everyone (migration 037, packages/domain/src/customer-price.ts) */
+  individual_price_fen: Generated<number | null>;
 }
 
 export interface CompaniesTable {

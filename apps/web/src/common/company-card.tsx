@@ -1,4 +1,4 @@
-import { representativeLabel } from '@kuaibao/domain';
+import { customerKind, formatYuan, hasIndividualPrice, priceForCustomer, representativeLabel, type PricedGoods } from '@kuaibao/domain';
 import type { ReactNode } from 'react';
 import { ClearIcon, EditIcon } from '../ui/action-icons.tsx';
 import styles from './company-card.module.css';
@@ -10,6 +10,11 @@ export interface CompanyCardProps {
   phone?: string;
   /** A formatted amount line, e.g. ['服务费用', '¥199.00']. */
   fee?: [label: string, amount: string];
+  /**
+   * The chosen service on the home: when it has a second price for 个体工商户, the card says which
+   * price this company pays (customer-price.ts), the one the server will charge.
+   */
+  goods?: PricedGoods;
   onClear?: () => void;
   onEdit?: () => void;
   testId?: string;
@@ -18,6 +23,9 @@ export interface CompanyCardProps {
 
 /** The chosen company: name, legal person, credit code (and on the pay page phone and fee). */
 export function CompanyCard(props: CompanyCardProps) {
+  const { goods } = props;
+  const fee: CompanyCardProps['fee'] =
+    props.fee ?? (goods && hasIndividualPrice(goods) ? [customerKind(props.creditCode, props.name) === 'individual' ? '个体工商户价格' : '企业价格', formatYuan(priceForCustomer(goods, props.creditCode, props.name))] : undefined);
   return (
     <section className={styles.card} data-testid={props.testId ?? 'company-card'} aria-label="已选企业">
       <div className={styles.head}>
@@ -48,10 +56,10 @@ export function CompanyCard(props: CompanyCardProps) {
             <dd>{props.phone}</dd>
           </div>
         )}
-        {props.fee && (
+        {fee && (
           <div className={styles.fee}>
-            <dt>{props.fee[0]}</dt>
-            <dd data-testid="pay-fee">{props.fee[1]}</dd>
+            <dt>{fee[0]}</dt>
+            <dd data-testid="pay-fee">{fee[1]}</dd>
           </div>
         )}
       </dl>

@@ -1,4 +1,4 @@
-import { formatYuan } from '@kuaibao/domain';
+import { formatYuan, priceForCustomer } from '@kuaibao/domain';
 import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate } from '../router/router.tsx';
 import { CompanyCard } from '../common/company-card.tsx';
@@ -37,7 +37,8 @@ export default function PayPage() {
   useFixedBottomBar('calc(88px + env(safe-area-inset-bottom))');
   if (!form) return <Navigate to="/" replace />;
 
-  const fee = goods?.price_fen;
+  // The price for this company's kind (customer-price.ts), as the server will charge it.
+  const fee = goods && priceForCustomer(goods, form.entity_id, form.entity_name);
   return (
     <main className={styles.page} data-testid="pay-page">
       <PageHeader title="确认办理信息" onBack={pay.askExit} testId="pay-header" />

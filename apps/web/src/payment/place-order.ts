@@ -1,4 +1,4 @@
-import { ALREADY_PAID_RESULT, ID_NUMBER_CONSENT_VERSION, type Agreement, type AuthorizationConfirmation, type CreateOrderRequest, type CreateOrderResult, alreadyOrderedMessage, type OrderCheckRequest, type GoodsType, type PaySource, type PayType, PAGE_ERRORS } from '@kuaibao/domain';
+import { ALREADY_PAID_RESULT, ID_NUMBER_CONSENT_VERSION, type Agreement, type AuthorizationConfirmation, type CreateOrderRequest, type CreateOrderResult, alreadyOrderedMessage, normalizeChannel, type OrderCheckRequest, type GoodsType, type PaySource, type PayType, PAGE_ERRORS } from '@kuaibao/domain';
 import { createOrder, fetchCurrentAgreement } from '../api/order-endpoints.ts';
 import { RequestError } from '../api/client.ts';
 import { track } from '../api/index.ts';
@@ -36,6 +36,15 @@ export function rememberAgreement(agreement: Agreement): void {
   if (config) writeJson('config', { ...config, privacy: agreement.text, agreement_version: agreement.version, agreement_effective_date: agreement.effective_date });
 }
 
+/** The link's `source` this tab came by (startup.ts keeps it), when it is a channel the server would keep. */
+export function visitChannel(): string | undefined {
+  try {
+    return normalizeChannel(JSON.parse(sessionStorage.getItem('channel') ?? 'null')) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export type PlaceOrderOutcome =
   | { kind: 'created'; result: CreateOrderResult }
   /** 'paied' or isPaied: the company has already filed (docs/product/orders-and-statuses.md). */
@@ -65,6 +74,7 @@ export async function placeOrder(input: {
   authorization?: AuthorizationConfirmation;
 }): Promise<PlaceOrderOutcome> {
   const { form } = input;
+  const channel = visitChannel();
   const body: CreateOrderRequest = {
     ...orderFormRequest(form),
     pay_type: input.payType,
@@ -74,6 +84,8 @@ export async function placeOrder(input: {
     ...(input.authorization ? { authorization: input.authorization } : {}),
     // 信用修复's record, chosen on the home; the server ignores it for the other services.
     ...(form.credit_record && input.goodsType === 'credit_repair' ? { credit_record: form.credit_record } : {}),
+    // The order remembers the channel it came from (docs/decisions/059-prices-per-customer-kind-and-channel.md).
+    ...(channel ? { channel } : {}),
   };
   track('pay.create', input.payType, 'click', { pay_source: input.paySource, goods_id: form.goods_id });
   try {

@@ -1,4 +1,4 @@
-import type { Goods, OrderRecord, PayType } from '@kuaibao/domain';
+import { priceForCustomer, type Goods, type OrderRecord, type PayType } from '@kuaibao/domain';
 import { useEffect, useState } from 'react';
 import { track } from '../api/index.ts';
 import type { CheckLocationState } from '../pages/check/check-page.tsx';
@@ -60,7 +60,8 @@ export function useDesktopPay({ form, goods, onClose, onPaid }: DesktopPayOption
     flow,
     phase,
     shown,
-    fee: shown ? shown.payFee : (goods?.price_fen ?? 0),
+    // Until the order answers, the price for this company's kind (customer-price.ts); then the order's own.
+    fee: shown ? shown.payFee : goods ? priceForCustomer(goods, form.entity_id, form.entity_name) : 0,
     /** The first method, and the others once asked for (其他支付方式) or chosen. */
     visibleTypes: showAll || payType !== types[0] ? types : types.slice(0, 1),
     showAllTypes: () => setShowAll(true),

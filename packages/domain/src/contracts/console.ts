@@ -75,6 +75,14 @@ export const ConsoleOrderListQuerySchema = z.object({
   /** 'none' = nobody has taken it; a number = that staff member */
   handler: z.union([z.literal('none'), z.coerce.number().int().positive()]).optional(),
   date_field: z.enum(['create', 'pay']).default('create'),
+  /** the link's `source` the orders came from (order-channel.ts); 'none' = orders without one */
+  channel: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(32)
+    .regex(/^[a-z0-9][a-z0-9_-]*$/)
+    .optional(),
   from: day.optional(),
   to: day.optional(),
   sort: z.enum(CONSOLE_ORDER_SORTS).optional(),
@@ -200,6 +208,8 @@ export const ConsoleGoodsUpdateSchema = z.object({
   type: z.enum(GOODS_TYPES),
   /** yuan as typed, e.g. "199" or "199.50"; stored as fen */
   price_yuan: z.string().trim().max(16),
+  /** the 个体工商户 price, yuan as typed; '' = the same price for everyone (customer-price.ts) */
+  individual_price_yuan: z.string().trim().max(16).optional(),
   pay_types: z.array(PayTypeSchema).min(1).max(2),
   sort: z.coerce.number().int().min(0).max(9999),
   active: z.boolean(),
@@ -304,6 +314,8 @@ export const CONSOLE_ORDER_LIST_COLUMNS = [
   'first_call_time',
   // The record a 信用修复 order repairs (credit-records.ts); null for the other services.
   'credit_record',
+  // The link's `source` the order came from (order-channel.ts); null for none.
+  'channel',
 ] as const satisfies readonly (keyof z.infer<typeof OrderRowSchema>)[];
 
 /** GET /api/console/staff/handlers: who may be picked as an order's handler. */
@@ -509,6 +521,8 @@ export const ConsoleGoodsSchema = z.object({
   name: z.string(),
   type: z.string(),
   price_fen: z.number().int(),
+  /** the 个体工商户 price in fen; null = price_fen for everyone */
+  individual_price_fen: z.number().int().nullable(),
   pay_types: z.array(z.string()),
   sort: z.number().int(),
   active: z.boolean(),
@@ -601,6 +615,8 @@ export const ConsoleDashboardTrendsSchema = z.object({
   comparison: z.object({ paid_orders: periodChangeSchema, revenue_fen: periodChangeSchema, refunded_orders: periodChangeSchema }),
   by_service: z.array(paidSplit),
   by_pay_type: z.array(paidSplit),
+  /** per channel (the link's `source`; key '' = none): orders created and orders paid in the period, with what they paid */
+  by_channel: z.array(paidSplit.extend({ orders: z.number().int() })),
   /**
    * paid → completed over orders completed in the period; paid → taken over orders paid in the period
    * and taken (the audit log's first `order.take`); paid → first call over orders paid in the period

@@ -19,6 +19,8 @@ export const GoodsSchema = z.object({
   /** Comma-separated, the first is the default (docs/product/constants.md). */
   pay_type: z.string(),
   price_fen: z.number().int().nonnegative(),
+  /** The price for a 个体工商户 (customer-price.ts); null = price_fen for everyone. Optional for older answers. */
+  individual_price_fen: z.number().int().nonnegative().nullable().optional(),
   description: z.string(),
 });
 export type Goods = z.infer<typeof GoodsSchema>;

@@ -50,6 +50,12 @@ export const CreateOrderRequestSchema = z.object({
    * service refuses a missing or unknown one with the catalog's words (CREDIT_RECORD_REQUIRED).
    */
   credit_record: z.string().max(32).optional(),
+  /**
+   * The link's `source` the visitor came by (/?source=douyin). The service keeps a short slug and
+   * drops anything else (order-channel.ts): any value, even a malformed one, passes here, so a bad
+   * link never stops an order (docs/decisions/059-prices-per-customer-kind-and-channel.md).
+   */
+  channel: z.string().optional().catch(undefined),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 

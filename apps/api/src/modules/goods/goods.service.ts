@@ -24,6 +24,7 @@ function toGoods(row: GoodsRow): Goods {
     goods_type: row.type,
     pay_type: row.pay_types,
     price_fen: row.price_fen,
+    individual_price_fen: row.individual_price_fen,
     description: row.description,
   };
 }
@@ -63,6 +64,7 @@ function toConsoleGoods(row: GoodsRow): ConsoleGoods {
     name: row.name,
     type: row.type,
     price_fen: row.price_fen,
+    individual_price_fen: row.individual_price_fen,
     pay_types: row.pay_types.split(',').filter(Boolean),
     sort: row.sort,
     active: row.active === 1,
@@ -70,12 +72,19 @@ function toConsoleGoods(row: GoodsRow): ConsoleGoods {
   };
 }
 
+// A zero price cannot be paid; an absurd one is a typo (the dearest service is under ¥1,000).
+const payablePrice = (fen: number | undefined): fen is number => fen !== undefined && fen >= 1 && fen <= 10_000_000;
+
 function goodsValues(input: ConsoleGoodsUpdate) {
   const price = yuanStringToFen(input.price_yuan);
-  // A zero price cannot be paid; an absurd one is a typo (the dearest service is under ¥1,000).
-  if (price === undefined || price < 1 || price > 10_000_000) throw new AppError('CONSOLE_PRICE_INVALID');
+  if (!payablePrice(price)) throw new AppError('CONSOLE_PRICE_INVALID');
+  // The 个体工商户 price is optional: empty means the same price for everyone (customer-price.ts); a
+  // malformed one is refused as the price is (the same words fit both).
+  const individualText = input.individual_price_yuan ?? '';
+  const individualPrice = individualText === '' ? null : yuanStringToFen(individualText);
+  if (individualPrice !== null && !payablePrice(individualPrice)) throw new AppError('CONSOLE_PRICE_INVALID');
   const payTypes = payTypesOfGoods(input.pay_types.join(','));
-  return { name: input.name, type: input.type, price_fen: price, pay_types: payTypes.join(','), sort: input.sort, active: input.active ? 1 : 0, description: input.description };
+  return { name: input.name, type: input.type, price_fen: price, individual_price_fen: individualPrice, pay_types: payTypes.join(','), sort: input.sort, active: input.active ? 1 : 0, description: input.description };
 }
 
 /** `changes` drops every instance's copy of the active goods once a change has committed. */

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import {
   CONSOLE_ORDER_LIST_COLUMNS,
   OPEN_PROCESS_STATUSES,
+  NO_CHANNEL,
   ORDER_STATUS,
   ORDER_STATUSES_AFTER_PAYMENT,
   PROCESS_STATUS,
@@ -95,6 +96,9 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
   if (query.process_status) q = q.where('process_status', '=', query.process_status);
   if (query.handler === 'none') q = q.where('admin_id', 'is', null);
   else if (typeof query.handler === 'number') q = q.where('admin_id', '=', query.handler);
+  // The link's `source` (order-channel.ts): 'none' = orders that came without one.
+  if (query.channel === NO_CHANNEL) q = q.where('channel', 'is', null);
+  else if (query.channel) q = q.where('channel', '=', query.channel);
   const column = query.date_field === 'pay' ? 'pay_time' : 'create_time';
   if (query.from) q = q.where(column, '>=', shanghaiDayStart(query.from));
   if (query.to) q = q.where(column, '<', shanghaiDayEnd(query.to));

@@ -121,4 +121,33 @@ export const orderTrendsRepository = {
       .execute();
     return rows.map((row) => ({ staff_id: Number(row.admin_id), name: String(row.name ?? ''), refunded: Number(row.n) }));
   },
+
+  /**
+   * Per channel (the link's `source`, NULL for none; docs/decisions/059-prices-per-customer-kind-and-channel.md):
+   * the orders created in [since, until), and the orders paid in it with what they paid.
+   */
+  async channelTotals(db: Db, since: string, until: string): Promise<{ channel: string | null; orders: number; paid_orders: number; revenue_fen: number }[]> {
+    const [created, paid] = await Promise.all([
+      db
+        .selectFrom('orders')
+        .select((eb) => ['channel', eb.fn.countAll<number>().as('n')])
+        .where('create_time', '>=', since)
+        .where('create_time', '<', until)
+        .groupBy('channel')
+        .execute(),
+      db
+        .selectFrom('orders')
+        .select((eb) => ['channel', eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('total_fee'), eb.lit(0)).as('fen')])
+        .where('status', 'in', ORDER_STATUSES_AFTER_PAYMENT)
+        .where('pay_time', '>=', since)
+        .where('pay_time', '<', until)
+        .groupBy('channel')
+        .execute(),
+    ]);
+    const totals = new Map<string | null, { channel: string | null; orders: number; paid_orders: number; revenue_fen: number }>();
+    const entry = (channel: string | null) => totals.get(channel) ?? totals.set(channel, { channel, orders: 0, paid_orders: 0, revenue_fen: 0 }).get(channel)!;
+    for (const row of created) entry(row.channel).orders = Number(row.n);
+    for (const row of paid) Object.assign(entry(row.channel), { paid_orders: Number(row.n), revenue_fen: Number(row.fen) });
+    return [...totals.values()];
+  },
 };

@@ -1,4 +1,4 @@
-import { beijingDayOfUtcHalf, firstCallSla, goodsTexts, isGoodsType, LABELS, percentile, periodChange, type ConsoleDashboardTrends, type TrendWindow } from '@kuaibao/domain';
+import { beijingDayOfUtcHalf, firstCallSla, goodsTexts, isGoodsType, LABELS, NO_CHANNEL_LABEL, percentile, periodChange, type ConsoleDashboardTrends, type TrendWindow } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
 import { firstOrderTakes } from '../audit/index.ts';
 import { orderTrendsRepository as trends, type PaidBucketRow } from './order-trends.repository.ts';
@@ -25,7 +25,7 @@ const payTypeName = (type: string) => (LABELS.payType as Record<string, string>)
  * and payment method over both periods; this folds those few rows into Beijing days and splits.
  */
 export async function orderTrends(db: Db, window: TrendWindow, now: Date): Promise<Omit<ConsoleDashboardTrends, 'days'>> {
-  const [buckets, completions, open, completed, refunded, paid, takes, calls, breachedNow] = await Promise.all([
+  const [buckets, completions, open, completed, refunded, paid, takes, calls, breachedNow, channels] = await Promise.all([
     trends.paidBuckets(db, window.previousSince, window.until),
     trends.completions(db, window.since, window.until),
     trends.openByClerk(db),
@@ -35,6 +35,7 @@ export async function orderTrends(db: Db, window: TrendWindow, now: Date): Promi
     firstOrderTakes(db, window.since, window.until),
     trends.callsByClerk(db, window.since, window.until),
     orderHandlingRepository.countView(db, 'overdue', { staffId: 0, now }),
+    trends.channelTotals(db, window.since, window.until),
   ]);
   const periodDays = new Set(window.days);
   const current: PaidBucketRow[] = [];
@@ -93,6 +94,10 @@ export async function orderTrends(db: Db, window: TrendWindow, now: Date): Promi
     },
     by_service: splitBy(current, 'goods_type', serviceName),
     by_pay_type: splitBy(current, 'pay_type', payTypeName),
+    // The link's `source` of each order (docs/decisions/059-prices-per-customer-kind-and-channel.md); '' = none.
+    by_channel: channels
+      .map((row) => ({ key: row.channel ?? '', name: row.channel ?? NO_CHANNEL_LABEL, orders: row.orders, paid_orders: row.paid_orders, revenue_fen: row.revenue_fen }))
+      .sort((a, b) => b.revenue_fen - a.revenue_fen || b.orders - a.orders || a.key.localeCompare(b.key)),
     turnaround: {
       paid_to_completed: { orders: minutes.length, median_minutes: rounded(percentile(minutes, 50)), p90_minutes: rounded(percentile(minutes, 90)) },
       paid_to_taken: { orders: takeMinutes.length, median_minutes: rounded(percentile(takeMinutes, 50)), p90_minutes: rounded(percentile(takeMinutes, 90)) },

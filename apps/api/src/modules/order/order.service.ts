@@ -7,6 +7,8 @@ import {
   AppError,
   authorizationPlainText,
   isCreditRecordType,
+  normalizeChannel,
+  priceForCustomer,
   serviceRefusal,
   buildCancellationAuthorization,
   needsAuthorization,
@@ -364,6 +366,8 @@ export function createOrderService(deps: {
       const authorization = needsAuthorization(goods.type) ? await confirmedAuthorization(form, visitor, nowIso) : null;
 
       const idnoHash = vault.hash(form.entity_idno);
+      // The link's `source` the visitor came by: a short slug or nothing, never a refusal (order-channel.ts).
+      const channel = normalizeChannel(form.channel);
       let created = false;
       const attemptInput = (order: OrderRow): StartAttemptInput => ({
         order,
@@ -396,7 +400,8 @@ export function createOrderService(deps: {
           // A recreation (another method, or 仍要办理 after the notice) records the latest pre-check.
           // The consent is the latest one: the version this request was shown, at this time.
           const consent = { consent_version: agreement.version, consent_time: nowIso, idno_consent_version: ID_NUMBER_CONSENT_VERSION, idno_consent_time: nowIso };
-          const record = { credit_record: creditRecord ?? null };
+          // The first channel that brought the order stays; one that had none takes this visit's.
+          const record = { credit_record: creditRecord ?? null, channel: reusable.channel ?? channel };
           await orderRepository.updateOrder(trx, reusable.id, { pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent, ...record, update_time: nowIso });
           if (authorization) await orderRepository.saveAuthorization(trx, { ...authorization, order_id: reusable.id });
           return { ...reusable, pay_type: form.pay_type, pay_source: form.pay_source, ...precheckColumns, ...consent, ...record };
@@ -422,7 +427,8 @@ export function createOrderService(deps: {
           process_status_name: PROCESS_STATUS_NAMES[PROCESS_STATUS.pending],
           pay_type: form.pay_type,
           pay_source: form.pay_source,
-          total_fee: goods.price_fen,
+          // The price for this company's kind, the server's own reading of the form (never a client's amount).
+          total_fee: priceForCustomer(goods, form.entity_id, form.entity_name),
           pay_time: null,
           admin_id: null,
           platform: form.source,
@@ -437,6 +443,7 @@ export function createOrderService(deps: {
           idno_consent_time: nowIso,
           ...precheckColumns,
           credit_record: creditRecord ?? null,
+          channel,
           create_time: nowIso,
           update_time: nowIso,
         });

@@ -58,8 +58,8 @@ export function GoodsPage() {
     setEditing(row);
     form.setFieldsValue(
       row === 'new'
-        ? { name: '', type: 'license_year', price_yuan: '', pay_types: ['weixin', 'alipay'], sort: 10, active: true, description: '' }
-        : { name: row.name, type: row.type as GoodsForm['type'], price_yuan: formatFen(row.price_fen), pay_types: row.pay_types, sort: row.sort, active: row.active, description: row.description },
+        ? { name: '', type: 'license_year', price_yuan: '', individual_price_yuan: '', pay_types: ['weixin', 'alipay'], sort: 10, active: true, description: '' }
+        : { name: row.name, type: row.type as GoodsForm['type'], price_yuan: formatFen(row.price_fen), individual_price_yuan: row.individual_price_fen === null ? '' : formatFen(row.individual_price_fen), pay_types: row.pay_types, sort: row.sort, active: row.active, description: row.description },
     );
   };
 
@@ -68,7 +68,7 @@ export function GoodsPage() {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     save.mutate(
-      { id: editing === 'new' || editing === undefined ? undefined : editing.id, goods: { ...values, pay_types: values.pay_types as ConsoleGoodsUpdate['pay_types'], description: values.description ?? '' } },
+      { id: editing === 'new' || editing === undefined ? undefined : editing.id, goods: { ...values, pay_types: values.pay_types as ConsoleGoodsUpdate['pay_types'], description: values.description ?? '', individual_price_yuan: values.individual_price_yuan ?? '' } },
       {
         onSuccess: () => {
           notifySuccess('已保存，客户刷新页面后即可看到');
@@ -93,6 +93,8 @@ export function GoodsPage() {
           { title: '名称', dataIndex: 'name' },
           { title: '类型', dataIndex: 'type', width: 110, render: (v: string) => goodsTypeName(v) },
           { title: '价格', dataIndex: 'price_fen', width: 120, align: 'right', render: (v: number) => yuan(v) },
+          // The second price, for 个体工商户 (packages/domain/src/customer-price.ts); 同上 when there is none.
+          { title: '个体工商户价格', dataIndex: 'individual_price_fen', width: 130, align: 'right', render: (v: number | null) => (v === null ? '同上' : yuan(v)) },
           { title: '支付方式（首个为默认）', dataIndex: 'pay_types', render: (v: string[]) => v.map((p) => PAY_TYPE_NAMES[p] ?? p).join('、') },
           { title: '状态', dataIndex: 'active', width: 90, render: (v: boolean) => (v ? <Tag style={{ color: '#0a6b4f', background: '#e3f7f0', borderColor: 'transparent' }}>上架</Tag> : <Tag>下架</Tag>) },
           { title: '说明', dataIndex: 'description', ellipsis: true },
@@ -114,6 +116,14 @@ export function GoodsPage() {
             rules={[{ validator: async (_r, value: string) => { const fen = yuanStringToFen(value ?? ''); if (fen === undefined || fen < 1) throw new Error('请以元为单位填写，最多两位小数，例如 199 或 199.50'); } }]}
           >
             <Input inputMode="decimal" prefix="¥" />
+          </Form.Item>
+          <Form.Item
+            label="个体工商户价格（元，选填）"
+            name="individual_price_yuan"
+            extra="统一社会信用代码以 92 开头的个体工商户按此价格下单；不填则与上面的价格相同。"
+            rules={[{ validator: async (_r, value: string | undefined) => { if (!value?.trim()) return; const fen = yuanStringToFen(value); if (fen === undefined || fen < 1) throw new Error('请以元为单位填写，最多两位小数，不填则与上面的价格相同'); } }]}
+          >
+            <Input inputMode="decimal" prefix="¥" placeholder="同上" data-testid="goods-individual-price" />
           </Form.Item>
           <Form.Item label="支付方式（顺序即默认顺序）" name="pay_types" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一种支付方式' }]}>
             <Checkbox.Group options={[{ value: 'weixin', label: '微信支付' }, { value: 'alipay', label: '支付宝' }]} />

@@ -5,6 +5,7 @@ import { useDashboardTrends } from '../../hooks/api/dashboard.ts';
 import { yuan } from '../../lib/format.ts';
 import { QueryState } from '../../ui/query-state.tsx';
 import { EChart } from './echart.tsx';
+import { ChannelTable } from './channel-table.tsx';
 
 const heading = (text: string) => <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>{text}</Typography.Title>;
 const shortDay = (day: string) => day.slice(5).replace('-', '/');
@@ -118,6 +119,7 @@ export function TrendsSection() {
                   <SplitChart items={data.by_pay_type} testId="chart-pay-type" label="支付方式" color="#52c41a" />
                 </Col>
               </Row>
+              <ChannelTable rows={data.by_channel} />
               <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
                 <Col span={10}>
                   <Card type="inner" title={heading('办理时长')} data-testid="turnaround">

@@ -31,6 +31,7 @@ const ORDER: ConsoleOrderDetail = {
   contact_purged_at: null,
   first_call_time: null,
   credit_record: null,
+  channel: null,
   overdue: false,
   sla: { state: 'none', deadline: '2026-08-02T02:00:00.000Z', minutes: 0 },
   public_id: 'pub-7',

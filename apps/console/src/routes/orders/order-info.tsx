@@ -5,6 +5,7 @@ import {
   ID_REVEAL_NOTE_MAX,
   ID_REVEAL_REASONS,
   creditRecordLabel,
+  NO_CHANNEL_LABEL,
   declarationFields,
   entityKindLabel,
   idRevealReasonText,
@@ -157,6 +158,8 @@ export function OrderInfo(props: { order: ConsoleOrderDetail }) {
         { key: 'create_time', label: '下单时间', children: dateTime(order.create_time) },
         { key: 'pay_time', label: '付款时间', children: dateTime(order.pay_time) },
         { key: 'platform', label: '来源', children: label('platform', order.platform) },
+        // The link's `source` the order came by (packages/domain/src/order-channel.ts).
+        { key: 'channel', label: '渠道', children: <span data-testid="order-channel">{order.channel ?? NO_CHANNEL_LABEL}</span> },
         { key: 'consent', label: '协议同意', children: order.consent_time ? `${order.consent_version ?? ''} · ${dateTime(order.consent_time)}` : '—' },
         // Its own consent (decision 050); older orders had one tick for both.
         { key: 'idno_consent', label: '身份证号处理同意', children: order.idno_consent_time ? <span data-testid="idno-consent">{`${order.idno_consent_version ?? ''} · ${dateTime(order.idno_consent_time)}`}</span> : '—' },

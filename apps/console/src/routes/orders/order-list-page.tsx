@@ -1,6 +1,6 @@
 import { Badge, Button, Input, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CONSOLE_ORDER_SORTS, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, creditRecordLabel, wasOrderPaid, type ConsoleOrderListItem, type ConsoleOrderSort } from '@kuaibao/domain';
+import { CONSOLE_ORDER_SORTS, NO_CHANNEL, NO_CHANNEL_LABEL, normalizeChannel, PROCESS_STATUS_FLOW, PROCESS_STATUS_NAMES, creditRecordLabel, wasOrderPaid, type ConsoleOrderListItem, type ConsoleOrderSort } from '@kuaibao/domain';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../../hooks/api/orders.ts';
@@ -29,6 +29,13 @@ function SelectAllBox(props: { checkbox: ReactNode }) {
 
 const selectAllTitle = (checkbox: ReactNode) => <SelectAllBox checkbox={checkbox} />;
 
+/** A typed channel as the list asks for it: a slug, 'none' for 直接访问, nothing for anything else. */
+function channelFilter(text: string): string | undefined {
+  const typed = text.trim();
+  if (typed === NO_CHANNEL_LABEL || typed.toLowerCase() === NO_CHANNEL) return NO_CHANNEL;
+  return normalizeChannel(typed) ?? undefined;
+}
+
 const VIEWS = ['new', 'near_breach', 'overdue', 'mine', 'unassigned', 'all'] as const;
 
 /** The queue's state lives in the address, so a reload or a shared link shows the same list. */
@@ -43,6 +50,7 @@ function useQueueQuery(): [OrderListQuery, (changes: Partial<Record<keyof OrderL
     status: params.get('status') ?? undefined,
     process_status: params.get('process_status') ?? undefined,
     handler: params.get('handler') ?? undefined,
+    channel: params.get('channel') ?? undefined,
     date_field: params.get('date_field') === 'pay' ? 'pay' : 'create',
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
@@ -175,6 +183,8 @@ export function OrderListPage() {
         sortOrder: sortOrderOf(query.sort, 'create_time'),
         render: (value: string) => dateTime(value),
       },
+      // The link's `source` the order came by (packages/domain/src/order-channel.ts).
+      { title: '渠道', key: 'channel', dataIndex: 'channel', render: (value: string | null) => value ?? <span className="muted">{NO_CHANNEL_LABEL}</span> },
     ],
     [query.sort, query.goods_type, query.status, query.process_status],
   );
@@ -242,12 +252,22 @@ export function OrderListPage() {
           options={[{ value: 'none', label: '未接单' }, ...(handlers.data ?? []).map((h) => ({ value: String(h.id), label: h.display_name }))]}
           onChange={(value?: string) => update({ handler: value })}
         />
+        <Input.Search
+          allowClear
+          defaultValue={query.channel === NO_CHANNEL ? NO_CHANNEL_LABEL : query.channel}
+          key={`channel-${query.channel ?? ''}`}
+          placeholder="渠道，如 douyin"
+          aria-label="渠道"
+          style={{ width: 160 }}
+          onSearch={(text) => update({ channel: channelFilter(text) })}
+          data-testid="order-channel-filter"
+        />
         <Space.Compact>
           <Select aria-label="日期类型" style={{ width: 100 }} value={query.date_field} options={[{ value: 'create', label: '下单日期' }, { value: 'pay', label: '付款日期' }]} onChange={(value: string) => update({ date_field: value })} />
           <DateRangeFilter from={query.from} to={query.to} onChange={(range) => update(range)} />
         </Space.Compact>
-        {query.q || query.goods_type || query.status || query.process_status || query.handler || query.from ? (
-          <Button onClick={() => update({ q: undefined, goods_type: undefined, status: undefined, process_status: undefined, handler: undefined, from: undefined, to: undefined, date_field: undefined })}>清除筛选</Button>
+        {query.q || query.goods_type || query.status || query.process_status || query.handler || query.channel || query.from ? (
+          <Button onClick={() => update({ q: undefined, goods_type: undefined, status: undefined, process_status: undefined, handler: undefined, channel: undefined, from: undefined, to: undefined, date_field: undefined })}>清除筛选</Button>
         ) : null}
       </div>
       <ListToolbar list="orders" columns={columnChoices} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void orders.refetch()} refreshing={orders.isFetching} extra={<ExportButtons list="orders" />} />

@@ -410,3 +410,54 @@ describe('a 个体工商户 has an 经营者, not a 法定代表人 (representat
     expect(screen.getByTestId('id-input').getAttribute('placeholder')).toBe('请输入经营者身份证号码');
   });
 });
+
+describe('the price for the chosen company’s kind (customer-price.ts) and the link’s channel (order-channel.ts)', () => {
+  const IND_17 = '92450305MA5K11110';
+  const INDIVIDUAL = { name: '七星区国伟面馆', merge_name: '七星区国伟面馆', color_name: '七星区国伟面馆', credit_code: IND_17 + creditCodeCheckChar(IND_17), oper_name: '李国伟' };
+  const TWO_PRICES = [{ ...GOODS[0]!, price_fen: 19_900, individual_price_fen: 9_900 }];
+
+  async function pick(index: 0 | 1) {
+    type('company-input', '国伟');
+    fireEvent.click(screen.getByTestId('company-search'));
+    fireEvent.click((await screen.findAllByTestId('company-option'))[index]!);
+    return screen.findByTestId('selected-company');
+  }
+
+  it('shows the 个体工商户 price once an individual business is chosen, the company price for a company', async () => {
+    seedStorage({ goods: TWO_PRICES });
+    calls = installFakeServer((call) => (call.path === '/api/h5/company' ? { code: 0, data: [INDIVIDUAL, COMPANY] } : respond(call)));
+    renderRoute(<HomePage />);
+    const individual = await pick(0);
+    await waitFor(() => expect(within(individual).getByTestId('pay-fee').textContent).toBe('¥99.00'));
+    expect(individual.textContent).toContain('个体工商户价格');
+    fireEvent.click(screen.getByTestId('company-clear'));
+    const company = await pick(1);
+    expect(within(company).getByTestId('pay-fee').textContent).toBe('¥199.00');
+    expect(company.textContent).toContain('企业价格');
+  });
+
+  it('says nothing more when the service has one price for everyone', async () => {
+    calls = installFakeServer((call) => (call.path === '/api/h5/company' ? { code: 0, data: [INDIVIDUAL, COMPANY] } : respond(call)));
+    renderRoute(<HomePage />);
+    const individual = await pick(0);
+    expect(within(individual).queryByTestId('pay-fee')).toBeNull();
+  });
+
+  it('sends the tab’s channel with the order, and no malformed one', async () => {
+    for (const [stored, sent] of [['Wechat-Group', 'wechat-group'], ['<script>', undefined]] as const) {
+      cleanup();
+      sessionStorage.setItem('channel', JSON.stringify(stored));
+      calls = installFakeServer(respond);
+      renderRoute(<HomePage />, { platform: DESKTOP });
+      await pickCompany();
+      type('id-input', VALID_ID);
+      type('phone-input', VALID_PHONE);
+      fireEvent.click(screen.getByTestId('consent-checkbox'));
+      fireEvent.click(screen.getByTestId('idno-consent-checkbox'));
+      submit();
+      await waitFor(() => expect(calls.find((call) => call.path === '/api/h5/order')).toBeTruthy(), { timeout: 10_000 });
+      expect((calls.find((call) => call.path === '/api/h5/order')!.body as { channel?: string }).channel).toBe(sent);
+    }
+    sessionStorage.removeItem('channel');
+  });
+});

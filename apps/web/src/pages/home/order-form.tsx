@@ -218,6 +218,7 @@ export function OrderFormCard({ form, onChange, goods, hideGoods, privacy, onSub
                 name={form.entity_name}
                 creditCode={form.entity_id}
                 legal={form.entity_legal}
+                goods={chosenGoods}
                 onClear={() => {
                   set({ entity_name: '', entity_id: '', entity_legal: '' });
                   companyInput.current?.focus();
