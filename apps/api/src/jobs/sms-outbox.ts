@@ -51,6 +51,8 @@ interface Payload {
   phone?: unknown;
   /** the request of 待客户补充 (decision 043) */
   request?: unknown;
+  /** the invoice's download link (invoice_issued, decision 064): never shortened, a cut link is useless */
+  link?: unknown;
   /** a notice sent more than once per order (each request) names itself; others are one per order */
   noticeKey?: unknown;
 }
@@ -130,7 +132,7 @@ export function createSmsOutboxWorker(deps: {
       run.skipped += 1;
       return;
     }
-    const values: Record<string, string> = { goods: smsParam(order.goods_name), amount: formatFen(order.total_fee), order_no: order.out_trade_no, company: smsParam(order.entity_name), request: typeof payload.request === 'string' ? smsParam(payload.request) : '' };
+    const values: Record<string, string> = { goods: smsParam(order.goods_name), amount: formatFen(order.total_fee), order_no: order.out_trade_no, company: smsParam(order.entity_name), request: typeof payload.request === 'string' ? smsParam(payload.request) : '', link: typeof payload.link === 'string' ? payload.link : '' };
     // Exactly the template's parameters: providers refuse extra ones.
     const used = Object.fromEntries(SMS_TEMPLATES[template as SmsTemplateId].params.map((name) => [name, values[name] ?? '']));
     const text = renderSms(template as SmsTemplateId, used);
