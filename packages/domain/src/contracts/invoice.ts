@@ -67,3 +67,50 @@ export const InvoiceFileQuerySchema = z.object({
   i: z.coerce.number().int().positive().max(2 ** 31),
   s: z.string().trim().max(64),
 });
+
+// ---- The console's 发票 list and actions (/api/console/invoices) ----
+
+export const ConsoleInvoiceSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  out_trade_no: z.string(),
+  entity_name: z.string(),
+  goods_name: z.string(),
+  type: z.string(),
+  type_name: z.string(),
+  title: z.string(),
+  tax_number: z.string(),
+  email: z.string(),
+  buyer_address: z.string(),
+  buyer_phone: z.string(),
+  buyer_bank: z.string(),
+  buyer_account: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  status_name: z.string(),
+  amount_fen: z.number().int(),
+  provider: z.string(),
+  provider_serial: z.string(),
+  file_kind: z.string().nullable(),
+  has_file: z.boolean(),
+  issued_by_name: z.string(),
+  created_at: z.string(),
+  issued_at: z.string().nullable(),
+  red_requested_at: z.string().nullable(),
+  red_issued_at: z.string().nullable(),
+});
+export type ConsoleInvoice = z.infer<typeof ConsoleInvoiceSchema>;
+
+export const ConsoleInvoiceListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(INVOICE_STATUSES).optional(),
+  type: z.enum(INVOICE_TYPES).optional(),
+  /** an order number, a title or a tax number, exactly */
+  keyword: z.string().trim().max(100).optional(),
+  /** calendar days in Asia/Shanghai, the request's creation */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+export const ConsoleInvoiceOfOrderSchema = z.object({ invoice: ConsoleInvoiceSchema.nullable() });
+/** The dashboard's split of paid revenue, integer fen. */
+export const ConsoleInvoiceRevenueSchema = z.object({ invoiced_fen: z.number().int(), not_invoiced_fen: z.number().int() });

@@ -1,6 +1,6 @@
 import type { InvoiceRequest, InvoiceStatus } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
-import { pageWindow } from '../../db/query-helpers.ts';
+import { dayWindow, pageWindow } from '../../db/query-helpers.ts';
 import type { InvoiceRow } from '../../db/schema.ts';
 
 /** Statuses a request may be issued or corrected from (invoice.ts's isInvoiceIssuable / isInvoiceCorrectable). */
@@ -90,8 +90,9 @@ export const invoiceRepository = {
       const keyword = query.keyword.trim();
       base = base.where((eb) => eb.or([eb('orders.out_trade_no', '=', keyword), eb('invoices.tax_number', '=', keyword.toUpperCase()), eb('invoices.title', '=', keyword)]));
     }
-    if (query.from) base = base.where('invoices.created_at', '>=', query.from);
-    if (query.to) base = base.where('invoices.created_at', '<', query.to);
+    const { since, until } = dayWindow(query.from, query.to);
+    if (since) base = base.where('invoices.created_at', '>=', since);
+    if (until) base = base.where('invoices.created_at', '<', until);
     const { limit, offset } = pageWindow(query.page, query.page_size);
     const [rows, count] = await Promise.all([
       base

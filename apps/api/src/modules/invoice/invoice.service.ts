@@ -15,6 +15,7 @@ import {
   refundNeedsRedLetter,
   sniffInvoiceFile,
   validateInvoiceRequest,
+  type ConsoleInvoice,
   type InvoiceForm,
   type InvoiceStatus,
   type InvoiceType,
@@ -40,36 +41,6 @@ export interface InvoiceProof {
   phone_token?: string | undefined;
   /** the logged-in WeChat visitor (corp, mini-program) */
   userId?: number | undefined;
-}
-
-/** The console's row of the 发票 list. */
-export interface ConsoleInvoice {
-  id: number;
-  order_id: number;
-  out_trade_no: string;
-  entity_name: string;
-  goods_name: string;
-  type: string;
-  type_name: string;
-  title: string;
-  tax_number: string;
-  email: string;
-  buyer_address: string;
-  buyer_phone: string;
-  buyer_bank: string;
-  buyer_account: string;
-  status: InvoiceStatus;
-  status_name: string;
-  amount_fen: number;
-  provider: string;
-  provider_serial: string;
-  file_kind: string | null;
-  has_file: boolean;
-  issued_by_name: string;
-  created_at: string;
-  issued_at: string | null;
-  red_requested_at: string | null;
-  red_issued_at: string | null;
 }
 
 export interface InvoiceService {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { writeAudit } from '../audit/index.ts';
 import { orderPayments } from '../order/index.ts';
+import { assertRefundInvoiceCleared } from '../invoice/index.ts';
 import type { Actor } from '../staff/index.ts';
 import type { RefundOrderResult } from './payment-types.ts';
 import { refundRequestRepository, type RefundRequestWithOrder } from './refund-request.repository.ts';
@@ -95,6 +96,8 @@ export function createRefundRequests(deps: { db: Kysely<Database>; now: () => Da
       const claimed = await db.transaction().execute(async (trx) => {
         const request = await refundRequestRepository.findById(trx, requestId);
         if (!request) throw new AppError('CONSOLE_REFUND_REQUEST_NOT_FOUND');
+        // An issued invoice stands in the buyer's books until its red-letter invoice (红冲) is recorded (decision 064).
+        await assertRefundInvoiceCleared(trx, request.order_id);
         const decided = await refundRequestRepository.decide(trx, { id: requestId, to: 'PROCESSING', decidedBy: actor.id, decidedByName: actor.displayName, note, at: at.toISOString() });
         if (!decided) throw new AppError('CONSOLE_REFUND_ALREADY_DECIDED');
         await writeAudit(trx, actor, { action: 'refund.approve', targetType: 'order', targetId: request.order_id, before: { request_id: requestId, status: 'PENDING' }, after: { request_id: requestId, status: 'PROCESSING', note } }, at);
