@@ -118,7 +118,7 @@ describe('sniffInvoiceFile', () => {
     expect(sniffInvoiceFile(new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...bytes('....OFD.xml....')]))).toBe('ofd');
   });
   it('refuses anything else, a plain ZIP included', () => {
-    expect(sniffInvoiceFile(new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...bytes('word/document.xml')]))).toBeUndefined();
+    expect(sniffInvoiceFile(new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...bytes('word/styles.xml')]))).toBeUndefined();
     expect(sniffInvoiceFile(bytes('<html>%PDF-'))).toBeUndefined();
     expect(sniffInvoiceFile(new Uint8Array([0xff, 0xd8, 0xff]))).toBeUndefined();
   });

@@ -77,7 +77,7 @@ export function normalizeTaxNumber(raw: string): string {
 
 const chars = (text: string): number => Array.from(text).length;
 /** Control characters would break the platform's fields and the email's headers. */
-const clean = (text: string | undefined): string => (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+const clean = (text: string | undefined): string => (text ?? '').replace(/\p{Cc}/gu, '').trim();
 
 /** Checks and normalises a visitor's request; the first problem, with its field, when there is one. */
 export function validateInvoiceRequest(input: InvoiceRequestInput): { ok: true; value: InvoiceRequest } | { ok: false; error: InvoiceRequestError; field: string } {

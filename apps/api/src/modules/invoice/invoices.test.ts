@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleInvoice, ConsolePage, InvoiceView } from '@kuaibao/domain';
 import { createEmailOutboxWorker } from '../../jobs/email-outbox.ts';
 import { createSmsOutboxWorker } from '../../jobs/sms-outbox.ts';
-import { createConsoleEmailProvider } from '../../providers/email/console.provider.ts';
+import { createConsoleEmailProvider } from '../../providers/email/console-email.provider.ts';
 import { createPersonalDataVault } from '../../security/personal-data.ts';
 import { issuePhoneToken } from '../../security/phone-token.ts';
 import { describeDialects } from '../../test/dialects.ts';
@@ -74,7 +74,8 @@ describeDialects('invoices (%s)', (dialect) => {
       const other = await order({ entity_phone: '13700000999' });
       const otherToken = issuePhoneToken(vault, '13700000999', test.clock.now).token;
       const bodies = new Set<string>();
-      for (const proof of [{ id: mine.publicId }, { id: mine.publicId, key: other.key }, { id: mine.publicId, phone_token: otherToken }, { id: 'no-such-order', key: mine.key }]) {
+      const proofs: Record<string, string>[] = [{ id: mine.publicId }, { id: mine.publicId, key: other.key }, { id: mine.publicId, phone_token: otherToken }, { id: 'no-such-order', key: mine.key }];
+      for (const proof of proofs) {
         const read = await view(proof);
         expectError(read, 'REPORT_ORDER_FORBIDDEN');
         const write = await send('POST', { ...proof, invoice: normal });

@@ -1,5 +1,5 @@
 import type { EmailConfig } from '../../config.ts';
-import { createConsoleEmailProvider, type EmailLogger } from './console.provider.ts';
+import { createConsoleEmailProvider, type EmailLogger } from './console-email.provider.ts';
 import type { EmailProvider } from './port.ts';
 
 export type { EmailProvider, SendEmailInput, SendEmailResult } from './port.ts';
