@@ -14,6 +14,8 @@ import { apiRoute } from '../../../http/route.ts';
 import { assertCan } from '../../staff/index.ts';
 import { actorOf } from './context.ts';
 
+/** Nothing to say yet: the clerk's words go in the order's notes. */
+const RedLetterRequestSchema = z.object({}).optional();
 const InvoiceFileUploadSchema = z.object({ file: z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'PDF or OFD, one file' }) });
 
 /** The uploaded file's bytes, with the screenshot upload's refusals (orders.routes.ts) in the invoice's words. */
@@ -69,7 +71,7 @@ export async function registerConsoleInvoiceRoutes(scope: FastifyInstance): Prom
     url: '/invoices/:id/red-letter',
     summary: 'Asks for the red-letter invoice (红冲) of an issued invoice',
     tag,
-    request: byId,
+    request: { ...byId, body: RedLetterRequestSchema },
     response: ConsoleInvoiceSchema,
     handler: async (request) => {
       const actor = actorOf(request);
@@ -77,19 +79,23 @@ export async function registerConsoleInvoiceRoutes(scope: FastifyInstance): Prom
       return invoices().requestRedLetter(actor, request.params.id);
     },
   });
-  scope.get<{ Params: { id: string } }>('/invoices/:id/file', async (request, reply) => {
-    assertCan(actorOf(request), 'orders.view');
-    const id = ConsoleIdParamSchema.safeParse(request.params);
-    const file = id.success ? await invoices().staffFile(id.data.id) : undefined;
-    if (!file) throw new AppError('CONSOLE_FILE_NOT_FOUND');
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(file.body);
-  });
+  // A file, not the JSON envelope: the console links to it (as the 授权委托书 PDF, orders.routes.ts).
+  scope.get<{ Params: { id: number } }>(
+    '/invoices/:id/file',
+    { schema: { summary: 'The issued invoice file (application/pdf or application/ofd)', tags: [tag], params: ConsoleIdParamSchema, response: { 200: z.string().meta({ description: 'application/pdf or application/ofd', format: 'binary' }) } } },
+    async (request, reply) => {
+      assertCan(actorOf(request), 'orders.view');
+      const file = await invoices().staffFile(request.params.id);
+      if (!file) throw new AppError('CONSOLE_FILE_NOT_FOUND');
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(file.body);
+    },
+  );
 
   // The issued file and the red-letter one: multipart, one file each, the size the tax platforms give.
   await scope.register(async (uploads) => {
