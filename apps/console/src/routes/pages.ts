@@ -32,6 +32,8 @@ export const AgreementsPage = lazyPage(() => import('./config/agreements-page.ts
 export const DirectorySourcePage = lazyPage(() => import('./directory/directory-source-page.tsx'), (module) => module.DirectorySourcePage);
 export const StaffPage = lazyPage(() => import('./staff/staff-page.tsx'), (module) => module.StaffPage);
 export const ReconciliationPage = lazyPage(() => import('./reconciliation/reconciliation-page.tsx'), (module) => module.ReconciliationPage);
+/** 发票 (decision 064). */
+export const InvoiceListPage = lazyPage(() => import('./invoices/invoice-list-page.tsx'), (module) => module.InvoiceListPage);
 export const AuditPage = lazyPage(() => import('./audit/audit-page.tsx'), (module) => module.AuditPage);
 
 /** The page a signed-in path shows (its first segment), to preload it with the layout. */
@@ -50,6 +52,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   staff: StaffPage,
   audit: AuditPage,
   reconciliation: ReconciliationPage,
+  invoices: InvoiceListPage,
 };
 
 /** Starts downloading the layout and the page of `pathname` at once (a deep link or a fresh sign-in). */

@@ -112,5 +112,7 @@ export const ConsoleInvoiceListQuerySchema = z.object({
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
 });
 export const ConsoleInvoiceOfOrderSchema = z.object({ invoice: ConsoleInvoiceSchema.nullable() });
+/** The dashboard's days (Asia/Shanghai). */
+export const ConsoleInvoiceRevenueQuerySchema = z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
 /** The dashboard's split of paid revenue, integer fen. */
 export const ConsoleInvoiceRevenueSchema = z.object({ invoiced_fen: z.number().int(), not_invoiced_fen: z.number().int() });

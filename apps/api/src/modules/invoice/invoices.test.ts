@@ -197,6 +197,14 @@ describeDialects('invoices (%s)', (dialect) => {
       expect(mails).toEqual([{ to_address: 'caiwu@example.com', status: 'SENT' }]);
       expect(lines.some((line) => line.startsWith('EMAIL') && line.includes(link))).toBe(true);
     });
+
+    it('the dashboard splits paid revenue into invoiced and not yet invoiced', async () => {
+      const split = dataOf<{ invoiced_fen: number; not_invoiced_fen: number }>(await asAdmin('GET', '/api/console/invoices/revenue'));
+      const paid = await test.database.db.selectFrom('orders').select(['total_fee']).where('status', '=', '2').execute();
+      const total = paid.reduce((sum, row) => sum + row.total_fee, 0);
+      // One order's invoice is issued so far.
+      expect(split).toEqual({ invoiced_fen: 19900, not_invoiced_fen: total - 19900 });
+    });
   });
 
   describe('a refund of an invoiced order waits for the red-letter invoice', () => {

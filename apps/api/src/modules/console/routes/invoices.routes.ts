@@ -6,10 +6,13 @@ import {
   ConsoleIdParamSchema,
   ConsoleInvoiceListQuerySchema,
   ConsoleInvoiceOfOrderSchema,
+  ConsoleInvoiceRevenueQuerySchema,
+  ConsoleInvoiceRevenueSchema,
   ConsoleInvoiceSchema,
   INVOICE_FILE_MAX_BYTES,
   consolePageSchema,
 } from '@kuaibao/domain';
+import { dayWindow } from '../../../db/query-helpers.ts';
 import { apiRoute } from '../../../http/route.ts';
 import { assertCan } from '../../staff/index.ts';
 import { actorOf } from './context.ts';
@@ -52,6 +55,20 @@ export async function registerConsoleInvoiceRoutes(scope: FastifyInstance): Prom
     handler: async (request) => {
       assertCan(actorOf(request), 'orders.view');
       return invoices().list(request.query);
+    },
+  });
+  apiRoute(scope, {
+    method: 'GET',
+    url: '/invoices/revenue',
+    summary: 'Paid revenue of the days, invoiced (issued, not red-lettered) and not yet invoiced, in fen (the dashboard)',
+    tag,
+    request: { querystring: ConsoleInvoiceRevenueQuerySchema },
+    response: ConsoleInvoiceRevenueSchema,
+    handler: async (request) => {
+      // Income: those who may see the money (the reconciliation's permission).
+      assertCan(actorOf(request), 'money.reconcile');
+      const split = await invoices().revenueSplit(dayWindow(request.query.from, request.query.to));
+      return { invoiced_fen: split.invoicedFen, not_invoiced_fen: split.notInvoicedFen };
     },
   });
   apiRoute(scope, {
