@@ -30,16 +30,18 @@ export default function InvoiceCard({ proof }: { proof: InvoiceProof }) {
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
 
+  // The parents build the proof object each render: the effect follows its values, not its identity.
+  const { id, key, phoneToken } = proof;
   useEffect(() => {
     let live = true;
-    fetchInvoice(proof).then(
+    fetchInvoice({ id, key, phoneToken }).then(
       (answer) => live && setView(answer),
       () => live && setView(null),
     );
     return () => {
       live = false;
     };
-  }, [proof.id, proof.key, proof.phoneToken]);
+  }, [id, key, phoneToken]);
 
   if (!view) return null;
   const invoice = view.invoice;
