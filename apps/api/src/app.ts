@@ -66,6 +66,10 @@ import { buildWechatAuthProvider, type WechatAuthProvider } from './providers/we
 import { registerMockWechatAuthorize } from './providers/wechat-auth/mock-authorize.routes.ts';
 import { createDeletionService, registerDeletionRoutes, type DeletionService } from './modules/deletion/index.ts';
 import { createLookupService, registerLookupRoutes, type LookupService } from './modules/lookup/index.ts';
+import { createInvoiceService, registerInvoiceRoutes, type InvoiceService } from './modules/invoice/index.ts';
+import { buildInvoicingProvider } from './providers/invoicing/index.ts';
+import { buildEmailProvider, type EmailProvider } from './providers/email/index.ts';
+import { createEmailOutboxWorker, type EmailOutboxWorker } from './jobs/email-outbox.ts';
 
 export interface Services {
   now: () => Date;
@@ -79,6 +83,10 @@ export interface Services {
   paymentProviders: PaymentProviders;
   events: EventService;
   feedback: FeedbackService;
+  /** Invoices, their email and its outbox (docs/decisions/060-invoices.md). */
+  invoices: InvoiceService;
+  email: EmailProvider;
+  emailOutbox: EmailOutboxWorker;
   /** Present when the sandbox provider is configured. */
   sandbox: SandboxGateway | undefined;
   /** Reconciliation and refund sweeps; server.ts starts them, tests call runOnce(). */
@@ -256,6 +264,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (wechatAuth.id === 'mock' && config.env === 'prod') throw new ConfigError('Invalid configuration: WECHAT_AUTH_PROVIDER: mock is not allowed in production');
   const accounts = createAccountService({ db, wechatAuth, now, tokenTtlSeconds: config.wechatAuth.tokenTtlSeconds });
   const deletion = createDeletionService({ db, now, vault, sms, log: app.log });
+  const email = buildEmailProvider(config.email, app.log);
+  const invoices = createInvoiceService({ db, now, vault, storage, invoicing: buildInvoicingProvider(config.invoicing), publicBaseUrl: config.publicBaseUrl });
   const services: Services = {
     now,
     siteConfig,
@@ -296,6 +306,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     billReconciliation: createBillReconciliationJob({ reconciliation, intervalMs: config.payment.reconciliation.intervalMs, log: app.log }),
     deletion,
     lookup: createLookupService({ db, now, vault, sms, log: app.log }),
+    invoices,
+    email,
+    emailOutbox: createEmailOutboxWorker({ db, email, now, log: app.log, intervalMs: config.email.outboxIntervalMs }),
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig, accounts }),
@@ -318,6 +331,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     await services.smsOutbox.stop();
+  });
+  app.addHook('onClose', async () => {
+    await services.emailOutbox.stop();
   });
   app.addHook('onClose', async () => {
     await services.retention.stop();
@@ -359,6 +375,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFeedbackRoutes(app);
   registerDeletionRoutes(app);
   registerLookupRoutes(app);
+  registerInvoiceRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);
   registerAccountRoutes(app);
   registerCorpRoutes(app);

@@ -23,6 +23,7 @@ import {
   SiteConfigPage,
   AgreementsPage,
   SmsLogPage,
+  InvoiceListPage,
   CustomerPage,
   DeletionRequestsPage,
   StaffPage,
@@ -97,6 +98,7 @@ export function ConsoleApp() {
           <Route path="refunds" element={<RefundListPage />} />
           <Route path="feedback" element={<FeedbackPage />} />
           <Route path="sms" element={<SmsLogPage />} />
+          <Route path="invoices" element={<InvoiceListPage />} />
           <Route path="customers" element={<CustomerPage />} />
           <Route path="deletion-requests" element={<DeletionRequestsPage />} />
           <Route path="goods" element={<GoodsPage />} />

@@ -14,7 +14,7 @@
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40980–40984, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
- * refunds 40930–40949 (partial refunds 40934–40949, decision 057); roles and 提成 40170–40174, 40365–40369, 40380–40385 (within the console's); a dependency away (database restarting) 50320–50324 and 42970–42974;
+ * refunds 40930–40949 (partial refunds 40934–40949, decision 057); invoices 42200–42229 (the invoice form's checks: 422, since 402xx would be status 402), 40480–40489, 40991–40999 and 50230–50239; roles and 提成 40170–40174, 40365–40369, 40380–40385 (within the console's); a dependency away (database restarting) 50320–50324 and 42970–42974;
  * client-only texts 9xxxx (status 0).
  */
 
@@ -142,6 +142,17 @@ export const STAFF_ERRORS = {
   CONSOLE_AGREEMENT_TEXT_INVALID: { code: 40080, status: 400, message: '协议内容不能为空，且不超过 20000 字' },
   CONSOLE_AGREEMENT_UNCHANGED: { code: 40081, status: 400, message: '协议内容与当前版本相同，无需发布' },
   CONSOLE_AUTHORIZATION_NOT_FOUND: { code: 40465, status: 404, message: '该订单没有授权委托书' },
+  /** Invoices (invoice.ts, docs/decisions/060-invoices.md). */
+  CONSOLE_INVOICE_FILE_TYPE_INVALID: { code: 42208, status: 422, message: '仅支持 PDF 或 OFD 格式的发票文件' },
+  CONSOLE_INVOICE_FILE_TOO_LARGE: { code: 42209, status: 422, message: '发票文件不能超过 10 MB' },
+  CONSOLE_INVOICE_FILE_MISSING: { code: 42210, status: 422, message: '请选择要上传的发票文件' },
+  CONSOLE_INVOICE_NOT_ISSUABLE: { code: 40995, status: 409, message: '该发票当前状态不能开具' },
+  CONSOLE_INVOICE_RED_LETTER_NOT_ALLOWED: { code: 40996, status: 409, message: '只有已开具的发票才能红冲' },
+  /** A refund of an invoiced order waits for the red-letter invoice (红冲) to be recorded. */
+  CONSOLE_INVOICE_RED_LETTER_REQUIRED: { code: 40997, status: 409, message: '该订单已开具发票，请先红冲发票，再审批退款' },
+  CONSOLE_INVOICE_RED_LETTER_NOT_REQUESTED: { code: 40998, status: 409, message: '请先申请红冲，再上传红字发票' },
+  CONSOLE_INVOICE_NOT_FOUND: { code: 40482, status: 404, message: '发票申请不存在' },
+  CONSOLE_INVOICE_PROVIDER_UNAVAILABLE: { code: 50230, status: 502, message: '开票平台暂不可用，请稍后再试' },
 } as const satisfies CatalogEntries;
 
 export type VisitorErrorCode = keyof typeof VISITOR_ERRORS;

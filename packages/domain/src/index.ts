@@ -77,3 +77,4 @@ export * from './credit-records.ts';
 export * from './guarantee-badges.ts';
 export * from './partial-refund.ts';
 export * from './commission.ts';
+export * from './invoice.ts';

@@ -7,6 +7,22 @@
 import type { CatalogEntries } from './errors.ts';
 
 export const PAGE_ERRORS = {
+  /** A visitor's invoice request (invoice.ts, docs/decisions/060-invoices.md). */
+  INVOICE_TYPE_INVALID: { code: 42200, status: 422, message: '请选择发票类型' },
+  INVOICE_TITLE_REQUIRED: { code: 42201, status: 422, message: '请填写发票抬头' },
+  INVOICE_TITLE_TOO_LONG: { code: 42202, status: 422, message: '发票抬头不能超过 100 字' },
+  INVOICE_TAX_NUMBER_INVALID: { code: 42203, status: 422, message: '请填写正确的纳税人识别号（统一社会信用代码）' },
+  INVOICE_EMAIL_INVALID: { code: 42204, status: 422, message: '请填写正确的电子邮箱' },
+  INVOICE_BUYER_ADDRESS_REQUIRED: { code: 42205, status: 422, message: '专用发票请填写购买方地址和电话' },
+  INVOICE_BUYER_BANK_REQUIRED: { code: 42206, status: 422, message: '专用发票请填写购买方开户银行和账号' },
+  INVOICE_FIELD_TOO_LONG: { code: 42207, status: 422, message: '填写内容不能超过 100 字' },
+  INVOICE_ORDER_NOT_PAID: { code: 40991, status: 409, message: '订单未支付，不能申请发票' },
+  INVOICE_ORDER_REFUNDED: { code: 40992, status: 409, message: '订单已退款，不能申请发票' },
+  INVOICE_ALREADY_REQUESTED: { code: 40993, status: 409, message: '该订单已申请发票，如需修改请更正申请' },
+  INVOICE_NOT_EDITABLE: { code: 40994, status: 409, message: '发票已开具，不能再修改，如有错误请联系客服' },
+  INVOICE_NOT_FOUND: { code: 40480, status: 404, message: '该订单还没有申请发票' },
+  /** The download link is wrong, expired, or the invoice was cancelled (红冲). */
+  INVOICE_FILE_UNAVAILABLE: { code: 40481, status: 404, message: '发票文件不存在或链接已失效' },
   REPORT_REASON_EMPTY: { code: 40014, status: 400, message: '请填写举报原因' },
   REPORT_TOO_LONG: { code: 40015, status: 400, message: '超出长度' },
   REPORT_TYPE_INVALID: { code: 40016, status: 400, message: '请选择举报类型' },

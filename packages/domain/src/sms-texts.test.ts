@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SMS_DISCLOSURE, SMS_TEMPLATES, SMS_TEMPLATE_IDS, customerRequestSmsParam, isSmsTemplateId, renderSms, smsParam, smsSegments } from './sms-texts.ts';
 
-const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司', code: '048213', request: '请上传法定代表人身份证照片', detail: '全额退款' };
+const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司', code: '048213', request: '请上传法定代表人身份证照片', detail: '全额退款', link: 'https://kuaibao.example/invoice-file/1/abc' };
 
 describe('SMS texts', () => {
   it('ends every notice with the third-party disclosure and names the free official channel', () => {
@@ -10,7 +10,8 @@ describe('SMS texts', () => {
       expect(text.endsWith(SMS_DISCLOSURE), id).toBe(true);
       expect(text).toContain('国家企业信用信息公示系统');
       expect(text).toContain('第三方');
-      expect(text).not.toMatch(/https?:|www\./);
+      // The one link a notice carries is the customer's own invoice file (docs/decisions/060-invoices.md).
+      expect(text.replace(PARAMS.link, '')).not.toMatch(/https?:|www\./);
       expect(text).not.toContain('{');
     }
   });
@@ -36,6 +37,10 @@ describe('SMS texts', () => {
     // A long request is shortened after its closing 。 goes; a request of punctuation alone is still sent.
     expect(customerRequestSmsParam(`${'请补充'.repeat(20)}。`)).toMatch(/…$/);
     expect(customerRequestSmsParam('。')).toBe('。');
+  });
+
+  it('gives the invoice notice its link whole, separated by spaces from the text', () => {
+    expect(renderSms('invoice_issued', PARAMS)).toMatch(/^北京字节跳动科技有限公司的发票已开具，下载地址：https:\/\/kuaibao\.example\/invoice-file\/1\/abc ，/);
   });
 
   it('refuses to send a notice with a missing parameter', () => {

@@ -9,7 +9,7 @@ import { OFFICIAL_CHANNEL_NAME } from './goods-texts.ts';
 
 export const SMS_DISCLOSURE = `本平台为第三方有偿代办机构，非政府网站，企业可在${OFFICIAL_CHANNEL_NAME}免费自行办理。`;
 
-export const SMS_TEMPLATE_IDS = ['payment_succeeded', 'order_completed', 'refund_succeeded', 'deletion_code', 'customer_request', 'lookup_code'] as const;
+export const SMS_TEMPLATE_IDS = ['payment_succeeded', 'order_completed', 'refund_succeeded', 'deletion_code', 'customer_request', 'lookup_code', 'invoice_issued'] as const;
 export type SmsTemplateId = (typeof SMS_TEMPLATE_IDS)[number];
 
 export interface SmsTemplate {
@@ -55,6 +55,12 @@ export const SMS_TEMPLATES: Record<SmsTemplateId, SmsTemplate> = {
     title: '补充资料通知',
     params: ['company', 'request'],
     text: `{company}的办理需要您补充：{request}。详情可在本平台办理进度页查看。${SMS_DISCLOSURE}`,
+  },
+  // The invoice the customer asked for (docs/decisions/060-invoices.md): the one notice with a link, their own file's.
+  invoice_issued: {
+    title: '发票开具通知',
+    params: ['company', 'link'],
+    text: `{company}的发票已开具，下载地址：{link} ，同时已发送到您填写的邮箱。${SMS_DISCLOSURE}`,
   },
 };
 

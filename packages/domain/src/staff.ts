@@ -49,7 +49,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const CLERK: readonly Permission[] = ['orders.view', 'orders.handle', 'orders.reveal_id', 'refunds.request', 'feedback.handle', 'sms.view', 'config.view', 'refunds.view', 'commission.view'];
+const CLERK: readonly Permission[] = ['orders.view', 'orders.handle', 'orders.reveal_id', 'refunds.request', 'feedback.handle', 'sms.view', 'config.view', 'refunds.view', 'commission.view', 'invoices.view'];
 
 /** Reads the money and the lists, never moves an order or sees a full ID number. */
 const FINANCE: readonly Permission[] = ['orders.view', 'money.view', 'money.reconcile', 'refunds.view', 'invoices.view', 'data.export', 'team.view', 'commission.view'];

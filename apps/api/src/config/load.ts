@@ -9,6 +9,7 @@ import { retentionSettings, type RetentionConfig } from './retention.ts';
 import { EnvSchema } from './env-schema.ts';
 import { directorySettings, type DirectoryConfig } from './directory.ts';
 import { smsSettings, type SmsConfig } from './sms.ts';
+import { emailSettings, invoicingSettings, type EmailConfig, type InvoicingConfig } from './invoicing.ts';
 import { storageSettings, type StorageConfig } from './storage.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
 import { wechatAuthSettings, type WechatAuthConfig } from './wechat-auth.ts';
@@ -50,6 +51,9 @@ export type Config = Readonly<{
   webDist: string;
   console: ConsoleConfig;
   sms: SmsConfig;
+  /** Invoices and their emails (docs/decisions/060-invoices.md). */
+  invoicing: InvoicingConfig;
+  email: EmailConfig;
   storage: StorageConfig;
   wechatAuth: WechatAuthConfig;
   directory: DirectoryConfig;
@@ -126,6 +130,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
     console: consoleSettings(e),
     sms,
+    invoicing: invoicingSettings(e),
+    email: emailSettings(e),
     storage,
     wechatAuth,
     directory,

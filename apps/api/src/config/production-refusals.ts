@@ -61,6 +61,9 @@ export function productionRefusals(e: Env, providers: readonly string[], already
   if (e.SMS_PROVIDER === 'console' && !alreadyInvalid.has('SMS_PROVIDER')) {
     refusals.push('SMS_PROVIDER: console only writes each SMS to the log (no customer gets one, and deletion codes land in the log); not allowed in production (use aliyun or tencent)');
   }
+  if (e.EMAIL_FROM === undefined && !alreadyInvalid.has('EMAIL_FROM')) {
+    refusals.push('EMAIL_FROM: the sender of the invoice emails (an address of the operator\'s own domain) is required in production');
+  }
   if (e.CONSOLE_ADMIN_PASSWORD !== undefined && !isAcceptablePassword(e.CONSOLE_ADMIN_PASSWORD)) {
     refusals.push(`CONSOLE_ADMIN_PASSWORD: breaks the console's own password rule (at least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit); unset, the first admin gets a random one printed once`);
   }

@@ -344,6 +344,8 @@ export interface Database {
   lookup_codes: LookupCodesTable;
   saved_filters: SavedFiltersTable;
   commission_rates: CommissionRatesTable;
+  invoices: InvoicesTable;
+  email_log: EmailLogTable;
 }
 
 // ---- WeChat Pay complaints (migration 022, docs/decisions/040-wechat-pay-complaints.md) ----
@@ -692,5 +694,60 @@ export interface CommissionRatesTable {
   effective_from: string;
   staff_id: number | null;
   staff_name: string;
+  created_at: CreatedAt;
+}
+
+// ---- Invoices (migration 038, docs/decisions/060-invoices.md) ----
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  /** unique: one invoice per order */
+  order_id: number;
+  /** InvoiceType: 'normal' | 'special' */
+  type: string;
+  title: string;
+  tax_number: string;
+  email: string;
+  buyer_address: Generated<string>;
+  buyer_phone: Generated<string>;
+  buyer_bank: Generated<string>;
+  buyer_account: Generated<string>;
+  /** InvoiceStatus */
+  status: Generated<string>;
+  /** integer fen: the order's paid amount */
+  amount_fen: number;
+  /** the invoicing provider that issues it ('manual', 'nuonuo') */
+  provider: Generated<string>;
+  /** the platform's serial (诺诺's invoiceSerialNum), '' for manual */
+  provider_serial: Generated<string>;
+  /** the issued file's key in the storage port */
+  file_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'pdf' | 'ofd' */
+  file_kind: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the red-letter invoice's file key, when uploaded */
+  red_file_key: ColumnType<string | null, string | null | undefined, string | null>;
+  fail_reason: Generated<string>;
+  issued_by_name: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  issued_at: ColumnType<string | null, string | null | undefined, string | null>;
+  red_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+  red_issued_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+/** Every email attempt; at most one SENT row per dedupe key (migration 038). */
+export interface EmailLogTable {
+  id: Generated<number>;
+  outbox_id: number | null;
+  dedupe_key: string;
+  order_id: number | null;
+  to_address: string;
+  subject: string;
+  provider: string;
+  /** 'SENT' | 'FAILED' */
+  status: string;
+  provider_message_id: Generated<string>;
+  error: Generated<string>;
   created_at: CreatedAt;
 }

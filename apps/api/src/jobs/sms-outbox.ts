@@ -51,6 +51,8 @@ interface Payload {
   phone?: unknown;
   /** the request of 待客户补充 (decision 043) */
   request?: unknown;
+  /** the invoice's download link (invoice_issued, decision 060): never shortened, a cut link is useless */
+  link?: unknown;
   /** a notice sent more than once per order (each request) names itself; others are one per order */
   noticeKey?: unknown;
   /** a refund notice: what went back, what was paid, and a partial refund's reason (decision 057) */
@@ -145,6 +147,7 @@ export function createSmsOutboxWorker(deps: {
       company: smsParam(order.entity_name),
       request: typeof payload.request === 'string' ? customerRequestSmsParam(payload.request) : '',
       detail: smsParam(detail),
+      link: typeof payload.link === 'string' ? payload.link : '',
     };
     // Exactly the template's parameters: providers refuse extra ones.
     const used = Object.fromEntries(SMS_TEMPLATES[template as SmsTemplateId].params.map((name) => [name, values[name] ?? '']));

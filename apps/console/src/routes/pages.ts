@@ -32,6 +32,8 @@ export const AgreementsPage = lazyPage(() => import('./config/agreements-page.ts
 export const DirectorySourcePage = lazyPage(() => import('./directory/directory-source-page.tsx'), (module) => module.DirectorySourcePage);
 export const StaffPage = lazyPage(() => import('./staff/staff-page.tsx'), (module) => module.StaffPage);
 export const ReconciliationPage = lazyPage(() => import('./reconciliation/reconciliation-page.tsx'), (module) => module.ReconciliationPage);
+/** 发票 (decision 060). */
+export const InvoiceListPage = lazyPage(() => import('./invoices/invoice-list-page.tsx'), (module) => module.InvoiceListPage);
 export const AuditPage = lazyPage(() => import('./audit/audit-page.tsx'), (module) => module.AuditPage);
 /** 提成 (decision 058). */
 export const CommissionPage = lazyPage(() => import('./commission/commission-page.tsx'), (module) => module.CommissionPage);
@@ -53,6 +55,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   audit: AuditPage,
   reconciliation: ReconciliationPage,
   commission: CommissionPage,
+  invoices: InvoiceListPage,
 };
 
 /** Starts downloading the layout and the page of `pathname` at once (a deep link or a fresh sign-in). */

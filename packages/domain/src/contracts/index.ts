@@ -13,3 +13,4 @@ export * from './reconciliation.ts';
 export * from './wechat-complaints.ts';
 export * from './deletion.ts';
 export * from './commission.ts';
+export * from './invoice.ts';

@@ -31,6 +31,7 @@ import { consoleActionSafeguards } from './033_console_action_safeguards.ts';
 import { complaintOrderAndDeadline } from './034_complaint_order_and_deadline.ts';
 import { financeAndSupervisorRoles } from './036_finance_and_supervisor_roles.ts';
 import { pricesPerCustomerKindAndChannel } from './037_prices_per_customer_kind_and_channel.ts';
+import { invoices } from './038_invoices.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -69,5 +70,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '035_partial_refunds': partialRefunds(),
     '036_finance_and_supervisor_roles': financeAndSupervisorRoles(kind),
     '037_prices_per_customer_kind_and_channel': pricesPerCustomerKindAndChannel(),
+    '038_invoices': invoices(kind),
   };
 }

@@ -1,3 +1,4 @@
+import { registerConsoleInvoiceRoutes } from './routes/invoices.routes.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '@kuaibao/domain';
 import { registerConsoleAuditRoutes } from './routes/audit.routes.ts';
@@ -81,6 +82,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleSavedFilterRoutes(scope);
       registerConsoleExportRoutes(scope);
       registerConsoleCommissionRoutes(scope);
+      await registerConsoleInvoiceRoutes(scope);
     },
     { prefix: '/api/console' },
   );

@@ -65,3 +65,9 @@ export const listOrdersOfCustomer = orderHandlingRepository.listOfCustomer;
  * id, for the feedback module to check the visitor's proof against (decision 049's rule). Reads only.
  */
 export const findOrderForComplaint = orderRepository.findByPublicId;
+
+/**
+ * What a visitor's invoice request (modules/invoice/, decision 060) reads of the order it names: the
+ * order by its public id, for the invoice module to check the visitor's proof against (decision 049). Reads only.
+ */
+export const findOrderForInvoice = orderRepository.findByPublicId;

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { writeAudit } from '../audit/index.ts';
 import { orderPayments } from '../order/index.ts';
+import { assertRefundInvoiceCleared } from '../invoice/index.ts';
 import type { Actor } from '../staff/index.ts';
 import type { RefundOrderResult } from './payment-types.ts';
 import { refundRequestRepository, type RefundRequestWithOrder } from './refund-request.repository.ts';
@@ -122,6 +123,8 @@ export function createRefundRequests(deps: { db: Kysely<Database>; now: () => Da
           if (request.status !== 'PENDING') throw new AppError('CONSOLE_REFUND_ALREADY_DECIDED');
           throw new AppError(AMOUNT_REFUSAL_CODES[amount.refusal], amount.refusal === 'AMOUNT_EXCEEDS_REFUNDABLE' ? `可退 ${formatYuan(amount.refundableFen)}` : undefined);
         }
+        // An issued invoice stands in the buyer's books until its red-letter invoice (红冲) is recorded (decision 060).
+        await assertRefundInvoiceCleared(trx, request.order_id);
         const decided = await refundRequestRepository.decide(trx, { id: requestId, to: 'PROCESSING', decidedBy: actor.id, decidedByName: actor.displayName, note, at: at.toISOString(), amountFen: amount.amountFen, partialReason: amount.partialReason });
         if (!decided) throw new AppError('CONSOLE_REFUND_ALREADY_DECIDED');
         await writeAudit(trx, actor, { action: 'refund.approve', targetType: 'order', targetId: request.order_id, before: { request_id: requestId, status: 'PENDING' }, after: { request_id: requestId, status: 'PROCESSING', note, amount_fen: amount.amountFen, partial: amount.partial, partial_reason: amount.partialReason } }, at);

@@ -22,11 +22,18 @@ export interface StorageProvider {
 
 /** 32 hex characters and an image extension: nothing a path could be built from. */
 export const STORAGE_KEY_PATTERN = /^[0-9a-f]{32}\.(png|jpg)$/;
+/**
+ * Issued invoices (docs/decisions/060-invoices.md): PDF or OFD. Never served at /uploads/ (that route
+ * takes STORAGE_KEY_PATTERN only): the customer's link is signed, the console's needs a session.
+ */
+export const INVOICE_STORAGE_KEY_PATTERN = /^[0-9a-f]{32}\.(pdf|ofd)$/;
 
 export function assertStorageKey(key: string): void {
-  if (!STORAGE_KEY_PATTERN.test(key)) throw new RangeError(`invalid storage key: ${JSON.stringify(key).slice(0, 80)}`);
+  if (!STORAGE_KEY_PATTERN.test(key) && !INVOICE_STORAGE_KEY_PATTERN.test(key)) throw new RangeError(`invalid storage key: ${JSON.stringify(key).slice(0, 80)}`);
 }
 
 export function contentTypeOfKey(key: string): string {
+  if (key.endsWith('.pdf')) return 'application/pdf';
+  if (key.endsWith('.ofd')) return 'application/ofd';
   return key.endsWith('.png') ? 'image/png' : 'image/jpeg';
 }

@@ -9,6 +9,7 @@ import { QueryState } from '../../ui/query-state.tsx';
 import { SlaTag } from '../../ui/status-tags.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { useCan } from '../../lib/permissions.ts';
+import { InvoiceRevenue } from '../invoices/invoice-revenue.tsx';
 
 // The trends and their charts (ECharts, ~180 kB gzip) come in their own chunk, fetched only here,
 // so today's figures show without waiting for them (decision 042).
@@ -137,6 +138,7 @@ export function DashboardPage() {
             <Card title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>最早的超时订单</Typography.Title>} style={{ marginTop: 16 }}>
               <Table<ConsoleOrderListItem> rowKey="id" size="small" pagination={false} columns={overdueColumns} dataSource={data.overdue.orders} locale={{ emptyText: '没有超时订单' }} />
             </Card>
+            {mayViewMoney ? <InvoiceRevenue /> : null}
             {mayViewMoney ? (
               <Suspense fallback={<Card style={{ marginTop: 16 }}><Spin /> <span className="muted">正在加载经营趋势…</span></Card>}>
                 <TrendsSection />

@@ -1,5 +1,5 @@
 import { MoneyCollectOutlined } from '@ant-design/icons';
-import { AccountBookOutlined, AuditOutlined, DashboardOutlined, DatabaseOutlined, DeleteOutlined, FileProtectOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, AuditOutlined, DashboardOutlined, DatabaseOutlined, DeleteOutlined, FileProtectOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined, FileDoneOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Layout, Menu, Tag } from 'antd';
 import { STAFF_ROLE_NAMES, type ConsoleSessionStaff } from '@kuaibao/domain';
 import { consolePagePermission } from '@kuaibao/domain';
@@ -48,6 +48,7 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
     { key: '/refunds', icon: <RollbackOutlined />, label: withBadge('退款审批', counts.data?.refunds_pending, 'badge-refunds') },
     { key: '/feedback', icon: <WarningOutlined />, label: withBadge('投诉处理', counts.data?.feedback_open, 'badge-feedback') },
     { key: '/sms', icon: <MessageOutlined />, label: '短信记录' },
+    { key: '/invoices', icon: <FileDoneOutlined />, label: '发票' },
     { key: '/deletion-requests', icon: <DeleteOutlined />, label: '删除申请' },
     { key: '/goods', icon: <ShopOutlined />, label: '服务与价格' },
     { key: '/site-config', icon: <SettingOutlined />, label: '站点配置' },

@@ -14,6 +14,7 @@ import { Declaration, OrderInfo } from './order-info.tsx';
 import { OrderAuthorization } from './order-authorization.tsx';
 import { OrderComplaints } from './order-complaints.tsx';
 import { OrderDeletionNotice } from './order-deletion-notice.tsx';
+import { OrderInvoice } from '../invoices/order-invoice.tsx';
 import { OrderSms, OrderTimeline, PaymentRecords } from './order-records.tsx';
 
 const heading = (text: string) => (
@@ -69,6 +70,7 @@ export function OrderDetailPage() {
                     <Declaration order={data} />
                   </Card>
                 ) : null}
+                <OrderInvoice orderId={data.id} heading={heading} />
                 <Card title={heading('处理记录')} size="small">
                   <OrderTimeline order={data} />
                 </Card>

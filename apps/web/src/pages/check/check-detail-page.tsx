@@ -12,7 +12,7 @@ import {
   type LookupOrder,
   type MaskedOrder,
 } from '@kuaibao/domain';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from '../../router/router.tsx';
 import { track } from '../../api/index.ts';
 import { NeverAskNotice } from '../../common/honesty-notice.tsx';
@@ -20,6 +20,7 @@ import { PAY_TYPE_LABELS } from '../../payment/pay-types.ts';
 import { useGoBack } from '../../common/use-go-back.ts';
 import { useRequest } from '../../common/use-request.ts';
 import { readString, removeKey } from '../../storage.ts';
+import { ownOrderKey, phoneToken } from '../../own-orders.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -33,6 +34,9 @@ import { PhoneVerify } from './phone-verify.tsx';
 import { RequestContact } from './request-contact.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { DeclarationPending } from '../../common/declaration-pending.tsx';
+
+// 申请发票 (decision 060): its own chunk, loaded once an order is shown whole.
+const InvoiceCard = lazy(() => import('../invoice/invoice-card.tsx'));
 
 /** Which of the phone's orders the page shows, kept in the entry's history state so the receipt's 返回 comes back to it. */
 interface CheckDetailLocationState {
@@ -191,6 +195,11 @@ function OrderProgress({ order, count, onReceipt }: { order: FullLookupOrder; co
           </ul>
         </section>
       )}
+
+      {/* What this device holds of the order's proof: its key (it placed it) or the phone's token (the SMS code). */}
+      <Suspense fallback={null}>
+        <InvoiceCard proof={{ id: order.id, key: ownOrderKey(order.id), phoneToken: order.entity_phone ? phoneToken(order.entity_phone) : null }} />
+      </Suspense>
 
       <div className={styles.actions}>
         <Button size="lg" block onClick={onReceipt} data-testid="view-receipt">

@@ -12,6 +12,10 @@ import { SuccessIcon, SuccessSummary } from './success-summary.tsx';
 import { useDeclaration } from './use-declaration.ts';
 import { DECLARATION_PENDING_TITLE } from '../../common/declaration-pending.tsx';
 import { usePaidOrder } from './use-paid-order.ts';
+import { lazy, Suspense } from 'react';
+
+// 申请发票 after paying (decision 060): its own chunk.
+const InvoiceCard = lazy(() => import('../invoice/invoice-card.tsx'));
 
 /** /success: on phones its own page; on desktop the home with the success dialog (docs/product/screens.md). */
 export default function SuccessPage() {
@@ -42,6 +46,11 @@ function MobileSuccess() {
           onViewProgress={() => navigate(progressPath(platform.host), { state: state.kind === 'loaded' ? progressState(state.form, state.order) : undefined })}
         />
       </div>
+      {state.kind === 'loaded' && (
+        <Suspense fallback={null}>
+          <InvoiceCard proof={{ id: state.order.id, key: state.editKey }} />
+        </Suspense>
+      )}
     </main>
   );
 }
@@ -80,6 +89,9 @@ function MobileDeclaration({ order, form, editKey, resumed }: { order: OrderReco
       </section>
 
       <DeclarationActions model={model} />
+      <Suspense fallback={null}>
+        <InvoiceCard proof={{ id: order.id, key: editKey }} />
+      </Suspense>
       <HonestyNotice compact />
 
       <ZeroConfirmDialog model={model} layout="phone" />

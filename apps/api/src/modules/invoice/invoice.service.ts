@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  AppError,
+  INVOICE_FILE_MAX_BYTES,
+  INVOICE_STATUS_NAMES,
+  INVOICE_TYPE_NAMES,
+  invoiceAmountFen,
+  invoiceCorrectionRefusal,
+  invoicePrefill,
+  invoiceRequestRefusal,
+  isInvoiceCorrectable,
+  isInvoiceIssuable,
+  isRedLetterAllowed,
+  refundNeedsRedLetter,
+  sniffInvoiceFile,
+  validateInvoiceRequest,
+  type ConsoleInvoice,
+  type InvoiceForm,
+  type InvoiceStatus,
+  type InvoiceType,
+  type InvoiceView,
+  type VisitorInvoice,
+} from '@kuaibao/domain';
+import { enqueueOutbox } from '../../db/outbox.ts';
+import type { Database, InvoiceRow } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import type { InvoicingProvider } from '../../providers/invoicing/index.ts';
+import type { StorageProvider, StoredObject } from '../../providers/storage/index.ts';
+import type { PersonalDataVault } from '../../security/personal-data.ts';
+import { checkPhoneToken } from '../../security/phone-token.ts';
+import { writeAudit } from '../audit/index.ts';
+import { findOrderForInvoice } from '../order/index.ts';
+import type { Actor } from '../staff/index.ts';
+import { invoiceRepository, type InvoiceListQuery, type InvoiceListRow } from './invoice.repository.ts';
+
+/** How the visitor proves the order theirs: as /checkDetail does (decision 049). */
+export interface InvoiceProof {
+  id: string;
+  key?: string | undefined;
+  phone_token?: string | undefined;
+  /** the logged-in WeChat visitor (corp, mini-program) */
+  userId?: number | undefined;
+}
+
+export interface InvoiceService {
+  /** The visitor's view: the order's invoice, or what the form starts from. */
+  view(proof: InvoiceProof): Promise<InvoiceView>;
+  request(proof: InvoiceProof, form: InvoiceForm): Promise<InvoiceView>;
+  correct(proof: InvoiceProof, form: InvoiceForm): Promise<InvoiceView>;
+  /** The issued file by its signed link; undefined when the link is wrong or the invoice cancelled. */
+  file(id: number, signature: string): Promise<(StoredObject & { name: string }) | undefined>;
+  // ---- staff ----
+  list(query: InvoiceListQuery): Promise<{ items: ConsoleInvoice[]; total: number; page: number; page_size: number }>;
+  forOrder(orderId: number): Promise<ConsoleInvoice | null>;
+  /** `manual`: records the file the clerk issued in their own tax software, and tells the customer. */
+  issueWithFile(actor: Actor, id: number, body: Buffer): Promise<ConsoleInvoice>;
+  requestRedLetter(actor: Actor, id: number): Promise<ConsoleInvoice>;
+  recordRedLetter(actor: Actor, id: number, body: Buffer | undefined): Promise<ConsoleInvoice>;
+  staffFile(id: number): Promise<(StoredObject & { name: string }) | undefined>;
+  revenueSplit(window: { since?: string | undefined; until?: string | undefined }): Promise<{ invoicedFen: number; notInvoicedFen: number }>;
+}
+
+/**
+ * Refused while the order's invoice stands (issued, or its 红冲 asked for but not recorded): the
+ * refund approval calls this in its own transaction (docs/decisions/060-invoices.md).
+ */
+export async function assertRefundInvoiceCleared(db: Kysely<Database> | Parameters<typeof invoiceRepository.findByOrderId>[0], orderId: number): Promise<void> {
+  const invoice = await invoiceRepository.findByOrderId(db, orderId);
+  if (refundNeedsRedLetter(invoice ? { status: invoice.status as InvoiceStatus } : null)) throw new AppError('CONSOLE_INVOICE_RED_LETTER_REQUIRED');
+}
+
+/** The issued file's link: signed over the invoice and its file, so a replaced file's old link stops working. */
+export function invoiceFilePath(vault: PersonalDataVault, invoice: Pick<InvoiceRow, 'id' | 'file_key'>): string {
+  return `/invoice-file/${invoice.id}/${vault.capability('invoice.file', `${invoice.id}\n${invoice.file_key ?? ''}`)}`;
+}
+
+/** While the invoice stands, its file may be fetched; after the 红冲 it is cancelled. */
+const FILE_VISIBLE: InvoiceStatus[] = ['issued', 'red_requested'];
+
+export function createInvoiceService(deps: { db: Kysely<Database>; now: () => Date; vault: PersonalDataVault; storage: StorageProvider; invoicing: InvoicingProvider; publicBaseUrl: string | undefined }): InvoiceService {
+  const { db, now, vault, storage } = deps;
+  const link = (invoice: Pick<InvoiceRow, 'id' | 'file_key'>) => `${deps.publicBaseUrl ?? ''}${invoiceFilePath(vault, invoice)}`;
+
+  /** The order, proven the visitor's; an unknown id and another's order get the same answer. */
+  const provenOrder = async (proof: InvoiceProof) => {
+    const order = await findOrderForInvoice(db, proof.id);
+    const proven =
+      !!order &&
+      ((proof.userId !== undefined && order.user_id !== null && order.user_id === proof.userId) ||
+        vault.checkCapability('order.declaration', order.public_id, proof.key) ||
+        (!!order.entity_phone && checkPhoneToken(vault, order.entity_phone, proof.phone_token, now())));
+    if (!order || !proven) throw new AppError('REPORT_ORDER_FORBIDDEN');
+    return order;
+  };
+
+  const toVisitor = (row: InvoiceRow): VisitorInvoice => {
+    const status = row.status as InvoiceStatus;
+    return {
+      type: row.type as InvoiceType,
+      type_name: INVOICE_TYPE_NAMES[row.type as InvoiceType] ?? row.type,
+      title: row.title,
+      tax_number: row.tax_number,
+      email: row.email,
+      buyer_address: row.buyer_address,
+      buyer_phone: row.buyer_phone,
+      buyer_bank: row.buyer_bank,
+      buyer_account: row.buyer_account,
+      status,
+      status_name: INVOICE_STATUS_NAMES[status],
+      amount_fen: row.amount_fen,
+      correctable: isInvoiceCorrectable(status),
+      created_at: row.created_at,
+      issued_at: row.issued_at,
+      download_url: FILE_VISIBLE.includes(status) && row.file_key ? link(row) : null,
+    };
+  };
+
+  const viewOf = async (order: NonNullable<Awaited<ReturnType<typeof findOrderForInvoice>>>): Promise<InvoiceView> => {
+    const invoice = await invoiceRepository.findByOrderId(db, order.id);
+    const refusal = invoice ? null : (invoiceRequestRefusal(order, null) ?? null);
+    return { id: order.public_id, amount_fen: invoiceAmountFen(order), refusal, prefill: invoicePrefill(order), invoice: invoice ? toVisitor(invoice) : null };
+  };
+
+  const checked = (form: InvoiceForm) => {
+    const result = validateInvoiceRequest(form);
+    if (!result.ok) throw new AppError(result.error, result.field);
+    return result.value;
+  };
+
+  const toConsole = (row: InvoiceListRow): ConsoleInvoice => {
+    const status = row.status as InvoiceStatus;
+    return {
+      id: row.id,
+      order_id: row.order_id,
+      out_trade_no: row.out_trade_no,
+      entity_name: row.entity_name,
+      goods_name: row.goods_name,
+      type: row.type,
+      type_name: INVOICE_TYPE_NAMES[row.type as InvoiceType] ?? row.type,
+      title: row.title,
+      tax_number: row.tax_number,
+      email: row.email,
+      buyer_address: row.buyer_address,
+      buyer_phone: row.buyer_phone,
+      buyer_bank: row.buyer_bank,
+      buyer_account: row.buyer_account,
+      status,
+      status_name: INVOICE_STATUS_NAMES[status],
+      amount_fen: row.amount_fen,
+      provider: row.provider,
+      provider_serial: row.provider_serial,
+      file_kind: row.file_kind,
+      has_file: row.file_key !== null,
+      issued_by_name: row.issued_by_name,
+      created_at: row.created_at,
+      issued_at: row.issued_at,
+      red_requested_at: row.red_requested_at,
+      red_issued_at: row.red_issued_at,
+    };
+  };
+
+  const listRow = async (id: number): Promise<ConsoleInvoice> => {
+    const row = await invoiceRepository.findListRow(db, id);
+    if (!row) throw new AppError('CONSOLE_INVOICE_NOT_FOUND');
+    return toConsole(row);
+  };
+
+  /** Checks the bytes (PDF or OFD, by content) and stores them under a random key. */
+  const storeFile = async (body: Buffer): Promise<{ key: string; kind: string }> => {
+    if (body.length === 0) throw new AppError('CONSOLE_INVOICE_FILE_MISSING');
+    if (body.length > INVOICE_FILE_MAX_BYTES) throw new AppError('CONSOLE_INVOICE_FILE_TOO_LARGE');
+    const kind = sniffInvoiceFile(body);
+    if (!kind) throw new AppError('CONSOLE_INVOICE_FILE_TYPE_INVALID');
+    const key = `${randomBytes(16).toString('hex')}.${kind}`;
+    await storage.put({ key, body, contentType: kind === 'pdf' ? 'application/pdf' : 'application/ofd' });
+    return { key, kind };
+  };
+
+  const fileOf = async (row: InvoiceRow | undefined, key: string | null | undefined) => {
+    if (!row || !key) return undefined;
+    const object = await storage.get(key);
+    return object ? { ...object, name: `发票-${row.id}.${key.endsWith('.ofd') ? 'ofd' : 'pdf'}` } : undefined;
+  };
+
+  return {
+    async view(proof) {
+      return viewOf(await provenOrder(proof));
+    },
+
+    async request(proof, form) {
+      const order = await provenOrder(proof);
+      const value = checked(form);
+      const at = now().toISOString();
+      try {
+        await db.transaction().execute(async (trx) => {
+          const existing = await invoiceRepository.findByOrderId(trx, order.id);
+          const refusal = invoiceRequestRefusal(order, existing ? { status: existing.status as InvoiceStatus } : null);
+          if (refusal) throw new AppError(refusal);
+          await invoiceRepository.insert(trx, { orderId: order.id, request: value, amountFen: invoiceAmountFen(order), provider: deps.invoicing.id, at });
+        });
+      } catch (error) {
+        // Two requests at once: the unique order_id keeps one, the other is told it is a second.
+        if (isUniqueViolation(error)) throw new AppError('INVOICE_ALREADY_REQUESTED');
+        throw error;
+      }
+      return viewOf(order);
+    },
+
+    async correct(proof, form) {
+      const order = await provenOrder(proof);
+      const value = checked(form);
+      const invoice = await invoiceRepository.findByOrderId(db, order.id);
+      if (!invoice) throw new AppError('INVOICE_NOT_FOUND');
+      const refusal = invoiceCorrectionRefusal(order, { status: invoice.status as InvoiceStatus });
+      if (refusal) throw new AppError(refusal);
+      // Guarded by the status: a clerk who issued it a moment ago wins.
+      if (!(await invoiceRepository.correct(db, { id: invoice.id, request: value, at: now().toISOString() }))) throw new AppError('INVOICE_NOT_EDITABLE');
+      return viewOf(order);
+    },
+
+    async file(id, signature) {
+      const row = await invoiceRepository.findById(db, id);
+      if (!row || !row.file_key || !FILE_VISIBLE.includes(row.status as InvoiceStatus)) return undefined;
+      if (!vault.checkCapability('invoice.file', `${row.id}\n${row.file_key}`, signature)) return undefined;
+      return fileOf(row, row.file_key);
+    },
+
+    async list(query) {
+      const { rows, total } = await invoiceRepository.list(db, query);
+      return { items: rows.map(toConsole), total, page: query.page, page_size: query.page_size };
+    },
+
+    async forOrder(orderId) {
+      const row = await invoiceRepository.findByOrderId(db, orderId);
+      return row ? listRow(row.id) : null;
+    },
+
+    async issueWithFile(actor, id, body) {
+      const before = await invoiceRepository.findById(db, id);
+      if (!before) throw new AppError('CONSOLE_INVOICE_NOT_FOUND');
+      if (!isInvoiceIssuable(before.status as InvoiceStatus)) throw new AppError('CONSOLE_INVOICE_NOT_ISSUABLE');
+      const { key, kind } = await storeFile(body);
+      const at = now();
+      const issued = await db.transaction().execute(async (trx) => {
+        if (!(await invoiceRepository.markIssued(trx, { id, fileKey: key, fileKind: kind, serial: '', staffName: actor.displayName, at: at.toISOString() }))) return false;
+        const url = link({ id, file_key: key });
+        // The notices leave with the change or not at all (the outbox, decision 008's machinery).
+        await enqueueOutbox(trx, 'sms.invoice_issued', { orderId: before.order_id, link: url }, at.toISOString());
+        await enqueueOutbox(trx, 'email.invoice_issued', { invoiceId: id, orderId: before.order_id, link: url }, at.toISOString());
+        await writeAudit(trx, actor, { action: 'invoice.issue', targetType: 'invoice', targetId: id, before: { status: before.status }, after: { status: 'issued', file: kind } }, at);
+        return true;
+      });
+      if (!issued) {
+        await storage.delete(key);
+        throw new AppError('CONSOLE_INVOICE_NOT_ISSUABLE');
+      }
+      return listRow(id);
+    },
+
+    async requestRedLetter(actor, id) {
+      const before = await invoiceRepository.findById(db, id);
+      if (!before) throw new AppError('CONSOLE_INVOICE_NOT_FOUND');
+      if (!isRedLetterAllowed(before.status as InvoiceStatus)) throw new AppError('CONSOLE_INVOICE_RED_LETTER_NOT_ALLOWED');
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        if (!(await invoiceRepository.move(trx, { id, from: 'issued', to: 'red_requested', at: at.toISOString() }))) throw new AppError('CONSOLE_INVOICE_RED_LETTER_NOT_ALLOWED');
+        await writeAudit(trx, actor, { action: 'invoice.red_request', targetType: 'invoice', targetId: id, before: { status: before.status }, after: { status: 'red_requested' } }, at);
+      });
+      return listRow(id);
+    },
+
+    async recordRedLetter(actor, id, body) {
+      const before = await invoiceRepository.findById(db, id);
+      if (!before) throw new AppError('CONSOLE_INVOICE_NOT_FOUND');
+      if (before.status !== 'red_requested') throw new AppError('CONSOLE_INVOICE_RED_LETTER_NOT_REQUESTED');
+      const stored = body && body.length > 0 ? await storeFile(body) : null;
+      const at = now();
+      const moved = await db.transaction().execute(async (trx) => {
+        if (!(await invoiceRepository.move(trx, { id, from: 'red_requested', to: 'red_issued', at: at.toISOString(), redFileKey: stored?.key ?? null }))) return false;
+        await writeAudit(trx, actor, { action: 'invoice.red_issue', targetType: 'invoice', targetId: id, before: { status: before.status }, after: { status: 'red_issued' } }, at);
+        return true;
+      });
+      if (!moved) {
+        if (stored) await storage.delete(stored.key);
+        throw new AppError('CONSOLE_INVOICE_RED_LETTER_NOT_REQUESTED');
+      }
+      return listRow(id);
+    },
+
+    async staffFile(id) {
+      const row = await invoiceRepository.findById(db, id);
+      return fileOf(row, row?.file_key);
+    },
+
+    revenueSplit(window) {
+      return invoiceRepository.revenueSplit(db, window);
+    },
+  };
+}
+
+/** What the email outbox reads of an invoice: the address, the company and the amount. */
+export async function findInvoiceForEmail(db: Kysely<Database>, invoiceId: number): Promise<{ email: string; title: string; amountFen: number; orderId: number } | undefined> {
+  const row = await invoiceRepository.findById(db, invoiceId);
+  return row ? { email: row.email, title: row.title, amountFen: row.amount_fen, orderId: row.order_id } : undefined;
+}

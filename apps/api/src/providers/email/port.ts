@@ -1,0 +1,24 @@
+/**
+ * The email port: the invoice's download link goes to the address the customer gave
+ * (docs/decisions/060-invoices.md). `console` (the default and, for now, the only one) writes each
+ * message to the server log, as the SMS port's console provider does; an SMTP adapter needs an SMTP
+ * client the repository does not carry (none is installed), so it is left for later. Expected
+ * failures are returned, never thrown: `retryable` tells the outbox whether trying again may help.
+ */
+export type EmailProviderId = 'console';
+
+export interface SendEmailInput {
+  to: string;
+  subject: string;
+  /** plain text: no HTML, so nothing a customer typed can become markup */
+  text: string;
+  /** stable across retries of the same message */
+  idempotencyKey: string;
+}
+
+export type SendEmailResult = { ok: true; providerMessageId: string } | { ok: false; retryable: boolean; code: string; message: string };
+
+export interface EmailProvider {
+  readonly id: EmailProviderId;
+  send(input: SendEmailInput): Promise<SendEmailResult>;
+}

@@ -1,0 +1,54 @@
+import { Button, Popconfirm, Space, Upload } from 'antd';
+import type { ConsoleInvoice } from '@kuaibao/domain';
+import { useInvoiceActions } from '../../hooks/api/invoices.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+
+const ACCEPT = '.pdf,.ofd,application/pdf,application/ofd';
+
+/**
+ * What a clerk does to an invoice (docs/decisions/060-invoices.md), on the 发票 list and the order page:
+ * upload the file issued in their own tax software (manual), ask for the 红冲 of an issued one, record
+ * the red-letter invoice; and open the file. The server checks the file by its bytes.
+ */
+export function InvoiceActions({ invoice }: { invoice: ConsoleInvoice }) {
+  const actions = useInvoiceActions();
+  const pick = (onFile: (file: File) => void) => ({
+    accept: ACCEPT,
+    showUploadList: false,
+    beforeUpload: (file: File) => {
+      onFile(file);
+      return false;
+    },
+  });
+  const issuable = invoice.status === 'requested' || invoice.status === 'failed';
+  return (
+    <Space size={4} wrap>
+      {issuable && (
+        <Upload {...pick((file) => actions.issue.mutate({ id: invoice.id, file }, { onSuccess: () => notifySuccess('发票已开具，已通知客户'), onError: notifyError }))}>
+          <Button size="small" type="primary" loading={actions.issue.isPending} data-testid="invoice-upload">
+            上传发票
+          </Button>
+        </Upload>
+      )}
+      {invoice.has_file && (
+        <Button size="small" href={`/api/console/invoices/${invoice.id}/file`} target="_blank" data-testid="invoice-file">
+          查看文件
+        </Button>
+      )}
+      {invoice.status === 'issued' && (
+        <Popconfirm title="申请红冲" description="请在开票软件中开具红字发票，开具后在此上传。" okText="申请红冲" cancelText="取消" onConfirm={() => actions.requestRedLetter.mutate(invoice.id, { onError: notifyError })}>
+          <Button size="small" danger data-testid="invoice-red-request">
+            申请红冲
+          </Button>
+        </Popconfirm>
+      )}
+      {invoice.status === 'red_requested' && (
+        <Upload {...pick((file) => actions.recordRedLetter.mutate({ id: invoice.id, file }, { onSuccess: () => notifySuccess('已记录红冲'), onError: notifyError }))}>
+          <Button size="small" danger loading={actions.recordRedLetter.isPending} data-testid="invoice-red-upload">
+            上传红字发票
+          </Button>
+        </Upload>
+      )}
+    </Space>
+  );
+}
