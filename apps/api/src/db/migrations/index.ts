@@ -28,6 +28,7 @@ import { idNumberConsent } from './031_id_number_consent.ts';
 import { auditStaffActionIndex } from './032_audit_staff_action_index.ts';
 import { consoleActionSafeguards } from './033_console_action_safeguards.ts';
 import { complaintOrderAndDeadline } from './034_complaint_order_and_deadline.ts';
+import { billLinesAndFees } from './035_bill_lines_and_fees.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -63,5 +64,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '032_audit_staff_action_index': auditStaffActionIndex(),
     '033_console_action_safeguards': consoleActionSafeguards(),
     '034_complaint_order_and_deadline': complaintOrderAndDeadline(),
+    '035_bill_lines_and_fees': billLinesAndFees(kind),
   };
 }
