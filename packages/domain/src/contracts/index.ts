@@ -10,5 +10,6 @@ export * from './init.ts';
 export * from './console.ts';
 export * from './account.ts';
 export * from './reconciliation.ts';
+export * from './month-close.ts';
 export * from './wechat-complaints.ts';
 export * from './deletion.ts';
