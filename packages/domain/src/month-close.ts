@@ -142,14 +142,13 @@ export function monthSettlement(input: { month: string; lastBillDay: string; run
       });
       // A run's money counts whatever its outcome (what the bill said); a day not due has none.
       if (read) {
-        const run = read;
-        channel.paymentCount += run.paymentCount;
-        channel.incomeFen += run.paymentFen;
-        channel.refundCount += run.refundCount;
-        channel.refundFen += run.refundFen;
-        if (run.feeFen === null) {
-          if (run.paymentCount + run.refundCount > 0) channel.daysWithoutFees.push(day);
-        } else channel.feeFen += run.feeFen;
+        channel.paymentCount += read.paymentCount;
+        channel.incomeFen += read.paymentFen;
+        channel.refundCount += read.refundCount;
+        channel.refundFen += read.refundFen;
+        if (read.feeFen === null) {
+          if (read.paymentCount + read.refundCount > 0) channel.daysWithoutFees.push(day);
+        } else channel.feeFen += read.feeFen;
       }
       if (day > input.lastBillDay) continue;
       const reason = reasonOf(run);

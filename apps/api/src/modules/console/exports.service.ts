@@ -147,9 +147,9 @@ export function createExportService(deps: { db: Kysely<Database>; now: () => Dat
             sheet,
             columns: ORDER_COLUMNS,
             nextBatch: async (after) => {
-              const rows = await deps.orders.exportBatch(actor, query, after, EXPORT_BATCH_ROWS);
-              const money = await orderMoneyFacts(db, rows.map((r) => r.id));
-              return rows.map((r) => ({ ...r, money: money.get(r.id) }));
+              const orders = await deps.orders.exportBatch(actor, query, after, EXPORT_BATCH_ROWS);
+              const money = await orderMoneyFacts(db, orders.map((r) => r.id));
+              return orders.map((r) => ({ ...r, money: money.get(r.id) }));
             },
           });
           break;

@@ -33,8 +33,8 @@ export function feeFenOf(value: string | undefined): number | undefined {
   const match = /^([+-]?)(\d{1,12})(?:\.(\d+))?$/.exec((value ?? '').trim());
   if (!match) return undefined;
   const decimals = (match[3] ?? '').padEnd(3, '0');
-  const fen = Number(match[2]) * 100 + Number(decimals.slice(0, 2)) + (Number(decimals[2]) >= 5 ? 1 : 0);
-  return match[1] === '-' ? -fen : fen;
+  const total = Number(match[2]) * 100 + Number(decimals.slice(0, 2)) + (Number(decimals[2]) >= 5 ? 1 : 0);
+  return match[1] === '-' ? -total : total;
 }
 
 function refundState(status: string): LedgerRefundState {
