@@ -129,7 +129,7 @@ test('月结: a month closed from the daily bills, read on screen, its settlemen
   await page.getByRole('menuitem', { name: '对账' }).click();
   await page.getByRole('tab', { name: '月结' }).click();
   await expect(page).toHaveURL(/tab=month/);
-  await page.getByLabel('月份').fill(month);
+  await page.getByLabel('月份', { exact: true }).fill(month);
   await expect(page).toHaveURL(new RegExp(`month=${month}`));
 
   // 收入 − 退款 − 手续费 per channel, in yuan.
@@ -142,9 +142,9 @@ test('月结: a month closed from the daily bills, read on screen, its settlemen
   await expect(page.getByTestId('month-close-net')).toContainText('990.03');
   // The days not reconciled are named.
   const open = wechat.getByTestId('month-close-wechatpay-open-days');
-  await expect(open.locator('tbody tr')).toHaveCount(2);
-  await expect(open.locator('tbody tr').filter({ hasText: `${month}-05` })).toContainText('未对账（无账单）');
-  await expect(open.locator('tbody tr').filter({ hasText: `${month}-06` })).toContainText('差异 2 笔未核实');
+  await expect(open.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(open.locator('tbody tr.ant-table-row').filter({ hasText: `${month}-05` })).toContainText('未对账（无账单）');
+  await expect(open.locator('tbody tr.ant-table-row').filter({ hasText: `${month}-06` })).toContainText('差异 2 笔未核实');
   await expect(page.getByTestId('month-close-alipay-open-days')).toContainText(`${month}-07`);
   await expect(page.getByTestId('month-close-open-alert')).toBeVisible();
   await expect(page.getByTestId('month-close-total')).toContainText('未结清');
@@ -168,7 +168,8 @@ test('月结: a month closed from the daily bills, read on screen, its settlemen
 
   // The orders of the month: the credit code stays text, the payment time is a date, the bill's fee is there.
   await page.goto(`/console/orders?view=all&q=${encodeURIComponent(COMPANY)}`);
-  await expect(page.getByTestId('order-table')).toContainText(orderNo);
+  // A full load of the console on a busy machine takes a while.
+  await expect(page.getByTestId('order-table')).toContainText(orderNo, { timeout: 30_000 });
   const [ordersFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
   const orders = (await workbookOf(ordersFile)).getWorksheet('订单')!;
   const code = cellOf(orders, orderNo, '统一社会信用代码');
@@ -191,6 +192,8 @@ test('月结: a month closed from the daily bills, read on screen, its settlemen
 
   // The refunds: dates as dates, amounts 0.00.
   await page.goto('/console/refunds?status=SUCCEEDED');
+  await expect(page.getByTestId('export-xlsx')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-table-tbody')).toContainText(COMPANY, { timeout: 30_000 });
   const [refundsFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
   const refunds = (await workbookOf(refundsFile)).getWorksheet('退款申请')!;
   const asked = cellOf(refunds, orderNo, '申请时间');

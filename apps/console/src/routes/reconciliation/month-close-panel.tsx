@@ -112,9 +112,7 @@ export function MonthClosePanel() {
                   {data.closed ? (
                     <Tag color="success">已结清：每天的账单均已对账</Tag>
                   ) : (
-                    <Tag color="warning">
-                      未结清：已到 {data.due_days} / {data.month_days} 天
-                    </Tag>
+                    <Tag color="warning">{data.due_days < data.month_days ? `未结清：本月已过 ${data.due_days} / ${data.month_days} 天` : '未结清：有未对账的日期'}</Tag>
                   )}
                 </div>
               </Space>
