@@ -28,6 +28,14 @@ export interface ExportColumn<R> {
 /** The XLSX number formats of the kinds that have one. */
 export const EXPORT_NUMBER_FORMATS = { amount: '0.00', datetime: 'yyyy-mm-dd hh:mm:ss', date: 'yyyy-mm-dd', count: '0' } as const;
 
+const CELL_STYLES: Record<ExportColumnKind, Partial<ExcelJS.Style>> = {
+  text: {},
+  amount: { numFmt: EXPORT_NUMBER_FORMATS.amount },
+  datetime: { numFmt: EXPORT_NUMBER_FORMATS.datetime },
+  date: { numFmt: EXPORT_NUMBER_FORMATS.date },
+  count: { numFmt: EXPORT_NUMBER_FORMATS.count },
+};
+
 /** How many rows one database read fetches: the memory an export holds at once is one batch. */
 export const EXPORT_BATCH_ROWS = 1000;
 
@@ -164,16 +172,21 @@ export function streamExport<R extends { id: number }>(input: { format: ExportFo
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     // The header stays in view while scrolling, and carries the filter buttons.
     const sheet = workbook.addWorksheet(input.sheet, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
-    sheet.columns = columns.map((c, i) => {
-      const kind = c.kind ?? 'text';
-      return { key: `c${i}`, width: c.width, ...(kind === 'text' ? {} : { style: { numFmt: EXPORT_NUMBER_FORMATS[kind] } }) };
-    });
+    sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: c.width }));
+    // One style object per kind, shared by every cell of it: exceljs remembers each style object it
+    // has seen in a WeakMap, and a per-cell object (what a column style gives) made the export's
+    // memory grow with the rows (54 MB at 100,000 in bench:export).
+    const styles = columns.map((c) => CELL_STYLES[c.kind ?? 'text']);
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
     const header = sheet.addRow(columns.map((c) => c.header));
     header.font = { bold: true };
     header.commit();
     await eachBatch(async (rows) => {
-      for (const row of rows) sheet.addRow(columns.map((c) => xlsxValue(c.kind ?? 'text', c.value(row)))).commit();
+      for (const row of rows) {
+        const added = sheet.addRow(columns.map((c) => xlsxValue(c.kind ?? 'text', c.value(row))));
+        for (let i = 0; i < styles.length; i++) added.getCell(i + 1).style = styles[i]!;
+        added.commit();
+      }
       // A committed row's XML queues in front of the zip's compressor, which runs only as fast as the
       // download takes its output: waiting on the response alone let that queue grow with the rows
       // (65 MB at 100,000 in bench:export). So wait until the zip has taken it.
