@@ -131,7 +131,7 @@ test('exports the filtered order list to XLSX with a progress indicator; the fil
   const rows = [2, 3, 4].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
   // Columns as the export writes them: 修复记录 (blank but for 信用修复) stands before the company.
   expect(rows.map((r) => r[5]).sort()).toEqual([NAMES.cheap, NAMES.dear, NAMES.middle].sort());
-  expect(rows.find((r) => r[5] === NAMES.dear)).toMatchObject({ 9: 988.5, 10: '微信支付 · 扫码支付', 14: '网站' });
+  expect(rows.find((r) => r[5] === NAMES.dear)).toMatchObject({ 9: 988.5, 10: '微信支付 · 扫码支付', 20: '网站' });
   await expect(page.getByTestId('export-progress')).toBeHidden();
 });
 

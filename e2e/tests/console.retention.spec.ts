@@ -67,7 +67,8 @@ test('purged fields read 已按期删除 in the order page and the queue; kept o
   await expect(completedInfo.locator('th', { hasText: '法定代表人' }).locator('+ td')).toHaveText('留存乙');
   await expect(page.getByTestId('idno-reveal')).toHaveCount(0);
 
-  await page.goto(`/console/orders?view=all&q=${unpaid.outTradeNo}`);
+  // 全部订单 shows unpaid orders when asked (decision 061).
+  await page.goto(`/console/orders?view=all&include_unpaid=1&q=${unpaid.outTradeNo}`);
   const row = page.getByTestId('order-table').locator('tbody tr').filter({ hasText: unpaid.outTradeNo });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('purged')).toHaveCount(2);

@@ -46,6 +46,7 @@ export * from './payment-rules.ts';
 export * from './wechat-login.ts';
 export * from './date-time.ts';
 export * from './reconciliation.ts';
+export * from './month-close.ts';
 export * from './wechat-complaints.ts';
 export * from './staff.ts';
 export * from './key-strength.ts';

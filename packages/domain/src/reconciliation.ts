@@ -22,6 +22,14 @@ export interface ProviderBillLine {
   refundState: LedgerRefundState | null;
   /** the provider's own word for the state, shown to staff as is */
   providerStatus: string;
+  /**
+   * The fee the provider charged on this line, fen: positive on a payment, negative on a refund
+   * (the part of the fee returned). Undefined when the bill has no fee column. Month close and
+   * the order export read it (docs/decisions/061-exports-for-accountants.md); not reconciled.
+   */
+  feeFen?: number;
+  /** the provider's transaction number (微信订单号, 支付宝交易号) */
+  providerTxnId?: string;
 }
 
 /** One of our payments (a payment attempt) or refunds. */

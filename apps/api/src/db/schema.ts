@@ -338,6 +338,7 @@ export interface Database {
   request_nonces: RequestNoncesTable;
   reconciliation_runs: ReconciliationRunsTable;
   reconciliation_differences: ReconciliationDifferencesTable;
+  reconciliation_bill_lines: ReconciliationBillLinesTable;
   wechat_complaints: WechatComplaintsTable;
   deletion_requests: DeletionRequestsTable;
   deletion_request_orders: DeletionRequestOrdersTable;
@@ -410,6 +411,21 @@ export interface ReconciliationRunsTable {
   triggered_by: Generated<string>;
   started_at: string;
   finished_at: string | null;
+  /** the bill's fees (charged less returned), fen; NULL before migration 039 or without a fee column */
+  their_fee_fen: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Every line of a run's bill (migration 039, decision 061): fees and transaction numbers for month close and the order export. */
+export interface ReconciliationBillLinesTable {
+  id: Generated<number>;
+  run_id: number;
+  line_kind: 'payment' | 'refund';
+  out_trade_no: string;
+  out_refund_no: string | null;
+  provider_txn_id: string | null;
+  amount_fen: number;
+  fee_fen: number | null;
+  provider_status: Generated<string>;
 }
 
 export interface ReconciliationDifferencesTable {

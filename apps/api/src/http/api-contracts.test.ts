@@ -28,8 +28,8 @@ type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, O
  */
 const NO_BODY_SCHEMA = new Set(['POST /api/corp/user/oauth-state', 'POST /api/pay/notify/:provider', 'POST /api/pay/notify/wechat-complaints']);
 
-/** Routes that answer a file, not JSON: the console's list exports (XLSX / CSV, streamed; decision 038) and the 提成 file (decision 058). */
-const FILE_DOWNLOADS = new Set(['GET /api/console/exports/:list', 'GET /api/console/commission/export']);
+/** Routes that answer a file, not JSON: the console's list exports (XLSX / CSV, streamed; decision 038), the 提成 file (decision 058) and the month's settlement (decision 061). */
+const FILE_DOWNLOADS = new Set(['GET /api/console/exports/:list', 'GET /api/console/commission/export', 'GET /api/console/month-close/export']);
 
 /** The JSON API: what the client signs (/api/*, /env), the console, and the probes. */
 const isApiRoute = (url: string) => (url.startsWith('/api/') || url === '/env' || url === '/healthz' || url === '/readyz') && !isApiDocsRoute(url);

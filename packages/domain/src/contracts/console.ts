@@ -86,6 +86,8 @@ export const ConsoleOrderListQuerySchema = z.object({
   from: day.optional(),
   to: day.optional(),
   sort: z.enum(CONSOLE_ORDER_SORTS).optional(),
+  /** '1': the 全部订单 view also lists unpaid orders, which it leaves out by default (decision 061) */
+  include_unpaid: z.enum(['0', '1']).optional(),
   /** only these orders (comma-separated ids, at most BULK_ORDER_MAX): the export of the selected rows (decision 041) */
   ids: z
     .string()

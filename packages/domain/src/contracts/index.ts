@@ -10,6 +10,7 @@ export * from './init.ts';
 export * from './console.ts';
 export * from './account.ts';
 export * from './reconciliation.ts';
+export * from './month-close.ts';
 export * from './wechat-complaints.ts';
 export * from './deletion.ts';
 export * from './commission.ts';

@@ -32,6 +32,7 @@ import { complaintOrderAndDeadline } from './034_complaint_order_and_deadline.ts
 import { financeAndSupervisorRoles } from './036_finance_and_supervisor_roles.ts';
 import { pricesPerCustomerKindAndChannel } from './037_prices_per_customer_kind_and_channel.ts';
 import { invoices } from './038_invoices.ts';
+import { billLinesAndFees } from './039_bill_lines_and_fees.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -71,5 +72,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '036_finance_and_supervisor_roles': financeAndSupervisorRoles(kind),
     '037_prices_per_customer_kind_and_channel': pricesPerCustomerKindAndChannel(),
     '038_invoices': invoices(kind),
+    '039_bill_lines_and_fees': billLinesAndFees(kind),
   };
 }

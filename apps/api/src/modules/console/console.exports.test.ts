@@ -43,12 +43,15 @@ describeDialects('console exports (%s)', (dialect) => {
     const sheet = workbook.getWorksheet('订单')!;
     expect(sheet.rowCount).toBe(total + 1);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['订单号', '下单时间', '付款时间', '服务', '修复记录', '企业名称', '统一社会信用代码', '法定代表人', '联系电话', '金额（元）', '支付方式', '支付状态', '办理状态', '处理人', '来源']);
+    expect(header).toEqual([
+      '订单号', '下单时间', '付款时间', '服务', '修复记录', '企业名称', '统一社会信用代码', '法定代表人', '联系电话', '金额（元）', '支付方式', '支付交易号', '通道手续费（元）',
+      '支付状态', '退款金额（元）', '退款时间', '办理状态', '处理人', '首次通话时间', '完成时间', '来源',
+    ]);
     const rows = Array.from({ length: total }, (_, i) => (sheet.getRow(i + 2).values as unknown[]).slice(1));
     const first = rows.find((r) => r[5] === `${MARK}甲有限公司`)!;
     // An annual report repairs no record: its 修复记录 cell is empty.
     expect(first[4] ?? '').toBe('');
-    expect(first).toMatchObject({ 3: '年报申报', 8: '13911112222', 9: 988.5, 10: '微信支付 · 扫码支付', 11: '已支付', 12: '待处理', 13: '未接单' });
+    expect(first).toMatchObject({ 3: '年报申报', 8: '13911112222', 9: 988.5, 10: '微信支付 · 扫码支付', 13: '已支付', 16: '待处理', 17: '未接单' });
     expect(rows.find((r) => r[5] === `${MARK}乙有限公司`)!.slice(7, 9)).toEqual(['已按期删除', '已按期删除']);
     // A name that would be a formula is text.
     expect(rows.some((r) => r[5] === `'=HYPERLINK("http://x")${MARK}`)).toBe(true);
@@ -73,7 +76,8 @@ describeDialects('console exports (%s)', (dialect) => {
     const lines = text.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${MARK}甲有限公司`);
-    expect(lines[1]).toContain(',988.5,');
+    // Amounts with two decimals (decision 061), as the XLSX shows them.
+    expect(lines[1]).toContain(',988.50,');
     const quoted = await download({ format: 'csv', view: 'all', q: 'HYPERLINK' });
     expect(quoted.body).toContain(`"'=HYPERLINK(""http://x"")${MARK}"`);
   });
@@ -164,6 +168,114 @@ describeDialects('console exports (%s)', (dialect) => {
       expect(shown).toEqual(sort === 'created_at_asc' ? ['先申请', '再申请', '后申请'] : ['后申请', '再申请', '先申请']);
       expect(reasons).toEqual(shown);
     }
+  });
+
+  /**
+   * An accountant's order (decision 061): an all-digit credit code and a phone, paid, called,
+   * completed and refunded, with its transaction number and the bill's fee; and an unpaid order.
+   */
+  let accountants: { orderNo: string } | undefined;
+  async function accountantsOrders(): Promise<{ orderNo: string }> {
+    if (accountants) return accountants;
+    const db = test.database.db;
+    const orderId = await insertOrder(test, {
+      entity_name: '会计核对有限公司',
+      entity_id: '914403001457799086',
+      entity_phone: '13800001111',
+      total_fee: 19900,
+      status: '4',
+      process_status: '2',
+      process_status_name: '已完成',
+      pay_time: '2026-03-01T02:30:00.000Z',
+      first_call_time: '2026-03-01T03:05:00.000Z',
+    });
+    await insertOrder(test, { entity_name: '会计核对未付款有限公司', status: '1' });
+    const order = await db.selectFrom('orders').select('out_trade_no').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const outTradeNo = `${order.out_trade_no}P01`;
+    const attempt = await db
+      .insertInto('payment_attempts')
+      .values({ order_id: orderId, provider: 'wechatpay', pay_type: 'weixin', pay_source: 'native', out_trade_no: outTradeNo, amount_fen: 19900, status: 'PAID', provider_txn_id: '4200001234567890123', expires_at: '2026-03-01T04:00:00.000Z', created_at: '2026-03-01T02:29:00.000Z', paid_at: '2026-03-01T02:30:00.000Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('refunds')
+      .values({ order_id: orderId, attempt_id: attempt.id, provider: 'wechatpay', out_trade_no: outTradeNo, out_refund_no: `R${outTradeNo}`, amount_fen: 19900, total_fen: 19900, purpose: 'ORDER', status: 'SUCCESS', provider_refund_id: '5030001', last_error: null, next_query_at: null, created_at: '2026-03-03T05:59:00.000Z', updated_at: '2026-03-03T06:00:00.000Z', succeeded_at: '2026-03-03T06:00:00.000Z' })
+      .execute();
+    await db.insertInto('order_status_history').values({ order_id: orderId, from_process_status: '4', to_process_status: '2', process_status_name: '已完成', staff_id: null, created_at: '2026-03-02T01:00:00.000Z' }).execute();
+    // The bills named the payment (fee 1.19) and the refund (0.19 of it returned).
+    for (const [date, kind, fee] of [['2026-03-01', 'payment', 119], ['2026-03-03', 'refund', -19]] as const) {
+      const run = await db.insertInto('reconciliation_runs').values({ provider: 'wechatpay', bill_date: date, status: 'DONE', started_at: '2026-03-04T02:00:00.000Z' }).returning('id').executeTakeFirstOrThrow();
+      await db
+        .insertInto('reconciliation_bill_lines')
+        .values({ run_id: run.id, line_kind: kind, out_trade_no: outTradeNo, out_refund_no: kind === 'refund' ? `R${outTradeNo}` : null, provider_txn_id: '4200001234567890123', amount_fen: 19900, fee_fen: fee })
+        .execute();
+    }
+    accountants = { orderNo: order.out_trade_no };
+    return accountants;
+  }
+
+  it('writes an XLSX an accountant can use: text codes, Beijing date cells, amounts 0.00, a frozen header with a filter, the money columns', async () => {
+    const { orderNo } = await accountantsOrders();
+    const response = await download({ format: 'xlsx', view: 'all', q: orderNo });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('订单')!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const cell = (name: string) => sheet.getRow(2).getCell(headers.indexOf(name) + 1);
+    expect(sheet.rowCount).toBe(2);
+
+    expect(cell('统一社会信用代码').type).toBe(ExcelJS.ValueType.String);
+    expect(cell('统一社会信用代码').value).toBe('914403001457799086');
+    expect(cell('联系电话').type).toBe(ExcelJS.ValueType.String);
+    expect(cell('联系电话').value).toBe('13800001111');
+    expect(cell('支付交易号').value).toBe('4200001234567890123');
+    // Dates are date cells in Beijing time: 02:30 UTC is 10:30 in Beijing.
+    expect(cell('付款时间').type).toBe(ExcelJS.ValueType.Date);
+    expect(cell('付款时间').value).toEqual(new Date('2026-03-01T10:30:00.000Z'));
+    expect(cell('付款时间').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(cell('首次通话时间').value).toEqual(new Date('2026-03-01T11:05:00.000Z'));
+    expect(cell('完成时间').value).toEqual(new Date('2026-03-02T09:00:00.000Z'));
+    expect(cell('退款时间').value).toEqual(new Date('2026-03-03T14:00:00.000Z'));
+    // Amounts are numbers formatted 0.00.
+    expect(cell('金额（元）').type).toBe(ExcelJS.ValueType.Number);
+    expect(cell('金额（元）').value).toBe(199);
+    expect(cell('金额（元）').numFmt).toBe('0.00');
+    expect(cell('退款金额（元）').value).toBe(199);
+    expect(cell('退款金额（元）').numFmt).toBe('0.00');
+    // The fee the bills charged, less what the refund returned.
+    expect(cell('通道手续费（元）').value).toBe(1);
+    expect(cell('通道手续费（元）').numFmt).toBe('0.00');
+    // The header stays in view and carries the filter.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(JSON.stringify(sheet.autoFilter)).toContain('A1');
+  });
+
+  it('writes CSV an accountant can open: digit codes in the text-forcing form, Beijing times, amounts 0.00', async () => {
+    const { orderNo } = await accountantsOrders();
+    const response = await download({ format: 'csv', view: 'all', q: orderNo });
+    const [header, row] = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(header).toContain('支付交易号,通道手续费（元）');
+    expect(row).toContain(',"=""914403001457799086""",');
+    expect(row).toContain(',"=""13800001111""",');
+    expect(row).toContain(',"=""4200001234567890123""",1.00,');
+    expect(row).toContain(',2026-03-01 10:30:00,');
+    expect(row).toContain(',199.00,');
+    expect(row).toContain(',2026-03-03 14:00:00,');
+    // Formula injection is still refused: a name starting with = keeps its apostrophe, never the ="…" form.
+    const injected = await download({ format: 'csv', view: 'all', q: 'HYPERLINK' });
+    expect(injected.body).toContain(`"'=HYPERLINK(""http://x"")${MARK}"`);
+  });
+
+  it('leaves unpaid orders out of 全部订单 and its export unless asked for', async () => {
+    await accountantsOrders();
+    const names = async (query: Record<string, string>) => (await listed<ConsoleOrderListItem>('/api/console/orders', { view: 'all', q: '会计核对未付款', ...query })).map((o) => o.entity_name);
+    expect(await names({})).toEqual([]);
+    expect(await names({ include_unpaid: '1' })).toContain('会计核对未付款有限公司');
+    expect(await names({ status: '1' })).toContain('会计核对未付款有限公司');
+    const csv = async (query: Record<string, string>) => (await download({ format: 'csv', view: 'all', q: '会计核对未付款', ...query })).body;
+    expect(await csv({})).not.toContain('会计核对未付款有限公司');
+    expect(await csv({ include_unpaid: '1' })).toContain('会计核对未付款有限公司');
   });
 
   it('is for admins only, and checks the filters like the list does', async () => {

@@ -121,9 +121,10 @@ describeDialects('the order queue at %s with 100k orders', (dialect) => {
     const overdue = await timed('overdue (paid > 24 h, pending)', { view: 'overdue' });
     expect(overdue.items.every((o) => o.overdue)).toBe(true);
 
-    const all = await timed('all, newest first, page 1', { view: 'all' });
+    // 全部订单 leaves unpaid orders out unless asked (decision 061); this table is a quarter unpaid.
+    const all = await timed('all, newest first, page 1', { view: 'all', include_unpaid: '1' });
     expect(all.total).toBe(ORDERS);
-    const deep = await timed('all, page 2500 (offset 49 980)', { view: 'all', page: '2500' });
+    const deep = await timed('all, page 2500 (offset 49 980)', { view: 'all', include_unpaid: '1', page: '2500' });
     expect(deep.items).toHaveLength(20);
     expect(deep.items[0]!.id).toBeLessThan(all.items.at(-1)!.id);
 

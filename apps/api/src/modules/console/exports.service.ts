@@ -9,11 +9,11 @@ import {
   ConsoleSmsListQuerySchema,
   LABELS,
   ORDER_STATUS_NAMES,
+  PROCESS_STATUS,
   PURGED_TEXT,
   auditDetailsText,
   auditTargetText,
   creditRecordLabel,
-  formatShanghaiDateTime,
   goodsTexts,
   isGoodsType,
   label,
@@ -26,7 +26,7 @@ import type { Permission } from '@kuaibao/domain';
 import type { Database } from '../../db/schema.ts';
 import { listAudit, writeAudit } from '../audit/index.ts';
 import type { OrderExportRow, OrderHandlingService } from '../order/index.ts';
-import type { RefundRequests } from '../payment/index.ts';
+import { orderMoneyFacts, type OrderMoneyFacts, type RefundRequests } from '../payment/index.ts';
 import { createSmsLog } from '../sms/index.ts';
 import { assertCan, type Actor } from '../staff/index.ts';
 import { EXPORT_BATCH_ROWS, streamExport, type ExportColumn, type ExportFormat } from './export-writer.ts';
@@ -53,8 +53,8 @@ export interface ExportService {
   open(actor: Actor, list: ExportList, rawQuery: Record<string, unknown>): Promise<ExportFile>;
 }
 
-const yuanNumber = (fen: number) => fen / 100;
-const when = (iso: string | null) => (iso ? formatShanghaiDateTime(iso) : '');
+/** An order of the export with what the payment side knows of it (decision 061). */
+type OrderExportLine = OrderExportRow & { money: OrderMoneyFacts | undefined };
 const goodsName = (type: string) => (isGoodsType(type) ? goodsTexts(type).shortName : type);
 
 /**
@@ -62,39 +62,46 @@ const goodsName = (type: string) => (isGoodsType(type) ? goodsTexts(type).shortN
  * never (not even masked); phones as the list shows them (orders: in full, staff phone customers;
  * SMS log: masked); contact data the retention sweep removed reads 已按期删除.
  */
-const ORDER_COLUMNS: ReadonlyArray<ExportColumn<OrderExportRow>> = [
+const ORDER_COLUMNS: ReadonlyArray<ExportColumn<OrderExportLine>> = [
   { header: '订单号', width: 22, value: (r) => r.out_trade_no },
-  { header: '下单时间', width: 18, value: (r) => when(r.create_time) },
-  { header: '付款时间', width: 18, value: (r) => when(r.pay_time) },
+  { header: '下单时间', width: 20, kind: 'datetime', value: (r) => r.create_time },
+  { header: '付款时间', width: 20, kind: 'datetime', value: (r) => r.pay_time },
   { header: '服务', width: 10, value: (r) => goodsName(r.goods_type) },
   { header: '修复记录', width: 16, value: (r) => creditRecordLabel(r.credit_record) },
   { header: '企业名称', width: 30, value: (r) => r.entity_name },
-  { header: '统一社会信用代码', width: 20, value: (r) => r.entity_id },
+  { header: '统一社会信用代码', width: 22, value: (r) => r.entity_id },
   { header: '法定代表人', width: 10, value: (r) => (r.contact_purged_at ? PURGED_TEXT : r.entity_legal) },
   { header: '联系电话', width: 14, value: (r) => (r.contact_purged_at ? PURGED_TEXT : r.entity_phone) },
-  { header: '金额（元）', width: 10, value: (r) => yuanNumber(r.total_fee) },
+  { header: '金额（元）', width: 12, kind: 'amount', value: (r) => r.total_fee },
   { header: '支付方式', width: 20, value: (r) => `${label('payType', r.pay_type)} · ${label('paySource', r.pay_source)}` },
+  { header: '支付交易号', width: 32, value: (r) => r.money?.providerTxnId ?? null },
+  // From the daily bills (decision 039): empty until a bill named the payment.
+  { header: '通道手续费（元）', width: 14, kind: 'amount', value: (r) => r.money?.feeFen ?? null },
   { header: '支付状态', width: 8, value: (r) => (ORDER_STATUS_NAMES as Record<string, string>)[r.status] ?? r.status },
+  { header: '退款金额（元）', width: 14, kind: 'amount', value: (r) => (r.money && r.money.refundFen > 0 ? r.money.refundFen : null) },
+  { header: '退款时间', width: 20, kind: 'datetime', value: (r) => r.money?.refundedAt ?? null },
   { header: '办理状态', width: 10, value: (r) => r.process_status_name },
   { header: '处理人', width: 10, value: (r) => r.admin_name || '未接单' },
+  { header: '首次通话时间', width: 20, kind: 'datetime', value: (r) => r.first_call_time },
+  { header: '完成时间', width: 20, kind: 'datetime', value: (r) => (r.process_status === PROCESS_STATUS.completed ? r.completed_at : null) },
   { header: '来源', width: 10, value: (r) => label('platform', r.platform) },
 ];
 
 const REFUND_COLUMNS: ReadonlyArray<ExportColumn<ConsoleRefundRequest>> = [
-  { header: '申请时间', width: 18, value: (r) => when(r.created_at) },
+  { header: '申请时间', width: 20, kind: 'datetime', value: (r) => r.created_at },
   { header: '订单号', width: 22, value: (r) => r.out_trade_no },
   { header: '企业名称', width: 30, value: (r) => r.entity_name },
-  { header: '金额（元）', width: 10, value: (r) => yuanNumber(r.total_fee) },
+  { header: '金额（元）', width: 12, kind: 'amount', value: (r) => r.total_fee },
   { header: '原因', width: 30, value: (r) => r.reason },
   { header: '申请人', width: 10, value: (r) => r.requested_by_name },
   { header: '状态', width: 10, value: (r) => label('refundStatus', r.status) },
   { header: '审批人', width: 10, value: (r) => r.decided_by_name },
-  { header: '审批时间', width: 18, value: (r) => when(r.decided_at) },
+  { header: '审批时间', width: 20, kind: 'datetime', value: (r) => r.decided_at },
   { header: '审批说明', width: 30, value: (r) => [r.decision_note, r.result_message].filter(Boolean).join('；') },
 ];
 
 const SMS_COLUMNS: ReadonlyArray<ExportColumn<ConsoleSmsLogEntry>> = [
-  { header: '时间', width: 18, value: (r) => when(r.created_at) },
+  { header: '时间', width: 20, kind: 'datetime', value: (r) => r.created_at },
   { header: '手机号', width: 14, value: (r) => r.phone },
   { header: '订单号', width: 22, value: (r) => r.out_trade_no },
   { header: '类型', width: 12, value: (r) => r.template_title },
@@ -105,7 +112,7 @@ const SMS_COLUMNS: ReadonlyArray<ExportColumn<ConsoleSmsLogEntry>> = [
 ];
 
 const AUDIT_COLUMNS: ReadonlyArray<ExportColumn<ConsoleAuditEntry>> = [
-  { header: '时间', width: 18, value: (r) => when(r.created_at) },
+  { header: '时间', width: 20, kind: 'datetime', value: (r) => r.created_at },
   { header: '人员', width: 20, value: (r) => r.staff_name },
   { header: '操作', width: 14, value: (r) => (LABELS.auditAction as Record<string, string>)[r.action] ?? '其他操作' },
   { header: '对象', width: 22, value: (r) => auditTargetText(r) },
@@ -134,7 +141,16 @@ export function createExportService(deps: { db: Kysely<Database>; now: () => Dat
           const query = parsed.data as z.infer<typeof ConsoleOrderListQuerySchema>;
           if (query.from && query.to && query.from > query.to) throw new AppError('CONSOLE_DATE_RANGE_INVALID');
           rows = await deps.orders.countForExport(actor, query);
-          body = streamExport({ format, sheet, columns: ORDER_COLUMNS, nextBatch: (after) => deps.orders.exportBatch(actor, query, after, EXPORT_BATCH_ROWS) });
+          body = streamExport({
+            format,
+            sheet,
+            columns: ORDER_COLUMNS,
+            nextBatch: async (after) => {
+              const orders = await deps.orders.exportBatch(actor, query, after, EXPORT_BATCH_ROWS);
+              const money = await orderMoneyFacts(db, orders.map((r) => r.id));
+              return orders.map((r) => ({ ...r, money: money.get(r.id) }));
+            },
+          });
           break;
         }
         case 'refunds': {

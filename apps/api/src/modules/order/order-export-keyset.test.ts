@@ -32,7 +32,7 @@ describeDialects('order export keyset (%s)', (dialect) => {
     for (const fee of [500, 900]) await insertOrder(test, { entity_name: `${mark}未付${fee}`, total_fee: fee, status: ORDER_STATUS.unpaid, pay_time: null });
     const context = { staffId: staffId, now: test.clock.now };
     for (const sort of [undefined, ...CONSOLE_ORDER_SORTS]) {
-      const query = { view: 'all' as const, q: mark, page: 1, page_size: 100, date_field: 'create' as const, ...(sort ? { sort } : {}) };
+      const query = { view: 'all' as const, include_unpaid: '1' as const, q: mark, page: 1, page_size: 100, date_field: 'create' as const, ...(sort ? { sort } : {}) };
       const shown = (await orderHandlingRepository.listQueue(test.database.db, query, context)).rows.map((o) => o.id);
       const exported: number[] = [];
       let after: OrderKeyset | undefined;

@@ -89,6 +89,9 @@ export function applyQueueFilters<O>(qb: OrdersQuery<O>, query: ConsoleOrderList
       q = q.where('admin_id', 'is', null).where('status', '=', ORDER_STATUS.paid).where('process_status', 'in', OPEN_PROCESS_STATUSES);
       break;
     case 'all':
+      // 全部订单 is the orders customers paid for (decision 061): an unpaid order (a visitor who left at
+      // the cashier) shows only when asked for, by the filter or by choosing 未支付.
+      if (query.include_unpaid !== '1' && !query.status) q = q.where('status', '<>', ORDER_STATUS.unpaid);
       break;
   }
   if (query.goods_type) q = q.where('goods_type', '=', query.goods_type);
@@ -203,7 +206,23 @@ export const orderHandlingRepository = {
   exportBatch(db: Db, query: ConsoleOrderListQuery, context: QueueContext, after: OrderKeyset | undefined, limit: number) {
     let filtered = applyQueueFilters(db.selectFrom('orders'), query, context);
     if (after) filtered = applyAfter(filtered, query, after);
-    return applySort(filtered.select([...LIST_COLUMNS, 'pay_source', 'platform']), query).limit(limit).execute();
+    return applySort(
+      filtered.select((eb) => [
+        ...LIST_COLUMNS,
+        'pay_source',
+        'platform',
+        // When it was completed (the last move to 已完成; decision 061), for the export's 完成时间.
+        eb
+          .selectFrom('order_status_history')
+          .select((h) => h.fn.max('order_status_history.created_at').as('at'))
+          .whereRef('order_status_history.order_id', '=', 'orders.id')
+          .where('order_status_history.to_process_status', '=', PROCESS_STATUS.completed)
+          .as('completed_at'),
+      ]),
+      query,
+    )
+      .limit(limit)
+      .execute();
   },
 
   async countFiltered(db: Db, query: ConsoleOrderListQuery, context: QueueContext): Promise<number> {

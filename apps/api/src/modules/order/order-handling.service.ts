@@ -103,7 +103,7 @@ export interface OrderHandlingService {
 }
 
 /** An order as an export writes it: the list's columns, how it was paid and where from. */
-export type OrderExportRow = OrderListRow & Pick<OrderRow, 'pay_source' | 'platform'>;
+export type OrderExportRow = OrderListRow & Pick<OrderRow, 'pay_source' | 'platform'> & { completed_at: string | null };
 
 export interface OrderView {
   order: OrderRow;

@@ -8,3 +8,5 @@ export type { RefundOrderResult, SweepResult } from './payment-types.ts';
 export { createReconciliationService, type ReconciliationService, type RunDayResult } from './reconciliation.service.ts';
 export { createRefundRequests, type RefundApproval, type RefundRequests } from './refund-requests.service.ts';
 export { createWechatComplaints, refundProgressRefusal, type WechatComplaints } from './wechat-complaints.service.ts';
+export { orderMoneyFacts, type OrderMoneyFacts } from './payment-ledger.ts';
+export { monthCloseRuns } from './reconciliation.service.ts';

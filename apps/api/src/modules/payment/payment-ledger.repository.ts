@@ -13,6 +13,25 @@ const attemptColumns = ['order_id', 'out_trade_no', 'amount_fen', 'status', 'pai
 const refundColumns = ['order_id', 'out_trade_no', 'out_refund_no', 'amount_fen', 'status', 'created_at'] as const;
 
 export const paymentLedgerRepository = {
+  /** The attempts that paid these orders (settles_order): their transaction numbers (the order export, decision 061). */
+  settlingAttempts(db: Db, orderIds: readonly number[]) {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('payment_attempts').select(['order_id', 'out_trade_no', 'provider_txn_id', 'paid_at']).where('order_id', 'in', [...orderIds]).where('status', '=', 'PAID').orderBy('settles_order', 'desc').orderBy('id').execute();
+  },
+
+  /** The order's own refunds that succeeded (not a duplicate payment returned): amount and last date per order. */
+  refundedOfOrders(db: Db, orderIds: readonly number[]) {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('refunds')
+      .select((eb) => ['order_id', eb.fn.sum<number>('amount_fen').as('fen'), eb.fn.max('succeeded_at').as('at')])
+      .where('order_id', 'in', [...orderIds])
+      .where('purpose', '=', 'ORDER')
+      .where('status', '=', 'SUCCESS')
+      .groupBy('order_id')
+      .execute();
+  },
+
   attemptsPaidBetween(db: Db, provider: string, start: string, end: string) {
     return db.selectFrom('payment_attempts').select(attemptColumns).where('provider', '=', provider).where('paid_at', '>=', start).where('paid_at', '<', end).execute();
   },

@@ -1,4 +1,4 @@
-import type { ReconciliationDifference, ReconciliationResult } from '@kuaibao/domain';
+import type { ProviderBillLine, ReconciliationDifference, ReconciliationResult } from '@kuaibao/domain';
 import type { Db } from '../../db/query-helpers.ts';
 import type { ReconciliationRunStatus } from '../../db/schema.ts';
 
@@ -26,15 +26,17 @@ export const reconciliationRepository = {
           our_refund_fen: 0,
           matched_count: 0,
           difference_count: 0,
+          their_fee_fen: null,
         }),
       )
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.deleteFrom('reconciliation_differences').where('run_id', '=', row.id).execute();
+    await db.deleteFrom('reconciliation_bill_lines').where('run_id', '=', row.id).execute();
     return row.id;
   },
 
-  async finishRun(db: Db, input: { id: number; status: ReconciliationRunStatus; at: string; error?: string; result?: ReconciliationResult }): Promise<void> {
+  async finishRun(db: Db, input: { id: number; status: ReconciliationRunStatus; at: string; error?: string; result?: ReconciliationResult; feeFen?: number | null }): Promise<void> {
     const r = input.result;
     await db
       .updateTable('reconciliation_runs')
@@ -42,6 +44,7 @@ export const reconciliationRepository = {
         status: input.status,
         finished_at: input.at,
         error: (input.error ?? '').slice(0, 500),
+        ...(input.feeFen === undefined ? {} : { their_fee_fen: input.feeFen }),
         ...(r
           ? {
               their_payment_count: r.theirs.paymentCount,
@@ -82,6 +85,44 @@ export const reconciliationRepository = {
         )
         .execute();
     }
+  },
+
+  /** The bill's lines as read (decision 061): month close's fees, the order export's fee and transaction number. */
+  async insertBillLines(db: Db, runId: number, lines: readonly ProviderBillLine[]): Promise<void> {
+    for (let i = 0; i < lines.length; i += 200) {
+      await db
+        .insertInto('reconciliation_bill_lines')
+        .values(
+          lines.slice(i, i + 200).map((l) => ({
+            run_id: runId,
+            line_kind: l.kind,
+            out_trade_no: l.outTradeNo,
+            out_refund_no: l.outRefundNo,
+            provider_txn_id: l.providerTxnId ?? null,
+            amount_fen: l.amountFen,
+            fee_fen: l.feeFen ?? null,
+            provider_status: l.providerStatus,
+          })),
+        )
+        .execute();
+    }
+  },
+
+  /** The runs of the days from `from` to `to` (YYYY-MM-DD, both included): month close. */
+  runsBetween(db: Db, from: string, to: string) {
+    return db.selectFrom('reconciliation_runs').selectAll().where('bill_date', '>=', from).where('bill_date', '<=', to).orderBy('bill_date').orderBy('provider').execute();
+  },
+
+  /** The fee of each payment (by out_trade_no) over its bill lines, payment and refunds: charged less returned. Only trades whose payment line was read. */
+  async feesOfTrades(db: Db, outTradeNos: readonly string[]): Promise<Map<string, number>> {
+    if (outTradeNos.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('reconciliation_bill_lines')
+      .select((eb) => ['out_trade_no', eb.fn.sum<number>('fee_fen').as('fee'), eb.fn.sum<number>(eb.case().when('line_kind', '=', 'payment').then(eb.case().when('fee_fen', 'is', null).then(0).else(1).end()).else(0).end()).as('known')])
+      .where('out_trade_no', 'in', [...outTradeNos])
+      .groupBy('out_trade_no')
+      .execute();
+    return new Map(rows.filter((r) => Number(r.known) > 0).map((r) => [r.out_trade_no, Number(r.fee ?? 0)]));
   },
 
   findRun(db: Db, provider: string, date: string) {

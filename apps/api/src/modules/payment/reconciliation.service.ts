@@ -1,4 +1,4 @@
-import { AppError, previousShanghaiDate, reconcileDay, shanghaiHour, type ConsoleReconciliationDay, type ConsoleReconciliationRun, type ReconciliationProvider } from '@kuaibao/domain';
+import { AppError, RECONCILIATION_PROVIDERS, previousShanghaiDate, reconcileDay, shanghaiHour, type ConsoleReconciliationDay, type ConsoleReconciliationRun, type MonthCloseRun, type ReconciliationProvider } from '@kuaibao/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 import type { AppDatabase } from '../../db/database.ts';
@@ -30,6 +30,20 @@ export interface ReconciliationService {
   /** The job's round: yesterday (Beijing) for each provider not yet done, once bills are ready. */
   runDue(): Promise<RunDayResult[]>;
   day(date: string | undefined): Promise<ConsoleReconciliationDay>;
+}
+
+/**
+ * A bill's fees, charged less returned (decision 061): zero for no bill, null when a line with
+ * money has no fee (a bill without the column), so month close says the fees are unknown.
+ */
+function billFees(lines: readonly { feeFen?: number }[], billRead: boolean): number | null {
+  if (!billRead) return 0;
+  let total = 0;
+  for (const line of lines) {
+    if (line.feeFen === undefined) return null;
+    total += line.feeFen;
+  }
+  return total;
 }
 
 /** Days whose outcome is final; NOT_READY and FAILED are tried again by the next round. */
@@ -85,7 +99,8 @@ export function createReconciliationService(deps: {
     const status: ReconciliationRunStatus = bill.ok || result.differences.length > 0 ? 'DONE' : 'NO_BILL';
     await db.transaction().execute(async (trx) => {
       await reconciliationRepository.insertDifferences(trx, runId, result.differences);
-      await reconciliationRepository.finishRun(trx, { id: runId, status, at: now().toISOString(), result, error: bill.ok ? '' : bill.message });
+      await reconciliationRepository.insertBillLines(trx, runId, lines);
+      await reconciliationRepository.finishRun(trx, { id: runId, status, at: now().toISOString(), result, error: bill.ok ? '' : bill.message, feeFen: billFees(lines, bill.ok) });
     });
     if (result.differences.length > 0) log.warn({ provider, date, differences: result.differences.length }, 'reconciliation found differences');
     return { provider, date, status, differences: result.differences.length };
@@ -168,4 +183,26 @@ export function createReconciliationService(deps: {
     },
   };
   return service;
+}
+
+/** The runs of the days from `from` to `to` in month close's terms (decision 061). */
+export async function monthCloseRuns(db: AppDatabase['db'], from: string, to: string): Promise<MonthCloseRun[]> {
+  const rows = await reconciliationRepository.runsBetween(db, from, to);
+  return rows.flatMap((row) =>
+    (RECONCILIATION_PROVIDERS as readonly string[]).includes(row.provider)
+      ? [
+          {
+            provider: row.provider as ReconciliationProvider,
+            date: row.bill_date,
+            status: row.status,
+            paymentCount: row.their_payment_count,
+            paymentFen: row.their_payment_fen,
+            refundCount: row.their_refund_count,
+            refundFen: row.their_refund_fen,
+            feeFen: row.their_fee_fen,
+            differenceCount: row.difference_count,
+          },
+        ]
+      : [],
+  );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleReconciliationDay, ConsoleReconciliationRerun } from '@kuaibao/domain';
+import type { ConsoleMonthClose, ConsoleReconciliationDay, ConsoleReconciliationRerun } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 
 const KEY = ['reconciliation'] as const;
@@ -18,4 +18,9 @@ export function useRerunReconciliation() {
       void client.invalidateQueries({ queryKey: KEY });
     },
   });
+}
+
+/** 月结: a month's settlement per channel (decision 061); the month before today's by default. */
+export function useMonthClose(month: string | undefined) {
+  return useQuery({ queryKey: [...KEY, 'month', month ?? 'latest'], queryFn: () => api.get<ConsoleMonthClose>('/month-close', month ? { month } : {}) });
 }

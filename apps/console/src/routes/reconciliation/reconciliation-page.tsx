@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Input, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Space, Table, Tabs, Tag } from 'antd';
 import {
   DIFFERENCE_KIND_NAMES,
   RECONCILIATION_PROVIDER_NAMES,
@@ -16,6 +16,7 @@ import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
+import { MonthClosePanel } from './month-close-panel.tsx';
 
 const KIND_COLORS: Record<DifferenceKind, { color: string; background: string }> = {
   MISSING_OURS: { color: '#a8071a', background: '#fff1f0' },
@@ -96,6 +97,14 @@ export function RunCard(props: { run: ConsoleReconciliationRun; onRerun: (provid
   );
 }
 
+/** 每日对账 and 月结 (decision 061), one tab each; the tab is in the address (?tab=month). */
+function ReconciliationTabs(props: { active: 'day' | 'month' }) {
+  const [, setParams] = useSearchParams();
+  return <Tabs activeKey={props.active} onChange={(key) => setParams(key === 'month' ? { tab: 'month' } : {})} items={[{ key: 'day', label: '每日对账' }, { key: 'month', label: '月结' }]} />;
+}
+
+const SUBTITLE = '每天上午自动下载微信支付、支付宝的前一日交易账单，逐笔与我方收款和退款核对；差异需人工核实';
+
 /** 对账: each provider's trade bill of a day against our payments and refunds (decision 039). */
 export function ReconciliationPage() {
   const [params, setParams] = useSearchParams();
@@ -119,9 +128,19 @@ export function ReconciliationPage() {
   };
 
   const missing = providers.filter((p) => !day.data?.runs.some((r) => r.provider === p));
+  if (params.get('tab') === 'month') {
+    return (
+      <>
+        <PageHeader title="对账" subtitle={SUBTITLE} />
+        <ReconciliationTabs active="month" />
+        <MonthClosePanel />
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title="对账" subtitle="每天上午自动下载微信支付、支付宝的前一日交易账单，逐笔与我方收款和退款核对；差异需人工核实" />
+      <PageHeader title="对账" subtitle={SUBTITLE} />
+      <ReconciliationTabs active="day" />
       <div className="filter-bar" role="search" aria-label="选择对账日期">
         <label htmlFor="reconciliation-date">账单日期</label>
         <Input

@@ -1,5 +1,5 @@
 import { yuanStringToFen, type ProviderBillLine } from '@kuaibao/domain';
-import { BillFormatError } from './wechatpay-trade-bill.ts';
+import { BillFormatError, feeFenOf } from './wechatpay-trade-bill.ts';
 import { readZipEntries } from './zip-entries.ts';
 
 /**
@@ -36,6 +36,9 @@ export function parseAlipayTradeBillCsv(text: string): ProviderBillLine[] {
   };
   const nameColumn = header.indexOf('商品名称');
   const columns = { outTradeNo: at('商户订单号'), type: at('业务类型'), amount: at('订单金额（元）'), outRequestNo: at('退款批次号/请求号') };
+  // Optional (decision 061): 服务费 is negative on a trade (charged) and positive on a refund (returned), so it is turned around.
+  const feeColumn = header.indexOf(columnName('服务费（元）'));
+  const txnColumn = header.indexOf('支付宝交易号');
   const result: ProviderBillLine[] = [];
   for (const line of lines.slice(start + 1)) {
     if (line.startsWith('#')) break;
@@ -46,10 +49,12 @@ export function parseAlipayTradeBillCsv(text: string): ProviderBillLine[] {
     if (extra > 0 && nameColumn >= 0) fields.splice(nameColumn, extra + 1, fields.slice(nameColumn, nameColumn + extra + 1).join(','));
     const type = fields[columns.type] ?? '';
     const outTradeNo = fields[columns.outTradeNo] ?? '';
+    const charged = feeColumn >= 0 ? feeFenOf(fields[feeColumn]) : undefined;
+    const known = { ...(charged === undefined ? {} : { feeFen: charged === 0 ? 0 : -charged }), ...(txnColumn >= 0 && fields[txnColumn] ? { providerTxnId: fields[txnColumn]! } : {}) };
     if (type === '退款') {
-      result.push({ kind: 'refund', outTradeNo, outRefundNo: fields[columns.outRequestNo] || outTradeNo, amountFen: fen(fields[columns.amount], '订单金额'), refundState: 'SUCCESS', providerStatus: '退款' });
+      result.push({ kind: 'refund', outTradeNo, outRefundNo: fields[columns.outRequestNo] || outTradeNo, amountFen: fen(fields[columns.amount], '订单金额'), refundState: 'SUCCESS', providerStatus: '退款', ...known });
     } else if (type === '交易') {
-      result.push({ kind: 'payment', outTradeNo, outRefundNo: null, amountFen: fen(fields[columns.amount], '订单金额'), refundState: null, providerStatus: '交易' });
+      result.push({ kind: 'payment', outTradeNo, outRefundNo: null, amountFen: fen(fields[columns.amount], '订单金额'), refundState: null, providerStatus: '交易', ...known });
     }
   }
   return result;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alipayTradeBillZip, wechatpayTradeBillText, type FakeBillRow } from '@kuaibao/testing/bills';
 import { parseAlipayTradeBillZip } from './alipay-trade-bill.ts';
-import { BillFormatError, parseWechatpayTradeBill } from './wechatpay-trade-bill.ts';
+import { BillFormatError, feeFenOf, parseWechatpayTradeBill } from './wechatpay-trade-bill.ts';
 import { readZipEntries } from './zip-entries.ts';
 
 const rows: FakeBillRow[] = [
@@ -14,9 +14,19 @@ describe('trade bill files', () => {
     const text = wechatpayTradeBillText(rows, { appId: 'wx1', mchId: '1900000109' });
     expect(text.split('\r\n')[1]).toMatch(/^`2026-11-26 10:00:00,`wx1,/);
     expect(parseWechatpayTradeBill(text)).toEqual([
-      { kind: 'payment', outTradeNo: 'KB1P01', outRefundNo: null, amountFen: 9850, refundState: null, providerStatus: 'SUCCESS' },
-      { kind: 'refund', outTradeNo: 'KB2P01', outRefundNo: 'RKB2P01', amountFen: 100, refundState: 'PROCESSING', providerStatus: 'PROCESSING' },
+      // Fees (0.6 %) charged on the payment and returned on the refund, with the transaction numbers (decision 061).
+      { kind: 'payment', outTradeNo: 'KB1P01', outRefundNo: null, amountFen: 9850, refundState: null, providerStatus: 'SUCCESS', feeFen: 59, providerTxnId: '4200001' },
+      { kind: 'refund', outTradeNo: 'KB2P01', outRefundNo: 'RKB2P01', amountFen: 100, refundState: 'PROCESSING', providerStatus: 'PROCESSING', feeFen: -1, providerTxnId: '4200002' },
     ]);
+  });
+
+  it('reads fees as the bills print them, in fen', () => {
+    expect(feeFenOf('1.19400')).toBe(119);
+    expect(feeFenOf('1.19500')).toBe(120);
+    expect(feeFenOf('-0.59')).toBe(-59);
+    expect(feeFenOf('0')).toBe(0);
+    expect(feeFenOf('')).toBeUndefined();
+    expect(feeFenOf('abc')).toBeUndefined();
   });
 
   it('refuses a WeChat bill without its columns', () => {
@@ -27,8 +37,8 @@ describe('trade bill files', () => {
     const zip = alipayTradeBillZip(rows, { pid: '2088000000000001' }, '2026-11-26', '2026-11-27 09:00:00');
     expect(readZipEntries(zip).map((e) => e.name)).toEqual(['20880000000000010156_20261126_业务明细.csv', '20880000000000010156_20261126_业务明细(汇总).csv']);
     expect(parseAlipayTradeBillZip(zip)).toEqual([
-      { kind: 'payment', outTradeNo: 'KB1P01', outRefundNo: null, amountFen: 9850, refundState: null, providerStatus: '交易' },
-      { kind: 'refund', outTradeNo: 'KB2P01', outRefundNo: 'RKB2P01', amountFen: 100, refundState: 'SUCCESS', providerStatus: '退款' },
+      { kind: 'payment', outTradeNo: 'KB1P01', outRefundNo: null, amountFen: 9850, refundState: null, providerStatus: '交易', feeFen: 59, providerTxnId: '4200001' },
+      { kind: 'refund', outTradeNo: 'KB2P01', outRefundNo: 'RKB2P01', amountFen: 100, refundState: 'SUCCESS', providerStatus: '退款', feeFen: -1, providerTxnId: '4200002' },
     ]);
   });
 });

@@ -25,6 +25,18 @@ function fen(value: string | undefined, column: string): number {
   return parsed;
 }
 
+/**
+ * A fee as the bills print it (WeChat with five decimals, `1.19400`; Alipay signed, `-1.19`), in
+ * fen, rounded half up on the third decimal. Undefined when the field is empty or not a number.
+ */
+export function feeFenOf(value: string | undefined): number | undefined {
+  const match = /^([+-]?)(\d{1,12})(?:\.(\d+))?$/.exec((value ?? '').trim());
+  if (!match) return undefined;
+  const decimals = (match[3] ?? '').padEnd(3, '0');
+  const total = Number(match[2]) * 100 + Number(decimals.slice(0, 2)) + (Number(decimals[2]) >= 5 ? 1 : 0);
+  return match[1] === '-' ? -total : total;
+}
+
 function refundState(status: string): LedgerRefundState {
   if (status === 'SUCCESS') return 'SUCCESS';
   if (status === 'PROCESSING') return 'PROCESSING';
@@ -47,6 +59,9 @@ export function parseWechatpayTradeBill(text: string): ProviderBillLine[] {
     refundFen: at('退款金额'),
     requestedRefundFen: header.indexOf('申请退款金额'),
     refundStatus: at('退款状态'),
+    // Optional: the bill still reconciles without them (decision 061 reads them for month close).
+    fee: header.indexOf('手续费'),
+    txnId: header.indexOf('微信订单号'),
   };
   const result: ProviderBillLine[] = [];
   for (const line of lines.slice(1)) {
@@ -55,6 +70,9 @@ export function parseWechatpayTradeBill(text: string): ProviderBillLine[] {
     if (fields.length < header.length) throw new BillFormatError(`short line: ${line.slice(0, 80)}`);
     const outTradeNo = fields[columns.outTradeNo]!;
     const state = fields[columns.tradeState]!;
+    // WeChat prints a refund's returned fee negative already: positive charged, negative returned.
+    const feeFen = columns.fee >= 0 ? feeFenOf(fields[columns.fee]) : undefined;
+    const extra = { ...(feeFen === undefined ? {} : { feeFen }), ...(columns.txnId >= 0 && fields[columns.txnId] ? { providerTxnId: fields[columns.txnId]! } : {}) };
     if (state === 'REFUND') {
       const requested = columns.requestedRefundFen >= 0 ? fields[columns.requestedRefundFen] : undefined;
       const status = fields[columns.refundStatus]!;
@@ -65,10 +83,11 @@ export function parseWechatpayTradeBill(text: string): ProviderBillLine[] {
         amountFen: fen(requested || fields[columns.refundFen], '退款金额'),
         refundState: refundState(status),
         providerStatus: status || 'REFUND',
+        ...extra,
       });
     } else {
       // SUCCESS (and REVOKED, a payment taken back, which we never do): money came in on this trade.
-      result.push({ kind: 'payment', outTradeNo, outRefundNo: null, amountFen: fen(fields[columns.orderFen], '订单金额'), refundState: null, providerStatus: state });
+      result.push({ kind: 'payment', outTradeNo, outRefundNo: null, amountFen: fen(fields[columns.orderFen], '订单金额'), refundState: null, providerStatus: state, ...extra });
     }
   }
   return result;
