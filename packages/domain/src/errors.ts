@@ -14,7 +14,7 @@
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40980–40984, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
- * refunds 40930–40949; a dependency away (database restarting) 50320–50324 and 42970–42974;
+ * refunds 40930–40949; templates and customer uploads 40180–40185, 40475–40479, 41302–41309, 41502–41509; a dependency away (database restarting) 50320–50324 and 42970–42974;
  * client-only texts 9xxxx (status 0).
  */
 
@@ -134,6 +134,11 @@ export const STAFF_ERRORS = {
   CONSOLE_AGREEMENT_TEXT_INVALID: { code: 40080, status: 400, message: '协议内容不能为空，且不超过 20000 字' },
   CONSOLE_AGREEMENT_UNCHANGED: { code: 40081, status: 400, message: '协议内容与当前版本相同，无需发布' },
   CONSOLE_AUTHORIZATION_NOT_FOUND: { code: 40465, status: 404, message: '该订单没有授权委托书' },
+  /** Message templates and phone-given figures (docs/decisions/062-templates-and-customer-uploads.md). */
+  CONSOLE_TEMPLATE_NOT_FOUND: { code: 40475, status: 404, message: '模板不存在' },
+  CONSOLE_TEMPLATE_PLACEHOLDER_UNKNOWN: { code: 41505, status: 415, message: '模板中有无法填写的占位符' },
+  CONSOLE_TEMPLATE_TOO_LONG: { code: 41304, status: 413, message: '模板填入订单信息后可能超过字数上限，请缩短' },
+  CONSOLE_FIGURES_NOT_ANNUAL_REPORT: { code: 40477, status: 404, message: '该订单不是工商年报订单，没有年报数据可录入' },
 } as const satisfies CatalogEntries;
 
 export type VisitorErrorCode = keyof typeof VISITOR_ERRORS;

@@ -28,6 +28,7 @@ import { idNumberConsent } from './031_id_number_consent.ts';
 import { auditStaffActionIndex } from './032_audit_staff_action_index.ts';
 import { consoleActionSafeguards } from './033_console_action_safeguards.ts';
 import { complaintOrderAndDeadline } from './034_complaint_order_and_deadline.ts';
+import { templatesAndCustomerFiles } from './038_templates_and_customer_files.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -63,5 +64,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '032_audit_staff_action_index': auditStaffActionIndex(),
     '033_console_action_safeguards': consoleActionSafeguards(),
     '034_complaint_order_and_deadline': complaintOrderAndDeadline(),
+    '038_templates_and_customer_files': templatesAndCustomerFiles(kind),
   };
 }
