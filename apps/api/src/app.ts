@@ -30,7 +30,7 @@ import {
 import { createEventService, registerEventRoutes, type EventService } from './modules/event/index.ts';
 import { createFeedbackService, registerFeedbackRoutes, type FeedbackService } from './modules/feedback/index.ts';
 import { createGoodsService, registerGoodsRoutes, type GoodsService } from './modules/goods/index.ts';
-import { createOrderService, registerOrderRoutes, type OrderService } from './modules/order/index.ts';
+import { createCustomerDocumentsService, createOrderService, registerCustomerDocumentRoutes, registerOrderRoutes, type CustomerDocumentsService, type OrderService } from './modules/order/index.ts';
 import {
   createPaymentService,
   createReconciliationService,
@@ -97,6 +97,8 @@ export interface Services {
   wechatComplaints: WechatComplaints;
   /** The visitor's own deletion request (decision 037): the code by SMS, the purge, the console's list. */
   deletion: DeletionService;
+  /** The documents a customer uploads when asked (待客户补充, decision 062). */
+  customerDocuments: CustomerDocumentsService;
   /** The phone lookup's SMS code, which opens its full view (decision 049). */
   lookup: LookupService;
   /** WeChat login (official account and mini-program) and the visitors' sessions (docs/decisions/009). */
@@ -295,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     billReconciliation: createBillReconciliationJob({ reconciliation, intervalMs: config.payment.reconciliation.intervalMs, log: app.log }),
     deletion,
     lookup: createLookupService({ db, now, vault, sms, log: app.log }),
+    customerDocuments: createCustomerDocumentsService({ db, now, vault, storage }),
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig, accounts }),
@@ -358,6 +361,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFeedbackRoutes(app);
   registerDeletionRoutes(app);
   registerLookupRoutes(app);
+  await registerCustomerDocumentRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);
   registerAccountRoutes(app);
   registerCorpRoutes(app);

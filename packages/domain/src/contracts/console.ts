@@ -13,6 +13,7 @@ import { REPORT_TYPES } from '../report.ts';
 import { CALL_NOTE_MAX_CHARS, CALL_OUTCOMES } from '../first-call-sla.ts';
 import { ID_REVEAL_NOTE_MAX, ID_REVEAL_REASONS } from '../id-reveal.ts';
 import { CLIENT_KEY_PATTERN } from '../order-handling.ts';
+import { ConsoleCustomerFileSchema } from './message-templates.ts';
 
 /**
  * The console's API under /api/console/ (apps/console ↔ apps/api). Requests are validated with
@@ -445,6 +446,8 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   sms: z.array(ConsoleSmsLogEntrySchema),
   /** the open request of 待客户补充 (decision 043), as the visitor sees it; null when none is open */
   customer_request: z.string().nullable(),
+  /** the documents the customer uploaded on /checkDetail, oldest first (docs/decisions/062-templates-and-customer-uploads.md) */
+  customer_files: z.array(ConsoleCustomerFileSchema),
 });
 export type ConsoleOrderDetail = z.infer<typeof ConsoleOrderDetailSchema>;
 

@@ -12,3 +12,4 @@ export * from './account.ts';
 export * from './reconciliation.ts';
 export * from './wechat-complaints.ts';
 export * from './deletion.ts';
+export * from './message-templates.ts';

@@ -6,7 +6,7 @@ import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import type { DeletionService } from '../deletion/index.ts';
 import { createFeedbackInbox } from '../feedback/index.ts';
-import { createOrderAuthorizations, createOrderHandlingService } from '../order/index.ts';
+import { createMessageTemplatesService, createOrderAuthorizations, createOrderHandlingService, type MessageTemplatesService } from '../order/index.ts';
 import { createRefundRequests, type PaymentService, type ReconciliationService, type WechatComplaints } from '../payment/index.ts';
 import { createConsoleAuthService, createStaffService, type ConsoleAuthService, type StaffService } from '../staff/index.ts';
 import { createAuditService, type AuditService } from './audit.service.ts';
@@ -43,6 +43,8 @@ export interface ConsoleServices {
   deletionRequests: DeletionRequestsService;
   exports: ExportService;
   savedFilters: SavedFiltersService;
+  /** the 补充资料 and call-note templates (decision 062) */
+  templates: MessageTemplatesService;
 }
 
 export function createConsoleServices(deps: {
@@ -107,5 +109,6 @@ export function createConsoleServices(deps: {
     deletionRequests: createDeletionRequestsService({ deletion: deps.deletion }),
     exports: createExportService({ db, now, orders: handling, refundRequests }),
     savedFilters: createSavedFiltersService({ db, now }),
+    templates: createMessageTemplatesService({ db, now }),
   };
 }

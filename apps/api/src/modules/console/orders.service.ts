@@ -49,6 +49,8 @@ export interface ConsoleOrdersService {
   completionRules(actor: Actor): Promise<ConsoleCompletionRule[]>;
   setCompletionRule(actor: Actor, goodsType: GoodsType, screenshotRequired: boolean): Promise<ConsoleCompletionRule>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
+  /** The annual-report figures the customer gave by phone (decision 062). */
+  recordPhoneFigures(actor: Actor, id: number, figures: Record<string, string>): Promise<ConsoleOrderDetail>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /** The full ID number, for the explicit and audited click. */
   revealIdNumber(actor: Actor, id: number, why: ConsoleRevealIdRequest): Promise<{ entity_idno: string }>;
@@ -74,7 +76,7 @@ export function createConsoleOrdersService(deps: {
   const { now, vault, handling } = deps;
 
   async function buildDetail(id: number): Promise<ConsoleOrderDetail> {
-    const { order, files, notes, calls, history } = await handling.find(id);
+    const { order, files, notes, calls, history, customerFiles } = await handling.find(id);
     const [attempts, providerEvents, refundRequests, sms, authorization] = await Promise.all([
       deps.payments.listAttempts(id),
       deps.payments.listProviderEvents(id),
@@ -113,6 +115,7 @@ export function createConsoleOrdersService(deps: {
       refund_requests: refundRequests,
       sms,
       customer_request: visibleCustomerRequest(order),
+      customer_files: customerFiles,
     };
   }
 
@@ -222,6 +225,12 @@ export function createConsoleOrdersService(deps: {
     async uploadScreenshot(actor, id, file) {
       assertCan(actor, 'orders.handle');
       return handling.uploadScreenshot(actor, id, file);
+    },
+
+    async recordPhoneFigures(actor, id, figures) {
+      assertCan(actor, 'orders.handle');
+      await handling.recordPhoneFigures(actor, id, figures);
+      return buildDetail(id);
     },
 
     async deleteScreenshot(actor, id, fileId) {

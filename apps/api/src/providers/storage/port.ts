@@ -20,13 +20,14 @@ export interface StorageProvider {
   delete(key: string): Promise<void>;
 }
 
-/** 32 hex characters and an image extension: nothing a path could be built from. */
-export const STORAGE_KEY_PATTERN = /^[0-9a-f]{32}\.(png|jpg)$/;
+/** 32 hex characters and an image or PDF extension: nothing a path could be built from. */
+export const STORAGE_KEY_PATTERN = /^[0-9a-f]{32}\.(png|jpg|pdf)$/;
 
 export function assertStorageKey(key: string): void {
   if (!STORAGE_KEY_PATTERN.test(key)) throw new RangeError(`invalid storage key: ${JSON.stringify(key).slice(0, 80)}`);
 }
 
 export function contentTypeOfKey(key: string): string {
-  return key.endsWith('.png') ? 'image/png' : 'image/jpeg';
+  // PDF: a customer's document (docs/decisions/062-templates-and-customer-uploads.md).
+  return key.endsWith('.png') ? 'image/png' : key.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg';
 }
