@@ -19,6 +19,7 @@ import {
   PasswordDialog,
   preloadSignedInPage,
   ReconciliationPage,
+  TemplatesPage,
   RefundListPage,
   SiteConfigPage,
   AgreementsPage,
@@ -105,6 +106,7 @@ export function ConsoleApp() {
           <Route path="staff" element={<StaffPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="reconciliation" element={<ReconciliationPage />} />
+          <Route path="templates" element={<TemplatesPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Routes>

@@ -33,6 +33,8 @@ export const DirectorySourcePage = lazyPage(() => import('./directory/directory-
 export const StaffPage = lazyPage(() => import('./staff/staff-page.tsx'), (module) => module.StaffPage);
 export const ReconciliationPage = lazyPage(() => import('./reconciliation/reconciliation-page.tsx'), (module) => module.ReconciliationPage);
 export const AuditPage = lazyPage(() => import('./audit/audit-page.tsx'), (module) => module.AuditPage);
+/** 补充资料 and call-note templates (decision 062). */
+export const TemplatesPage = lazyPage(() => import('./templates/templates-page.tsx'), (module) => module.TemplatesPage);
 
 /** The page a signed-in path shows (its first segment), to preload it with the layout. */
 const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
@@ -50,6 +52,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   staff: StaffPage,
   audit: AuditPage,
   reconciliation: ReconciliationPage,
+  templates: TemplatesPage,
 };
 
 /** Starts downloading the layout and the page of `pathname` at once (a deep link or a fresh sign-in). */

@@ -48,4 +48,5 @@ export const ORDER_DETAIL: ConsoleOrderDetail = {
   refund_requests: [],
   sms: [],
   customer_request: null,
+  customer_files: [],
 };

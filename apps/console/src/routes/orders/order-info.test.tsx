@@ -56,6 +56,7 @@ const ORDER: ConsoleOrderDetail = {
   refund_requests: [],
   sms: [],
   customer_request: null,
+  customer_files: [],
 };
 
 const { mount } = mountPerTest();
