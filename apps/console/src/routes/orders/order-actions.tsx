@@ -161,7 +161,8 @@ function CallCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
 function RequestSmsPreview(props: { company: string; request: string }) {
   const preview = customerRequestSmsPreview(props.company, props.request);
   return (
-    <div className="muted" style={{ marginTop: 8, fontSize: 12 }} data-testid="request-sms-preview">
+    // Below the textarea's counter (antd draws it under the box), not over it.
+    <div className="muted" style={{ marginTop: 24, fontSize: 12 }} data-testid="request-sms-preview">
       短信（{preview.segments} 条计费）：{preview.text}
       {preview.shortened ? <div>短信中只带前 35 个字，全文在客户的办理进度页显示。</div> : null}
     </div>
