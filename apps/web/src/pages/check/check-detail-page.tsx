@@ -108,7 +108,7 @@ export default function CheckDetailPage() {
         {shown ? (
           <>
             {shown.access === 'full' ? (
-              <OrderProgress order={shown} count={orders.length} onReceipt={() => openReceipt(shown)} phone={phone} onVerified={() => setVerifiedAt(Date.now())} />
+              <OrderProgress order={shown} count={orders.length} onReceipt={() => openReceipt(shown)} phone={phone} onVerified={() => setVerifiedAt(Date.now())} verifyBelow={masked} />
             ) : (
               <MaskedProgress order={shown} count={orders.length} verify={<PhoneVerify phone={phone} source="checkDetail" onVerified={() => setVerifiedAt(Date.now())} />} />
             )}
@@ -128,7 +128,7 @@ export default function CheckDetailPage() {
   );
 }
 
-function OrderProgress({ order, count, onReceipt, phone, onVerified }: { order: FullLookupOrder; count: number; onReceipt: () => void; phone: string; onVerified: () => void }) {
+function OrderProgress({ order, count, onReceipt, phone, onVerified, verifyBelow }: { order: FullLookupOrder; count: number; onReceipt: () => void; phone: string; onVerified: () => void; verifyBelow: boolean }) {
   const info = isGoodsType(order.goods_type) ? orderTexts(order.goods_type).infoBlock : null;
   const facts: [string, string, string?][] = [
     [representativeLabel(order.entity_id), order.entity_legal || '—'],
@@ -175,7 +175,7 @@ function OrderProgress({ order, count, onReceipt, phone, onVerified }: { order: 
           <p className={styles.requestText}>{order.customer_request}</p>
           <p className={styles.more}>请按上述要求准备好资料，办理专员会与您联系；也可通过下方方式联系专员。</p>
           {/* The asked documents, uploaded here after the SMS code (docs/decisions/062-templates-and-customer-uploads.md). */}
-          <CustomerUpload orderId={order.id} phone={phone} onVerified={onVerified} />
+          <CustomerUpload orderId={order.id} phone={phone} onVerified={onVerified} verifyBelow={verifyBelow} />
         </section>
       )}
 

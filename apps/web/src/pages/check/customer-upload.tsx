@@ -20,10 +20,12 @@ const ACCEPTED = Object.keys(CUSTOMER_DOCUMENT_TYPES);
  * code (the server takes the verified phone's token as the proof, never the order's id); before it,
  * the code's block. Each file is checked again by the server (type by its bytes, size, count).
  */
-export function CustomerUpload({ orderId, phone, onVerified }: { orderId: string; phone: string; onVerified: () => void }) {
+export function CustomerUpload({ orderId, phone, onVerified, verifyBelow }: { orderId: string; phone: string; onVerified: () => void; verifyBelow: boolean }) {
   const [sent, setSent] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const token = phoneToken(phone);
+  // The page shows the SMS code's block below already (some of the phone's orders are masked): one form, not two.
+  if (!token && verifyBelow) return <p className={`${styles.body} ${styles.hint}`}>需要上传资料时，请先在下方验证下单手机号。</p>;
   if (!token) {
     return (
       <div className={styles.body} data-testid="upload-verify">
