@@ -9,6 +9,7 @@ import {
   templateTextRefusalText,
 } from './message-templates.ts';
 import { SMS_PARAM_MAX_LENGTH } from './sms-texts.ts';
+import { label } from './staff-labels.ts';
 
 const order = {
   entity_name: '桂林市七星区国伟面馆',
@@ -63,5 +64,9 @@ describe('message templates', () => {
     expect(long.shortened).toBe(true);
     expect(long.text).toContain('…');
     expect(long.segments).toBeGreaterThan(1);
+  });
+
+  it('names its audit actions in words in the 操作日志', () => {
+    for (const action of ['template.create', 'template.update', 'template.delete', 'order.declaration_by_phone']) expect(label('auditAction', action)).not.toMatch(/其他/);
   });
 });
