@@ -29,6 +29,7 @@ export async function registerCustomerDocumentRoutes(app: FastifyInstance): Prom
       response: CustomerDocumentSchema,
       preValidation: uploads,
       handler: async (request) => {
+        await app.services.customerDocuments.assertMayUpload(request.query.id, request.query.phone_token);
         const file = await readOneFile(request, { tooLarge: 'CUSTOMER_UPLOAD_TOO_LARGE', missing: 'CUSTOMER_UPLOAD_MISSING' });
         return app.services.customerDocuments.upload({ publicId: request.query.id, phoneToken: request.query.phone_token, ...file });
       },

@@ -28,6 +28,8 @@ const CUSTOMER_REFUSALS = { MISSING: 'CUSTOMER_UPLOAD_MISSING', TOO_LARGE: 'CUST
  * checks (checked-upload.ts), with PDF allowed.
  */
 export interface CustomerDocumentsService {
+  /** The proof and the order's state, checked before the body is read (a stranger's 5 MB is not read at all). */
+  assertMayUpload(publicId: string, phoneToken: string | undefined): Promise<void>;
   upload(input: { publicId: string; phoneToken: string | undefined; body: Buffer; filename: string }): Promise<CustomerDocument>;
 }
 
@@ -40,13 +42,23 @@ function cleanFilename(name: string): string {
 
 export function createCustomerDocumentsService(deps: { db: Kysely<Database>; now: () => Date; vault: PersonalDataVault; storage: StorageProvider }): CustomerDocumentsService {
   const { db, now, vault, storage } = deps;
+  const waiting = (current: { status: string; process_status: string }) => isOrderPaid(current.status) && current.process_status === PROCESS_STATUS.waitingCustomer;
+
+  async function provenOrder(publicId: string, phoneToken: string | undefined) {
+    const order = await orderRepository.findByPublicId(db, publicId);
+    // An unknown order and an unproven phone answer alike: the answer does not tell which ids exist.
+    if (!order || !order.entity_phone || !checkPhoneToken(vault, order.entity_phone, phoneToken, now())) throw new AppError('CUSTOMER_UPLOAD_NOT_VERIFIED');
+    if (!waiting(order)) throw new AppError('CUSTOMER_UPLOAD_NOT_REQUESTED');
+    return order;
+  }
+
   return {
+    async assertMayUpload(publicId, phoneToken) {
+      await provenOrder(publicId, phoneToken);
+    },
+
     async upload({ publicId, phoneToken, body, filename }) {
-      const order = await orderRepository.findByPublicId(db, publicId);
-      // An unknown order and an unproven phone answer alike: the answer does not tell which ids exist.
-      if (!order || !order.entity_phone || !checkPhoneToken(vault, order.entity_phone, phoneToken, now())) throw new AppError('CUSTOMER_UPLOAD_NOT_VERIFIED');
-      const waiting = (current: { status: string; process_status: string }) => isOrderPaid(current.status) && current.process_status === PROCESS_STATUS.waitingCustomer;
-      if (!waiting(order)) throw new AppError('CUSTOMER_UPLOAD_NOT_REQUESTED');
+      const order = await provenOrder(publicId, phoneToken);
       const type = checkedUploadType(body, { maxBytes: CUSTOMER_DOCUMENT_MAX_BYTES, typeOf: customerDocumentTypeOf }, CUSTOMER_REFUSALS);
       if ((await customerFiles.count(db, order.id)) >= CUSTOMER_DOCUMENT_MAX_PER_ORDER) throw new AppError('CUSTOMER_UPLOAD_LIMIT');
 
