@@ -30,7 +30,7 @@ import {
 import { createEventService, registerEventRoutes, type EventService } from './modules/event/index.ts';
 import { createFeedbackService, registerFeedbackRoutes, type FeedbackService } from './modules/feedback/index.ts';
 import { createGoodsService, registerGoodsRoutes, type GoodsService } from './modules/goods/index.ts';
-import { createOrderService, registerOrderRoutes, type OrderService } from './modules/order/index.ts';
+import { createCustomerDocumentsService, createOrderService, registerCustomerDocumentRoutes, registerOrderRoutes, type CustomerDocumentsService, type OrderService } from './modules/order/index.ts';
 import {
   createPaymentService,
   createReconciliationService,
@@ -105,6 +105,8 @@ export interface Services {
   wechatComplaints: WechatComplaints;
   /** The visitor's own deletion request (decision 037): the code by SMS, the purge, the console's list. */
   deletion: DeletionService;
+  /** The documents a customer uploads when asked (待客户补充, decision 062). */
+  customerDocuments: CustomerDocumentsService;
   /** The phone lookup's SMS code, which opens its full view (decision 049). */
   lookup: LookupService;
   /** WeChat login (official account and mini-program) and the visitors' sessions (docs/decisions/009). */
@@ -309,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     invoices,
     email,
     emailOutbox: createEmailOutboxWorker({ db, email, now, log: app.log, intervalMs: config.email.outboxIntervalMs }),
+    customerDocuments: createCustomerDocumentsService({ db, now, vault, storage }),
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig, accounts }),
@@ -376,6 +379,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDeletionRoutes(app);
   registerLookupRoutes(app);
   registerInvoiceRoutes(app);
+  await registerCustomerDocumentRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);
   registerAccountRoutes(app);
   registerCorpRoutes(app);

@@ -19,6 +19,7 @@ import {
   PasswordDialog,
   preloadSignedInPage,
   ReconciliationPage,
+  TemplatesPage,
   RefundListPage,
   SiteConfigPage,
   AgreementsPage,
@@ -109,6 +110,7 @@ export function ConsoleApp() {
           <Route path="audit" element={<AuditPage />} />
           <Route path="reconciliation" element={<ReconciliationPage />} />
           <Route path="commission" element={<CommissionPage />} />
+          <Route path="templates" element={<TemplatesPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Routes>

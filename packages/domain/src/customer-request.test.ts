@@ -54,6 +54,13 @@ describe('the order timeline', () => {
     expect(entries.filter((e) => e.audience === 'customer').map((e) => e.content)).not.toContain('客户说下午发');
   });
 
+  it("shows the customer's uploads after the request, as the customer's own events", () => {
+    const entries = orderTimeline({ ...order, customer_files: [{ filename: '营业执照.png', created_at: '2026-01-01T03:30:00.000Z' }] });
+    const upload = entries.findIndex((e) => e.kind === 'upload');
+    expect(upload).toBe(entries.findIndex((e) => e.kind === 'request') + 1);
+    expect(entries[upload]).toMatchObject({ audience: 'customer', actor: '客户', title: '客户上传补充资料', content: '营业执照.png' });
+  });
+
   it('shows the calls staff recorded as internal events with their outcome (decision 044)', () => {
     const entries = orderTimeline({
       ...order,

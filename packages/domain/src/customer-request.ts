@@ -41,7 +41,7 @@ export type TimelineAudience = 'customer' | 'internal';
 
 export interface OrderTimelineEntry {
   at: string;
-  kind: 'created' | 'paid' | 'status' | 'request' | 'completed' | 'note' | 'call' | 'refund' | 'deletion';
+  kind: 'created' | 'paid' | 'status' | 'request' | 'upload' | 'completed' | 'note' | 'call' | 'refund' | 'deletion';
   audience: TimelineAudience;
   actor: string;
   /** the status change or event in words */
@@ -59,6 +59,8 @@ export interface OrderTimelineInput {
   refund_requests: ReadonlyArray<{ requested_by_name: string; reason: string; created_at: string; status: string; decided_at: string | null; decided_by_name: string }>;
   /** the customer's confirmed deletion requests covering the order (decision 037) */
   deletion_requests?: ReadonlyArray<{ confirmed_at: string; purged_at: string | null }> | undefined;
+  /** the documents the customer uploaded on /checkDetail (docs/decisions/062-templates-and-customer-uploads.md) */
+  customer_files?: ReadonlyArray<{ filename: string; created_at: string }>;
 }
 
 /**
@@ -95,6 +97,8 @@ export function orderTimeline(order: OrderTimelineInput): OrderTimelineEntry[] {
   for (const note of order.notes) entries.push({ at: note.created_at, kind: 'note', audience: 'internal', actor: note.staff_name, title: '内部备注', content: note.content });
   // The customer took (or missed) the call, but the record of it and its outcome are the staff's.
   for (const call of order.calls) entries.push({ at: call.created_at, kind: 'call', audience: 'internal', actor: call.staff_name, title: `电话联系：${CALL_OUTCOME_NAMES[call.outcome]}`, content: call.note });
+  // The customer's own act: theirs and the staff's to see.
+  for (const file of order.customer_files ?? []) entries.push({ at: file.created_at, kind: 'upload', audience: 'customer', actor: '客户', title: '客户上传补充资料', content: file.filename });
   for (const refund of order.refund_requests) {
     entries.push({ at: refund.created_at, kind: 'refund', audience: 'internal', actor: refund.requested_by_name, title: '申请退款', content: refund.reason });
     if (refund.decided_at) {

@@ -59,6 +59,7 @@ export * from './complaint-assignment.ts';
 export * from './working-days.ts';
 export * from './order-assignment.ts';
 export * from './customer-request.ts';
+export * from './message-templates.ts';
 export * from './order-row.ts';
 export * from './sms-texts.ts';
 export * from './directory-source.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_KEY_PATTERN, completionLacksDeclaration, isRepeatedMove, processMoveNeedsNote, screenshotTypeOf, sniffScreenshotType } from './order-handling.ts';
+import { CLIENT_KEY_PATTERN, completionLacksDeclaration, customerDocumentTypeOf, isRepeatedMove, processMoveNeedsNote, screenshotTypeOf, sniffScreenshotType, uploadCheck } from './order-handling.ts';
 
 describe('notes on process status moves', () => {
   it('asks for a note when waiting for the customer, ending, or reopening', () => {
@@ -78,5 +78,33 @@ describe('CLIENT_KEY_PATTERN', () => {
     expect(CLIENT_KEY_PATTERN.test('short')).toBe(false);
     expect(CLIENT_KEY_PATTERN.test('a'.repeat(65))).toBe(false);
     expect(CLIENT_KEY_PATTERN.test("x' OR 1=1 --")).toBe(false);
+  });
+});
+
+describe("a customer's document (待客户补充)", () => {
+  const bytes = (text: string) => new Uint8Array([...text].map((char) => char.charCodeAt(0)));
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+
+  it('is a PNG, a JPEG or a PDF by its bytes', () => {
+    expect(customerDocumentTypeOf(PNG)).toBe('image/png');
+    expect(customerDocumentTypeOf(bytes('%PDF-1.7\n1 0 obj << /Type /Catalog /OpenAction [3 0 R /Fit] >> endobj\n%%EOF'))).toBe('application/pdf');
+    expect(customerDocumentTypeOf(bytes('GIF89a'))).toBeUndefined();
+  });
+
+  it('is never a PDF that runs a script, launches a program or carries a file, nor one with markup', () => {
+    expect(customerDocumentTypeOf(bytes('%PDF-1.4\n<< /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>'))).toBeUndefined();
+    expect(customerDocumentTypeOf(bytes('%PDF-1.4\n<< /S /Launch /F (cmd.exe) >>'))).toBeUndefined();
+    expect(customerDocumentTypeOf(bytes('%PDF-1.4\n<< /Type /EmbeddedFile >>'))).toBeUndefined();
+    expect(customerDocumentTypeOf(bytes('%PDF-1.4\n<html><script>alert(1)</script>'))).toBeUndefined();
+  });
+
+  it('is refused empty, too large or of another type, with the rules of its kind', () => {
+    const rules = { maxBytes: 16, typeOf: customerDocumentTypeOf };
+    expect(uploadCheck(new Uint8Array(0), rules)).toEqual({ ok: false, refusal: 'MISSING' });
+    expect(uploadCheck(new Uint8Array(17), rules)).toEqual({ ok: false, refusal: 'TOO_LARGE' });
+    expect(uploadCheck(bytes('GIF89a'), rules)).toEqual({ ok: false, refusal: 'TYPE_INVALID' });
+    expect(uploadCheck(PNG, rules)).toEqual({ ok: true, type: 'image/png' });
+    // A screenshot is never a PDF.
+    expect(uploadCheck(bytes('%PDF-1.7\n%%EOF'), { maxBytes: 100, typeOf: screenshotTypeOf })).toEqual({ ok: false, refusal: 'TYPE_INVALID' });
   });
 });

@@ -75,6 +75,44 @@ export function screenshotTypeOf(bytes: Uint8Array): ScreenshotType | undefined 
 }
 
 /**
+ * The documents a customer uploads when a clerk asks for them (待客户补充, docs/decisions/062-templates-and-customer-uploads.md):
+ * the screenshot's rules (size, signature, no markup anywhere) with PDF beside PNG and JPEG, and no
+ * PDF that would run or open something (JavaScript, a launch action, an embedded file).
+ */
+export const CUSTOMER_DOCUMENT_MAX_BYTES = SCREENSHOT_MAX_BYTES;
+export const CUSTOMER_DOCUMENT_MAX_PER_ORDER = 9;
+export const CUSTOMER_DOCUMENT_TYPES = { ...SCREENSHOT_TYPES, 'application/pdf': 'pdf' } as const;
+export type CustomerDocumentType = keyof typeof CUSTOMER_DOCUMENT_TYPES;
+
+/** The actions that run a script, start a program or carry a file (an opening view, /OpenAction alone, is harmless). */
+const PDF_ACTIVE_NAMES = ['/javascript', '/js', '/launch', '/embeddedfile'];
+
+function pdfHasActiveContent(bytes: Uint8Array): boolean {
+  // Names are ASCII in the PDF's dictionaries; latin1 keeps one character per byte.
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  const lower = text.toLowerCase();
+  return PDF_ACTIVE_NAMES.some((name) => new RegExp(`${name.replace('/', '\\/')}(?![a-z])`).test(lower));
+}
+
+export function customerDocumentTypeOf(bytes: Uint8Array): CustomerDocumentType | undefined {
+  const image = screenshotTypeOf(bytes);
+  if (image) return image;
+  const pdf = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+  if (bytes.length < pdf.length || !pdf.every((byte, i) => bytes[i] === byte)) return undefined;
+  return containsMarkup(bytes) || pdfHasActiveContent(bytes) ? undefined : 'application/pdf';
+}
+
+/** Why an upload is refused before it is stored, by the rules of its kind; else its type by its bytes. */
+export function uploadCheck<T extends string>(bytes: Uint8Array, rules: { maxBytes: number; typeOf: (bytes: Uint8Array) => T | undefined }): { ok: true; type: T } | { ok: false; refusal: 'MISSING' | 'TOO_LARGE' | 'TYPE_INVALID' } {
+  if (bytes.length === 0) return { ok: false, refusal: 'MISSING' };
+  if (bytes.length > rules.maxBytes) return { ok: false, refusal: 'TOO_LARGE' };
+  // The bytes decide the type; a name or a declared type can lie.
+  const type = rules.typeOf(bytes);
+  return type ? { ok: true, type } : { ok: false, refusal: 'TYPE_INVALID' };
+}
+
+/**
  * A move repeated by the one who made it (a double click on 确定, a retry after a lost answer): the
  * order is already at the target and its last move there was theirs. Answered as done, with nothing
  * written; anyone else asking for the state the order is in is still told it cannot move there.

@@ -30,6 +30,16 @@ export const SERVER_ERRORS = {
    * docs/decisions/056-complaints-on-the-right-order.md); an unknown id gets the same answer.
    */
   REPORT_ORDER_FORBIDDEN: { code: 40387, status: 403, message: '无法确认该订单属于您，请先验证下单手机号' },
+  /**
+   * The customer's upload of the documents a clerk asked for (docs/decisions/062-templates-and-customer-uploads.md):
+   * proven by the verified phone's token, never by the order's id alone; an unknown id gets the same answer.
+   */
+  CUSTOMER_UPLOAD_NOT_VERIFIED: { code: 40180, status: 401, message: '请先验证下单手机号，再上传资料' },
+  CUSTOMER_UPLOAD_NOT_REQUESTED: { code: 40476, status: 404, message: '该订单当前没有需要补充的资料' },
+  CUSTOMER_UPLOAD_TOO_LARGE: { code: 41302, status: 413, message: '文件不能超过 5 MB' },
+  CUSTOMER_UPLOAD_LIMIT: { code: 41303, status: 413, message: '每个订单最多上传 9 份资料' },
+  CUSTOMER_UPLOAD_TYPE_INVALID: { code: 41502, status: 415, message: '仅支持 JPG、PNG 图片或 PDF 文件' },
+  CUSTOMER_UPLOAD_MISSING: { code: 41503, status: 415, message: '请选择要上传的图片或 PDF 文件' },
   NOT_FOUND: { code: 40401, status: 404, message: '请求的地址不存在' },
   ORDER_NOT_FOUND: { code: 40402, status: 404, message: '订单不存在' },
   GOODS_NOT_FOUND: { code: 40403, status: 404, message: '服务不存在或已下架' },

@@ -89,6 +89,7 @@ export const CONSOLE_PAGE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'site-config': 'config.view',
   agreements: 'config.view',
   'directory-source': 'config.view',
+  templates: 'config.view',
   staff: 'staff.manage',
   audit: 'audit.view',
   reconciliation: 'money.reconcile',

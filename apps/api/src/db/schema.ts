@@ -330,6 +330,8 @@ export interface Database {
   order_notes: OrderNotesTable;
   order_calls: OrderCallsTable;
   completion_rules: CompletionRulesTable;
+  message_templates: MessageTemplatesTable;
+  order_customer_files: OrderCustomerFilesTable;
   order_status_history: OrderStatusHistoryTable;
   refund_requests: RefundRequestsTable;
   sms_log: SmsLogTable;
@@ -539,6 +541,29 @@ export interface OrderCallsTable {
 }
 
 /** An admin's choice per service: does completing an order need a screenshot (migration 033). */
+/** An admin's text for a 补充资料 request or a call note (migration 040). */
+export interface MessageTemplatesTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  body: string;
+  updated_by_name: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A document the customer uploaded while the order waited on them (migration 040). */
+export interface OrderCustomerFilesTable {
+  id: Generated<number>;
+  order_id: number;
+  url: string;
+  storage_key: string;
+  content_type: string;
+  bytes: number;
+  filename: Generated<string>;
+  created_at: string;
+}
+
 export interface CompletionRulesTable {
   goods_type: string;
   /** 1 compulsory, 0 not */

@@ -37,6 +37,8 @@ export const InvoiceListPage = lazyPage(() => import('./invoices/invoice-list-pa
 export const AuditPage = lazyPage(() => import('./audit/audit-page.tsx'), (module) => module.AuditPage);
 /** 提成 (decision 058). */
 export const CommissionPage = lazyPage(() => import('./commission/commission-page.tsx'), (module) => module.CommissionPage);
+/** 补充资料 and call-note templates (decision 062). */
+export const TemplatesPage = lazyPage(() => import('./templates/templates-page.tsx'), (module) => module.TemplatesPage);
 
 /** The page a signed-in path shows (its first segment), to preload it with the layout. */
 const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
@@ -56,6 +58,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   reconciliation: ReconciliationPage,
   commission: CommissionPage,
   invoices: InvoiceListPage,
+  templates: TemplatesPage,
 };
 
 /** Starts downloading the layout and the page of `pathname` at once (a deep link or a fresh sign-in). */

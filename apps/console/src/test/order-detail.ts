@@ -52,4 +52,5 @@ export const ORDER_DETAIL: ConsoleOrderDetail = {
   refunded_fen: 0,
   net_fen: 19900,
   refund_reason: '',
+  customer_files: [],
 };

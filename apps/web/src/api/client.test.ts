@@ -149,6 +149,21 @@ describe('request client', () => {
     expect(signRequest({ query: signed, body: '{}', secret: KEYS.signSecret })).not.toBe(signature);
   });
 
+  it('sends an upload as the browser builds it (its own multipart type), the query signed (decision 062)', async () => {
+    const { client, calls } = setup(() => fakeResponse({ code: 0, msg: 'ok', data: { id: 1 } }));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }), 'a.png');
+    await client.request('/api/h5/order/documents', { method: 'POST', query: { id: 'pub-1', phone_token: 't.1' }, form });
+    const call = calls[0]!;
+    expect(call.init.method).toBe('POST');
+    expect(call.init.body).toBe(form);
+    // No JSON type: fetch writes multipart/form-data with its boundary.
+    expect(headersOf(call)['content-type']).toBeUndefined();
+    const { signature, ...signed } = Object.fromEntries(call.url.searchParams);
+    expect(signed).toMatchObject({ id: 'pub-1', phone_token: 't.1' });
+    expect(signRequest({ query: signed, secret: KEYS.signSecret })).toBe(signature);
+  });
+
   it('rejects a non-zero envelope with the first comma segment, toasts it and clears the overlays', async () => {
     const { client, errors, activity } = setup(() =>
       fakeResponse({ code: ERROR_CATALOG.PHONE_INVALID.code, msg: `${ERROR_CATALOG.PHONE_INVALID.message},entity_phone` }, 400),

@@ -45,6 +45,8 @@ export interface RequestOptions {
   query?: QueryParams;
   /** Serialised once with JSON.stringify; that exact string is signed and sent. */
   body?: unknown;
+  /** A multipart body (an upload), sent as is with the method POST: the signature covers the query only. */
+  form?: FormData;
   /** Show the loading overlay and top bar (default true). */
   loading?: boolean;
   /** Toast errors (default true). */
@@ -145,7 +147,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     const method = options.method ?? 'GET';
     const showLoading = options.loading !== false;
     const showToast = options.toast !== false;
-    const body = method === 'GET' || options.body === undefined ? undefined : JSON.stringify(options.body);
+    const json = method === 'GET' || options.body === undefined ? undefined : JSON.stringify(options.body);
 
     const query: Record<string, string> = {};
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -153,7 +155,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     }
     query[SIGNATURE_PARAMS.timestamp] = String(Math.floor(now() / 1000));
     query[SIGNATURE_PARAMS.nonce] = uuid();
-    const signature = signRequest({ query, body, secret: deps.keys.signSecret });
+    const signature = signRequest({ query, body: json, secret: deps.keys.signSecret });
     const search = new URLSearchParams(query);
     search.set(SIGNATURE_PARAMS.signature, signature);
 
@@ -178,8 +180,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       try {
         response = await deps.fetch(`${path}?${search.toString()}`, {
           method,
-          headers: headers(body !== undefined),
-          ...(body !== undefined ? { body } : {}),
+          headers: headers(json !== undefined),
+          body: options.form ?? json,
           signal: controller.signal,
           credentials: 'same-origin',
         });

@@ -13,6 +13,7 @@ import { REPORT_TYPES } from '../report.ts';
 import { CALL_NOTE_MAX_CHARS, CALL_OUTCOMES } from '../first-call-sla.ts';
 import { ID_REVEAL_NOTE_MAX, ID_REVEAL_REASONS } from '../id-reveal.ts';
 import { CLIENT_KEY_PATTERN } from '../order-handling.ts';
+import { ConsoleCustomerFileSchema } from './message-templates.ts';
 
 /**
  * The console's API under /api/console/ (apps/console ↔ apps/api). Requests are validated with
@@ -479,6 +480,8 @@ export const ConsoleOrderDetailSchema = ConsoleOrderListItemSchema.extend({
   refund_reason: z.string(),
   /** the customer's confirmed deletion requests that cover this order (decision 037): the order page says so */
   deletion_requests: z.array(z.object({ id: z.number().int(), confirmed_at: z.string(), status_name: z.string(), purged_at: z.string().nullable() })).optional(),
+  /** the documents the customer uploaded on /checkDetail, oldest first (docs/decisions/062-templates-and-customer-uploads.md) */
+  customer_files: z.array(ConsoleCustomerFileSchema),
 });
 export type ConsoleOrderDetail = z.infer<typeof ConsoleOrderDetailSchema>;
 

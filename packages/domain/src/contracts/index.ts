@@ -15,3 +15,4 @@ export * from './wechat-complaints.ts';
 export * from './deletion.ts';
 export * from './commission.ts';
 export * from './invoice.ts';
+export * from './message-templates.ts';

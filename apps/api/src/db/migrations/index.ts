@@ -33,6 +33,7 @@ import { financeAndSupervisorRoles } from './036_finance_and_supervisor_roles.ts
 import { pricesPerCustomerKindAndChannel } from './037_prices_per_customer_kind_and_channel.ts';
 import { invoices } from './038_invoices.ts';
 import { billLinesAndFees } from './039_bill_lines_and_fees.ts';
+import { templatesAndCustomerFiles } from './040_templates_and_customer_files.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -73,5 +74,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '037_prices_per_customer_kind_and_channel': pricesPerCustomerKindAndChannel(),
     '038_invoices': invoices(kind),
     '039_bill_lines_and_fees': billLinesAndFees(kind),
+    '040_templates_and_customer_files': templatesAndCustomerFiles(kind),
   };
 }

@@ -6,7 +6,7 @@ import type { CatalogChanges } from '../../shared-state/catalog-changes.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import type { DeletionService } from '../deletion/index.ts';
 import { createFeedbackInbox } from '../feedback/index.ts';
-import { createOrderAuthorizations, createOrderHandlingService } from '../order/index.ts';
+import { createMessageTemplatesService, createOrderAuthorizations, createOrderHandlingService, type MessageTemplatesService } from '../order/index.ts';
 import { createRefundRequests, type PaymentService, type ReconciliationService, type WechatComplaints } from '../payment/index.ts';
 import { createConsoleAuthService, createStaffService, type ConsoleAuthService, type StaffService } from '../staff/index.ts';
 import { createAuditService, type AuditService } from './audit.service.ts';
@@ -46,6 +46,8 @@ export interface ConsoleServices {
   savedFilters: SavedFiltersService;
   /** 提成 (decision 058) */
   commission: CommissionService;
+  /** the 补充资料 and call-note templates (decision 062) */
+  templates: MessageTemplatesService;
 }
 
 export function createConsoleServices(deps: {
@@ -114,5 +116,6 @@ export function createConsoleServices(deps: {
     exports: createExportService({ db, now, orders: handling, refundRequests }),
     savedFilters: createSavedFiltersService({ db, now }),
     commission: createCommissionService({ db, now }),
+    templates: createMessageTemplatesService({ db, now }),
   };
 }

@@ -18,6 +18,7 @@ import { registerConsoleSmsLogRoutes } from './routes/sms-log.routes.ts';
 import { registerConsoleCustomerRoutes } from './routes/customers.routes.ts';
 import { registerConsoleDeletionRequestRoutes } from './routes/deletion-requests.routes.ts';
 import { registerConsoleStaffRoutes } from './routes/staff.routes.ts';
+import { registerConsoleTemplateRoutes } from './routes/templates.routes.ts';
 import { CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER, cookieOf } from './session-cookies.ts';
 
 export { CONSOLE_COOKIE, CONSOLE_REQUEST_HEADER, DEVICE_COOKIE } from './session-cookies.ts';
@@ -83,6 +84,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleExportRoutes(scope);
       registerConsoleCommissionRoutes(scope);
       await registerConsoleInvoiceRoutes(scope);
+      registerConsoleTemplateRoutes(scope);
     },
     { prefix: '/api/console' },
   );

@@ -50,6 +50,8 @@ export interface ConsoleOrdersService {
   completionRules(actor: Actor): Promise<ConsoleCompletionRule[]>;
   setCompletionRule(actor: Actor, goodsType: GoodsType, screenshotRequired: boolean): Promise<ConsoleCompletionRule>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
+  /** The annual-report figures the customer gave by phone (decision 062). */
+  recordPhoneFigures(actor: Actor, id: number, figures: Record<string, string>): Promise<ConsoleOrderDetail>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /** The full ID number, for the explicit and audited click. */
   revealIdNumber(actor: Actor, id: number, why: ConsoleRevealIdRequest): Promise<{ entity_idno: string }>;
@@ -77,7 +79,7 @@ export function createConsoleOrdersService(deps: {
   const { now, vault, handling } = deps;
 
   async function buildDetail(id: number): Promise<ConsoleOrderDetail> {
-    const { order, files, notes, calls, history } = await handling.find(id);
+    const { order, files, notes, calls, history, customerFiles } = await handling.find(id);
     const [attempts, providerEvents, refundRequests, sms, authorization, deletionRequests] = await Promise.all([
       deps.payments.listAttempts(id),
       deps.payments.listProviderEvents(id),
@@ -121,6 +123,7 @@ export function createConsoleOrdersService(deps: {
       net_fen: netOfRefundFen({ paidFen: order.total_fee, refundedFen: order.refunded_fen }),
       refund_reason: order.refund_reason,
       deletion_requests: deletionRequests,
+      customer_files: customerFiles,
     };
   }
 
@@ -230,6 +233,12 @@ export function createConsoleOrdersService(deps: {
     async uploadScreenshot(actor, id, file) {
       assertCan(actor, 'orders.handle');
       return handling.uploadScreenshot(actor, id, file);
+    },
+
+    async recordPhoneFigures(actor, id, figures) {
+      assertCan(actor, 'orders.handle');
+      await handling.recordPhoneFigures(actor, id, figures);
+      return buildDetail(id);
     },
 
     async deleteScreenshot(actor, id, fileId) {

@@ -12,6 +12,9 @@ export { createOrderService, type OrderService, type OpenedAttempt, type Payment
 export { createOrderHandlingService, toListItem, type OrderExportRow, type OrderHandlingService } from './order-handling.service.ts';
 export { createOrderAuthorizations, type OrderAuthorizations } from './order-authorization.ts';
 export { orderTrends } from './order-trends.ts';
+export { createMessageTemplatesService, type MessageTemplatesService } from './message-templates.service.ts';
+export { createCustomerDocumentsService, type CustomerDocumentsService } from './customer-documents.service.ts';
+export { registerCustomerDocumentRoutes } from './customer-documents.routes.ts';
 
 /**
  * What the payment module may read and do to an order: find it, mark it paid when money arrives,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   AppError,
@@ -34,6 +33,8 @@ import {
   type ConsoleOrderCall,
   type ConsoleOrderCounts,
   type ConsoleOrderFile,
+  type ConsoleCustomerFile,
+  validateDeclaration,
   type ConsoleOrderListItem,
   type ConsoleOrderListQuery,
   type ConsoleOrderNote,
@@ -54,6 +55,8 @@ import { orderHandlingRepository as handling, type OrderKeyset, type OrderListRo
 import { orderRepository } from './order.repository.ts';
 import { withRetryAfter } from '../../http/retry-after.ts';
 import { completionRulesRepository } from './completion-rules.repository.ts';
+import { checkedUploadType, storeThenRecord } from './checked-upload.ts';
+import { customerFilesRepository } from './customer-files.repository.ts';
 
 /** The catalog's refusal for each completion check that refuses a move. */
 const COMPLETION_REFUSALS = {
@@ -62,6 +65,9 @@ const COMPLETION_REFUSALS = {
   NO_SCREENSHOT: 'CONSOLE_COMPLETION_NO_SCREENSHOT',
   NO_CALL: 'CONSOLE_COMPLETION_NO_CALL',
 } as const satisfies Record<CompletionCheck, string>;
+
+/** The catalog's refusal for each problem of a screenshot's bytes. */
+const SCREENSHOT_REFUSALS = { MISSING: 'CONSOLE_UPLOAD_MISSING', TOO_LARGE: 'CONSOLE_UPLOAD_TOO_LARGE', TYPE_INVALID: 'CONSOLE_UPLOAD_TYPE_INVALID' } as const;
 
 /**
  * How staff handle a paid order: the queue, taking it, moving its handling status, notes and
@@ -92,6 +98,11 @@ export interface OrderHandlingService {
   /** Records a call to the customer (decision 044); the first one stops the order's first-call clock. */
   recordCall(actor: Actor, id: number, call: { outcome: CallOutcome; note: string; client_key?: string | undefined }): Promise<void>;
   uploadScreenshot(actor: Actor, id: number, file: { body: Buffer; filename: string }): Promise<ConsoleOrderFile>;
+  /**
+   * The annual-report figures the customer gave by phone (decision 062): checked as the customer's
+   * own form is (validateDeclaration), stored as the order's declaration, audited and noted on the order.
+   */
+  recordPhoneFigures(actor: Actor, id: number, figures: Record<string, string>): Promise<void>;
   deleteScreenshot(actor: Actor, id: number, fileId: number): Promise<void>;
   /**
    * The full ID number, audited as seen with the reason given (never the number itself): a clerk's
@@ -111,6 +122,8 @@ export interface OrderView {
   notes: ConsoleOrderNote[];
   calls: ConsoleOrderCall[];
   history: ConsoleStatusHistoryEntry[];
+  /** the documents the customer uploaded on /checkDetail, oldest first (decision 062) */
+  customerFiles: ConsoleCustomerFile[];
 }
 
 export interface OrderStatistics {
@@ -212,8 +225,9 @@ export function createOrderHandlingService(deps: {
 
     async find(id) {
       const order = await mustFind(db, id);
-      const [files, notes, calls, history] = await Promise.all([handling.listFiles(db, id), handling.listNotes(db, id), handling.listCalls(db, id), handling.listHistory(db, id)]);
+      const [files, notes, calls, history, customerFiles] = await Promise.all([handling.listFiles(db, id), handling.listNotes(db, id), handling.listCalls(db, id), handling.listHistory(db, id), customerFilesRepository.listForOrder(db, id)]);
       return {
+        customerFiles,
         order,
         files: files.map(({ id: fileId, url, created_at }) => ({ id: fileId, url, created_at })),
         notes,
@@ -360,28 +374,34 @@ export function createOrderHandlingService(deps: {
       const order = await mustFind(db, id);
       if (!isOrderPaid(order.status)) throw new AppError('CONSOLE_ORDER_NOT_PAID');
       assertHandler(actor, order);
-      if (file.body.length === 0) throw new AppError('CONSOLE_UPLOAD_MISSING');
-      if (file.body.length > SCREENSHOT_MAX_BYTES) throw new AppError('CONSOLE_UPLOAD_TOO_LARGE');
-      // The bytes decide the type; a name or a declared type can lie.
-      const type = screenshotTypeOf(file.body);
-      if (!type) throw new AppError('CONSOLE_UPLOAD_TYPE_INVALID');
+      const type = checkedUploadType(file.body, { maxBytes: SCREENSHOT_MAX_BYTES, typeOf: screenshotTypeOf }, SCREENSHOT_REFUSALS);
       if ((await handling.countFiles(db, id)) >= SCREENSHOT_MAX_PER_ORDER) throw new AppError('CONSOLE_UPLOAD_LIMIT');
 
-      const key = `${randomBytes(16).toString('hex')}.${SCREENSHOT_TYPES[type]}`;
-      await storage.put({ key, body: file.body, contentType: type });
       const at = now();
-      try {
-        return await db.transaction().execute(async (trx) => {
+      return storeThenRecord(storage, { body: file.body, type, extension: SCREENSHOT_TYPES[type] }, (key) =>
+        db.transaction().execute(async (trx) => {
           if ((await handling.countFiles(trx, id)) >= SCREENSHOT_MAX_PER_ORDER) throw new AppError('CONSOLE_UPLOAD_LIMIT');
           const row = await handling.insertFile(trx, { orderId: id, url: `/uploads/${key}`, storageKey: key, staffName: actor.displayName, at: at.toISOString() });
           await writeAudit(trx, actor, { action: 'order.file_upload', targetType: 'order', targetId: id, after: { file_id: row.id, url: row.url, bytes: file.body.length, type, filename: file.filename.slice(0, 100) } }, at);
           return row;
-        });
-      } catch (error) {
-        // Nothing refers to the object: remove it rather than leave an orphan.
-        await storage.delete(key).catch(() => undefined);
-        throw error;
-      }
+        }),
+      );
+    },
+
+    async recordPhoneFigures(actor, id, figures) {
+      await db.transaction().execute(async (trx) => {
+        const order = await mustFind(trx, id);
+        if (order.goods_type !== 'license_year') throw new AppError('CONSOLE_FIGURES_NOT_ANNUAL_REPORT');
+        if (!isOrderPaid(order.status)) throw new AppError('CONSOLE_ORDER_NOT_PAID');
+        assertHandler(actor, order);
+        const checked = validateDeclaration(figures, order.entity_name);
+        if (!checked.ok) throw new AppError(checked.error, checked.field);
+        const at = now();
+        const entityExtra = JSON.stringify(checked.value);
+        if (!(await orderRepository.setDeclarationFromStaff(trx, { id, entityExtra, now: at.toISOString() }))) throw new AppError('CONSOLE_ORDER_NOT_PAID');
+        await handling.insertNote(trx, { orderId: id, staffId: actor.id, staffName: actor.displayName, content: '年报数据由客户电话告知，已代为录入', at: at.toISOString(), clientKey: null });
+        await writeAudit(trx, actor, { action: 'order.declaration_by_phone', targetType: 'order', targetId: id, before: { entity_extra: parseDeclaration(order.entity_extra) }, after: { entity_extra: checked.value } }, at);
+      });
     },
 
     async deleteScreenshot(actor, id, fileId) {

@@ -129,6 +129,15 @@ export const orderRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
+  /**
+   * The annual-report figures a clerk recorded from the customer's call (decision 062): on a paid
+   * order whatever its handling status (the customer's own form closes once handling starts).
+   */
+  async setDeclarationFromStaff(db: Db, input: { id: number; entityExtra: string; now: string }): Promise<boolean> {
+    const result = await db.updateTable('orders').set({ entity_extra: input.entityExtra, update_time: input.now }).where('id', '=', input.id).where('status', '=', ORDER_STATUS.paid).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
   /** Paid → refunded, with the handling ended, when the order's own refund succeeded; false when it was not paid. */
   /** The order's own refund succeeded: refunded (in part or in full, decision 057), with what went back and, when partial, why. */
   async markOrderRefunded(db: Db, input: { id: number; now: string; refundedFen: number; partial: boolean; refundReason: string }): Promise<boolean> {

@@ -20,8 +20,8 @@ export interface StorageProvider {
   delete(key: string): Promise<void>;
 }
 
-/** 32 hex characters and an image extension: nothing a path could be built from. */
-export const STORAGE_KEY_PATTERN = /^[0-9a-f]{32}\.(png|jpg)$/;
+/** 32 hex characters and an image or PDF extension (a customer's document, docs/decisions/062-templates-and-customer-uploads.md): nothing a path could be built from. */
+export const STORAGE_KEY_PATTERN = /^[0-9a-f]{32}\.(png|jpg|pdf)$/;
 /**
  * Issued invoices (docs/decisions/060-invoices.md): PDF or OFD. Never served at /uploads/ (that route
  * takes STORAGE_KEY_PATTERN only): the customer's link is signed, the console's needs a session.

@@ -99,7 +99,7 @@ export function isStaleOrderRefusal(error: unknown): boolean {
  * is refetched on refusal. One at a time: a second `mutate` while one is in flight (a double click
  * faster than the button can show it is busy) is dropped.
  */
-function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderDetail>) {
+export function useOrderAction<I>(id: number, call: (input: I) => Promise<ConsoleOrderDetail>) {
   const client = useQueryClient();
   const inFlight = useRef(false);
   const mutation = useMutation({

@@ -1,5 +1,5 @@
 import { MoneyCollectOutlined } from '@ant-design/icons';
-import { AccountBookOutlined, AuditOutlined, DashboardOutlined, DatabaseOutlined, DeleteOutlined, FileProtectOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined, FileDoneOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, AuditOutlined, DashboardOutlined, DatabaseOutlined, DeleteOutlined, FileProtectOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined, FileDoneOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Layout, Menu, Tag } from 'antd';
 import { STAFF_ROLE_NAMES, type ConsoleSessionStaff } from '@kuaibao/domain';
 import { consolePagePermission } from '@kuaibao/domain';
@@ -53,6 +53,7 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
     { key: '/goods', icon: <ShopOutlined />, label: '服务与价格' },
     { key: '/site-config', icon: <SettingOutlined />, label: '站点配置' },
     { key: '/agreements', icon: <FileProtectOutlined />, label: '服务协议' },
+    { key: '/templates', icon: <SnippetsOutlined />, label: '消息模板' },
     ...(can('config.view') ? [{ key: '/directory-source', icon: <DatabaseOutlined />, label: '企业数据源' }] : []),
     ...(can('staff.manage') ? [{ key: '/staff', icon: <TeamOutlined />, label: '员工账号' }] : []),
     ...(can('money.reconcile') ? [{ key: '/reconciliation', icon: <AccountBookOutlined />, label: '对账' }] : []),

@@ -12,6 +12,7 @@ import {
   completionChecks,
   screenshotRequiredFor,
   customerRequestRefusal,
+  customerRequestSmsPreview,
   isOrderPaid,
   isOrderRefunded,
   isRefundOpen,
@@ -33,6 +34,7 @@ import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { newClientKey } from '../../lib/client-key.ts';
 import { ApproveRefundDialog } from '../refunds/approve-refund-dialog.tsx';
+import { TemplatePicker } from './template-picker.tsx';
 
 /** What a move is called on its button. */
 const MOVE_LABELS: Record<ProcessStatus, string> = {
@@ -123,7 +125,8 @@ function CallCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
               options={CALL_OUTCOMES.map((value) => ({ value, label: CALL_OUTCOME_NAMES[value] }))}
               data-testid="call-outcome"
             />
-            <Input.TextArea aria-label="通话备注" placeholder="备注（选填，仅内部可见）" rows={2} maxLength={CALL_NOTE_MAX_CHARS} value={note} onChange={(e) => setNote(e.target.value)} />
+            <TemplatePicker order={order} kind="call_note" onPick={setNote} testId="call-template" />
+            <Input.TextArea aria-label="通话备注" placeholder="备注（选填，仅内部可见）" rows={2} maxLength={CALL_NOTE_MAX_CHARS} value={note} onChange={(e) => setNote(e.target.value)} data-testid="call-note" />
             <Button
               type="primary"
               block
@@ -153,6 +156,18 @@ function CallCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
         ) : null}
       </Space>
     </Card>
+  );
+}
+
+/** The 补充资料 SMS as the customer receives it: the providers carry at most 35 characters of the request. */
+function RequestSmsPreview(props: { company: string; request: string }) {
+  const preview = customerRequestSmsPreview(props.company, props.request);
+  return (
+    // Below the textarea's counter (antd draws it under the box), not over it.
+    <div className="muted" style={{ marginTop: 24, fontSize: 12 }} data-testid="request-sms-preview">
+      短信（{preview.segments} 条计费）：{preview.text}
+      {preview.shortened ? <div>短信中只带前 35 个字，全文在客户的办理进度页显示。</div> : null}
+    </div>
   );
 }
 
@@ -257,7 +272,9 @@ function StatusCard(props: { order: ConsoleOrderDetail; canHandle: boolean }) {
             <label htmlFor="move-note" className="muted">
               请客户补充什么（必填，客户可见）
             </label>
+            <TemplatePicker order={order} kind="customer_request" onPick={setNote} testId="request-template" />
             <Input.TextArea id="move-note" rows={3} maxLength={CUSTOMER_REQUEST_MAX_CHARS} showCount value={note} onChange={(e) => setNote(e.target.value)} placeholder="例如：请上传法定代表人身份证正反面照片" data-testid="move-note" />
+            {note.trim() ? <RequestSmsPreview company={order.entity_name} request={note} /> : null}
           </>
         ) : (
           <>

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Col, Result, Row, Space, Typography } from 'antd';
-import { wasOrderPaid } from '@kuaibao/domain';
+import { PROCESS_STATUS, wasOrderPaid } from '@kuaibao/domain';
 import { Link, useParams } from 'react-router';
 import { useOrder } from '../../hooks/api/orders.ts';
 import { useSession } from '../../hooks/api/session.ts';
@@ -10,6 +10,7 @@ import { QueryState } from '../../ui/query-state.tsx';
 import { PaymentStatusTag, ProcessStatusTag, SlaTag } from '../../ui/status-tags.tsx';
 import { OrderActions, canEditFiles } from './order-actions.tsx';
 import { OrderFiles } from './order-files.tsx';
+import { CustomerFiles, PhoneFigures } from './order-customer-files.tsx';
 import { Declaration, OrderInfo } from './order-info.tsx';
 import { OrderAuthorization } from './order-authorization.tsx';
 import { OrderComplaints } from './order-complaints.tsx';
@@ -65,9 +66,15 @@ export function OrderDetailPage() {
                 <Card title={heading('完成截图')} size="small">
                   <OrderFiles order={data} canEdit={session.data ? canEditFiles(data, session.data) : false} />
                 </Card>
+                {data.customer_files.length > 0 || data.process_status === PROCESS_STATUS.waitingCustomer ? (
+                  <Card title={heading(`客户上传的资料（${data.customer_files.length}）`)} size="small">
+                    <CustomerFiles order={data} />
+                  </Card>
+                ) : null}
                 {data.goods_type === 'license_year' ? (
                   <Card title={heading('年报填报数据')} size="small">
                     <Declaration order={data} />
+                    {session.data && canEditFiles(data, session.data) && wasOrderPaid(data.status) ? <PhoneFigures key={data.update_time} order={data} /> : null}
                   </Card>
                 ) : null}
                 <OrderInvoice orderId={data.id} heading={heading} />

@@ -60,6 +60,7 @@ const ORDER: ConsoleOrderDetail = {
   refunded_fen: 0,
   net_fen: 19900,
   refund_reason: '',
+  customer_files: [],
 };
 
 const { mount } = mountPerTest();

@@ -5,7 +5,7 @@ import { dateTime, yuan } from '../../lib/format.ts';
 import { label } from '../../lib/labels.ts';
 
 
-const TIMELINE_COLORS: Record<OrderTimelineEntry['kind'], string> = { created: 'gray', paid: 'blue', status: 'blue', request: 'orange', completed: 'green', note: 'gray', call: 'cyan', refund: 'orange', deletion: 'red' };
+const TIMELINE_COLORS: Record<OrderTimelineEntry['kind'], string> = { created: 'gray', paid: 'blue', status: 'blue', request: 'orange', upload: 'purple', completed: 'green', note: 'gray', call: 'cyan', refund: 'orange', deletion: 'red' };
 
 /**
  * The order's events, oldest first, each marked with who sees it (decision 043): what the customer

@@ -28,6 +28,7 @@ import { saveOrderForReceipt } from '../order-detail/receipt-handoff.ts';
 import type { CheckLocationState } from './check-page.tsx';
 import styles from './check-page.module.css';
 import { ContactAgent } from './contact-agent.tsx';
+import { CustomerUpload } from './customer-upload.tsx';
 import { DeletionRequest } from './deletion-request.tsx';
 import { lookupOrders } from './lookup.ts';
 import { PhoneVerify } from './phone-verify.tsx';
@@ -112,7 +113,7 @@ export default function CheckDetailPage() {
         {shown ? (
           <>
             {shown.access === 'full' ? (
-              <OrderProgress order={shown} count={orders.length} onReceipt={() => openReceipt(shown)} />
+              <OrderProgress order={shown} count={orders.length} onReceipt={() => openReceipt(shown)} phone={phone} onVerified={() => setVerifiedAt(Date.now())} verifyBelow={masked} />
             ) : (
               <MaskedProgress order={shown} count={orders.length} verify={<PhoneVerify phone={phone} source="checkDetail" onVerified={() => setVerifiedAt(Date.now())} />} />
             )}
@@ -132,7 +133,7 @@ export default function CheckDetailPage() {
   );
 }
 
-function OrderProgress({ order, count, onReceipt }: { order: FullLookupOrder; count: number; onReceipt: () => void }) {
+function OrderProgress({ order, count, onReceipt, phone, onVerified, verifyBelow }: { order: FullLookupOrder; count: number; onReceipt: () => void; phone: string; onVerified: () => void; verifyBelow: boolean }) {
   const info = isGoodsType(order.goods_type) ? orderTexts(order.goods_type).infoBlock : null;
   const facts: [string, string, string?][] = [
     [representativeLabel(order.entity_id), order.entity_legal || '—'],
@@ -180,6 +181,8 @@ function OrderProgress({ order, count, onReceipt }: { order: FullLookupOrder; co
           </h3>
           <p className={styles.requestText}>{order.customer_request}</p>
           <RequestContact />
+          {/* The asked documents, uploaded here after the SMS code (docs/decisions/062-templates-and-customer-uploads.md). */}
+          <CustomerUpload orderId={order.id} phone={phone} onVerified={onVerified} verifyBelow={verifyBelow} />
         </section>
       )}
 

@@ -8,6 +8,7 @@ import { PlatformProvider, type PlatformInfo } from '../../platform/context.tsx'
 import { DESKTOP, PHONE, TEST_KEYS, installFakeServer, seedStorage, type FakeCall, type Responder } from '../../test/harness.tsx';
 import { ToastHost, toast } from '../../ui/toast.tsx';
 import CheckDetailPage from './check-detail-page.tsx';
+import { rememberPhoneToken } from '../../own-orders.ts';
 import CheckPage from './check-page.tsx';
 import QueryDialog from './query-dialog.tsx';
 
@@ -222,6 +223,29 @@ describe('/checkDetail (docs/product/screens.md, docs/product/orders-and-statuse
     expect(request.textContent).toContain('需要您补充的资料');
     expect(request.textContent).toContain('请上传法定代表人身份证正反面照片');
     expect(screen.getByTestId('status-badge').textContent).toBe('待客户补充');
+  });
+
+  it('待客户补充: the upload is offered only after the SMS code, and sends the verified phone’s token with the order (decision 062)', async () => {
+    const waiting = order({ process_status: '3', process_status_name: '待客户补充', status_name: '待客户补充', customer_request: '请上传营业执照照片' });
+    const respond = answer([waiting]);
+    calls = installFakeServer((call) => (call.path === '/api/h5/order/documents' ? { code: 0, data: { id: 1, filename: '执照.png', content_type: 'image/png', created_at: '2026-11-21T03:00:00.000Z' } } : respond(call)));
+    localStorage.setItem('checkPhone', PHONE_NUMBER);
+    renderAt('/checkDetail');
+    const request = await screen.findByTestId('customer-request');
+    // Not verified on this device: the SMS code first, no file input.
+    expect(within(request).getByTestId('upload-verify')).toBeTruthy();
+    expect(within(request).queryByTestId('upload-input')).toBeNull();
+    cleanup();
+
+    rememberPhoneToken(PHONE_NUMBER, '1999999999.token-for-this-phone-0000000000', '2033-05-18T03:33:19.000Z');
+    localStorage.setItem('checkPhone', PHONE_NUMBER);
+    renderAt('/checkDetail');
+    const input = await within(await screen.findByTestId('customer-request')).findByTestId('upload-input');
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], '执照.png', { type: 'image/png' })] } });
+    expect((await screen.findByTestId('upload-sent')).textContent).toContain('已上传：执照.png');
+    const sent = calls.find((call) => call.path === '/api/h5/order/documents')!;
+    expect(sent.method).toBe('POST');
+    expect(sent.query).toMatchObject({ id: waiting.id, phone_token: '1999999999.token-for-this-phone-0000000000' });
   });
 
   it('an order not waiting on the customer shows no request block', async () => {

@@ -2,7 +2,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  AppError,
   ConsoleBulkAssignSchema,
   ConsoleBulkProcessStatusSchema,
   ConsoleBulkResultSchema,
@@ -20,12 +19,14 @@ import {
   ConsoleOrderListQuerySchema,
   ConsoleOrderNoteSchema,
   ConsoleOrderCallRequestSchema,
+  ConsolePhoneFiguresSchema,
   ConsoleProcessStatusChangeSchema,
   ConsoleRevealedIdSchema,
   ConsoleTakeOrderSchema,
   consolePageSchema,
   SCREENSHOT_MAX_BYTES,
 } from '@kuaibao/domain';
+import { readOneFile } from '../../../http/multipart-file.ts';
 import { apiRoute } from '../../../http/route.ts';
 import { actorOf } from './context.ts';
 
@@ -178,6 +179,15 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
     },
   });
   apiRoute(scope, {
+    method: 'PUT',
+    url: '/orders/:id/declaration',
+    summary: 'Records the annual-report figures the customer gave by phone (the handler or an admin; checked as the customer’s form, audited)',
+    tag,
+    request: { ...byId, body: ConsolePhoneFiguresSchema },
+    response: ConsoleOrderDetailSchema,
+    handler: async (request) => orders().recordPhoneFigures(actorOf(request), request.params.id, request.body.entity_extra),
+  });
+  apiRoute(scope, {
     method: 'POST',
     url: '/orders/:id/reveal-id',
     summary: "Shows the full ID number once, with a reason (audited): a clerk's only on an order they handle, so many a day; an admin's on any",
@@ -187,7 +197,7 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
     handler: async (request) => orders().revealIdNumber(actorOf(request), request.params.id, request.body),
   });
 
-  // Screenshots: the only multipart route, with its own size and count limits.
+  // Screenshots: the console's only multipart route, with its own size and count limits.
   await scope.register(async (uploads) => {
     await uploads.register(fastifyMultipart, { limits: { fileSize: SCREENSHOT_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 50 } });
     apiRoute(uploads, {
@@ -198,21 +208,8 @@ export async function registerConsoleOrderRoutes(scope: FastifyInstance): Promis
       request: { ...byId, body: ScreenshotUploadSchema },
       response: ConsoleOrderFileSchema,
       handler: async (request) => {
-        let body: Buffer;
-        let filename: string;
-        try {
-          const file = await request.file();
-          if (!file) throw new AppError('CONSOLE_UPLOAD_MISSING');
-          filename = file.filename;
-          body = await file.toBuffer();
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CONSOLE_UPLOAD_TOO_LARGE');
-          if (error instanceof AppError) throw error;
-          // Anything else is a body the client broke (a truncated multipart: "Unexpected end of form").
-          throw new AppError('CONSOLE_UPLOAD_MISSING', code ?? (error as Error).message);
-        }
-        return orders().uploadScreenshot(actorOf(request), request.params.id, { body, filename });
+        const file = await readOneFile(request, { tooLarge: 'CONSOLE_UPLOAD_TOO_LARGE', missing: 'CONSOLE_UPLOAD_MISSING' });
+        return orders().uploadScreenshot(actorOf(request), request.params.id, file);
       },
     });
   });
