@@ -74,6 +74,11 @@ const ENTRIES: Record<string, { before?: unknown; after?: unknown; target_type: 
   'agreement.publish': { before: { version: '2026-01' }, after: { version: '2026-03' }, target_type: 'agreement', target_id: '2026-03' },
   'deletion.confirm': { after: { orders: ['KB20260301000007'], purged: 1, waiting: 0 }, target_type: 'deletion_request', target_id: '3' },
   'reconciliation.rerun': { after: { status: 'DONE', differences: 2 }, target_type: 'reconciliation', target_id: 'wechatpay:2026-03-01' },
+  'commission_rate.update': { before: { rate: '0.00%' }, after: { rate: '5.00%' }, target_type: 'goods_type', target_id: 'license_year' },
+  'template.create': { after: { kind: 'customer_request', name: '补营业执照', body: '请上传{企业名称}的营业执照照片' }, target_type: 'message_template', target_id: '1' },
+  'template.update': { before: { kind: 'call_note', name: '首次通话', body: '已联系{法定代表人}' }, after: { kind: 'call_note', name: '首次通话', body: '已联系{法定代表人}，约定明天补资料' }, target_type: 'message_template', target_id: '1' },
+  'template.delete': { before: { kind: 'customer_request', name: '补营业执照', body: '请上传营业执照照片' }, target_type: 'message_template', target_id: '1' },
+  'order.declaration_by_phone': { before: { entity_extra: null }, after: { entity_extra: { sale_amount: '120.5', tax_amount: '3', total_amount: '200', total_employee: '5', female_employee: '2', insure_employee: '5' } }, target_type: 'order', target_id: '12' },
 };
 
 /** Internal words a person should never read: JSON, UTC instants, snake_case keys, upper-case codes, raw list names. */

@@ -1,6 +1,8 @@
+import { declarationFields, DISCLOSURE_OPTIONS } from './annual-declaration.ts';
 import { formatShanghaiDateTime } from './date-time.ts';
 import { goodsTexts, isGoodsType } from './goods-texts.ts';
 import { ORDER_STATUS_NAMES } from './lifecycle/order.ts';
+import { MESSAGE_TEMPLATE_KIND_NAMES } from './message-templates.ts';
 import { formatYuan } from './money.ts';
 import { RECONCILIATION_PROVIDER_NAMES, RECONCILIATION_RUN_STATUS_NAMES } from './reconciliation.ts';
 import { pageVariantText, siteConfigLabel } from './site-config-texts.ts';
@@ -9,7 +11,7 @@ import { label, LABELS, type LabelGroup } from './staff-labels.ts';
 
 const goodsTypeName = (type: string) => (isGoodsType(type) ? goodsTexts(type).shortName : type);
 
-type FieldKind = 'fen' | 'bool' | 'payTypes' | 'seconds' | 'time' | 'exportFormat' | 'staffSource' | 'wechatComplaintState' | 'refundResult' | 'reconciliationStatus' | 'retentionCounts' | 'retentionCutoffs' | 'filters' | LabelGroup;
+type FieldKind = 'fen' | 'bool' | 'payTypes' | 'seconds' | 'time' | 'exportFormat' | 'staffSource' | 'wechatComplaintState' | 'refundResult' | 'reconciliationStatus' | 'retentionCounts' | 'retentionCutoffs' | 'filters' | 'templateKind' | 'declaration' | LabelGroup;
 
 /**
  * The audit log's before/after as staff read them: each field by its Chinese name, amounts in ¥,
@@ -65,6 +67,10 @@ const FIELDS: Record<string, { name: string; kind?: FieldKind } | null> = {
   waiting: { name: '待办结后删除的订单数' },
   differences: { name: '差异笔数' },
   cutoffs: { name: '删除界限', kind: 'retentionCutoffs' },
+  rate: { name: '提成比例' },
+  kind: { name: '模板类型', kind: 'templateKind' },
+  body: { name: '模板内容' },
+  entity_extra: { name: '年报数据', kind: 'declaration' },
   // Internal row ids: not for people.
   id: null,
   file_id: null,
@@ -76,6 +82,20 @@ const FIELDS: Record<string, { name: string; kind?: FieldKind } | null> = {
   assignee_id: null,
   process_status_name: null,
 };
+
+/** The annual-report figures (annual-declaration.ts) by their form labels, each with its unit; a `_show` key is its 公示 choice. */
+function declarationText(record: Record<string, unknown>): string {
+  const fields = declarationFields('公司');
+  return pairs(
+    Object.entries(record).map(([key, value]): [string, string] => {
+      const shown = key.endsWith('_show');
+      const field = fields.find((f) => f.key === (shown ? key.slice(0, -'_show'.length) : key));
+      const name = field ? (shown ? `${field.label}是否公示` : field.label) : '其他';
+      if (shown) return [name, DISCLOSURE_OPTIONS.find((option) => option.value === String(value))?.label ?? String(value)];
+      return [name, field ? `${String(value)} ${field.unit}` : String(value)];
+    }),
+  );
+}
 
 const EXPORT_FORMAT_NAMES: Record<string, string> = { xlsx: 'Excel 表格（xlsx）', csv: 'CSV 文件' };
 /** How a first admin or a password reset came about (staff-auth.service.ts, staff.service.ts). */
@@ -199,8 +219,12 @@ export function formatAuditValue(action: string, key: string, value: unknown): s
   if (kind === 'wechatComplaintState' && typeof value === 'string') return WECHAT_COMPLAINT_STATE_NAMES[value] ?? value;
   if (kind === 'reconciliationStatus' && typeof value === 'string') return (RECONCILIATION_RUN_STATUS_NAMES as Record<string, string>)[value] ?? value;
   if (kind === 'filters') return auditFiltersText(value);
+  // A template's placeholders ({企业名称}) read as 「企业名称」 in the log: braces look like code to a reader.
+  if (key === 'body' && typeof value === 'string') return value.replace(/\{([^{}]+)\}/g, '「$1」');
+  if (kind === 'templateKind' && typeof value === 'string') return (MESSAGE_TEMPLATE_KIND_NAMES as Record<string, string>)[value] ?? value;
   const record = asRecord(value);
   if (kind === 'refundResult' && record) return refundResultText(record);
+  if (kind === 'declaration' && record) return declarationText(record);
   if (kind === 'retentionCounts' && record) return pairs(Object.entries(record).map(([k, v]) => [RETENTION_COUNT_NAMES[k] ?? '其他', `${String(v)} 条`]));
   if (kind === 'retentionCutoffs' && record) return pairs(Object.entries(record).map(([k, v]) => [RETENTION_CUTOFF_NAMES[k] ?? '其他', typeof v === 'string' ? `${formatShanghaiDateTime(v)} 之前` : '不删除']));
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatShanghaiDateTime(value);
@@ -262,6 +286,7 @@ const TARGET_TYPE_NAMES: Record<string, string> = {
   export: '导出',
   reconciliation: '对账',
   wechat_complaint: '微信支付投诉',
+  message_template: '消息模板',
 };
 
 /**
