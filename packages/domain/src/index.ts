@@ -72,3 +72,4 @@ export * from './registration-status.ts';
 export * from './service-refusal.ts';
 export * from './credit-records.ts';
 export * from './guarantee-badges.ts';
+export * from './day-range-presets.ts';
