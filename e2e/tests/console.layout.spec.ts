@@ -20,6 +20,7 @@ const SIZES = [
 ] as const;
 
 const TAG = Math.random().toString(36).slice(2, 6);
+const LIST_TAG = `长列表${TAG}`;
 const LONG_NAMES = [`广西壮族自治区南宁市青秀区七星区国伟面馆餐饮管理服务有限责任公司${TAG}`, `宝信商贸（深圳）国际供应链管理与进出口贸易有限公司${TAG}`];
 const LONG_COMPLAINT = `我在贵平台付款办理营业执照年报已经超过三天，专员一直没有联系我，电话打过去也没人接，页面上写着二十四小时内联系，请尽快处理并给我一个明确的答复，否则我要向市场监管部门反映。${TAG}`;
 const LONG_SMS = `【快办】您的营业执照年报代办订单已办理完成，请登录查看完成截图；如有疑问请联系客服。本服务由第三方代办机构提供，非政府部门。${'详细说明'.repeat(12)}`;
@@ -149,6 +150,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
   });
   expect(refund.status(), await refund.text()).toBe(200);
   insertLongRecords(orderIds[0]!);
+  // A list longer than the screen, for the bulk bar.
+  insertPaidOrders(Array.from({ length: 24 }, (_, i) => ({ name: `${LIST_TAG}批量${String(i + 1).padStart(2, '0')}商贸有限公司`, fee: 19900 + i, paidAt })));
   await page.close();
 });
 
@@ -203,6 +206,61 @@ for (const size of SIZES) {
       expect(cells).toHaveLength(2);
       for (const cell of cells) expect(cell.cut, `${cell.text} is cut`).toBe(false);
       for (const cell of cells) expect(cell.right, `${cell.text} ends at ${cell.right}, visible to ${cell.visibleRight}`).toBeLessThanOrEqual(cell.visibleRight);
+    });
+
+    test('the bulk bar stays at the bottom of the screen however far the list is scrolled', async ({}, testInfo) => {
+      await page.goto(`/console/orders?view=all&page_size=50&q=${encodeURIComponent(LIST_TAG)}`);
+      const rows = page.getByTestId('order-table').locator('tbody tr.ant-table-row');
+      await expect(rows).toHaveCount(24, { timeout: 60_000 });
+      await rows.nth(0).getByRole('checkbox').check();
+      await rows.nth(1).getByRole('checkbox').check();
+      const bar = page.getByTestId('bulk-bar');
+      await expect(bar).toContainText('已选 2 单');
+      const inView = async () => {
+        const box = (await bar.boundingBox())!;
+        return { top: box.y >= 0, bottom: Math.round(box.y + box.height) <= size.height, left: box.x >= 0, right: Math.round(box.x + box.width) <= size.width };
+      };
+      const all = { top: true, bottom: true, left: true, right: true };
+      // At the top of the list (the bar's place is after the list, below the screen's edge) …
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(inView).toEqual(all);
+      // … halfway, and at the very bottom.
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight / 2));
+      await expect.poll(inView).toEqual(all);
+      await rows.nth(12).getByRole('checkbox').check();
+      await expect(bar).toContainText('已选 3 单');
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+      await expect.poll(inView).toEqual(all);
+      // Its buttons are the ones on top there (nothing covers them).
+      const take = page.getByTestId('bulk-take');
+      const center = await take.evaluate((button) => {
+        const rect = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2));
+      });
+      expect(center).toBe(true);
+      await look(page, testInfo, 'bulk-bar');
+      await page.getByRole('button', { name: '取消选择' }).click();
+      await expect(bar).toHaveCount(0);
+    });
+
+    test("a dialog's 0 / 500 counter does not lie over its buttons", async ({}, testInfo) => {
+      await page.goto(`/console/orders/${orderIds[0]}`);
+      await page.getByRole('button', { name: '申请全额退款' }).click();
+      const dialog = page.getByRole('dialog');
+      const counter = dialog.locator('.ant-input-data-count');
+      await expect(counter).toHaveText('0 / 500');
+      await dialog.getByRole('textbox').fill('客户要求退款'.repeat(5));
+      await expect(counter).toHaveText('30 / 500');
+      await motionDone(page);
+      const box = (await counter.boundingBox())!;
+      for (const button of await dialog.locator('.ant-modal-footer button').all()) {
+        const other = (await button.boundingBox())!;
+        const overlaps = box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+        expect(overlaps, `${await button.textContent()} at ${JSON.stringify(other)}, counter at ${JSON.stringify(box)}`).toBe(false);
+      }
+      await look(page, testInfo, 'refund-dialog');
+      await dialog.getByRole('button', { name: /取\s*消/ }).click();
+      await expect(dialog).toHaveCount(0);
     });
 
     test("the order page's labels and the credit code are each one line", async ({}, testInfo) => {

@@ -253,7 +253,6 @@ export function OrderListPage() {
         ) : null}
       </div>
       <ListToolbar list="orders" columns={columnChoices} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void orders.refetch()} refreshing={orders.isFetching} extra={<ExportButtons list="orders" />} />
-      <OrderBulkActions selected={selected} onDone={() => setSelected([])} />
       <Table<ConsoleOrderListItem>
         rowKey="id"
         rowSelection={{
@@ -289,6 +288,8 @@ export function OrderListPage() {
           onChange: (page, pageSize) => update({ page: String(page), page_size: String(pageSize), sort: query.sort }),
         }}
       />
+      {/* After the list, stuck to the bottom of the screen while rows are selected (decision 057). */}
+      <OrderBulkActions selected={selected} onDone={() => setSelected([])} />
     </>
   );
 }
