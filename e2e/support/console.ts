@@ -10,7 +10,8 @@ export async function signInToConsole(page: Page, origin = ''): Promise<void> {
   await page.getByTestId('login-username').fill(CONSOLE_ADMIN.username);
   await page.getByTestId('login-password').fill(CONSOLE_ADMIN.password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
+  // The dashboard's first load brings the page chunks: generous on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible({ timeout: 30_000 });
 }
 
 /**

@@ -168,7 +168,8 @@ for (const size of SIZES) {
     });
 
     for (const name of PAGE_NAMES) {
-      test(`${name} fits`, async ({}, testInfo) => {
+      test(`${name} fits`, async () => {
+        const testInfo = test.info();
         const target = pages().find((p) => p.name === name)!;
         await page.goto(target.path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
@@ -208,7 +209,8 @@ for (const size of SIZES) {
       for (const cell of cells) expect(cell.right, `${cell.text} ends at ${cell.right}, visible to ${cell.visibleRight}`).toBeLessThanOrEqual(cell.visibleRight);
     });
 
-    test('the bulk bar stays at the bottom of the screen however far the list is scrolled', async ({}, testInfo) => {
+    test('the bulk bar stays at the bottom of the screen however far the list is scrolled', async () => {
+        const testInfo = test.info();
       await page.goto(`/console/orders?view=all&page_size=50&q=${encodeURIComponent(LIST_TAG)}`);
       const rows = page.getByTestId('order-table').locator('tbody tr.ant-table-row');
       await expect(rows).toHaveCount(24, { timeout: 60_000 });
@@ -243,7 +245,8 @@ for (const size of SIZES) {
       await expect(bar).toHaveCount(0);
     });
 
-    test("a dialog's 0 / 500 counter does not lie over its buttons", async ({}, testInfo) => {
+    test("a dialog's 0 / 500 counter does not lie over its buttons", async () => {
+        const testInfo = test.info();
       await page.goto(`/console/orders/${orderIds[0]}`);
       await page.getByRole('button', { name: '申请全额退款' }).click();
       const dialog = page.getByRole('dialog');
@@ -263,7 +266,8 @@ for (const size of SIZES) {
       await expect(dialog).toHaveCount(0);
     });
 
-    test("the order page's labels and the credit code are each one line", async ({}, testInfo) => {
+    test("the order page's labels and the credit code are each one line", async () => {
+        const testInfo = test.info();
       await page.goto(`/console/orders/${orderIds[0]}`);
       const info = page.getByTestId('order-info');
       await expect(info).toBeVisible({ timeout: 30_000 });

@@ -70,6 +70,8 @@ export function DateRangeFilter(props: { from: string | undefined; to: string | 
   const name = props.label ?? '日期';
   const id = useId();
   const value: [Dayjs | null, Dayjs | null] = [props.from ? dayjs(props.from) : null, props.to ? dayjs(props.to) : null];
+  // 今天 is today when the calendar opens, not when the page was loaded (a list stays open overnight).
+  const [presets, setPresets] = useState(() => pickerPresets(new Date()));
   return (
     <span role="group" aria-label={`${name}范围`} data-testid="date-range">
       <label htmlFor={`${id}-from`} className="visually-hidden">
@@ -84,7 +86,10 @@ export function DateRangeFilter(props: { from: string | undefined; to: string | 
         placeholder={[`开始${name}`, `结束${name}`]}
         allowEmpty={[true, true]}
         value={value}
-        presets={pickerPresets(new Date())}
+        presets={presets}
+        onOpenChange={(open) => {
+          if (open) setPresets(pickerPresets(new Date()));
+        }}
         onChange={(dates) => props.onChange({ from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') })}
       />
     </span>

@@ -10,7 +10,7 @@ import {
   type DifferenceKind,
   type ReconciliationProvider,
 } from '@kuaibao/domain';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useReconciliationDay, useRerunReconciliation } from '../../hooks/api/reconciliation.ts';
 import { dayjs } from '../../lib/dayjs-zh.ts';
@@ -99,10 +99,18 @@ export function RunCard(props: { run: ConsoleReconciliationRun; onRerun: (provid
 }
 
 /** 对账: each provider's trade bill of a day against our payments and refunds (decision 039). */
+/** 今天 and 昨天 (Shanghai days) for the bill day's picker. */
+function singleDayPresets(now: Date) {
+  return dayRangePresets(now)
+    .filter((preset) => preset.from === preset.to)
+    .map((preset) => ({ label: preset.label, value: dayjs(preset.from) }));
+}
+
 export function ReconciliationPage() {
   const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? undefined;
   const day = useReconciliationDay(date);
+  const [presets, setPresets] = useState(() => singleDayPresets(new Date()));
   const rerun = useRerunReconciliation();
   const shown = day.data?.date ?? date ?? '';
   const providers: ReconciliationProvider[] = ['wechatpay', 'alipay'];
@@ -131,10 +139,11 @@ export function ReconciliationPage() {
           id="reconciliation-date"
           style={{ width: 180 }}
           value={shown ? dayjs(shown) : null}
-          presets={dayRangePresets(new Date())
-            .filter((preset) => preset.from === preset.to)
-            .map((preset) => ({ label: preset.label, value: dayjs(preset.from) }))}
-          onChange={(day) => setParams(day ? { date: day.format('YYYY-MM-DD') } : {})}
+          presets={presets}
+          onOpenChange={(open) => {
+            if (open) setPresets(singleDayPresets(new Date()));
+          }}
+          onChange={(picked) => setParams(picked ? { date: picked.format('YYYY-MM-DD') } : {})}
           data-testid="reconciliation-date"
         />
         {missing.map((provider) => (
