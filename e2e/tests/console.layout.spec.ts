@@ -20,7 +20,8 @@ const SIZES = [
 ] as const;
 
 const TAG = Math.random().toString(36).slice(2, 6);
-const LIST_TAG = `长列表${TAG}`;
+// Its own tag: a search for TAG finds the two long-named orders only.
+const LIST_TAG = `长列表${Math.random().toString(36).slice(2, 6)}`;
 const LONG_NAMES = [`广西壮族自治区南宁市青秀区七星区国伟面馆餐饮管理服务有限责任公司${TAG}`, `宝信商贸（深圳）国际供应链管理与进出口贸易有限公司${TAG}`];
 const LONG_COMPLAINT = `我在贵平台付款办理营业执照年报已经超过三天，专员一直没有联系我，电话打过去也没人接，页面上写着二十四小时内联系，请尽快处理并给我一个明确的答复，否则我要向市场监管部门反映。${TAG}`;
 const LONG_SMS = `【快办】您的营业执照年报代办订单已办理完成，请登录查看完成截图；如有疑问请联系客服。本服务由第三方代办机构提供，非政府部门。${'详细说明'.repeat(12)}`;
@@ -195,7 +196,7 @@ for (const size of SIZES) {
     test("the queue's 付款时间 is shown whole", async () => {
       await page.goto(`/console/orders?view=all&q=${encodeURIComponent(TAG)}`);
       const table = page.getByTestId('order-table');
-      await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2, { timeout: 30_000 });
+      await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2, { timeout: 60_000 });
       const cells = await table.evaluate((element) => {
         const scroller = element.querySelector<HTMLElement>('.ant-table-content, .ant-table-body')!.getBoundingClientRect();
         const index = [...element.querySelectorAll<HTMLElement>('thead th')].findIndex((th) => th.textContent?.includes('付款时间'));
