@@ -10,7 +10,8 @@ export async function signInToConsole(page: Page, origin = ''): Promise<void> {
   await page.getByTestId('login-username').fill(CONSOLE_ADMIN.username);
   await page.getByTestId('login-password').fill(CONSOLE_ADMIN.password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible();
+  // The dashboard's first load brings the page chunks: generous on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: '工作台' })).toBeVisible({ timeout: 30_000 });
 }
 
 /**
@@ -28,4 +29,19 @@ export async function searchOrders(page: Page, text: string): Promise<void> {
   await page.getByLabel('搜索订单').press('Enter');
   await answered;
   await expect(page.getByTestId('order-table').locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+/**
+ * Types a day range into a list's date filter (antd's RangePicker, decision 063): each end typed as
+ * YYYY-MM-DD and confirmed with Enter, which moves on to the other end, then closes the calendar.
+ * `name` is the filter's label (开始<name> / 结束<name>).
+ */
+export async function fillDayRange(page: Page, from: string, to: string, name = '日期'): Promise<void> {
+  const start = page.getByLabel(`开始${name}`, { exact: true });
+  await start.click();
+  await start.fill(from);
+  await start.press('Enter');
+  const end = page.getByLabel(`结束${name}`, { exact: true });
+  await end.fill(to);
+  await end.press('Enter');
 }

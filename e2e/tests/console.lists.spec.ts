@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { accessibilityViolations, motionDone, snapshot } from '../support/journey.ts';
-import { signInToConsole } from '../support/console.ts';
+import { fillDayRange, signInToConsole } from '../support/console.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 
 /*
@@ -66,15 +66,17 @@ test('the order list: keyboard walk with no trap, sorting, header filters and st
   await look(page, testInfo, 'lists-orders');
   await expectAxeClean(page);
 
-  // Keyboard only: from the search box, Tab passes the date fields (Escape on them releases nothing it should keep) and reaches the first order link.
+  // Keyboard only: from the search box, Tab passes the date fields (antd's RangePicker since decision 063;
+  // Escape on them closes the calendar and releases nothing it should keep) and reaches the first order link.
   await page.getByLabel('搜索订单').focus();
   const visited: string[] = [];
   let reachedLink = false;
   for (let i = 0; i < 80 && !reachedLink; i++) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return { label: el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 20) ?? '', testId: el?.getAttribute('data-testid') ?? '' };
+      const el = document.activeElement as HTMLInputElement | null;
+      const label = el?.labels?.[0]?.textContent?.trim() ?? el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 20) ?? '';
+      return { label, testId: el?.getAttribute('data-testid') ?? '' };
     });
     if (focused.label === '开始日期') await page.keyboard.press('Escape');
     visited.push(focused.label);
@@ -98,11 +100,10 @@ test('the order list: keyboard walk with no trap, sorting, header filters and st
   await page.reload();
   await expect(rows.first()).toContainText(NAMES.dear);
 
-  // A day range through the native date fields (Shanghai days).
+  // A day range typed into the date filter (Shanghai days).
   await page.getByLabel('日期类型').click();
   await pickOption(page, '付款日期');
-  await page.getByTestId('date-from').fill('2026-03-02');
-  await page.getByTestId('date-to').fill('2026-03-02');
+  await fillDayRange(page, '2026-03-02', '2026-03-02');
   await expect(page).toHaveURL(/from=2026-03-02&to=2026-03-02|to=2026-03-02.*from=2026-03-02|from=2026-03-02.*to=2026-03-02/);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(NAMES.dear);
@@ -326,10 +327,12 @@ test('refunds, SMS and audit lists: day ranges in the address, axe clean', async
     ['/console/feedback?status=all', '投诉日期'],
   ] as const) {
     await page.goto(path);
-    await page.getByLabel(`开始${name}`).fill('2026-01-01');
+    await fillDayRange(page, '2026-01-01', '2026-01-31', name);
     await expect(page).toHaveURL(/from=2026-01-01/);
+    await expect(page).toHaveURL(/to=2026-01-31/);
     await page.reload();
-    await expect(page.getByLabel(`开始${name}`)).toHaveValue('2026-01-01');
+    await expect(page.getByLabel(`开始${name}`, { exact: true })).toHaveValue('2026-01-01');
+    await expect(page.getByLabel(`结束${name}`, { exact: true })).toHaveValue('2026-01-31');
     await expectAxeClean(page);
   }
 });

@@ -127,6 +127,7 @@ test('月结: a month closed from the daily bills, read on screen, its settlemen
   await page.getByRole('tab', { name: '月结' }).click();
   await expect(page).toHaveURL(/tab=month/);
   await page.getByLabel('月份', { exact: true }).fill(month);
+  await page.getByLabel('月份', { exact: true }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`month=${month}`));
 
   // 收入 − 退款 − 手续费 per channel, in yuan.

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Page, type Response, type TestInfo } from '@playwright/test';
 import { formatYuan, goodsTexts, shanghaiIsoDay, type ConsoleDashboardTrends, type ConsoleReconciliationDay, type ConsoleReconciliationRun } from '@kuaibao/domain';
 import { PHONE } from '../payments.config.ts';
-import { signInToConsole } from '../support/console.ts';
+import { fillDayRange, signInToConsole } from '../support/console.ts';
 import { motionDone, snapshot } from '../support/journey.ts';
 import { lookupCodeFromDatabase } from '../support/lookup-code.ts';
 import { DB_FILE, fakeGateways, orderFees, paidOrderIds, placeOrder } from '../support/payments-orders.ts';
@@ -182,8 +182,7 @@ test('an admin’s day: dashboard, a new clerk, paid orders filtered, exported a
     await pickOption(page, '已支付');
     await page.getByLabel('日期类型').click();
     await pickOption(page, '付款日期');
-    await page.getByTestId('date-from').fill(today);
-    await page.getByTestId('date-to').fill(today);
+    await fillDayRange(page, today, today);
     for (const part of ['view=all', 'goods_type=credit_repair', 'status=2', 'date_field=pay', `from=${today}`, `to=${today}`]) await expect(page).toHaveURL(new RegExp(part));
     await expect(rows).toHaveCount(3);
     await page.reload();
@@ -253,6 +252,7 @@ test('an admin’s day: dashboard, a new clerk, paid orders filtered, exported a
     await page.getByRole('menuitem', { name: '对账' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '对账' })).toBeVisible();
     await page.getByLabel('账单日期').fill(today);
+    await page.getByLabel('账单日期').press('Enter');
     const card = page.getByTestId('reconciliation-wechatpay');
     const answer = wechatRunOf(page.waitForResponse((r) => r.url().endsWith('/api/console/reconciliation/runs') && r.request().method() === 'POST'));
     await card.getByRole('button', { name: `重新对账 微信支付 ${today}` }).click();

@@ -41,6 +41,7 @@ test('对账: today’s WeChat Pay bill with one planted difference of each kind
   await page.getByRole('menuitem', { name: '对账' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '对账' })).toBeVisible();
   await page.getByLabel('账单日期').fill(today);
+  await page.getByLabel('账单日期').press('Enter');
   await expect(page).toHaveURL(new RegExp(`/console/reconciliation\\?date=${today}$`));
 
   await page.getByRole('button', { name: '对账 微信支付' }).click();

@@ -80,3 +80,4 @@ export * from './guarantee-badges.ts';
 export * from './partial-refund.ts';
 export * from './commission.ts';
 export * from './invoice.ts';
+export * from './day-range-presets.ts';

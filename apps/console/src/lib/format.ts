@@ -15,3 +15,9 @@ export const maskedPhone = maskPhone;
 export function shanghaiToday(now = new Date()): string {
   return shanghaiIsoDay(now);
 }
+
+/** Date and time to the minute, for narrow list columns (the seconds are in the tooltip). */
+export const dateTimeToMinute = (iso: string | null | undefined) => {
+  const full = dateTime(iso);
+  return full === '—' ? full : full.slice(0, 16);
+};

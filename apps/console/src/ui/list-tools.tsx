@@ -1,17 +1,18 @@
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined, StarOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, Modal, Popover, Select, Space, Tooltip } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Checkbox, DatePicker, Input, Modal, Popover, Select, Space, Tooltip } from 'antd';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ConsoleSavedFilter, SavedFilterList } from '@kuaibao/domain';
+import { dayRangePresets, type ConsoleSavedFilter, type SavedFilterList } from '@kuaibao/domain';
 import { useDeleteFilter, useSavedFilters, useSaveFilter } from '../hooks/api/saved-filters.ts';
 import { useSession } from '../hooks/api/session.ts';
 import { api, ApiError } from '../lib/client.ts';
+import { dayjs, type Dayjs } from '../lib/dayjs-zh.ts';
 
 /**
  * What the console's lists share, the way Ant Design Pro's ProTable does it: state in the
  * address (a filtered list can be bookmarked and shared), date ranges, refresh, density, column
- * settings and saved filters. Keyboard first: plain buttons, native date inputs, no popups that
- * keep the focus (the range picker once trapped Tab).
+ * settings and saved filters. Keyboard first: plain buttons, date inputs that Tab and Escape leave
+ * (the range picker once trapped Tab; decision 063 checks it does not).
  */
 
 type Changes = Record<string, string | undefined>;
@@ -54,33 +55,44 @@ export function sortValueOf(sorter: unknown): string | undefined {
   return `${column}_${order === 'ascend' ? 'asc' : 'desc'}`;
 }
 
-/** Two native date inputs: each is one Tab stop group, Escape and Tab leave it like any field. */
-export function DateRangeFilter(props: { from: string | undefined; to: string | undefined; onChange: (change: { from: string | undefined } | { to: string | undefined }) => void; label?: string }) {
+/** The presets as the picker takes them: Shanghai days (packages/domain/src/day-range-presets.ts). */
+function pickerPresets(now: Date) {
+  return dayRangePresets(now).map((preset) => ({ label: preset.label, value: [dayjs(preset.from), dayjs(preset.to)] as [Dayjs, Dayjs] }));
+}
+
+/**
+ * A day range for a list's `from` / `to` (YYYY-MM-DD, Shanghai days, both ends included): antd's
+ * RangePicker in Chinese with 今天 / 昨天 / 本周 / 本月 / 上月 / 近30天, the same size on every page
+ * (decision 063). Either end may stay open. Each input has its own label (开始… / 结束…); Tab moves
+ * from one to the other and on, Escape closes the calendar.
+ */
+export function DateRangeFilter(props: { from: string | undefined; to: string | undefined; onChange: (range: { from: string | undefined; to: string | undefined }) => void; label?: string }) {
   const name = props.label ?? '日期';
+  const id = useId();
+  const value: [Dayjs | null, Dayjs | null] = [props.from ? dayjs(props.from) : null, props.to ? dayjs(props.to) : null];
+  // 今天 is today when the calendar opens, not when the page was loaded (a list stays open overnight).
+  const [presets, setPresets] = useState(() => pickerPresets(new Date()));
   return (
-    <Space.Compact role="group" aria-label={`${name}范围`}>
-      <input
-        type="date"
-        className="ant-input date-input"
-        aria-label={`开始${name}`}
-        value={props.from ?? ''}
-        max={props.to}
-        onChange={(event) => props.onChange({ from: event.target.value || undefined })}
-        data-testid="date-from"
+    <span role="group" aria-label={`${name}范围`} data-testid="date-range">
+      <label htmlFor={`${id}-from`} className="visually-hidden">
+        开始{name}
+      </label>
+      <label htmlFor={`${id}-to`} className="visually-hidden">
+        结束{name}
+      </label>
+      <DatePicker.RangePicker
+        id={{ start: `${id}-from`, end: `${id}-to` }}
+        className="date-range-picker"
+        placeholder={[`开始${name}`, `结束${name}`]}
+        allowEmpty={[true, true]}
+        value={value}
+        presets={presets}
+        onOpenChange={(open) => {
+          if (open) setPresets(pickerPresets(new Date()));
+        }}
+        onChange={(dates) => props.onChange({ from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') })}
       />
-      <span className="date-range-sep" aria-hidden="true">
-        至
-      </span>
-      <input
-        type="date"
-        className="ant-input date-input"
-        aria-label={`结束${name}`}
-        value={props.to ?? ''}
-        min={props.from}
-        onChange={(event) => props.onChange({ to: event.target.value || undefined })}
-        data-testid="date-to"
-      />
-    </Space.Compact>
+    </span>
   );
 }
 

@@ -5,6 +5,7 @@ import { useCompletionRules, useGoods, useSaveGoods, useSetCompletionRule } from
 import { GOODS_TYPE_OPTIONS, PAY_TYPE_NAMES, goodsTypeName, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
+import { EllipsisText } from '../../ui/ellipsis.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 
 /**
@@ -88,6 +89,8 @@ export function GoodsPage() {
         dataSource={goods.data ?? []}
         pagination={false}
         data-testid="goods-table"
+        className="nowrap-table"
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: '排序', dataIndex: 'sort', width: 70 },
           { title: '名称', dataIndex: 'name' },
@@ -95,10 +98,11 @@ export function GoodsPage() {
           { title: '价格', dataIndex: 'price_fen', width: 120, align: 'right', render: (v: number) => yuan(v) },
           // The second price, for 个体工商户 (packages/domain/src/customer-price.ts); 同上 when there is none.
           { title: '个体工商户价格', dataIndex: 'individual_price_fen', width: 130, align: 'right', render: (v: number | null) => (v === null ? '同上' : yuan(v)) },
-          { title: '支付方式（首个为默认）', dataIndex: 'pay_types', render: (v: string[]) => v.map((p) => PAY_TYPE_NAMES[p] ?? p).join('、') },
+          // One line at 1280 px: the header says less, its tooltip the rest (decision 063).
+          { title: <span title="首个为默认支付方式">支付方式</span>, dataIndex: 'pay_types', render: (v: string[]) => v.map((p) => PAY_TYPE_NAMES[p] ?? p).join('、') },
           { title: '状态', dataIndex: 'active', width: 90, render: (v: boolean) => (v ? <Tag style={{ color: '#0a6b4f', background: '#e3f7f0', borderColor: 'transparent' }}>上架</Tag> : <Tag>下架</Tag>) },
-          { title: '说明', dataIndex: 'description', ellipsis: true },
-          ...(canEdit ? [{ title: '操作', key: 'a', width: 80, render: (_v: unknown, row: ConsoleGoods) => <Button size="small" onClick={() => open(row)}>编辑</Button> }] : []),
+          { title: '说明', dataIndex: 'description', width: 260, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
+          ...(canEdit ? [{ title: '操作', key: 'a', width: 80, fixed: 'right' as const, render: (_v: unknown, row: ConsoleGoods) => <Button size="small" onClick={() => open(row)}>编辑</Button> }] : []),
         ]}
       />
       <CompletionRulesCard canEdit={canEdit} />

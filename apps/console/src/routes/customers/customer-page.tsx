@@ -5,6 +5,7 @@ import { useCustomer } from '../../hooks/api/customers.ts';
 import { dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
 import { label } from '../../lib/labels.ts';
 import { RequirePermission } from '../../ui/forbidden.tsx';
+import { EllipsisText } from '../../ui/ellipsis.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryState } from '../../ui/query-state.tsx';
 import { PaymentStatusTag, ProcessStatusTag } from '../../ui/status-tags.tsx';
@@ -69,7 +70,8 @@ function CustomerView() {
               wide
               columns={[
                 { title: '订单号', dataIndex: 'out_trade_no', render: (v: string, row) => <Link to={`/orders/${row.id}`} className="mono">{v}</Link> },
-                { title: '企业', dataIndex: 'entity_name' },
+                // A long name is cut, whole in the tooltip: 下单时间 stays on screen at 1280 px (decision 063).
+                { title: '企业', dataIndex: 'entity_name', width: 260, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
                 { title: '服务', dataIndex: 'goods_type', render: (v: string) => goodsTypeName(v) },
                 { title: '金额', dataIndex: 'total_fee', render: (v: number) => yuan(v) },
                 { title: '支付', dataIndex: 'status', render: (v: string) => <PaymentStatusTag status={v} /> },
@@ -85,7 +87,7 @@ function CustomerView() {
               columns={[
                 createdAtColumn,
                 { title: '类型', dataIndex: 'type', width: 100 },
-                { title: '内容', dataIndex: 'content' },
+                { title: '内容', dataIndex: 'content', ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
                 { title: '订单', dataIndex: 'out_trade_no', render: (v: string, row) => (row.order_id ? <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> : '—') },
                 { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => (v === 'handled' ? <Tag>已处理</Tag> : <Tag color="orange">待处理</Tag>) },
               ]}

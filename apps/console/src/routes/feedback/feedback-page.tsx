@@ -2,9 +2,10 @@ import { Button, Input, Modal, Segmented, Select, Table, Tag, Typography } from 
 import { isReportType, REPORT_TYPES, type ConsoleFeedback, type ConsoleFeedbackView, type FeedbackStatus } from '@kuaibao/domain';
 import { useState } from 'react';
 import { useFeedback, useFeedbackCounts, useUpdateFeedback } from '../../hooks/api/feedback.ts';
-import { dateTime } from '../../lib/format.ts';
+import { dateTime, dateTimeToMinute } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { DateRangeFilter, useListParams } from '../../ui/list-tools.tsx';
+import { EllipsisText } from '../../ui/ellipsis.tsx';
 import { ComplaintAssignee, ComplaintSla, ComplaintSubject } from './complaint-parts.tsx';
 
 // Not the contract's CONSOLE_FEEDBACK_VIEWS: importing a value from the contracts brings zod into this
@@ -90,23 +91,19 @@ export function FeedbackPage() {
         locale={{ emptyText: '没有投诉' }}
         pagination={{ current: page, pageSize: 20, total: feedback.data?.total ?? 0, onChange: (p) => params.update({ page: String(p) }), showTotal: (t) => `共 ${t} 条` }}
         rowClassName={(row) => (row.sla.state === 'breached' ? 'row-overdue' : row.sla.state === 'near_breach' ? 'row-near-breach' : '')}
-        scroll={{ x: 1060 }}
+        // One line per cell: the complaint's text gets the room (it was ~3 characters wide with its header
+        // running down), cut with …, whole in the tooltip and in 处理; 操作 stays on the right (decision 063).
+        className="nowrap-table"
+        tableLayout="fixed"
+        scroll={{ x: 1180 }}
+        data-testid="feedback-table"
         columns={[
-          { title: '时间', dataIndex: 'created_at', width: 100, render: (v: string) => dateTime(v) },
-          { title: '类型', dataIndex: 'type', width: 80 },
-          {
-            title: '内容',
-            dataIndex: 'content',
-            width: 180,
-            render: (v: string) => (
-              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} ellipsis={{ rows: 3, tooltip: v }}>
-                {v}
-              </Typography.Paragraph>
-            ),
-          },
-          { title: '联系方式', dataIndex: 'contact', width: 100, ellipsis: { showTitle: true }, render: (v: string) => v || <span className="muted">未留</span> },
+          { title: '时间', dataIndex: 'created_at', width: 150, render: (v: string) => <span title={dateTime(v)}>{dateTimeToMinute(v)}</span> },
+          { title: '类型', dataIndex: 'type', width: 64 },
+          { title: '内容', dataIndex: 'content', ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
+          { title: '联系方式', dataIndex: 'contact', width: 120, ellipsis: { showTitle: false }, render: (v: string) => (v ? <EllipsisText text={v} /> : <span className="muted">未留</span>) },
           // The order the visitor picked and proved theirs, else the company they named (decision 056).
-          { title: '涉及订单/公司', key: 'subject', width: 160, ellipsis: true, render: (_v: unknown, row) => <ComplaintSubject complaint={row} /> },
+          { title: '涉及订单/公司', key: 'subject', width: 180, ellipsis: { showTitle: false }, render: (_v: unknown, row) => <ComplaintSubject complaint={row} /> },
           { title: '处理时限', key: 'sla', width: 110, render: (_v: unknown, row) => <ComplaintSla complaint={row} /> },
           { title: '负责人', key: 'assignee', width: 120, render: (_v: unknown, row) => <ComplaintAssignee complaint={row} /> },
           {
@@ -119,10 +116,10 @@ export function FeedbackPage() {
                 <div>
                   <Tag style={{ color: '#0a6b4f', background: '#e3f7f0', borderColor: 'transparent' }}>已处理</Tag>
                   <div className="muted" style={{ fontSize: 12 }}>
-                    {row.handled_by_name} · {dateTime(row.handled_at)}
+                    <EllipsisText text={`${row.handled_by_name} · ${dateTime(row.handled_at)}`} />
                   </div>
                   {row.reply ? (
-                    <Typography.Paragraph style={{ margin: 0, fontSize: 12 }} ellipsis={{ rows: 2, tooltip: row.reply }} data-testid="feedback-reply">
+                    <Typography.Paragraph style={{ margin: 0, fontSize: 12, whiteSpace: 'normal' }} ellipsis={{ rows: 2, tooltip: row.reply }} data-testid="feedback-reply">
                       {row.reply}
                     </Typography.Paragraph>
                   ) : null}
@@ -131,7 +128,7 @@ export function FeedbackPage() {
                 <Tag style={{ color: '#a8071a', background: '#fff1f0', borderColor: 'transparent' }}>待处理</Tag>
               ),
           },
-          { title: '操作', key: 'a', width: 70, fixed: 'right', render: (_v: unknown, row) => <Button size="small" onClick={() => open(row)}>{row.status === 'open' ? '处理' : '修改'}</Button> },
+          { title: '操作', key: 'a', width: 76, fixed: 'right', render: (_v: unknown, row) => <Button size="small" onClick={() => open(row)}>{row.status === 'open' ? '处理' : '修改'}</Button> },
         ]}
       />
       <Modal

@@ -16,6 +16,7 @@ import { dateTime, yuan } from '../../lib/format.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { QueryState } from '../../ui/query-state.tsx';
+import { EllipsisText } from '../../ui/ellipsis.tsx';
 
 const STATE_COLORS: Record<WechatComplaintState, { color: string; background: string }> = {
   PENDING: { color: '#a8071a', background: '#fff1f0' },
@@ -300,13 +301,16 @@ export function WechatComplaintsPanel() {
         dataSource={rows}
         rowClassName={(row) => (row.id === openId ? 'row-open' : '')}
         data-testid="wechat-complaints-table"
+        // 操作 stays on the right at 1280 px; the complaint's text takes what is left, cut with … (decision 063).
+        className="nowrap-table"
+        scroll={{ x: 1000 }}
         locale={{ emptyText: '暂无微信支付投诉' }}
         pagination={{ current: page, pageSize: 20, total: held?.total ?? list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条` }}
         columns={[
           { title: '投诉时间', dataIndex: 'complaint_time', width: 160, render: (v: string) => dateTime(v) },
           { title: '订单', dataIndex: 'order_no', width: 200, render: (v: string | null, row) => (v && row.order_id ? <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> : '—') },
           { title: '问题', dataIndex: 'problem_type', width: 110, render: (v: string | null) => (v ? (WECHAT_COMPLAINT_PROBLEM_NAMES[v] ?? v) : '—') },
-          { title: '投诉内容', dataIndex: 'detail', ellipsis: true },
+          { title: '投诉内容', dataIndex: 'detail', ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
           { title: '金额', dataIndex: 'amount_fen', width: 100, align: 'right', render: (v: number | null) => yuan(v) },
           { title: '状态', dataIndex: 'state', width: 110, render: (v: WechatComplaintState, row) => (
             <Space size={4}>
@@ -318,6 +322,7 @@ export function WechatComplaintsPanel() {
             title: '操作',
             key: 'actions',
             width: 90,
+            fixed: 'right',
             render: (_: unknown, row) => (
               <Button size="small" onClick={() => openComplaint(row.id)} aria-label={`查看投诉 ${row.complaint_id}`}>
                 处理

@@ -5,6 +5,7 @@ import { useBulkOrderAction, useHandlers, type BulkOrderAction } from '../../hoo
 import { useCan } from '../../lib/permissions.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { ExportButtons } from '../../ui/export-buttons.tsx';
+import { FooterToolbar } from '../../ui/footer-toolbar.tsx';
 
 const ACTION_NAMES: Record<BulkOrderAction['kind'], string> = { take: '领取', assign: '分配', 'process-status': '变更办理状态' };
 
@@ -80,7 +81,7 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
   const moveNeedsNote = move?.to !== undefined && props.selected.some((o) => processMoveNeedsNote(o.process_status, move.to!));
 
   return (
-    <div className="bulk-bar" role="region" aria-label="批量操作" data-testid="bulk-bar">
+    <FooterToolbar label="批量操作" testId="bulk-bar">
       <Typography.Text strong>已选 {ids.length} 单</Typography.Text>
       {mayHandle ? (
         <Button onClick={() => run({ kind: 'take', body: { ids } })} loading={bulk.isPending} data-testid="bulk-take">
@@ -148,6 +149,6 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
       </Modal>
 
       {reportDialog}
-    </div>
+    </FooterToolbar>
   );
 }

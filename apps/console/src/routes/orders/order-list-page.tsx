@@ -4,7 +4,7 @@ import { CONSOLE_ORDER_SORTS, NO_CHANNEL, NO_CHANNEL_LABEL, normalizeChannel, PR
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHandlers, useOrderCounts, useOrders, type OrderListQuery } from '../../hooks/api/orders.ts';
-import { GOODS_TYPE_OPTIONS, ORDER_STATUS_NAMES, PAY_TYPE_NAMES, dateTime, goodsTypeName, yuan } from '../../lib/format.ts';
+import { GOODS_TYPE_OPTIONS, ORDER_STATUS_NAMES, PAY_TYPE_NAMES, dateTime, dateTimeToMinute, goodsTypeName, yuan } from '../../lib/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ExportButtons } from '../../ui/export-buttons.tsx';
 import { OrderBulkActions } from './order-bulk-actions.tsx';
@@ -112,8 +112,9 @@ export function OrderListPage() {
         ),
       },
       {
-        // The legal representative and the phone in one column: two lines, each one line (fits 1280 px).
-        title: '法定代表人 / 电话',
+        // The legal representative and the phone in one column: two lines, each one line (fits 1280 px;
+        // the header's shorter 法人 keeps the column as narrow as its names).
+        title: '法人 / 电话',
         key: 'entity_legal',
         dataIndex: 'entity_legal',
         render: (name: string, row) => (
@@ -174,7 +175,8 @@ export function OrderListPage() {
         dataIndex: 'pay_time',
         sorter: true,
         sortOrder: sortOrderOf(query.sort, 'pay_time'),
-        render: (value: string | null, row) => (value ? dateTime(value) : <span className="muted">下单 {dateTime(row.create_time)}</span>),
+        // To the minute, so the last column fits 1280 px (decision 063); the seconds in the tooltip.
+        render: (value: string | null, row) => (value ? <span title={dateTime(value)}>{dateTimeToMinute(value)}</span> : <span className="muted" title={dateTime(row.create_time)}>下单 {dateTimeToMinute(row.create_time)}</span>),
       },
       {
         title: '下单时间',
@@ -182,7 +184,7 @@ export function OrderListPage() {
         dataIndex: 'create_time',
         sorter: true,
         sortOrder: sortOrderOf(query.sort, 'create_time'),
-        render: (value: string) => dateTime(value),
+        render: (value: string) => <span title={dateTime(value)}>{dateTimeToMinute(value)}</span>,
       },
       // The link's `source` the order came by (packages/domain/src/order-channel.ts).
       { title: '渠道', key: 'channel', dataIndex: 'channel', render: (value: string | null) => value ?? <span className="muted">{NO_CHANNEL_LABEL}</span> },
@@ -278,7 +280,6 @@ export function OrderListPage() {
         ) : null}
       </div>
       <ListToolbar list="orders" columns={columnChoices} prefs={prefs} setPrefs={setPrefs} onRefresh={() => void orders.refetch()} refreshing={orders.isFetching} extra={<ExportButtons list="orders" />} />
-      <OrderBulkActions selected={selected} onDone={() => setSelected([])} />
       <Table<ConsoleOrderListItem>
         rowKey="id"
         rowSelection={{
@@ -288,7 +289,7 @@ export function OrderListPage() {
           columnTitle: selectAllTitle,
         }}
         size={prefs.density}
-        className="nowrap-table"
+        className="nowrap-table queue-table"
         scroll={{ x: 'max-content' }}
         columns={shown}
         onChange={(_pagination, filters, sorter, extra) => {
@@ -314,6 +315,8 @@ export function OrderListPage() {
           onChange: (page, pageSize) => update({ page: String(page), page_size: String(pageSize), sort: query.sort }),
         }}
       />
+      {/* After the list, stuck to the bottom of the screen while rows are selected (decision 063). */}
+      <OrderBulkActions selected={selected} onDone={() => setSelected([])} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Input, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, DatePicker, Space, Statistic, Table, Tag } from 'antd';
 import { RECONCILIATION_PROVIDER_NAMES, UNRECONCILED_REASON_NAMES, type ConsoleMonthCloseChannel } from '@kuaibao/domain';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMonthClose } from '../../hooks/api/reconciliation.ts';
+import { dayjs } from '../../lib/dayjs-zh.ts';
 import { yuan } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { QueryState } from '../../ui/query-state.tsx';
@@ -89,7 +90,15 @@ export function MonthClosePanel() {
     <>
       <div className="filter-bar" role="search" aria-label="选择月结月份">
         <label htmlFor="month-close-month">月份</label>
-        <Input id="month-close-month" type="month" style={{ width: 180 }} value={shown} onChange={(event) => setParams(event.target.value ? { tab: 'month', month: event.target.value } : { tab: 'month' })} />
+        {/* antd's month picker in Chinese like the other date filters (decision 063), not the browser's own. */}
+        <DatePicker
+          id="month-close-month"
+          picker="month"
+          format="YYYY-MM"
+          style={{ width: 180 }}
+          value={shown ? dayjs(`${shown}-01`) : null}
+          onChange={(picked) => setParams(picked ? { tab: 'month', month: picked.format('YYYY-MM') } : { tab: 'month' })}
+        />
         <Space.Compact>
           <Button icon={<DownloadOutlined />} onClick={() => void download('xlsx')} loading={downloading === 'xlsx'} disabled={!shown} data-testid="month-close-export-xlsx">
             导出月结 Excel

@@ -1,17 +1,19 @@
-import { Alert, Button, Card, Descriptions, Input, Space, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Card, DatePicker, Descriptions, Space, Table, Tabs, Tag } from 'antd';
 import {
   DIFFERENCE_KIND_NAMES,
   RECONCILIATION_PROVIDER_NAMES,
   RECONCILIATION_RUN_STATUS_NAMES,
+  dayRangePresets,
   ledgerStatusName,
   type ConsoleReconciliationDifference,
   type ConsoleReconciliationRun,
   type DifferenceKind,
   type ReconciliationProvider,
 } from '@kuaibao/domain';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useReconciliationDay, useRerunReconciliation } from '../../hooks/api/reconciliation.ts';
+import { dayjs } from '../../lib/dayjs-zh.ts';
 import { dateTime, yuan } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -106,10 +108,18 @@ function ReconciliationTabs(props: { active: 'day' | 'month' }) {
 const SUBTITLE = '每天上午自动下载微信支付、支付宝的前一日交易账单，逐笔与我方收款和退款核对；差异需人工核实';
 
 /** 对账: each provider's trade bill of a day against our payments and refunds (decision 039). */
+/** 今天 and 昨天 (Shanghai days) for the bill day's picker. */
+function singleDayPresets(now: Date) {
+  return dayRangePresets(now)
+    .filter((preset) => preset.from === preset.to)
+    .map((preset) => ({ label: preset.label, value: dayjs(preset.from) }));
+}
+
 export function ReconciliationPage() {
   const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? undefined;
   const day = useReconciliationDay(date);
+  const [presets, setPresets] = useState(() => singleDayPresets(new Date()));
   const rerun = useRerunReconciliation();
   const shown = day.data?.date ?? date ?? '';
   const providers: ReconciliationProvider[] = ['wechatpay', 'alipay'];
@@ -143,12 +153,17 @@ export function ReconciliationPage() {
       <ReconciliationTabs active="day" />
       <div className="filter-bar" role="search" aria-label="选择对账日期">
         <label htmlFor="reconciliation-date">账单日期</label>
-        <Input
+        {/* One day's bills: antd's picker in Chinese like the lists' ranges, 昨天 (the usual bill) and 今天 one click away (decision 063). */}
+        <DatePicker
           id="reconciliation-date"
-          type="date"
           style={{ width: 180 }}
-          value={shown}
-          onChange={(event) => setParams(event.target.value ? { date: event.target.value } : {})}
+          value={shown ? dayjs(shown) : null}
+          presets={presets}
+          onOpenChange={(open) => {
+            if (open) setPresets(singleDayPresets(new Date()));
+          }}
+          onChange={(picked) => setParams(picked ? { date: picked.format('YYYY-MM-DD') } : {})}
+          data-testid="reconciliation-date"
         />
         {missing.map((provider) => (
           <Button key={provider} onClick={() => run(provider)} loading={rerun.isPending && rerun.variables?.provider === provider} disabled={!shown}>

@@ -8,6 +8,7 @@ import { useCan } from '../../lib/permissions.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ExportButtons } from '../../ui/export-buttons.tsx';
 import { ApproveRefundDialog } from './approve-refund-dialog.tsx';
+import { EllipsisText } from '../../ui/ellipsis.tsx';
 
 import { DateRangeFilter, ListToolbar, sortOrderOf, sortValueOf, useListParams, useListPrefs, visibleColumns } from '../../ui/list-tools.tsx';
 
@@ -74,25 +75,28 @@ export function RefundListPage() {
         locale={{ emptyText: '没有退款申请' }}
         pagination={{ current: page, pageSize: 20, total: refunds.data?.total ?? 0, onChange: (p) => params.update({ page: String(p) }), showTotal: (t) => `共 ${t} 条` }}
         columns={visibleColumns([
-          { title: '申请时间', key: 'created_at', dataIndex: 'created_at', sorter: true, sortOrder: sortOrderOf(sort, 'created_at'), render: (v: string) => dateTime(v) },
-          { title: '订单', key: 'out_trade_no', dataIndex: 'out_trade_no', render: (v: string, row) => <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> },
-          { title: '企业', key: 'entity_name', dataIndex: 'entity_name' },
-          { title: '金额', key: 'total_fee', dataIndex: 'total_fee', align: 'right', render: (v: number) => yuan(v) },
+          { title: '申请时间', key: 'created_at', dataIndex: 'created_at', width: 170, sorter: true, sortOrder: sortOrderOf(sort, 'created_at'), render: (v: string) => dateTime(v) },
+          { title: '订单', key: 'out_trade_no', dataIndex: 'out_trade_no', width: 180, render: (v: string, row) => <Link to={`/orders/${row.order_id}`} className="mono">{v}</Link> },
+          // Long names and reasons are cut to one line, whole in the tooltip: 批准 / 驳回 stay on screen at 1280 px.
+          { title: '企业', key: 'entity_name', dataIndex: 'entity_name', width: 220, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
+          { title: '金额', key: 'total_fee', dataIndex: 'total_fee', width: 110, align: 'right', render: (v: number) => yuan(v) },
           // What was approved (a partial refund with its reason); before approval, nothing yet.
           {
             title: '退款金额',
             key: 'amount_fen',
             dataIndex: 'amount_fen',
+            width: 130,
             align: 'right',
             render: (v: number | null, row) => (v === null ? '—' : <span title={row.partial_reason || undefined} data-testid="refund-amount-cell">{v < row.total_fee ? `${yuan(v)}（部分）` : yuan(v)}</span>),
           },
-          { title: '原因', key: 'reason', dataIndex: 'reason' },
-          { title: '申请人', key: 'requested_by_name', dataIndex: 'requested_by_name' },
-          { title: '状态', key: 'status', dataIndex: 'status', render: (v: string, row) => <Tag style={{ color: STATUS[v]?.color, background: STATUS[v]?.background, borderColor: 'transparent' }} title={row.result_message || row.decision_note}>{STATUS[v]?.label ?? v}</Tag> },
+          { title: '原因', key: 'reason', dataIndex: 'reason', width: 240, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
+          { title: '申请人', key: 'requested_by_name', dataIndex: 'requested_by_name', width: 100, ellipsis: { showTitle: false }, render: (v: string) => <EllipsisText text={v} /> },
+          { title: '状态', key: 'status', dataIndex: 'status', width: 110, render: (v: string, row) => <Tag style={{ color: STATUS[v]?.color, background: STATUS[v]?.background, borderColor: 'transparent' }} title={row.result_message || row.decision_note}>{STATUS[v]?.label ?? v}</Tag> },
           {
             title: '操作',
             key: 'actions',
             width: 170,
+            fixed: 'right',
             render: (_v: unknown, row) =>
               row.status === 'PENDING' && canApprove ? (
                 <Space>
@@ -104,7 +108,7 @@ export function RefundListPage() {
                   </Button>
                 </Space>
               ) : (
-                <span className="muted">{row.decided_by_name ? `${row.decided_by_name} ${dateTime(row.decided_at)}` : '—'}</span>
+                <span className="muted">{row.decided_by_name ? <EllipsisText text={`${row.decided_by_name} ${dateTime(row.decided_at)}`} /> : '—'}</span>
               ),
           },
         ], prefs.hidden)}

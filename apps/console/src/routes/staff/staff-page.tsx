@@ -46,6 +46,10 @@ function StaffAccounts() {
         loading={staff.isPending || staff.isPlaceholderData}
         dataSource={staff.data ?? []}
         pagination={false}
+        data-testid="staff-table"
+        // One line per cell; 操作 stays on the right at 1280 px (decision 063).
+        className="nowrap-table"
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: '用户名', dataIndex: 'username', className: 'mono' },
           { title: '姓名', dataIndex: 'display_name' },
@@ -62,6 +66,7 @@ function StaffAccounts() {
             title: '操作',
             key: 'a',
             width: 200,
+            fixed: 'right',
             render: (_v: unknown, row) =>
               row.id === me?.id ? (
                 <span className="muted">当前账号</span>
