@@ -5,63 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { mountPerTest } from '../../test/mount.ts';
+import { ORDER_DETAIL } from '../../test/order-detail.ts';
 import { OrderInfo } from './order-info.tsx';
 
 /** The order page's facts after the retention sweep (decision 031): 已按期删除 where a field is gone, the rest as before. */
 
-const ORDER: ConsoleOrderDetail = {
-  id: 7,
-  out_trade_no: 'KB2026112700000001',
-  goods_id: 1,
-  goods_type: 'license_year',
-  goods_name: '营业执照年报代办',
-  entity_name: '北京字节跳动科技有限公司',
-  entity_id: '91110108551385082Q',
-  entity_legal: '张一鸣',
-  entity_phone: '13812345678',
-  total_fee: 19900,
-  status: '2',
-  process_status: '2',
-  process_status_name: '已完成',
-  pay_type: 'weixin',
-  pay_time: '2026-08-01T02:00:00.000Z',
-  create_time: '2026-08-01T01:59:00.000Z',
-  admin_id: 1,
-  admin_name: '管理员',
-  contact_purged_at: null,
-  first_call_time: null,
-  credit_record: null,
-  channel: null,
-  overdue: false,
-  sla: { state: 'none', deadline: '2026-08-02T02:00:00.000Z', minutes: 0 },
-  public_id: 'pub-7',
-  entity_idno: '110***********002X',
-  has_idno: true,
-  idno_purged_at: null,
-  entity_extra: null,
-  pay_source: 'native',
-  platform: 'web',
-  consent_version: '2025-07-01',
-  consent_time: '2026-08-01T01:59:00.000Z',
-  idno_consent_version: 'sfz-2026-11',
-  idno_consent_time: '2026-08-01T01:59:00.000Z',
-  precheck: null,
-  authorization: null,
-  update_time: '2026-08-02T00:00:00.000Z',
-  files: [],
-  notes: [],
-  calls: [],
-  history: [],
-  attempts: [],
-  provider_events: [],
-  refund_requests: [],
-  sms: [],
-  customer_request: null,
-  refunded_fen: 0,
-  net_fen: 19900,
-  refund_reason: '',
-  customer_files: [],
-};
+const ORDER: ConsoleOrderDetail = ORDER_DETAIL;
 
 const { mount } = mountPerTest();
 
