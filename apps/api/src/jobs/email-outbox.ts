@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { EmailProvider } from '../providers/email/index.ts';
 import { findInvoiceForEmail, recordEmailAttempt, wasEmailSent } from '../modules/invoice/index.ts';
 
+import { createPeriodicJob } from './periodic-job.ts';
 import type { OutboxLogger } from './sms-outbox.ts';
 
 /**
@@ -26,9 +27,6 @@ export const EMAIL_MAX_ATTEMPTS = BACKOFF_MS.length + 1;
 
 export function createEmailOutboxWorker(deps: { db: Kysely<Database>; email: EmailProvider; now: () => Date; log: OutboxLogger; intervalMs: number; batchSize?: number }): EmailOutboxWorker {
   const { db, email, now, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
 
   async function process(row: OutboxRow, run: { sent: number; failed: number; retried: number; skipped: number }): Promise<void> {
     if (!(await claimOutbox(db, row, new Date(now().getTime() + LEASE_MS).toISOString()))) {
@@ -103,28 +101,20 @@ export function createEmailOutboxWorker(deps: { db: Kysely<Database>; email: Ema
     return run;
   }
 
-  return {
-    runOnce,
-    start() {
-      if (timer !== undefined || deps.intervalMs <= 0) return;
-      stopped = false;
-      const tick = () => {
-        running = runOnce()
-          .then((run) => {
-            if (run.sent + run.failed + run.retried > 0) log.info({ ...run }, 'email outbox worked');
-          })
-          .catch((error: unknown) => log.error({ err: error }, 'email outbox run failed'))
-          .finally(() => {
-            if (!stopped) timer = setTimeout(tick, deps.intervalMs).unref();
-          });
-      };
-      timer = setTimeout(tick, Math.min(deps.intervalMs, 1000)).unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  // The sweeps' timer (periodic-job.ts): one round at a time, the next an interval after the last ends.
+  return createPeriodicJob({
+    round: () =>
+      runOnce().then(
+        (run) => {
+          if (run.sent + run.failed + run.retried > 0) log.info({ ...run }, 'email outbox worked');
+          return run;
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'email outbox run failed');
+          throw error;
+        },
+      ),
+    intervalMs: deps.intervalMs,
+    firstDelayMs: 1000,
+  });
 }
