@@ -1,5 +1,6 @@
 import { declarationFields, DISCLOSURE_OPTIONS } from './annual-declaration.ts';
 import { formatShanghaiDateTime } from './date-time.ts';
+import { INVOICE_STATUS_NAMES } from './invoice.ts';
 import { goodsTexts, isGoodsType } from './goods-texts.ts';
 import { ORDER_STATUS_NAMES } from './lifecycle/order.ts';
 import { MESSAGE_TEMPLATE_KIND_NAMES } from './message-templates.ts';
@@ -11,7 +12,7 @@ import { label, LABELS, type LabelGroup } from './staff-labels.ts';
 
 const goodsTypeName = (type: string) => (isGoodsType(type) ? goodsTexts(type).shortName : type);
 
-type FieldKind = 'fen' | 'bool' | 'payTypes' | 'seconds' | 'time' | 'exportFormat' | 'staffSource' | 'wechatComplaintState' | 'refundResult' | 'reconciliationStatus' | 'retentionCounts' | 'retentionCutoffs' | 'filters' | 'templateKind' | 'declaration' | LabelGroup;
+type FieldKind = 'fen' | 'bool' | 'payTypes' | 'seconds' | 'time' | 'exportFormat' | 'staffSource' | 'wechatComplaintState' | 'refundResult' | 'reconciliationStatus' | 'retentionCounts' | 'retentionCutoffs' | 'filters' | 'templateKind' | 'declaration' | 'invoiceStatus' | LabelGroup;
 
 /**
  * The audit log's before/after as staff read them: each field by its Chinese name, amounts in ¥,
@@ -71,6 +72,7 @@ const FIELDS: Record<string, { name: string; kind?: FieldKind } | null> = {
   kind: { name: '模板类型', kind: 'templateKind' },
   body: { name: '模板内容' },
   entity_extra: { name: '年报数据', kind: 'declaration' },
+  file: { name: '文件格式' },
   // Internal row ids: not for people.
   id: null,
   file_id: null,
@@ -119,6 +121,7 @@ function contextualKind(action: string, key: string): FieldKind | undefined {
     if (action.startsWith('refund.')) return 'refundStatus';
     if (action.startsWith('feedback.')) return 'feedbackStatus';
     if (action.startsWith('reconciliation.')) return 'reconciliationStatus';
+    if (action.startsWith('invoice.')) return 'invoiceStatus';
     return undefined;
   }
   if (key === 'reason' && action === 'staff.sign_in_failed') return 'signInReason';
@@ -160,6 +163,7 @@ const FILTER_NAMES: Record<string, string> = {
   order_no: '订单号',
   order_id: '订单',
   type: '类型',
+  month: '月份',
 };
 const ORDER_VIEW_NAMES: Record<string, string> = { new: '新付款待处理', mine: '我的订单', unassigned: '待分配', near_breach: '即将超时', overdue: '已超时', all: '全部订单' };
 const SORT_NAMES: Record<string, string> = {
@@ -221,6 +225,8 @@ export function formatAuditValue(action: string, key: string, value: unknown): s
   if (kind === 'filters') return auditFiltersText(value);
   // A template's placeholders ({企业名称}) read as 「企业名称」 in the log: braces look like code to a reader.
   if (key === 'body' && typeof value === 'string') return value.replace(/\{([^{}]+)\}/g, '「$1」');
+  if (kind === 'invoiceStatus' && typeof value === 'string') return (INVOICE_STATUS_NAMES as Record<string, string>)[value] ?? value;
+  if (key === 'file' && action.startsWith('invoice.') && typeof value === 'string') return value.toUpperCase();
   if (kind === 'templateKind' && typeof value === 'string') return (MESSAGE_TEMPLATE_KIND_NAMES as Record<string, string>)[value] ?? value;
   const record = asRecord(value);
   if (kind === 'refundResult' && record) return refundResultText(record);
@@ -287,6 +293,7 @@ const TARGET_TYPE_NAMES: Record<string, string> = {
   reconciliation: '对账',
   wechat_complaint: '微信支付投诉',
   message_template: '消息模板',
+  invoice: '发票',
 };
 
 /**

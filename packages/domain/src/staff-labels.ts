@@ -66,6 +66,9 @@ export const LABELS = {
     'template.create': '新增消息模板',
     'template.update': '修改消息模板',
     'template.delete': '删除消息模板',
+    'invoice.issue': '开具发票',
+    'invoice.red_request': '申请红冲发票',
+    'invoice.red_issue': '上传红字发票',
     'staff.create': '新增员工',
     'staff.update': '修改员工',
     'staff.update_password_reset': '重置员工密码',
@@ -77,7 +80,7 @@ export const LABELS = {
     'deletion.confirm': '客户确认删除个人信息',
     'reconciliation.rerun': '重新对账',
   },
-  exportList: { orders: '订单', refunds: '退款申请', sms: '短信记录', audit: '操作日志' },
+  exportList: { orders: '订单', refunds: '退款申请', sms: '短信记录', audit: '操作日志', commission: '提成', month_close: '月结' },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type LabelGroup = keyof typeof LABELS;
