@@ -1051,7 +1051,9 @@ export function judge(request: WireRequest, answer: WireAnswer): Verdict {
   const notify = path.startsWith('/api/pay/notify/');
   // The API reference (a page, its assets, the OpenAPI document) describes the API in its own formats.
   const docs = isApiDocsRoute(path);
-  if (api && !notify && !docs && request.method !== 'HEAD' && answer.status !== 304 && !isEnvelopeBody(answer.body)) return 'non-envelope';
+  // A file the route was asked for (the console's exports: XLSX / CSV) travels as an attachment, not an envelope.
+  const download = answer.status === 200 && /^attachment\b/i.test(answer.headers['content-disposition'] ?? '');
+  if (api && !notify && !docs && !download && request.method !== 'HEAD' && answer.status !== 304 && !isEnvelopeBody(answer.body)) return 'non-envelope';
   return 'ok';
 }
 
