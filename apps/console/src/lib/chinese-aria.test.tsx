@@ -35,6 +35,9 @@ describe('Chinese labels where antd writes English', () => {
     const labels = spokenLabels();
     expect(labels).toEqual(expect.arrayContaining(['全选本页', '选择第 1 行', '增加', '减少']));
     expect(labels.filter((label) => ENGLISH.test(label))).toEqual([]);
+    // The pager's buttons have no words of their own (their 上一页 title is on the <li>): the icon names them.
+    expect(document.querySelector('.ant-pagination-prev button .anticon')?.getAttribute('aria-label')).toBe('上一页');
+    expect(document.querySelector('.ant-pagination-next button .anticon')?.getAttribute('aria-label')).toBe('下一页');
   });
 
   it('maps each known English label to Chinese and leaves others alone', () => {

@@ -58,7 +58,7 @@ const ICON_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * antd's icons label themselves with their English name ("dashboard", "file-search", "reload").
- * Beside a name (a menu item's words, a button's label, a pager's 上一页 title) or outside any
+ * Beside a name (a menu item's words, a button's label or own title) or outside any
  * control (a select's arrow) the icon is decoration and is hidden from screen readers; as a
  * control's only name it is named in Chinese.
  */
@@ -71,7 +71,8 @@ function hideDecorativeIcon(element: Element): void {
     !control ||
     (control.getAttribute('aria-label') ?? '') !== '' ||
     (control.getAttribute('aria-labelledby') ?? '') !== '' ||
-    (control.closest('[title]')?.getAttribute('title') ?? '') !== '' ||
+    // The control's own title only: a pager's 上一页 sits on its <li>, which names no button (axe's button-name).
+    (control.getAttribute('title') ?? '') !== '' ||
     (control.textContent ?? '').trim() !== '';
   if (named) {
     element.removeAttribute('aria-label');
