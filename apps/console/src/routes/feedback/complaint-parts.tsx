@@ -50,6 +50,8 @@ export function ComplaintAssignee({ complaint }: { complaint: ConsoleFeedback })
       <Select
         size="small"
         aria-label="负责人"
+        showSearch
+        optionFilterProp="label"
         placeholder="分配给…"
         style={{ width: '100%' }}
         value={complaint.assignee_id ?? undefined}

@@ -93,6 +93,9 @@ export function OrderBulkActions(props: { selected: ConsoleOrderListItem[]; onDo
           <Select
             placeholder="分配给…"
             aria-label="分配给"
+            // Typing a name finds a colleague however many there are (the list shows a few at a time).
+            showSearch
+            optionFilterProp="label"
             style={{ width: 140 }}
             value={assignee}
             onChange={(value: number) => setAssignee(value)}

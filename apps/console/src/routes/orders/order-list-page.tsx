@@ -250,6 +250,8 @@ export function OrderListPage() {
           allowClear
           placeholder="处理人"
           aria-label="处理人"
+          showSearch
+          optionFilterProp="label"
           style={{ width: 130 }}
           value={query.handler}
           options={[{ value: 'none', label: '未接单' }, ...(handlers.data ?? []).map((h) => ({ value: String(h.id), label: h.display_name }))]}
