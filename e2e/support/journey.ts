@@ -192,3 +192,15 @@ export async function motionDone(page: Page): Promise<void> {
     )
     .toEqual([]);
 }
+
+/**
+ * Ticks a radio by its name. Start-up's render over the prerendered page is a transition that a loaded
+ * browser may still be committing after html[data-idle]; a tick it overwrites is ticked again.
+ */
+export async function checkAfterHydration(page: Page, name: string): Promise<void> {
+  const radio = page.getByRole('radio', { name });
+  await expect(async () => {
+    await radio.check({ force: true, timeout: 2000 });
+    await expect(radio).toBeChecked({ timeout: 500 });
+  }).toPass();
+}

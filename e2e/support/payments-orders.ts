@@ -14,7 +14,7 @@ import { claimCompany } from './companies.ts';
  */
 const SIGN_SECRET = 'kuaibao-dev-sign-secret';
 /** The payments server's database (payments.config.ts). */
-export const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_PORT ?? 3171)}/kuaibao.sqlite`);
+export const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_SERVER_PORT ?? process.env.E2E_PORT ?? 3171)}/kuaibao.sqlite`);
 
 /** The fake gateways' addresses, as their launcher wrote them (e2e/payments.config.ts). */
 export function fakeGateways(): { wechatpay: string; alipay: string } {

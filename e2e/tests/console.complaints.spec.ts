@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { devices, expect, test } from '@playwright/test';
 import { claimCompany } from '../support/companies.ts';
 import { signInToConsole } from '../support/console.ts';
-import { accessibilityViolations, snapshot, startedUp } from '../support/journey.ts';
+import { accessibilityViolations, checkAfterHydration, snapshot, startedUp } from '../support/journey.ts';
 import { lookupCodeFromDatabase } from '../support/lookup-code.ts';
 import { insertPaidOrders } from '../support/orders-db.ts';
 import { E2E_DB_FILE } from '../support/server-db.ts';
@@ -40,7 +40,7 @@ test('the visitor picks the order at 390 px; the order page shows the complaint 
   const mobile = await visitor.newPage();
   await mobile.goto('/report');
   await startedUp(mobile);
-  await mobile.getByRole('radio', { name: '售后问题' }).check({ force: true });
+  await checkAfterHydration(mobile, '售后问题');
   await mobile.getByTestId('report-content').fill(content);
   await mobile.getByTestId('report-order-phone').fill(phone);
   await mobile.getByTestId('report-order-search').click();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { accessibilityViolations, expectToast, openHome, snapshot, startedUp } from '../support/journey.ts';
+import { expect, test } from '@playwright/test';
+import { accessibilityViolations, checkAfterHydration, expectToast, openHome, snapshot, startedUp } from '../support/journey.ts';
 import { useVariant } from '../support/lookup.ts';
 
 /*
@@ -86,15 +86,3 @@ test('v1 keeps the report entry', async ({ page }) => {
   await openHome(page);
   await expect(page.getByTestId('report-entry')).toBeVisible();
 });
-
-/**
- * Ticks a report type. Start-up's render over the prerendered page is a transition that a loaded
- * browser may still be committing after html[data-idle]; a tick it overwrites is ticked again.
- */
-async function checkAfterHydration(page: Page, name: string): Promise<void> {
-  const radio = page.getByRole('radio', { name });
-  await expect(async () => {
-    await radio.check({ force: true, timeout: 2000 });
-    await expect(radio).toBeChecked({ timeout: 500 });
-  }).toPass();
-}

@@ -7,6 +7,7 @@ import { BrowserRouter } from 'react-router';
 import { ConsoleApp } from './app.tsx';
 import { installChineseAria } from './lib/chinese-aria.ts';
 import { createConsoleQueryClient } from './lib/query-client.ts';
+import { installScrollableTables } from './lib/scrollable-tables.ts';
 
 /**
  * Darker primary, secondary-text and placeholder tokens than antd's defaults: white on #1677ff,
@@ -37,6 +38,8 @@ const theme: ThemeConfig = {
 const queryClient = createConsoleQueryClient();
 // The labels antd writes in English whatever the locale (lib/chinese-aria.ts); modals render into body, so all of it.
 installChineseAria(document.body);
+// A sideways-scrolling table with nothing focusable in it gets a tab stop of its own (lib/scrollable-tables.ts).
+installScrollableTables(document.body);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
