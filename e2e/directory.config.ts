@@ -12,9 +12,6 @@ import base from './playwright.config.ts';
  * on E2E_PORT + 2 and takes orders from the specs on E2E_PORT + 3.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3175);
-// The helpers that read the server's database (e2e/support/server-db.ts, payments-orders.ts) find it by E2E_SERVER_PORT,
-// this config's server (set after the base config's import, which sets its own).
-process.env.E2E_SERVER_PORT = String(PORT);
 export const DIRECTORY_PORTS = { main: PORT, tightBudget: PORT + 1, fake: PORT + 2, control: PORT + 3 };
 export const FAKE_CONTROL_URL = `http://127.0.0.1:${DIRECTORY_PORTS.control}`;
 export const TIGHT_BUDGET_URL = `http://127.0.0.1:${DIRECTORY_PORTS.tightBudget}`;

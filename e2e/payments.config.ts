@@ -11,9 +11,6 @@ import base from './playwright.config.ts';
  * FAKE_GATEWAYS_FILE, which the spec reads.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3171);
-// The helpers that read the server's database (e2e/support/server-db.ts, payments-orders.ts) find it by E2E_SERVER_PORT,
-// this config's server (set after the base config's import, which sets its own).
-process.env.E2E_SERVER_PORT = String(PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const launchOptions = base.projects?.[0]?.use?.launchOptions;
 

@@ -3,9 +3,6 @@ import { WECHAT_IOS_UA, WECHAT_MINI_PROGRAM_UA } from './support/wechat.ts';
 
 // E2E_PORT lets two runs share a machine (each gets its own server and database).
 const PORT = Number(process.env.E2E_PORT ?? 3170);
-// The helpers that read the server's database (e2e/support/server-db.ts, payments-orders.ts) find it by E2E_SERVER_PORT,
-// this config's server (set after the base config's import, which sets its own).
-process.env.E2E_SERVER_PORT = String(PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Debian's Chromium; test tools cannot download their own browser here (CONTRIBUTING.md#browser-tests). */

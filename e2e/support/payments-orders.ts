@@ -14,7 +14,7 @@ import { claimCompany } from './companies.ts';
  */
 const SIGN_SECRET = 'kuaibao-dev-sign-secret';
 /** The payments server's database (payments.config.ts). */
-export const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_SERVER_PORT ?? process.env.E2E_PORT ?? 3171)}/kuaibao.sqlite`);
+export const DB_FILE = path.resolve(import.meta.dirname, `../../data/e2e-${Number(process.env.E2E_PORT ?? 3171)}/kuaibao.sqlite`);
 
 /** The fake gateways' addresses, as their launcher wrote them (e2e/payments.config.ts). */
 export function fakeGateways(): { wechatpay: string; alipay: string } {
@@ -22,8 +22,8 @@ export function fakeGateways(): { wechatpay: string; alipay: string } {
 }
 
 /** The agreement the server accepts now (decision 034): the newest version in the e2e server's database. */
-function currentAgreementVersion(): string {
-  const db = new DatabaseSync(DB_FILE, { readOnly: true });
+function currentAgreementVersion(dbFile: string): string {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
     return (db.prepare('SELECT version FROM agreements ORDER BY id DESC LIMIT 1').get() as { version: string }).version;
   } finally {
@@ -36,6 +36,8 @@ export interface OrderPlaced {
   goodsId?: '1' | '3';
   entityName?: string;
   phone?: string;
+  /** The server's database when it is not the payments config's (a console spec in the default config passes E2E_DB_FILE). */
+  dbFile?: string;
 }
 
 export async function placeOrder(request: APIRequestContext, payType: 'weixin' | 'alipay', placed: OrderPlaced = {}): Promise<{ outTradeNo: string; orderNo: string; orderId: number; totalFen: number; phone: string }> {
@@ -51,7 +53,7 @@ export async function placeOrder(request: APIRequestContext, payType: 'weixin' |
     entity_legal: company.legal,
     entity_idno: '11010519491231002X',
     entity_phone: phone,
-    extra: { consent: true, agreement_version: currentAgreementVersion(), idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
+    extra: { consent: true, agreement_version: currentAgreementVersion(placed.dbFile ?? DB_FILE), idno_consent: true, idno_consent_version: ID_NUMBER_CONSENT_VERSION },
     // 信用修复 names the record to repair; the other services ignore it.
     credit_record: 'business_anomaly',
   });
@@ -62,7 +64,7 @@ export async function placeOrder(request: APIRequestContext, payType: 'weixin' |
     data: body,
   });
   if (!response.ok()) throw new Error(`order refused: ${response.status()} ${await response.text()}`);
-  const db = new DatabaseSync(DB_FILE, { readOnly: true });
+  const db = new DatabaseSync(placed.dbFile ?? DB_FILE, { readOnly: true });
   try {
     const row = db
       .prepare('SELECT a.out_trade_no AS attempt, o.out_trade_no AS order_no, o.id AS order_id, o.total_fee AS total_fee FROM payment_attempts a JOIN orders o ON o.id = a.order_id ORDER BY a.id DESC LIMIT 1')

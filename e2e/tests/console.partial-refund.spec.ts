@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInToConsole } from '../support/console.ts';
 import { motionDone, snapshot } from '../support/journey.ts';
 import { placeOrder } from '../support/payments-orders.ts';
+import { E2E_DB_FILE } from '../support/server-db.ts';
 
 /*
  * A partial refund (docs/decisions/057-partial-refunds.md) in Chromium: an order paid in the sandbox,
@@ -12,7 +13,8 @@ import { placeOrder } from '../support/payments-orders.ts';
 
 test('an admin approves ¥50.00 of a ¥199.00 order with a reason; the order and the refunds list show the amount', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
-  const order = await placeOrder(request, 'weixin');
+  // This spec runs in the default config: its server's database, not the payments config's.
+  const order = await placeOrder(request, 'weixin', { dbFile: E2E_DB_FILE });
   expect((await request.post(`/sandbox/cashier/${order.outTradeNo}/pay`, { form: {} })).ok()).toBe(true);
   expect(order.totalFen).toBe(19900);
 
