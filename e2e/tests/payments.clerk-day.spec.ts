@@ -171,6 +171,8 @@ test('an admin’s day: dashboard, a new clerk, paid orders filtered, exported a
     await page.getByRole('navigation', { name: '主导航' }).getByText('订单处理').click();
     await expect(page.getByRole('heading', { level: 1, name: '订单处理' })).toBeVisible();
     await page.getByRole('tab', { name: '全部订单' }).click();
+    // 全部订单 leaves unpaid orders out unless asked (decision 061): this walk asks.
+    await page.getByTestId('include-unpaid').check();
     await page.getByLabel('搜索订单').fill(day.tag);
     await page.getByLabel('搜索订单').press('Enter');
     const rows = page.getByTestId('order-table').locator('tbody tr.ant-table-row');
@@ -251,6 +253,7 @@ test('an admin’s day: dashboard, a new clerk, paid orders filtered, exported a
 
     await page.getByRole('menuitem', { name: '对账' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '对账' })).toBeVisible();
+    await page.getByLabel('账单日期').click();
     await page.getByLabel('账单日期').fill(today);
     await page.getByLabel('账单日期').press('Enter');
     const card = page.getByTestId('reconciliation-wechatpay');

@@ -40,6 +40,8 @@ test('对账: today’s WeChat Pay bill with one planted difference of each kind
   await signInToConsole(page);
   await page.getByRole('menuitem', { name: '对账' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '对账' })).toBeVisible();
+  // antd's picker (decision 063): opened, typed, confirmed, as e2e/support/console.ts fillDayRange does.
+  await page.getByLabel('账单日期').click();
   await page.getByLabel('账单日期').fill(today);
   await page.getByLabel('账单日期').press('Enter');
   await expect(page).toHaveURL(new RegExp(`/console/reconciliation\\?date=${today}$`));
