@@ -172,7 +172,9 @@ test('an admin’s day: dashboard, a new clerk, paid orders filtered, exported a
     await expect(page.getByRole('heading', { level: 1, name: '订单处理' })).toBeVisible();
     await page.getByRole('tab', { name: '全部订单' }).click();
     // 全部订单 leaves unpaid orders out unless asked (decision 061): this walk asks.
-    await page.getByTestId('include-unpaid').check();
+    // Controlled by the address: clicked, then waited on (check() reads the state before the address turns it).
+    await page.getByTestId('include-unpaid').click();
+    await expect(page.getByTestId('include-unpaid')).toBeChecked();
     await page.getByLabel('搜索订单').fill(day.tag);
     await page.getByLabel('搜索订单').press('Enter');
     const rows = page.getByTestId('order-table').locator('tbody tr.ant-table-row');
