@@ -38,10 +38,19 @@ export async function searchOrders(page: Page, text: string): Promise<void> {
  */
 export async function fillDayRange(page: Page, from: string, to: string, name = '日期'): Promise<void> {
   const start = page.getByLabel(`开始${name}`, { exact: true });
-  await start.click();
-  await start.fill(from);
-  await start.press('Enter');
   const end = page.getByLabel(`结束${name}`, { exact: true });
-  await end.fill(to);
-  await end.press('Enter');
+  // On a loaded browser an Enter that arrives before the calendar has opened only opens it, and the
+  // typed start is dropped when the end takes focus: go on once the picker itself has moved to the end.
+  // The whole range is typed again until both ends hold their day (a list that reloads under the
+  // picker can also reset it).
+  await expect(async () => {
+    await start.click();
+    await start.fill(from);
+    await start.press('Enter');
+    await expect(end).toBeFocused({ timeout: 2_000 });
+    await end.fill(to);
+    await end.press('Enter');
+    await expect(start).toHaveValue(from, { timeout: 2_000 });
+    await expect(end).toHaveValue(to, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -26,7 +26,7 @@ describe('Chinese labels where antd writes English', () => {
       <ConfigProvider locale={zhCN}>
         <Tabs items={[1, 2, 3].map((n) => ({ key: String(n), label: `标签${n}` }))} />
         <InputNumber aria-label="数量" defaultValue={1} />
-        <Table rowKey="id" rowSelection={{}} dataSource={[{ id: 1, name: '甲' }, { id: 2, name: '乙' }]} columns={[{ title: '名称', dataIndex: 'name' }]} pagination={{ pageSize: 1 }} />
+        <Table rowKey="id" rowSelection={{}} dataSource={Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `第${i + 1}家` }))} columns={[{ title: '名称', dataIndex: 'name' }]} pagination={{ pageSize: 1 }} />
       </ConfigProvider>,
     );
     // The tab's announcement appears only when a tab has focus.
@@ -38,6 +38,10 @@ describe('Chinese labels where antd writes English', () => {
     // The pager's buttons have no words of their own (their 上一页 title is on the <li>): the icon names them.
     expect(document.querySelector('.ant-pagination-prev button .anticon')?.getAttribute('aria-label')).toBe('上一页');
     expect(document.querySelector('.ant-pagination-next button .anticon')?.getAttribute('aria-label')).toBe('下一页');
+    // Twelve pages bring the 向后 5 页 link, whose only content is two icons (an audit log a season long has it).
+    expect(document.querySelector('.ant-pagination-jump-next .ant-pagination-item-link-icon')?.getAttribute('aria-label')).toBe('向后 5 页');
+    expect(document.querySelector('.ant-pagination-jump-next .ant-pagination-item-ellipsis .anticon')?.getAttribute('aria-hidden')).toBe('true');
+    expect([...document.querySelectorAll('.anticon[aria-label]:not([aria-hidden="true"])')].map((icon) => icon.getAttribute('aria-label')).filter((name) => /^[a-z]+(-[a-z]+)*$/.test(name ?? ''))).toEqual([]);
   });
 
   it('maps each known English label to Chinese and leaves others alone', () => {

@@ -44,6 +44,9 @@ const ICON_NAMES: Readonly<Record<string, string>> = {
   close: '关闭',
   left: '上一页',
   right: '下一页',
+  // The pager's 向前/向后 5 页 link: its arrow (shown on hover) names it, the ••• beside it is decoration.
+  'double-left': '向前 5 页',
+  'double-right': '向后 5 页',
   down: '展开',
   up: '收起',
   ellipsis: '更多',
@@ -66,6 +69,11 @@ function hideDecorativeIcon(element: Element): void {
   if (!element.classList.contains('anticon')) return;
   const english = element.getAttribute('aria-label');
   if (!english || !/^[a-z]+(-[a-z]+)*$/.test(english)) return;
+  if (element.closest('.ant-pagination-item-ellipsis')) {
+    element.removeAttribute('aria-label');
+    element.setAttribute('aria-hidden', 'true');
+    return;
+  }
   const control = element.closest('button, a, [role="button"], [role="menuitem"], [role="tab"], [role="switch"], [role="checkbox"]');
   const named =
     !control ||
