@@ -41,6 +41,8 @@ export interface FakeSmtpServer {
   refuseRecipient(address: string, reply: string, times?: number): void;
   /** stop refusing every recipient */
   acceptAll(): void;
+  /** the password the account now has (the mailbox's password was changed; the client still has the old one) */
+  changePassword(password: string): void;
   /** forget the messages and counts, refuse no one, greet again */
   reset(): void;
   /** new connections get no greeting (a server that accepts and then says nothing) until called with false */
@@ -79,13 +81,14 @@ export async function startFakeSmtpServer(options: FakeSmtpOptions): Promise<Fak
   let connections = 0;
   let messageCount = 0;
   let stalled = false;
+  let password = options.password;
 
   const write = (session: Session, line: string) => {
     if (!session.socket.destroyed) session.socket.write(`${line}\r\n`);
   };
 
-  const checkCredentials = (session: Session, user: string, password: string) => {
-    if (user === options.user && password === options.password) {
+  const checkCredentials = (session: Session, user: string, given: string) => {
+    if (user === options.user && given === password) {
       session.user = user;
       write(session, '235 2.7.0 Authentication successful');
     } else {
@@ -283,7 +286,11 @@ export async function startFakeSmtpServer(options: FakeSmtpOptions): Promise<Fak
     stall(on) {
       stalled = on;
     },
+    changePassword(next) {
+      password = next;
+    },
     reset() {
+      password = options.password;
       messages.length = 0;
       refusals.clear();
       stalled = false;
