@@ -81,14 +81,14 @@ export async function startFakeSmtpServer(options: FakeSmtpOptions): Promise<Fak
   let connections = 0;
   let messageCount = 0;
   let stalled = false;
-  let password = options.password;
+  let accountPassword = options.password;
 
   const write = (session: Session, line: string) => {
     if (!session.socket.destroyed) session.socket.write(`${line}\r\n`);
   };
 
   const checkCredentials = (session: Session, user: string, given: string) => {
-    if (user === options.user && given === password) {
+    if (user === options.user && given === accountPassword) {
       session.user = user;
       write(session, '235 2.7.0 Authentication successful');
     } else {
@@ -287,10 +287,10 @@ export async function startFakeSmtpServer(options: FakeSmtpOptions): Promise<Fak
       stalled = on;
     },
     changePassword(next) {
-      password = next;
+      accountPassword = next;
     },
     reset() {
-      password = options.password;
+      accountPassword = options.password;
       messages.length = 0;
       refusals.clear();
       stalled = false;
