@@ -19,22 +19,7 @@ import type { EmailProvider, SendEmailInput, SendEmailResult } from './port.ts';
  * setting that is wrong, not the message, and the invoices wait for the fix instead of being given up.
  */
 export function createSmtpEmailProvider(deps: { from: string; smtp: SmtpConfig; /** extra trust for tests (a self-signed certificate) */ tls?: ConnectionOptions }): EmailProvider {
-  const { smtp } = deps;
-  const transport = createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    requireTLS: !smtp.secure && smtp.requireTls,
-    ...(smtp.auth ? { auth: { user: smtp.auth.user, pass: smtp.auth.password } } : {}),
-    connectionTimeout: smtp.timeoutMs,
-    greetingTimeout: smtp.timeoutMs,
-    socketTimeout: smtp.timeoutMs,
-    dnsTimeout: smtp.timeoutMs,
-    // The name the certificate must carry (an address is checked against the certificate's IP entries).
-    tls: { ...(isIP(smtp.host) === 0 ? { servername: smtp.host } : {}), minVersion: 'TLSv1.2', ...deps.tls },
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
+  const transport = smtpTransport(deps.smtp, deps.tls);
   const domain = deps.from.slice(deps.from.lastIndexOf('@') + 1);
 
   return {
@@ -56,6 +41,41 @@ export function createSmtpEmailProvider(deps: { from: string; smtp: SmtpConfig; 
       }
     },
   };
+}
+
+/** One connection per message, the TLS the settings ask for, the server's certificate checked, every wait bounded. */
+function smtpTransport(smtp: SmtpConfig, tls: ConnectionOptions | undefined) {
+  return createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    requireTLS: !smtp.secure && smtp.requireTls,
+    ...(smtp.auth ? { auth: { user: smtp.auth.user, pass: smtp.auth.password } } : {}),
+    connectionTimeout: smtp.timeoutMs,
+    greetingTimeout: smtp.timeoutMs,
+    socketTimeout: smtp.timeoutMs,
+    dnsTimeout: smtp.timeoutMs,
+    // The name the certificate must carry (an address is checked against the certificate's IP entries).
+    tls: { ...(isIP(smtp.host) === 0 ? { servername: smtp.host } : {}), minVersion: 'TLSv1.2', ...tls },
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+}
+
+/**
+ * Connects, greets, upgrades to TLS and logs in as a send would, and sends nothing: for
+ * `npm run check-config -- --connect` (docs/operations.md).
+ */
+export async function verifySmtpLogin(smtp: SmtpConfig, tls?: ConnectionOptions): Promise<{ ok: true } | Extract<SendEmailResult, { ok: false }>> {
+  const transport = smtpTransport(smtp, tls);
+  try {
+    await transport.verify();
+    return { ok: true };
+  } catch (error) {
+    return classifySmtpFailure(error);
+  } finally {
+    transport.close();
+  }
 }
 
 /** Whether trying the same message again may help (see above); the code names the step that failed. */
