@@ -25,6 +25,9 @@ export function createSmtpEmailProvider(deps: { from: string; smtp: SmtpConfig; 
   return {
     id: 'smtp',
     async send(input: SendEmailInput): Promise<SendEmailResult> {
+      // One bare address, nothing nodemailer would read as a list or a display name: the address is the
+      // customer's to type, and a comma in it must not mail a second recipient.
+      if (!SINGLE_ADDRESS.test(input.to)) return { ok: false, retryable: false, code: 'SMTP_ADDRESS_INVALID', message: 'not a single email address' };
       try {
         const info = await transport.sendMail({
           from: deps.from,
@@ -42,6 +45,8 @@ export function createSmtpEmailProvider(deps: { from: string; smtp: SmtpConfig; 
     },
   };
 }
+
+const SINGLE_ADDRESS = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+$/;
 
 /** One connection per message, the TLS the settings ask for, the server's certificate checked, every wait bounded. */
 function smtpTransport(smtp: SmtpConfig, tls: ConnectionOptions | undefined) {

@@ -46,6 +46,16 @@ describe('SMTP email provider', () => {
     expect(message!.raw).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/im);
   });
 
+  it('a forged address or subject cannot add a recipient or a header', async () => {
+    const email = createSmtpEmailProvider({ from: FROM, smtp: settings() });
+    expect(await email.send({ ...mail, to: 'caiwu@example.com, evil@example.com' })).toMatchObject({ ok: false, retryable: false, code: 'SMTP_ADDRESS_INVALID' });
+    expect(await email.send({ ...mail, to: 'Boss <evil@example.com>' })).toMatchObject({ ok: false, retryable: false, code: 'SMTP_ADDRESS_INVALID' });
+    expect(await email.send({ ...mail, subject: '发票\r\nBcc: evil@example.com' })).toMatchObject({ ok: true });
+    expect(fake.messages.map((message) => message.rcptTo)).toEqual([['caiwu@example.com']]);
+    expect(fake.messages[0]!.headers.bcc).toBeUndefined();
+    expect(fake.messages[0]!.raw).not.toMatch(/^Bcc:/im);
+  });
+
   it('a wrong password is refused, counted by the server, and left to retry', async () => {
     const email = createSmtpEmailProvider({ from: FROM, smtp: settings({ auth: { user: USER, password: 'wrong' } }) });
     expect(await email.send(mail)).toMatchObject({ ok: false, retryable: true, code: 'SMTP_535' });
