@@ -64,6 +64,10 @@ export function productionRefusals(e: Env, providers: readonly string[], already
   if (e.EMAIL_FROM === undefined && !alreadyInvalid.has('EMAIL_FROM')) {
     refusals.push('EMAIL_FROM: the sender of the invoice emails (an address of the operator\'s own domain) is required in production');
   }
+  if (e.EMAIL_PROVIDER === 'smtp') {
+    if (e.SMTP_USER === undefined || e.SMTP_PASSWORD === undefined) refusals.push('SMTP_USER, SMTP_PASSWORD: required in production when EMAIL_PROVIDER=smtp (the sending mailbox and its password or authorisation code)');
+    if (!e.SMTP_SECURE && !e.SMTP_REQUIRE_TLS) refusals.push('SMTP_REQUIRE_TLS: false lets the SMTP password and the invoice links travel in clear; not allowed in production (SMTP_SECURE=true on port 465, or STARTTLS required)');
+  }
   if (e.CONSOLE_ADMIN_PASSWORD !== undefined && !isAcceptablePassword(e.CONSOLE_ADMIN_PASSWORD)) {
     refusals.push(`CONSOLE_ADMIN_PASSWORD: breaks the console's own password rule (at least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit); unset, the first admin gets a random one printed once`);
   }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeSmtpServer } from '@kuaibao/testing';
 import { readEnv } from '../config.ts';
 import { PRODUCTION_SETTINGS } from '../test/production-settings.ts';
 
@@ -44,5 +45,22 @@ describe('npm run check-config', () => {
     const run = await checkConfig({ APP_ENV: 'test', SQLITE_FILE: path.join(dir, 'kuaibao.sqlite'), REDIS_URL: 'redis://127.0.0.1:9' });
     expect(run.status).toBe(0);
     expect(run.stdout).not.toContain('Redis');
+  });
+
+  it('with --connect and EMAIL_PROVIDER=smtp, logs in to the mail server and sends nothing; a wrong password fails', async () => {
+    const fake = await startFakeSmtpServer({ user: 'invoice@kuaibao.example', password: 'authorisation-code-1' });
+    try {
+      const env = { APP_ENV: 'test', SQLITE_FILE: path.join(dir, 'kuaibao.sqlite'), EMAIL_PROVIDER: 'smtp', SMTP_HOST: fake.host, SMTP_PORT: String(fake.port), SMTP_SECURE: 'false', SMTP_REQUIRE_TLS: 'false', SMTP_USER: 'invoice@kuaibao.example' };
+      const right = await checkConfig({ ...env, SMTP_PASSWORD: 'authorisation-code-1' }, ['--connect']);
+      expect(right.stdout).toMatch(/^ok {4}邮件 SMTP：127\.0\.0\.1:\d+ 可连接，invoice@kuaibao\.example 登录成功$/m);
+      expect(right.status).toBe(0);
+      const wrong = await checkConfig({ ...env, SMTP_PASSWORD: 'old-password' }, ['--connect']);
+      expect(wrong.stdout).toMatch(/^fail  邮件 SMTP：127\.0\.0\.1:\d+ 不可用（SMTP_535: /m);
+      expect(wrong.status).toBe(1);
+      expect(fake.authFailures).toBe(1);
+      expect(fake.messages).toEqual([]);
+    } finally {
+      await fake.close();
+    }
   });
 });

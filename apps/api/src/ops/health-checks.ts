@@ -6,6 +6,7 @@ import { Client, defaults as pgDefaults } from 'pg';
 import type { Config } from '../config.ts';
 import { assertUsableDatabaseFile, describeDatabaseFailure } from '../db/database-health.ts';
 import { getMigrations } from '../db/migrations/index.ts';
+import { verifySmtpLogin } from '../providers/email/smtp.provider.ts';
 
 /**
  * The checks `npm run check-config -- --connect` and `npm run doctor` share (docs/operations.md):
@@ -110,6 +111,16 @@ export async function checkRedis(redisUrl: string | undefined): Promise<CheckLin
   } finally {
     client.disconnect();
   }
+}
+
+/** With EMAIL_PROVIDER=smtp: the mail server answers, upgrades to TLS and accepts the login (nothing is sent). */
+export async function checkSmtp(email: Config['email']): Promise<CheckLine | undefined> {
+  if (email.provider !== 'smtp' || !email.smtp) return undefined;
+  const name = '邮件 SMTP';
+  const where = `${email.smtp.host}:${email.smtp.port}`;
+  const result = await verifySmtpLogin(email.smtp);
+  if (result.ok) return { name, status: 'ok', detail: `${where} 可连接，${email.smtp.auth ? `${email.smtp.auth.user} 登录成功` : '未设登录'}` };
+  return { name, status: 'fail', detail: `${where} 不可用（${result.code}: ${result.message}）` };
 }
 
 /** The URL without its password, for a line an operator may paste somewhere. */

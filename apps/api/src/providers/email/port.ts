@@ -1,11 +1,11 @@
 /**
  * The email port: the invoice's download link goes to the address the customer gave
- * (docs/decisions/060-invoices.md). `console` (the default and, for now, the only one) writes each
- * message to the server log, as the SMS port's console provider does; an SMTP adapter needs an SMTP
- * client the repository does not carry (none is installed), so it is left for later. Expected
- * failures are returned, never thrown: `retryable` tells the outbox whether trying again may help.
+ * (docs/decisions/060-invoices.md). `console` (the default) writes each message to the server log,
+ * as the SMS port's console provider does; `smtp` sends it through the operator's mail server
+ * (docs/decisions/067-smtp-email.md). Expected failures are returned, never thrown: `retryable`
+ * tells the outbox whether trying again may help.
  */
-export type EmailProviderId = 'console';
+export type EmailProviderId = 'console' | 'smtp';
 
 export interface SendEmailInput {
   to: string;
