@@ -68,6 +68,7 @@ export const LABELS = {
     'template.delete': '删除消息模板',
     'invoice.issue': '开具发票',
     'invoice.red_request': '申请红冲发票',
+    'invoice.platform_issue': '提交开票平台开具',
     'invoice.red_issue': '上传红字发票',
     'staff.create': '新增员工',
     'staff.update': '修改员工',
