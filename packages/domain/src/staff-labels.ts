@@ -81,7 +81,7 @@ export const LABELS = {
     'deletion.confirm': '客户确认删除个人信息',
     'reconciliation.rerun': '重新对账',
   },
-  exportList: { orders: '订单', refunds: '退款申请', sms: '短信记录', audit: '操作日志', commission: '提成', month_close: '月结' },
+  exportList: { orders: '订单', refunds: '退款申请', sms: '短信记录', audit: '操作日志', commission: '提成', month_close: '月结', invoices: '发票' },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type LabelGroup = keyof typeof LABELS;

@@ -4,4 +4,5 @@
 export { assertRefundInvoiceCleared, createInvoiceService, findInvoiceForEmail, invoiceFilePath, redOrderNo, type InvoiceService, type PlatformRound } from './invoice.service.ts';
 export { registerInvoiceRoutes } from './invoice.routes.ts';
 export { recordEmailAttempt, wasEmailSent } from './email-log.ts';
-export type { InvoiceListQuery } from './invoice.repository.ts';
+export type { InvoiceListQuery, InvoiceListRow } from './invoice.repository.ts';
+export { invoiceRepository } from './invoice.repository.ts';

@@ -15,6 +15,8 @@ export interface InvoiceListQuery {
   keyword?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** an export's batch (keyset, newest first): the rows before this id, uncounted */
+  afterId?: number | undefined;
 }
 
 function listed(db: Db) {
@@ -133,7 +135,9 @@ export const invoiceRepository = {
     const { since, until } = dayWindow(query.from, query.to);
     if (since) base = base.where('invoices.created_at', '>=', since);
     if (until) base = base.where('invoices.created_at', '<', until);
-    const { limit, offset } = pageWindow(query.page, query.page_size);
+    const keyset = query.afterId !== undefined;
+    if (keyset) base = base.where('invoices.id', '<', query.afterId!);
+    const { limit, offset } = keyset ? { limit: query.page_size, offset: 0 } : pageWindow(query.page, query.page_size);
     const [rows, count] = await Promise.all([
       base
         .selectAll('invoices')
@@ -142,7 +146,7 @@ export const invoiceRepository = {
         .limit(limit)
         .offset(offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      keyset ? Promise.resolve(undefined) : base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
     ]);
     return { rows, total: Number(count?.n ?? 0) };
   },

@@ -130,6 +130,22 @@ describeDialects('invoicing through 诺诺 (%s)', (dialect) => {
     });
   });
 
+  describe('the export', () => {
+    it('exports the 发票 list as filtered, with the invoice number and the amount in yuan', async () => {
+      const issuedRow = await test.database.db.selectFrom('invoices').select(['invoice_number']).where('status', '=', 'issued').executeTakeFirstOrThrow();
+      const issuedCount = (await test.database.db.selectFrom('invoices').select('id').where('status', '=', 'issued').execute()).length;
+      const csv = await asAdmin('GET', '/api/console/exports/invoices', undefined, { query: { format: 'csv', status: 'issued' } });
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.headers['x-export-rows']).toBe(String(issuedCount));
+      const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      expect(lines[0]).toContain('发票号码');
+      expect(lines).toHaveLength(issuedCount + 1);
+      expect(csv.body).toContain(issuedRow.invoice_number);
+      expect(csv.body).toContain('199.00');
+      expect(csv.body).not.toContain('开票中');
+    });
+  });
+
   describe('refused by the platform', () => {
     it('failed with the platform’s words shown to staff; corrected by the visitor, issued again under a new number', async () => {
       const mine = await requested();
