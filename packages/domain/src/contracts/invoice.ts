@@ -122,6 +122,7 @@ export const ConsoleInvoiceBulkIssueSchema = z.object({ ids: z.array(z.number().
 export const ConsoleInvoiceBulkIssueResultSchema = z.object({
   results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), status: z.enum(INVOICE_STATUSES).nullable(), error: z.string().nullable(), message: z.string() })),
 });
+export type ConsoleInvoiceBulkIssueResult = z.infer<typeof ConsoleInvoiceBulkIssueResultSchema>;
 export const ConsoleInvoiceOfOrderSchema = z.object({ invoice: ConsoleInvoiceSchema.nullable() });
 /** The dashboard's days (Asia/Shanghai). */
 export const ConsoleInvoiceRevenueQuerySchema = z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
