@@ -29,6 +29,9 @@ export const NUONUO_CODES = {
   invalid: 'E9500',
 } as const;
 
+/** queryInvoiceResult's statuses (the platform's, not ours): 20 开票中, 2 开票完成, 22 开票失败. */
+const PLATFORM_STATUS = { issuing: '20', issued: '2', failed: '22' } as const;
+
 export interface FakeNuonuoRequest {
   method: string;
   query: Record<string, string>;
@@ -143,11 +146,11 @@ export async function startFakeNuonuo(options: { appKey?: string; appSecret?: st
   const resultOf = (invoice: FakeNuonuoInvoice) => {
     invoice.polls += 1;
     const base = { serialNo: invoice.serialNo, orderNo: invoice.orderNo, invoiceType: invoice.invoiceType, invoiceLine: invoice.invoiceLine, payerName: invoice.buyerName, payerTaxNo: invoice.buyerTaxNum, orderAmount: invoice.amount, salerTaxNum: taxNumber };
-    if (invoice.polls <= pendingPolls) return { ...base, status: '20', statusMsg: '开票中', failCause: '', pdfUrl: '' };
-    if (invoice.failCause) return { ...base, status: '22', statusMsg: '开票失败', failCause: invoice.failCause, pdfUrl: '' };
+    if (invoice.polls <= pendingPolls) return { ...base, status: PLATFORM_STATUS.issuing, statusMsg: '开票中', failCause: '', pdfUrl: '' };
+    if (invoice.failCause) return { ...base, status: PLATFORM_STATUS.failed, statusMsg: '开票失败', failCause: invoice.failCause, pdfUrl: '' };
     return {
       ...base,
-      status: '2',
+      status: PLATFORM_STATUS.issued,
       statusMsg: '开票完成（最终状态）',
       failCause: '',
       pdfUrl: `${url}/invoice/pdf/${invoice.serialNo}.pdf`,

@@ -30,8 +30,8 @@ const DUPLICATE_ORDER = 'E9106';
 
 /** The signing text and its signature, as the platform checks them. */
 export function nuonuoSignature(input: { appKey: string; appSecret: string; senid: string; nonce: string; timestamp: string; body: string }): string {
-  const text = `a=services&l=v1&p=open&k=${input.appKey}&i=${input.senid}&n=${input.nonce}&t=${input.timestamp}&f=${input.body}`;
-  return createHmac('sha1', input.appSecret).update(text, 'utf8').digest('base64');
+  const signed = `a=services&l=v1&p=open&k=${input.appKey}&i=${input.senid}&n=${input.nonce}&t=${input.timestamp}&f=${input.body}`;
+  return createHmac('sha1', input.appSecret).update(signed, 'utf8').digest('base64');
 }
 
 type Envelope = { code?: unknown; describe?: unknown; result?: unknown };
