@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
  *   PDF), or 开票失败 (22) with its failCause when told to fail;
  * - nuonuo.OpeMplatform.saveInvoiceRedConfirm: the 红字确认单 of an issued 数电票 (blueElecInvoiceNumber);
  *   with an orderNo its red invoice is then issued under that number, found by queryInvoiceResult.
+ * `GET /__fake/requests` and `GET /__fake/invoices` show a test in another process what it received.
  */
 
 export const FAKE_NUONUO_PATH = '/open/v1/services';
@@ -243,6 +244,11 @@ export async function startFakeNuonuo(options: { appKey?: string; appSecret?: st
       if (!invoice) return void res.writeHead(404).end('not found');
       res.writeHead(200, { 'content-type': 'application/pdf' });
       return void res.end(fakeInvoicePdf(`${invoice.invoiceType === '2' ? 'RED ' : ''}${invoice.invoiceNumber} ${invoice.amount}`));
+    }
+    // The fake's own window for tests in another process (e2e): what it received and issued. Not the platform's.
+    if (req.method === 'GET' && (target.pathname === '/__fake/requests' || target.pathname === '/__fake/invoices')) {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      return void res.end(JSON.stringify(target.pathname === '/__fake/requests' ? requests : invoices));
     }
     if (req.method !== 'POST' || target.pathname !== FAKE_NUONUO_PATH) return void res.writeHead(404).end('not found');
     const chunks: Buffer[] = [];
