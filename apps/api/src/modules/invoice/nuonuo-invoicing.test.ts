@@ -264,6 +264,16 @@ describeDialects('invoicing through 诺诺 (%s)', (dialect) => {
   });
 });
 
+describe('诺诺 adapter without the platform', () => {
+  it('an unreachable platform is a retryable failure (the invoice stays issuing and is asked for again), never a throw', async () => {
+    const provider = createNuonuoInvoicingProvider({ appKey: 'k', appSecret: 's', accessToken: 't', taxNumber: '339901999999199', baseUrl: 'http://127.0.0.1:9/open/v1/services', timeoutMs: 2000 }, { taxCode: '3049900000000000000', taxRate: '0.06' });
+    const buyer = { type: 'normal' as const, title: '北京字节跳动科技有限公司', tax_number: '91110108551385082Q', email: 'a@example.com', buyer_address: '', buyer_phone: '', buyer_bank: '', buyer_account: '' };
+    expect(await provider.issue({ requestNo: 'KB1TABCDEF', buyer, amountFen: 1, itemName: '年报', clerk: '张三' })).toMatchObject({ kind: 'failed', retryable: true, code: 'NETWORK' });
+    expect(await provider.result({ requestNo: 'KB1TABCDEF' })).toMatchObject({ kind: 'failed', retryable: true });
+    expect(await provider.download('file:///etc/passwd')).toMatchObject({ kind: 'failed', retryable: false, code: 'BAD_URL' });
+  });
+});
+
 describe('诺诺 settings', () => {
   const NUONUO = { INVOICE_PROVIDER: 'nuonuo', NUONUO_APP_KEY: 'k', NUONUO_APP_SECRET: 's', NUONUO_ACCESS_TOKEN: 't', NUONUO_TAX_NUMBER: '339901999999199' };
 
