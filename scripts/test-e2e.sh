@@ -9,3 +9,5 @@ npx playwright test -c e2e/playwright.config.ts "$@"
 if [ $# -eq 0 ]; then npx playwright test -c e2e/payments.config.ts; fi
 # The company search with DIRECTORY_PROVIDER=qichacha against the fake 企查查 (decision 020).
 if [ $# -eq 0 ]; then npx playwright test -c e2e/directory.config.ts; fi
+# The invoice journeys: 诺诺 against its signature-checking fake, and the manual upload (decision 064).
+if [ $# -eq 0 ]; then npx playwright test -c e2e/invoicing.config.ts; fi

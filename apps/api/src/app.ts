@@ -70,6 +70,7 @@ import { createInvoiceService, registerInvoiceRoutes, type InvoiceService } from
 import { buildInvoicingProvider } from './providers/invoicing/index.ts';
 import { buildEmailProvider, type EmailProvider } from './providers/email/index.ts';
 import { createEmailOutboxWorker, type EmailOutboxWorker } from './jobs/email-outbox.ts';
+import { createInvoiceResultsJob, type InvoiceResultsJob } from './jobs/invoice-results.ts';
 
 export interface Services {
   now: () => Date;
@@ -87,6 +88,8 @@ export interface Services {
   invoices: InvoiceService;
   email: EmailProvider;
   emailOutbox: EmailOutboxWorker;
+  /** Polls the invoicing platform's results (decision 064); server.ts starts it, tests call runOnce(). */
+  invoiceResults: InvoiceResultsJob;
   /** Present when the sandbox provider is configured. */
   sandbox: SandboxGateway | undefined;
   /** Reconciliation and refund sweeps; server.ts starts them, tests call runOnce(). */
@@ -267,7 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const accounts = createAccountService({ db, wechatAuth, now, tokenTtlSeconds: config.wechatAuth.tokenTtlSeconds });
   const deletion = createDeletionService({ db, now, vault, sms, log: app.log });
   const email = buildEmailProvider(config.email, app.log);
-  const invoices = createInvoiceService({ db, now, vault, storage, invoicing: buildInvoicingProvider(config.invoicing), publicBaseUrl: config.publicBaseUrl });
+  const invoices = createInvoiceService({ db, now, vault, storage, invoicing: buildInvoicingProvider(config.invoicing, now), publicBaseUrl: config.publicBaseUrl, log: app.log });
   const services: Services = {
     now,
     siteConfig,
@@ -311,6 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     invoices,
     email,
     emailOutbox: createEmailOutboxWorker({ db, email, now, log: app.log, intervalMs: config.email.outboxIntervalMs }),
+    invoiceResults: createInvoiceResultsJob({ invoices, log: app.log, intervalMs: config.invoicing.provider === 'manual' ? 0 : config.invoicing.pollIntervalMs }),
     customerDocuments: createCustomerDocumentsService({ db, now, vault, storage }),
     wechatAuth,
     accounts,
@@ -337,6 +341,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     await services.emailOutbox.stop();
+  });
+  app.addHook('onClose', async () => {
+    await services.invoiceResults.stop();
   });
   app.addHook('onClose', async () => {
     await services.retention.stop();

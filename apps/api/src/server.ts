@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       // No new connections; requests in flight finish; then the onClose hooks stop the sweeps and
       // the SMS outbox after their running round, and close Redis. The jobs are told to stop at
       // once so that no new round starts while the last requests finish.
-      const jobsStopped = Promise.all([app.services.paymentSweeps.stop(), app.services.smsOutbox.stop(), app.services.emailOutbox.stop(), app.services.retention.stop(), app.services.billReconciliation.stop()]);
+      const jobsStopped = Promise.all([app.services.paymentSweeps.stop(), app.services.smsOutbox.stop(), app.services.emailOutbox.stop(), app.services.invoiceResults.stop(), app.services.retention.stop(), app.services.billReconciliation.stop()]);
       await app.close();
       await jobsStopped;
       // Scrapes read the database (the outbox backlog gauge): the metrics listener goes first.
@@ -90,6 +90,7 @@ async function main(): Promise<void> {
   // SMS notices from the outbox (stopped by app.close through an onClose hook).
   app.services.smsOutbox.start();
   app.services.emailOutbox.start();
+  app.services.invoiceResults.start();
   // Personal data past its retention period (decision 031; stopped by app.close through an onClose hook).
   app.services.retention.start();
   // The daily reconciliation with the providers' bills (decision 039; stopped by app.close through an onClose hook).

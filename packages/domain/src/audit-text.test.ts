@@ -78,8 +78,9 @@ const ENTRIES: Record<string, { before?: unknown; after?: unknown; target_type: 
   'template.create': { after: { kind: 'customer_request', name: '补营业执照', body: '请上传{企业名称}的营业执照照片' }, target_type: 'message_template', target_id: '1' },
   'template.update': { before: { kind: 'call_note', name: '首次通话', body: '已联系{法定代表人}' }, after: { kind: 'call_note', name: '首次通话', body: '已联系{法定代表人}，约定明天补资料' }, target_type: 'message_template', target_id: '1' },
   'template.delete': { before: { kind: 'customer_request', name: '补营业执照', body: '请上传营业执照照片' }, target_type: 'message_template', target_id: '1' },
-  'invoice.issue': { before: { status: 'requested' }, after: { status: 'issued', file: 'pdf' }, target_type: 'invoice', target_id: '3' },
+  'invoice.issue': { before: { status: 'requested' }, after: { status: 'issued', file: 'pdf', number: '25332000000012345678' }, target_type: 'invoice', target_id: '3' },
   'invoice.red_request': { before: { status: 'issued' }, after: { status: 'red_requested' }, target_type: 'invoice', target_id: '3' },
+  'invoice.platform_issue': { before: { status: 'requested' }, after: { status: 'issuing', order_no: 'KB3TA1B2C3' }, target_type: 'invoice', target_id: '3' },
   'invoice.red_issue': { before: { status: 'red_requested' }, after: { status: 'red_issued' }, target_type: 'invoice', target_id: '3' },
   'order.declaration_by_phone': { before: { entity_extra: null }, after: { entity_extra: { sale_amount: '120.5', tax_amount: '3', total_amount: '200', total_employee: '5', female_employee: '2', insure_employee: '5' } }, target_type: 'order', target_id: '12' },
 };

@@ -73,6 +73,8 @@ const FIELDS: Record<string, { name: string; kind?: FieldKind } | null> = {
   body: { name: '模板内容' },
   entity_extra: { name: '年报数据', kind: 'declaration' },
   file: { name: '文件格式' },
+  order_no: { name: '开票平台单号' },
+  number: { name: '发票号码' },
   // Internal row ids: not for people.
   id: null,
   file_id: null,

@@ -14,7 +14,7 @@
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40980–40984, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
- * refunds 40930–40949 (partial refunds 40934–40949, decision 057); invoices 42200–42229 (the invoice form's checks: 422, since 402xx would be status 402), 40480–40489, 40991–40999 and 50230–50239; templates and customer uploads 40180, 40475–40476, 41302–41303, 41502–41503, 42230–42232; roles and 提成 40170–40174, 40365–40369, 40380–40385 (within the console's); a dependency away (database restarting) 50320–50324 and 42970–42974;
+ * refunds 40930–40949 (partial refunds 40934–40949, decision 057); invoices 42200–42229 (the invoice form's checks: 422, since 402xx would be status 402), 40480–40489, 40991–40999 and 50230–50239 (诺诺 platform issuing: 42212–42219, 40483–40486, 40999, 50231–50236); templates and customer uploads 40180, 40475–40476, 41302–41303, 41502–41503, 42230–42232; roles and 提成 40170–40174, 40365–40369, 40380–40385 (within the console's); a dependency away (database restarting) 50320–50324 and 42970–42974;
  * client-only texts 9xxxx (status 0).
  */
 
@@ -153,6 +153,9 @@ export const STAFF_ERRORS = {
   CONSOLE_INVOICE_RED_LETTER_NOT_REQUESTED: { code: 40998, status: 409, message: '请先申请红冲，再上传红字发票' },
   CONSOLE_INVOICE_NOT_FOUND: { code: 40482, status: 404, message: '发票申请不存在' },
   CONSOLE_INVOICE_PROVIDER_UNAVAILABLE: { code: 50230, status: 502, message: '开票平台暂不可用，请稍后再试' },
+  CONSOLE_INVOICE_UPLOAD_REQUIRED: { code: 40999, status: 409, message: '当前为手工开票：请在开票软件中开具后上传发票文件' },
+  CONSOLE_INVOICE_RED_LETTER_REFUSED: { code: 50231, status: 502, message: '开票平台未受理红冲申请' },
+  CONSOLE_INVOICE_BULK_EMPTY: { code: 42212, status: 422, message: '请选择要开具的发票' },
   /** Message templates and phone-given figures (docs/decisions/062-templates-and-customer-uploads.md). */
   CONSOLE_TEMPLATE_NOT_FOUND: { code: 40475, status: 404, message: '模板不存在' },
   CONSOLE_TEMPLATE_PLACEHOLDER_UNKNOWN: { code: 42230, status: 422, message: '模板中有无法填写的占位符' },

@@ -6,6 +6,7 @@ import {
   invoiceIssuedText,
   invoicePrefill,
   invoiceRequestRefusal,
+  INVOICE_STATUSES,
   isInvoiceIssuable,
   isRedLetterAllowed,
   isValidInvoiceEmail,
@@ -88,7 +89,7 @@ describe('invoiceRequestRefusal', () => {
 });
 
 describe('corrections, issuing and the red-letter invoice', () => {
-  const all: InvoiceStatus[] = ['requested', 'issued', 'red_requested', 'red_issued', 'failed'];
+  const all: InvoiceStatus[] = [...INVOICE_STATUSES];
   it('lets the visitor correct a request until it is issued', () => {
     expect(all.filter((status) => invoiceCorrectionRefusal(paid, { status }) === undefined)).toEqual(['requested', 'failed']);
     expect(invoiceCorrectionRefusal(paid, { status: 'issued' })).toBe('INVOICE_NOT_EDITABLE');
@@ -98,9 +99,9 @@ describe('corrections, issuing and the red-letter invoice', () => {
     expect(all.filter(isInvoiceIssuable)).toEqual(['requested', 'failed']);
     expect(all.filter(isRedLetterAllowed)).toEqual(['issued']);
   });
-  it('holds a refund while an issued invoice is not cancelled', () => {
+  it('holds a refund while an issued invoice is not cancelled, or one the platform is issuing', () => {
     expect(refundNeedsRedLetter(null)).toBe(false);
-    expect(all.filter((status) => refundNeedsRedLetter({ status }))).toEqual(['issued', 'red_requested']);
+    expect(all.filter((status) => refundNeedsRedLetter({ status }))).toEqual(['issuing', 'issued', 'red_requested']);
   });
   it('invoices the paid amount and prefills the company', () => {
     expect(invoiceAmountFen(paid)).toBe(19900);

@@ -12,13 +12,15 @@ export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export const INVOICE_TYPE_NAMES: Record<InvoiceType, string> = { normal: '数电票（普通发票）', special: '数电票（增值税专用发票）' };
 
 /**
- * requested: waiting for the agent; issued: the file is there; red_requested: the red-letter invoice
+ * requested: waiting for the agent; issuing: asked of the invoicing platform, its result not back yet
+ * (docs/decisions/064-nuonuo-invoicing.md); issued: the file is there; red_requested: the red-letter invoice
  * (红冲) is asked for; red_issued: cancelled by it; failed: the platform refused to issue (correctable).
  */
-export const INVOICE_STATUSES = ['requested', 'issued', 'red_requested', 'red_issued', 'failed'] as const;
+export const INVOICE_STATUSES = ['requested', 'issuing', 'issued', 'red_requested', 'red_issued', 'failed'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_NAMES: Record<InvoiceStatus, string> = {
   requested: '待开票',
+  issuing: '开票中',
   issued: '已开票',
   red_requested: '红冲中',
   red_issued: '已红冲',
@@ -146,7 +148,8 @@ export function isInvoiceIssuable(status: InvoiceStatus): boolean {
  * buyer's books until a 红冲 cancels it, so the money goes back only after that is recorded.
  */
 export function refundNeedsRedLetter(invoice: { status: InvoiceStatus } | null): boolean {
-  return invoice !== null && (invoice.status === 'issued' || invoice.status === 'red_requested');
+  // `issuing`: the platform may issue it any moment, so the refund waits for its result too.
+  return invoice !== null && (invoice.status === 'issuing' || invoice.status === 'issued' || invoice.status === 'red_requested');
 }
 
 /** Whether a red-letter invoice may be asked for: only of an issued one. */

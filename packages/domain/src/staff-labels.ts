@@ -68,6 +68,7 @@ export const LABELS = {
     'template.delete': '删除消息模板',
     'invoice.issue': '开具发票',
     'invoice.red_request': '申请红冲发票',
+    'invoice.platform_issue': '提交开票平台开具',
     'invoice.red_issue': '上传红字发票',
     'staff.create': '新增员工',
     'staff.update': '修改员工',
@@ -80,7 +81,7 @@ export const LABELS = {
     'deletion.confirm': '客户确认删除个人信息',
     'reconciliation.rerun': '重新对账',
   },
-  exportList: { orders: '订单', refunds: '退款申请', sms: '短信记录', audit: '操作日志', commission: '提成', month_close: '月结' },
+  exportList: { orders: '订单', refunds: '退款申请', sms: '短信记录', audit: '操作日志', commission: '提成', month_close: '月结', invoices: '发票' },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type LabelGroup = keyof typeof LABELS;

@@ -12,7 +12,7 @@ export { keyProblems } from './production-refusals.ts';
 export type { AlipayConfig, PaymentConfig, WechatpayConfig } from './payment.ts';
 export type { ConsoleConfig } from './console.ts';
 export type { SmsConfig, SmsTemplateCodes } from './sms.ts';
-export type { EmailConfig, InvoicingConfig, SmtpConfig } from './invoicing.ts';
+export type { EmailConfig, InvoicingConfig, NuonuoConfig, SmtpConfig } from './invoicing.ts';
 export type { StorageConfig } from './storage.ts';
 export type { DirectoryConfig } from './directory.ts';
 export { MOCK_WECHAT_APP_IDS, MOCK_WECHAT_AUTHORIZE_PATH, type WechatAuthConfig } from './wechat-auth.ts';

@@ -98,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const storage = storageSettings(e, missing);
   const directory = directorySettings(e, missing);
   const email = emailSettings(e, missing);
+  const invoicing = invoicingSettings(e, missing);
   problems.push(...missing.map((line) => line.trim()).filter((line) => !namesOnly(line, invalid)));
   const wechatAuth = collect(() => wechatAuthSettings(e, providers));
   if (problems.length > 0 || trustProxy === undefined || payment === undefined || wechatAuth === undefined) throw invalidConfiguration(problems);
@@ -131,7 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
     console: consoleSettings(e),
     sms,
-    invoicing: invoicingSettings(e),
+    invoicing,
     email,
     storage,
     wechatAuth,

@@ -50,6 +50,12 @@ export function productionRefusals(e: Env, providers: readonly string[], already
   if (e.DIRECTORY_PROVIDER === 'qichacha' && (!e.QICHACHA_KEY || !e.QICHACHA_SECRET_KEY)) {
     refusals.push('QICHACHA_KEY, QICHACHA_SECRET_KEY: required in production when DIRECTORY_PROVIDER=qichacha');
   }
+  if (e.INVOICE_PROVIDER === 'nuonuo') {
+    // The sandbox's defaults would print invoices with the wrong tax line: production names its own.
+    const unset = (['NUONUO_APP_KEY', 'NUONUO_APP_SECRET', 'NUONUO_ACCESS_TOKEN', 'NUONUO_TAX_NUMBER', 'INVOICE_TAX_CODE', 'INVOICE_TAX_RATE'] as const).filter((key) => !e[key] && !alreadyInvalid.has(key));
+    if (unset.length > 0) refusals.push(`${unset.join(', ')}: required in production when INVOICE_PROVIDER=nuonuo`);
+    if (e.NUONUO_BASE_URL && new URL(e.NUONUO_BASE_URL).protocol !== 'https:') refusals.push('NUONUO_BASE_URL: must be https in production (the access token travels in its headers)');
+  }
   if (e.METRICS_PORT !== undefined && !isLoopbackHost(e.METRICS_HOST) && !e.METRICS_TOKEN) {
     refusals.push('METRICS_TOKEN: required in production when METRICS_HOST is not a loopback address (the metrics would be open to the network)');
   }

@@ -774,6 +774,12 @@ export interface InvoicesTable {
   issued_at: ColumnType<string | null, string | null | undefined, string | null>;
   red_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
   red_issued_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** our number for the platform's request (migration 041), '' for manual */
+  provider_order_no: Generated<string>;
+  /** the issued invoice's number (数电票号码), '' until the platform issued it */
+  invoice_number: Generated<string>;
+  /** the platform's 红字确认单 id, '' until asked for */
+  red_serial: Generated<string>;
 }
 export type InvoiceRow = Selectable<InvoicesTable>;
 

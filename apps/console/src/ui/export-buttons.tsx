@@ -20,7 +20,7 @@ function fileNameOf(disposition: string | null, fallback: string): string {
  * Downloads the list as it is filtered now (the address's query) as XLSX or CSV, with a progress
  * bar while the server streams it: large lists take a while. Admins only (decision 038).
  */
-export function ExportButtons(props: { list: 'orders' | 'refunds' | 'sms' | 'audit'; /** only these rows (the selected orders, decision 041) */ ids?: readonly number[] }) {
+export function ExportButtons(props: { list: 'orders' | 'refunds' | 'sms' | 'audit' | 'invoices'; /** only these rows (the selected orders, decision 041) */ ids?: readonly number[] }) {
   const allowed = useCan('data.export');
   const params = useListParams();
   const [progress, setProgress] = useState<{ format: Format; rows: number; bytes: number } | undefined>();

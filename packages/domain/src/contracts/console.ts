@@ -133,7 +133,7 @@ export const ConsoleBulkResultSchema = z.object({
 export type ConsoleBulkResult = z.infer<typeof ConsoleBulkResultSchema>;
 
 /** The lists whose filters a staff member can save, on the server (decision 045). */
-export const SAVED_FILTER_LISTS = ['orders', 'refunds', 'sms', 'audit'] as const;
+export const SAVED_FILTER_LISTS = ['orders', 'refunds', 'sms', 'audit', 'invoices'] as const;
 export type SavedFilterList = (typeof SAVED_FILTER_LISTS)[number];
 /** How many filters one staff member keeps per list. */
 export const SAVED_FILTERS_PER_LIST = 30;

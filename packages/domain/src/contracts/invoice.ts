@@ -97,6 +97,12 @@ export const ConsoleInvoiceSchema = z.object({
   issued_at: z.string().nullable(),
   red_requested_at: z.string().nullable(),
   red_issued_at: z.string().nullable(),
+  /** the platform's refusal, for staff (docs/decisions/064-nuonuo-invoicing.md); '' when none */
+  fail_reason: z.string(),
+  /** the issued invoice's number (数电票号码) when a platform issued it */
+  invoice_number: z.string(),
+  /** whether the configured platform can issue it now (the console's 开具 and bulk issue) */
+  platform_issuable: z.boolean(),
 });
 export type ConsoleInvoice = z.infer<typeof ConsoleInvoiceSchema>;
 
@@ -111,6 +117,12 @@ export const ConsoleInvoiceListQuerySchema = z.object({
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
 });
+/** Bulk issue through the platform: each id's outcome, the refused ones with the catalog's code. */
+export const ConsoleInvoiceBulkIssueSchema = z.object({ ids: z.array(z.number().int().positive()).max(100) });
+export const ConsoleInvoiceBulkIssueResultSchema = z.object({
+  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), status: z.enum(INVOICE_STATUSES).nullable(), error: z.string().nullable(), message: z.string() })),
+});
+export type ConsoleInvoiceBulkIssueResult = z.infer<typeof ConsoleInvoiceBulkIssueResultSchema>;
 export const ConsoleInvoiceOfOrderSchema = z.object({ invoice: ConsoleInvoiceSchema.nullable() });
 /** The dashboard's days (Asia/Shanghai). */
 export const ConsoleInvoiceRevenueQuerySchema = z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });

@@ -4,6 +4,11 @@ import { z } from 'zod';
 import {
   AppError,
   ConsoleAuditListQuerySchema,
+  ConsoleInvoiceListQuerySchema,
+  INVOICE_STATUS_NAMES,
+  INVOICE_TYPE_NAMES,
+  type InvoiceStatus,
+  type InvoiceType,
   ConsoleOrderListQuerySchema,
   ConsoleRefundListQuerySchema,
   ConsoleSmsListQuerySchema,
@@ -28,18 +33,19 @@ import { listAudit, writeAudit } from '../audit/index.ts';
 import type { OrderExportRow, OrderHandlingService } from '../order/index.ts';
 import { orderMoneyFacts, type OrderMoneyFacts, type RefundRequests } from '../payment/index.ts';
 import { createSmsLog } from '../sms/index.ts';
+import { invoiceRepository, type InvoiceListRow } from '../invoice/index.ts';
 import { assertCan, type Actor } from '../staff/index.ts';
 import { EXPORT_BATCH_ROWS, streamExport, type ExportColumn, type ExportFormat } from './export-writer.ts';
 
-export const EXPORT_LISTS = ['orders', 'refunds', 'sms', 'audit'] as const;
+export const EXPORT_LISTS = ['orders', 'refunds', 'sms', 'audit', 'invoices'] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 export const ExportParamSchema = z.object({ list: z.enum(EXPORT_LISTS) });
 export const ExportFormatSchema = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 
 /** Each list's filters are its page's (the same schema), so an export is exactly the filtered list. */
-const QUERY_SCHEMAS = { orders: ConsoleOrderListQuerySchema, refunds: ConsoleRefundListQuerySchema, sms: ConsoleSmsListQuerySchema, audit: ConsoleAuditListQuerySchema } as const;
+const QUERY_SCHEMAS = { orders: ConsoleOrderListQuerySchema, refunds: ConsoleRefundListQuerySchema, sms: ConsoleSmsListQuerySchema, audit: ConsoleAuditListQuerySchema, invoices: ConsoleInvoiceListQuerySchema } as const;
 /** A list leaves as a file only for someone who may read it on screen too (decision 058: 财务 exports, but reads no audit log). */
-const LIST_PERMISSIONS: Record<string, Permission> = { orders: 'orders.view', refunds: 'refunds.view', sms: 'sms.view', audit: 'audit.view' };
+const LIST_PERMISSIONS: Record<string, Permission> = { orders: 'orders.view', refunds: 'refunds.view', sms: 'sms.view', audit: 'audit.view', invoices: 'invoices.view' };
 
 export interface ExportFile {
   filename: string;
@@ -120,6 +126,25 @@ const AUDIT_COLUMNS: ReadonlyArray<ExportColumn<ConsoleAuditEntry>> = [
   { header: '内容', width: 80, value: (r) => auditDetailsText(r) },
 ];
 
+/** The 发票 list for the accountant (docs/decisions/064-nuonuo-invoicing.md): what was asked, for how much, and what became of it. */
+const INVOICE_COLUMNS: ReadonlyArray<ExportColumn<InvoiceListRow>> = [
+  { header: '申请时间', width: 20, kind: 'datetime', value: (r) => r.created_at },
+  { header: '订单号', width: 22, value: (r) => r.out_trade_no },
+  { header: '企业', width: 30, value: (r) => r.entity_name },
+  { header: '服务', width: 16, value: (r) => goodsName(r.goods_name) },
+  { header: '发票类型', width: 24, value: (r) => INVOICE_TYPE_NAMES[r.type as InvoiceType] ?? r.type },
+  { header: '抬头', width: 30, value: (r) => r.title },
+  { header: '纳税人识别号', width: 22, value: (r) => r.tax_number },
+  { header: '邮箱', width: 24, value: (r) => r.email },
+  { header: '金额', width: 12, kind: 'amount', value: (r) => r.amount_fen },
+  { header: '状态', width: 10, value: (r) => INVOICE_STATUS_NAMES[r.status as InvoiceStatus] ?? r.status },
+  { header: '发票号码', width: 24, value: (r) => r.invoice_number },
+  { header: '开票时间', width: 20, kind: 'datetime', value: (r) => r.issued_at },
+  { header: '开票人', width: 10, value: (r) => r.issued_by_name },
+  { header: '红冲时间', width: 20, kind: 'datetime', value: (r) => r.red_issued_at },
+  { header: '失败原因', width: 30, value: (r) => r.fail_reason },
+];
+
 export function createExportService(deps: { db: Kysely<Database>; now: () => Date; orders: OrderHandlingService; refundRequests: Pick<RefundRequests, 'list'> }): ExportService {
   const { db, now } = deps;
   const smsLog = createSmsLog({ db });
@@ -163,6 +188,12 @@ export function createExportService(deps: { db: Kysely<Database>; now: () => Dat
           const query = parsed.data as z.infer<typeof ConsoleSmsListQuerySchema>;
           rows = (await smsLog.list({ ...query, page: 1, page_size: 1 })).total;
           body = streamExport({ format, sheet, columns: SMS_COLUMNS, nextBatch: async (after) => (await smsLog.list({ ...query, ...batch, afterId: after?.id })).items });
+          break;
+        }
+        case 'invoices': {
+          const query = parsed.data as z.infer<typeof ConsoleInvoiceListQuerySchema>;
+          rows = (await invoiceRepository.list(db, { ...query, page: 1, page_size: 1 })).total;
+          body = streamExport({ format, sheet, columns: INVOICE_COLUMNS, nextBatch: async (after) => (await invoiceRepository.list(db, { ...query, page: 1, page_size: EXPORT_BATCH_ROWS, afterId: after?.id })).rows });
           break;
         }
         case 'audit': {

@@ -15,6 +15,8 @@ export interface InvoiceListQuery {
   keyword?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** an export's batch (keyset, newest first): the rows before this id, uncounted */
+  afterId?: number | undefined;
 }
 
 function listed(db: Db) {
@@ -59,23 +61,63 @@ export const invoiceRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** Issued with its file, only from an open request: false when another clerk was first. */
-  async markIssued(db: Db, input: { id: number; fileKey: string; fileKind: string; serial: string; staffName: string; at: string }): Promise<boolean> {
+  /** Issued with its file, only from the statuses given (an open request by default): false when another clerk or round was first. */
+  async markIssued(db: Db, input: { id: number; fileKey: string; fileKind: string; serial: string; invoiceNumber?: string; staffName: string; at: string; from?: InvoiceStatus[] }): Promise<boolean> {
     const result = await db
       .updateTable('invoices')
-      .set({ status: 'issued', file_key: input.fileKey, file_kind: input.fileKind, provider_serial: input.serial, issued_by_name: input.staffName, issued_at: input.at, fail_reason: '', updated_at: input.at })
+      .set({ status: 'issued', file_key: input.fileKey, file_kind: input.fileKind, provider_serial: input.serial, invoice_number: input.invoiceNumber ?? '', issued_by_name: input.staffName, issued_at: input.at, fail_reason: '', updated_at: input.at })
+      .where('id', '=', input.id)
+      .where('status', 'in', input.from ?? OPEN)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Asked of the platform under a new request number, only from an open request: false when another clerk was first. */
+  async markIssuing(db: Db, input: { id: number; orderNo: string; provider: string; staffName: string; at: string }): Promise<boolean> {
+    const result = await db
+      .updateTable('invoices')
+      .set({ status: 'issuing', provider: input.provider, provider_order_no: input.orderNo, provider_serial: '', issued_by_name: input.staffName, fail_reason: '', updated_at: input.at })
       .where('id', '=', input.id)
       .where('status', 'in', OPEN)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
 
+  /** The platform's details as they come back (serial, 红字确认单 id, its refusal), without a status move. */
+  async note(db: Db, input: { id: number; at: string; serial?: string; redSerial?: string; failReason?: string }): Promise<void> {
+    await db
+      .updateTable('invoices')
+      .set({
+        updated_at: input.at,
+        ...(input.serial !== undefined ? { provider_serial: input.serial } : {}),
+        ...(input.redSerial !== undefined ? { red_serial: input.redSerial } : {}),
+        ...(input.failReason !== undefined ? { fail_reason: input.failReason.slice(0, 500) } : {}),
+      })
+      .where('id', '=', input.id)
+      .execute();
+  },
+
+  /** What the results job asks the platform about: requests being issued and red letters asked for, oldest first. */
+  awaitingPlatform(db: Db, provider: string, limit: number): Promise<InvoiceRow[]> {
+    return db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('provider_order_no', '!=', '')
+      .where((eb) => eb.or([eb('status', '=', 'issuing'), eb.and([eb('status', '=', 'red_requested'), eb('red_serial', '!=', '')])]))
+      .orderBy('updated_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute();
+  },
+
   /** A status move guarded by the status it leaves; false when the row was not in it. */
-  async move(db: Db, input: { id: number; from: InvoiceStatus; to: InvoiceStatus; at: string; redFileKey?: string | null }): Promise<boolean> {
+  async move(db: Db, input: { id: number; from: InvoiceStatus; to: InvoiceStatus; at: string; redFileKey?: string | null; failReason?: string; redSerial?: string }): Promise<boolean> {
     const stamp = input.to === 'red_requested' ? { red_requested_at: input.at } : input.to === 'red_issued' ? { red_issued_at: input.at, red_file_key: input.redFileKey ?? null } : {};
+    const extra = { ...(input.failReason !== undefined ? { fail_reason: input.failReason.slice(0, 500) } : {}), ...(input.redSerial !== undefined ? { red_serial: input.redSerial } : {}) };
     const result = await db
       .updateTable('invoices')
-      .set({ status: input.to, updated_at: input.at, ...stamp })
+      .set({ status: input.to, updated_at: input.at, ...stamp, ...extra })
       .where('id', '=', input.id)
       .where('status', '=', input.from)
       .executeTakeFirst();
@@ -93,7 +135,9 @@ export const invoiceRepository = {
     const { since, until } = dayWindow(query.from, query.to);
     if (since) base = base.where('invoices.created_at', '>=', since);
     if (until) base = base.where('invoices.created_at', '<', until);
-    const { limit, offset } = pageWindow(query.page, query.page_size);
+    const keyset = query.afterId !== undefined;
+    if (keyset) base = base.where('invoices.id', '<', query.afterId!);
+    const { limit, offset } = keyset ? { limit: query.page_size, offset: 0 } : pageWindow(query.page, query.page_size);
     const [rows, count] = await Promise.all([
       base
         .selectAll('invoices')
@@ -102,7 +146,7 @@ export const invoiceRepository = {
         .limit(limit)
         .offset(offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      keyset ? Promise.resolve(undefined) : base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
     ]);
     return { rows, total: Number(count?.n ?? 0) };
   },

@@ -7,8 +7,14 @@ export function createManualInvoicingProvider(): InvoicingProvider {
     async issue() {
       return { kind: 'manual' };
     },
+    async result() {
+      return { kind: 'manual' };
+    },
     async redLetter() {
       return { kind: 'manual' };
+    },
+    async download() {
+      return { kind: 'failed', retryable: false, code: 'MANUAL', message: '手工开票没有平台文件' };
     },
   };
 }

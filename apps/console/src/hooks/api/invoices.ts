@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleInvoice, ConsoleInvoiceListQuerySchema, ConsolePage, ConsoleQueryString } from '@kuaibao/domain';
+import type { ConsoleInvoice, ConsoleInvoiceBulkIssueResult, ConsoleInvoiceListQuerySchema, ConsolePage, ConsoleQueryString } from '@kuaibao/domain';
 import { api } from '../../lib/client.ts';
 
 /** The 发票 list and an order's invoice (docs/decisions/060-invoices.md). */
@@ -28,6 +28,9 @@ export function useInvoiceActions() {
   };
   return {
     issue: useMutation({ mutationFn: ({ id, file }: { id: number; file: File }) => upload(`/invoices/${id}/file`, file), onSuccess: done }),
+    /** The invoicing platform (诺诺) issues it; the result comes back through the server's job (decision 064). */
+    issueViaPlatform: useMutation({ mutationFn: (id: number) => api.post<ConsoleInvoice>(`/invoices/${id}/issue`), onSuccess: done }),
+    issueMany: useMutation({ mutationFn: (ids: number[]) => api.post<ConsoleInvoiceBulkIssueResult>('/invoices/issue', { ids }), onSuccess: done }),
     requestRedLetter: useMutation({ mutationFn: (id: number) => api.post<ConsoleInvoice>(`/invoices/${id}/red-letter`), onSuccess: done }),
     recordRedLetter: useMutation({ mutationFn: ({ id, file }: { id: number; file?: File }) => upload(`/invoices/${id}/red-letter/file`, file), onSuccess: done }),
   };

@@ -29,6 +29,15 @@ export function OrderInvoice({ orderId, heading }: { orderId: number; heading: (
           </span>
         </Descriptions.Item>
         <Descriptions.Item label="金额">{yuan(invoice.amount_fen)}</Descriptions.Item>
+        {invoice.invoice_number ? <Descriptions.Item label="发票号码"><span className="mono">{invoice.invoice_number}</span></Descriptions.Item> : null}
+        {invoice.fail_reason ? (
+          // The invoicing platform's refusal, in its words (docs/decisions/064-nuonuo-invoicing.md).
+          <Descriptions.Item label="平台答复" span={2}>
+            <span style={{ color: '#a8071a' }} data-testid="order-invoice-fail-reason">
+              {invoice.fail_reason}
+            </span>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label="接收邮箱">{invoice.email}</Descriptions.Item>
         {invoice.type === 'special' ? (
           <>

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   AppError,
   ConsoleIdParamSchema,
+  ConsoleInvoiceBulkIssueResultSchema,
+  ConsoleInvoiceBulkIssueSchema,
   ConsoleInvoiceListQuerySchema,
   ConsoleInvoiceOfOrderSchema,
   ConsoleInvoiceRevenueQuerySchema,
@@ -81,6 +83,32 @@ export async function registerConsoleInvoiceRoutes(scope: FastifyInstance): Prom
     handler: async (request) => {
       assertCan(actorOf(request), 'orders.view');
       return { invoice: await invoices().forOrder(request.params.id) };
+    },
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/invoices/:id/issue',
+    summary: 'Asks the invoicing platform (诺诺) to issue it: → issuing, the result polled by a job (docs/decisions/064-nuonuo-invoicing.md)',
+    tag,
+    request: { ...byId, body: RedLetterRequestSchema },
+    response: ConsoleInvoiceSchema,
+    handler: async (request) => {
+      const actor = actorOf(request);
+      assertCan(actor, 'orders.handle');
+      return invoices().issueViaPlatform(actor, request.params.id);
+    },
+  });
+  apiRoute(scope, {
+    method: 'POST',
+    url: '/invoices/issue',
+    summary: 'Bulk issue through the invoicing platform: each invoice on its own, refusals answered per id',
+    tag,
+    request: { body: ConsoleInvoiceBulkIssueSchema },
+    response: ConsoleInvoiceBulkIssueResultSchema,
+    handler: async (request) => {
+      const actor = actorOf(request);
+      assertCan(actor, 'orders.handle');
+      return { results: await invoices().issueMany(actor, request.body.ids) };
     },
   });
   apiRoute(scope, {
