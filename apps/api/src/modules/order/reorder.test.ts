@@ -106,7 +106,8 @@ describeDialects('reorder offer (%s)', (dialect) => {
   });
 
   it('offers nothing for a phone without its token, a forged token, another phone\u2019s token or an expired one', async () => {
-    for (const query of [{ phone: PHONE }, { phone: PHONE, phone_token: `${Math.floor(Date.now() / 1000) + 3600}.${'A'.repeat(32)}` }, { phone: PHONE, phone_token: otherToken }, { phone: OTHER_PHONE, phone_token: token }, { phone_token: token }]) {
+    const queries: Record<string, string>[] = [{ phone: PHONE }, { phone: PHONE, phone_token: `${Math.floor(test.clock.now.getTime() / 1000) + 3600}.${'A'.repeat(32)}` }, { phone: PHONE, phone_token: otherToken }, { phone: OTHER_PHONE, phone_token: token }, { phone_token: token }];
+    for (const query of queries) {
       expect((await offers(query)).companies, JSON.stringify(query)).not.toContainEqual(expect.objectContaining({ entity_name: '北京字节跳动科技有限公司' }));
     }
     expect(names(await offers({ phone: OTHER_PHONE, phone_token: otherToken }))).toEqual(['贵州茅台酒股份有限公司']);
