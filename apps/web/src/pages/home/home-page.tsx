@@ -156,6 +156,16 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
       onSubmit={onSubmit}
     />
   );
+  const reorder = (
+    <HomeExtra
+      name="ReorderOffer"
+      goods={goods}
+      onUse={(fill) => {
+        setForm(fill);
+        setFormRound((round) => round + 1);
+      }}
+    />
+  );
   const explanation = (
     <HomeExtra name="Explanation" goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
   );
@@ -183,6 +193,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
           </div>
           <div className={styles.aside}>
             {unfinishedNotice}
+            {reorder}
             <div className={styles.card}>{formCard}</div>
           </div>
         </div>
@@ -191,6 +202,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
           {header}
           {countdownBanner}
           {unfinishedNotice}
+          {reorder}
           <div className={styles.card}>{formCard}</div>
           {platform.host === 'wx-mp' && (
             <Suspense fallback={null}>

@@ -1,0 +1,93 @@
+import { maskPhone, reorderButtonText, type Goods, type ReorderCompany, type ReorderResponse } from '@kuaibao/domain';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { fetchReorderOffers } from '../../api/reorder-endpoints.ts';
+import { ownOrderKeys, verifiedPhones } from '../../own-orders.ts';
+import type { OrderForm } from '../../storage.ts';
+import { Button } from '../../ui/button.tsx';
+import { ErrorBoundary } from '../../ui/error-boundary.tsx';
+import styles from './reorder-offer.module.css';
+import { reorderForm } from './reorder-form.ts';
+
+// The phone + SMS code path: its own chunk, loaded when a visitor on another device asks for it.
+const ReorderPhone = lazy(() => import('./reorder-phone.tsx'));
+
+type Phase = 'idle' | 'asking' | 'answered';
+
+/**
+ * The reorder in two taps (docs/decisions/066-reorder-in-two-taps.md), in the home's extras chunk: after
+ * the first render, a device that holds its orders' keys or a verified phone's token asks for its
+ * companies, and 为该企业办理…年度年报 fills the form with one (the ID number stays empty, to be typed).
+ * Another device verifies the phone by SMS code first. Prerendered as the plain link, so hydration matches.
+ */
+export function ReorderOffer({ goods, onUse }: { goods: readonly Goods[]; onUse: (fill: (current: OrderForm) => OrderForm) => void }) {
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [offer, setOffer] = useState<ReorderResponse | null>(null);
+  const [used, setUsed] = useState<string | null>(null);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+
+  const ask = useCallback(() => {
+    const keys = ownOrderKeys();
+    const [phone] = verifiedPhones();
+    if (!keys && !phone) return;
+    setPhase('asking');
+    fetchReorderOffers({ keys, phone: phone?.phone, phoneToken: phone?.token })
+      .then((answer) => setOffer(answer))
+      .catch(() => setOffer(null))
+      .finally(() => setPhase('answered'));
+  }, []);
+  useEffect(ask, [ask]);
+
+  if (!goods.some((item) => item.goods_type === 'license_year')) return null;
+
+  const use = (company: ReorderCompany) => {
+    onUse((current) => reorderForm(current, company, goods));
+    setUsed(company.entity_id);
+    // The one field left to type: the form remounts with the company, then the ID number takes the focus.
+    requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-testid="id-input"]')?.focus());
+  };
+
+  if (offer && offer.companies.length > 0) {
+    return (
+      <section className={styles.offer} aria-labelledby="reorder-title" data-testid="reorder-offer">
+        <h2 id="reorder-title" className={styles.title}>
+          欢迎回来，{offer.filing_year} 年度年报可以办理了
+        </h2>
+        {offer.companies.map((company) => (
+          <div key={company.entity_id} className={styles.company} data-testid="reorder-company">
+            <span className={styles.name}>{company.entity_name}</span>
+            <p className={styles.contact}>
+              法定代表人 {company.entity_legal} · 手机 {maskPhone(company.entity_phone)}
+            </p>
+            {used === company.entity_id ? (
+              <p className={styles.hint} role="status" data-testid="reorder-used">
+                已填入下方表单。身份证号码已按期删除，请重新填写。
+              </p>
+            ) : (
+              <Button onClick={() => use(company)} data-testid="reorder-use">
+                {reorderButtonText(offer.filing_year)}
+              </Button>
+            )}
+          </div>
+        ))}
+      </section>
+    );
+  }
+
+  if (phase === 'asking' && !phoneOpen) return null;
+  if (!phoneOpen) {
+    return (
+      <button type="button" className={styles.link} onClick={() => setPhoneOpen(true)} data-testid="reorder-phone-open">
+        去年在本站办过年报？验证手机号，一键续办
+      </button>
+    );
+  }
+  return (
+    <div className={styles.phone}>
+      <ErrorBoundary fallback={<p className={styles.hint}>页面加载失败，请检查网络后重试</p>}>
+        <Suspense fallback={null}>
+          <ReorderPhone onVerified={ask} nothingFound={phase === 'answered' && offer !== null && offer.companies.length === 0} />
+        </Suspense>
+      </ErrorBoundary>
+    </div>
+  );
+}
