@@ -11,8 +11,6 @@ import { reorderForm } from './reorder-form.ts';
 // The phone + SMS code path: its own chunk, loaded when a visitor on another device asks for it.
 const ReorderPhone = lazy(() => import('./reorder-phone.tsx'));
 
-type Phase = 'idle' | 'asking' | 'answered';
-
 /**
  * The reorder in two taps (docs/decisions/066-reorder-in-two-taps.md), in the home's extras chunk: after
  * the first render, a device that holds its orders' keys or a verified phone's token asks for its
@@ -20,22 +18,21 @@ type Phase = 'idle' | 'asking' | 'answered';
  * Another device verifies the phone by SMS code first. Prerendered as the plain link, so hydration matches.
  */
 export function ReorderOffer({ goods, onUse }: { goods: readonly Goods[]; onUse: (fill: (current: OrderForm) => OrderForm) => void }) {
-  const [phase, setPhase] = useState<Phase>('idle');
   const [offer, setOffer] = useState<ReorderResponse | null>(null);
   const [used, setUsed] = useState<string | null>(null);
   const [phoneOpen, setPhoneOpen] = useState(false);
+  // Asked again after the SMS code: whether that answer has come (to say when it offers nothing).
+  const [phoneAnswered, setPhoneAnswered] = useState(false);
 
-  const ask = useCallback(() => {
+  const ask = useCallback((onAnswer?: () => void) => {
     const keys = ownOrderKeys();
     const [phone] = verifiedPhones();
     if (!keys && !phone) return;
-    setPhase('asking');
-    fetchReorderOffers({ keys, phone: phone?.phone, phoneToken: phone?.token })
-      .then((answer) => setOffer(answer))
-      .catch(() => setOffer(null))
-      .finally(() => setPhase('answered'));
+    void fetchReorderOffers({ keys, phone: phone?.phone, phoneToken: phone?.token })
+      .then(setOffer, () => setOffer(null))
+      .finally(onAnswer);
   }, []);
-  useEffect(ask, [ask]);
+  useEffect(() => ask(), [ask]);
 
   if (!goods.some((item) => item.goods_type === 'license_year')) return null;
 
@@ -73,7 +70,6 @@ export function ReorderOffer({ goods, onUse }: { goods: readonly Goods[]; onUse:
     );
   }
 
-  if (phase === 'asking' && !phoneOpen) return null;
   if (!phoneOpen) {
     return (
       <button type="button" className={styles.link} onClick={() => setPhoneOpen(true)} data-testid="reorder-phone-open">
@@ -85,7 +81,13 @@ export function ReorderOffer({ goods, onUse }: { goods: readonly Goods[]; onUse:
     <div className={styles.phone}>
       <ErrorBoundary fallback={<p className={styles.hint}>页面加载失败，请检查网络后重试</p>}>
         <Suspense fallback={null}>
-          <ReorderPhone onVerified={ask} nothingFound={phase === 'answered' && offer !== null && offer.companies.length === 0} />
+          <ReorderPhone
+            onVerified={() => {
+              setPhoneAnswered(false);
+              ask(() => setPhoneAnswered(true));
+            }}
+            nothingFound={phoneAnswered && !offer?.companies.length}
+          />
         </Suspense>
       </ErrorBoundary>
     </div>
