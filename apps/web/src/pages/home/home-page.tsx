@@ -158,7 +158,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
   );
   const reorder = (
     <HomeExtra
-      name="ReorderOffer"
+      name="ReorderEntry"
       goods={goods}
       onUse={(fill) => {
         setForm(fill);

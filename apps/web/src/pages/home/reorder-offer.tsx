@@ -6,21 +6,22 @@ import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import styles from './reorder-offer.module.css';
+import { ReorderLink } from './reorder-link.tsx';
 import { reorderForm } from './reorder-form.ts';
 
 // The phone + SMS code path: its own chunk, loaded when a visitor on another device asks for it.
 const ReorderPhone = lazy(() => import('./reorder-phone.tsx'));
 
 /**
- * The reorder in two taps (docs/decisions/066-reorder-in-two-taps.md), in the home's extras chunk: after
- * the first render, a device that holds its orders' keys or a verified phone's token asks for its
- * companies, and 为该企业办理…年度年报 fills the form with one (the ID number stays empty, to be typed).
- * Another device verifies the phone by SMS code first. Prerendered as the plain link, so hydration matches.
+ * The reorder in two taps (docs/decisions/066-reorder-in-two-taps.md), its own chunk (reorder-entry.tsx
+ * loads it for a device that holds a proof, or once the link is tapped): a device that holds its orders'
+ * keys or a verified phone's token asks for its companies, and 为该企业办理…年度年报 fills the form with
+ * one (the ID number stays empty, to be typed). Another device verifies the phone by SMS code first.
  */
-export function ReorderOffer({ goods, onUse }: { goods: readonly Goods[]; onUse: (fill: (current: OrderForm) => OrderForm) => void }) {
+export default function ReorderOffer({ goods, onUse, startWithPhone }: { goods: readonly Goods[]; onUse: (fill: (current: OrderForm) => OrderForm) => void; startWithPhone: boolean }) {
   const [offer, setOffer] = useState<ReorderResponse | null>(null);
   const [used, setUsed] = useState<string | null>(null);
-  const [phoneOpen, setPhoneOpen] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(startWithPhone);
   // Asked again after the SMS code: whether that answer has come (to say when it offers nothing).
   const [phoneAnswered, setPhoneAnswered] = useState(false);
 
@@ -33,8 +34,6 @@ export function ReorderOffer({ goods, onUse }: { goods: readonly Goods[]; onUse:
       .finally(onAnswer);
   }, []);
   useEffect(() => ask(), [ask]);
-
-  if (!goods.some((item) => item.goods_type === 'license_year')) return null;
 
   const use = (company: ReorderCompany) => {
     onUse((current) => reorderForm(current, company, goods));
@@ -72,9 +71,7 @@ export function ReorderOffer({ goods, onUse }: { goods: readonly Goods[]; onUse:
 
   if (!phoneOpen) {
     return (
-      <button type="button" className={styles.link} onClick={() => setPhoneOpen(true)} data-testid="reorder-phone-open">
-        去年在本站办过年报？验证手机号，一键续办
-      </button>
+      <ReorderLink onClick={() => setPhoneOpen(true)} />
     );
   }
   return (
