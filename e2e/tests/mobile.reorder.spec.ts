@@ -69,13 +69,16 @@ test('390 px: last season\u2019s customer returns on the same phone, taps the of
 
 test('390 px: on a phone that never ordered, the phone and its SMS code bring the offer', async ({ browser }, testInfo) => {
   const customer = claimCompany();
-  insertPaidOrders([{ name: customer.name, fee: 19900, paidAt: lastSeasonTime(), goodsType: 'license_year', phone: customer.phone }]);
   const context = await browser.newContext({ ...devices['iPhone 13'], baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   const page = await context.newPage();
   try {
     await page.goto('/');
     await startedUp(page);
+    // Paid last season with this phone, on some other device (written once the server is up and serving).
+    insertPaidOrders([{ name: customer.name, fee: 19900, paidAt: lastSeasonTime(), goodsType: 'license_year', phone: customer.phone }]);
     await expect(page.getByTestId('reorder-offer')).toHaveCount(0);
+    await expect(page.getByTestId('reorder-phone-open')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('reorder-link-390.png') });
     await page.getByTestId('reorder-phone-open').click();
     await page.getByTestId('reorder-phone-input').fill(customer.phone);
     await page.getByTestId('verify-send').click();
