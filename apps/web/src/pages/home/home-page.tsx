@@ -187,13 +187,14 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
         <div className={styles.columns}>
           <div className={styles.main}>
             {header}
+            {/* Beside the form, not above it: its submit button stays above the fold (desktop.fold). */}
+            {reorder}
             {explanation}
             {danmaku}
             {footer}
           </div>
           <div className={styles.aside}>
             {unfinishedNotice}
-            {reorder}
             <div className={styles.card}>{formCard}</div>
           </div>
         </div>

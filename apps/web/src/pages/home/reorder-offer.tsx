@@ -56,7 +56,7 @@ export default function ReorderOffer({ goods, onUse, startWithPhone }: { goods: 
             </p>
             {used === company.entity_id ? (
               <p className={styles.hint} role="status" data-testid="reorder-used">
-                已填入下方表单。身份证号码已按期删除，请重新填写。
+                已填入表单。身份证号码已按期删除，请重新填写。
               </p>
             ) : (
               <Button onClick={() => use(company)} data-testid="reorder-use">
