@@ -31,6 +31,7 @@ import { createEventService, registerEventRoutes, type EventService } from './mo
 import { createFeedbackService, registerFeedbackRoutes, type FeedbackService } from './modules/feedback/index.ts';
 import { createGoodsService, registerGoodsRoutes, type GoodsService } from './modules/goods/index.ts';
 import { createCustomerDocumentsService, createOrderService, registerCustomerDocumentRoutes, registerOrderRoutes, type CustomerDocumentsService, type OrderService } from './modules/order/index.ts';
+import { createReorderService, registerReorderRoutes, type ReorderService } from './modules/order/index.ts';
 import {
   createPaymentService,
   createReconciliationService,
@@ -110,6 +111,8 @@ export interface Services {
   deletion: DeletionService;
   /** The documents a customer uploads when asked (待客户补充, decision 062). */
   customerDocuments: CustomerDocumentsService;
+  /** The home page's reorder offer (decision 066). */
+  reorder: ReorderService;
   /** The phone lookup's SMS code, which opens its full view (decision 049). */
   lookup: LookupService;
   /** WeChat login (official account and mini-program) and the visitors' sessions (docs/decisions/009). */
@@ -316,6 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     emailOutbox: createEmailOutboxWorker({ db, email, now, log: app.log, intervalMs: config.email.outboxIntervalMs }),
     invoiceResults: createInvoiceResultsJob({ invoices, log: app.log, intervalMs: config.invoicing.provider === 'manual' ? 0 : config.invoicing.pollIntervalMs }),
     customerDocuments: createCustomerDocumentsService({ db, now, vault, storage }),
+    reorder: createReorderService({ db, now, vault }),
     wechatAuth,
     accounts,
     corp: createCorpService({ db, orders, goods, siteConfig, accounts }),
@@ -387,6 +391,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerLookupRoutes(app);
   registerInvoiceRoutes(app);
   await registerCustomerDocumentRoutes(app);
+  registerReorderRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);
   registerAccountRoutes(app);
   registerCorpRoutes(app);

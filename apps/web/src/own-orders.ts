@@ -60,3 +60,6 @@ export function rememberPhoneToken(phone: string, token: string, expiresAt: stri
   const rest = readPhoneTokens(now).filter((entry) => entry.phone !== phone);
   writeString('phoneTokens', JSON.stringify([{ phone, token, expires_at: expiresAt }, ...rest].slice(0, 5)));
 }
+
+/** The phones verified on this device, newest first, while their tokens last (the home's reorder offer asks with them). */
+export const verifiedPhones = (now = Date.now()) => readPhoneTokens(now).map(({ phone, token }) => ({ phone, token }));

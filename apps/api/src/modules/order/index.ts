@@ -15,6 +15,8 @@ export { orderTrends } from './order-trends.ts';
 export { createMessageTemplatesService, type MessageTemplatesService } from './message-templates.service.ts';
 export { createCustomerDocumentsService, type CustomerDocumentsService } from './customer-documents.service.ts';
 export { registerCustomerDocumentRoutes } from './customer-documents.routes.ts';
+export { createReorderService, type ReorderService } from './reorder.service.ts';
+export { registerReorderRoutes } from './reorder.routes.ts';
 
 /**
  * What the payment module may read and do to an order: find it, mark it paid when money arrives,

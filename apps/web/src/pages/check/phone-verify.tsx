@@ -13,7 +13,7 @@ import { sendCodeLabel, useResendCountdown } from './use-resend-countdown.ts';
  * (docs/decisions/049-phone-lookup-masked-until-proven.md). A verified phone is remembered on this
  * device for 30 days (the server's signed token), then `onVerified` looks the orders up again.
  */
-export function PhoneVerify({ phone, onVerified, source }: { phone: string; onVerified: () => void; source: string }) {
+export function PhoneVerify({ phone, onVerified, source, texts }: { phone: string; onVerified: () => void; source: string; texts?: { title: string; intro: string; confirm: string } }) {
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -58,9 +58,9 @@ export function PhoneVerify({ phone, onVerified, source }: { phone: string; onVe
   return (
     <form className={styles.body} onSubmit={(event) => void verify(event)} noValidate aria-labelledby="phone-verify-title" data-testid="phone-verify">
       <h3 id="phone-verify-title" className={styles.title}>
-        验证手机号，查看完整信息
+        {texts?.title ?? '验证手机号，查看完整信息'}
       </h3>
-      <p>为保护您的信息，仅凭手机号只显示部分内容。获取发送到 {maskPhone(phone)} 的短信验证码并填写，即可查看订单编号、金额和回执；本设备将记住 30 天。</p>
+      <p>{texts?.intro ?? `为保护您的信息，仅凭手机号只显示部分内容。获取发送到 ${maskPhone(phone)} 的短信验证码并填写，即可查看订单编号、金额和回执；本设备将记住 30 天。`}</p>
       <div className={styles.codeRow}>
         <input
           className={styles.code}
@@ -78,7 +78,7 @@ export function PhoneVerify({ phone, onVerified, source }: { phone: string; onVe
         </Button>
       </div>
       <Button type="submit" block disabled={busy || !sent} data-testid="verify-confirm">
-        查看完整信息
+        {texts?.confirm ?? '查看完整信息'}
       </Button>
     </form>
   );

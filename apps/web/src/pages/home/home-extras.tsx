@@ -9,3 +9,4 @@ export { HomeFooter } from './home-footer.tsx';
 export { ReportEntry } from './report-entry.tsx';
 export { FilingWindowBanner, ServiceDanmaku, ServiceMarquee } from './service-notices.tsx';
 export { CompanyNotFound } from './company-not-found.tsx';
+export { ReorderEntry } from './reorder-entry.tsx';

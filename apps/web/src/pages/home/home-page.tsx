@@ -156,6 +156,16 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
       onSubmit={onSubmit}
     />
   );
+  const reorder = (
+    <HomeExtra
+      name="ReorderEntry"
+      goods={goods}
+      onUse={(fill) => {
+        setForm(fill);
+        setFormRound((round) => round + 1);
+      }}
+    />
+  );
   const explanation = (
     <HomeExtra name="Explanation" goodsType={goodsType} variant={platform.variant} title={`${texts.shortName}须知`} />
   );
@@ -177,6 +187,8 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
         <div className={styles.columns}>
           <div className={styles.main}>
             {header}
+            {/* Beside the form, not above it: its submit button stays above the fold (desktop.fold). */}
+            {reorder}
             {explanation}
             {danmaku}
             {footer}
@@ -191,6 +203,7 @@ export default function HomePage({ success = false, dialog: routeDialog }: { suc
           {header}
           {countdownBanner}
           {unfinishedNotice}
+          {reorder}
           <div className={styles.card}>{formCard}</div>
           {platform.host === 'wx-mp' && (
             <Suspense fallback={null}>

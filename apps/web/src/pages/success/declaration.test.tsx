@@ -50,6 +50,7 @@ let order: OrderRecord;
 
 function respond(call: FakeCall) {
   if (call.path === '/api/h5/order/detail') return { code: 0, data: order };
+  if (call.path === '/api/h5/invoice') return { code: 0, data: { id: order.id, amount_fen: order.total_fee, refusal: null, prefill: { title: order.entity_name, tax_number: order.entity_id }, invoice: null } };
   if (call.path === '/api/h5/order' && call.method === 'PUT') {
     const body = call.body as { entity_extra: Record<string, string> };
     return { code: 0, data: { ...order, entity_extra: body.entity_extra, declaration_pending: false } };
@@ -384,5 +385,21 @@ describe('desktop declaration dialog (docs/product/screens.md, docs/product/orde
     fireEvent.click(within(screen.getByTestId('decl-close-confirm')).getByTestId('decl-close-confirm-close'));
     expect(closed).toEqual(['closed']);
     expect(puts()).toHaveLength(0);
+  });
+
+  // Decision 060: the phone success page and /checkDetail offered 申请发票; the desktop dialog now does too, with the same card.
+  it('offers 申请发票 in the declaration dialog and in the paid dialog of other services, with the order\'s key', async () => {
+    openDesktop(paidOrder());
+    const dialog = screen.getByTestId('declaration-dialog');
+    await within(dialog).findByTestId('invoice-card');
+    const asked = calls.filter((call) => call.path === '/api/h5/invoice');
+    expect(asked.at(-1)!.query).toMatchObject({ id: 'pub-1', key: EDIT_KEY });
+    fireEvent.click(within(dialog).getByTestId('invoice-open'));
+    expect((within(dialog).getByTestId('invoice-title') as HTMLInputElement).value).toBe(COMPANY);
+    cleanup();
+
+    openDesktop(paidOrder({ goods_type: 'license_destory', goods_name: '营业执照注销' }));
+    const paid = await screen.findByTestId('success-dialog');
+    await within(paid).findByTestId('invoice-card');
   });
 });

@@ -1,5 +1,5 @@
 import { type OrderRecord } from '@kuaibao/domain';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from '../../router/router.tsx';
 import type { OrderForm } from '../../storage.ts';
 import { Button } from '../../ui/button.tsx';
@@ -12,6 +12,9 @@ import { SuccessSummary } from './success-summary.tsx';
 import { useDeclaration } from './use-declaration.ts';
 import { usePaidOrder } from './use-paid-order.ts';
 import { DECLARATION_PENDING_TITLE } from '../../common/declaration-pending.tsx';
+
+// 申请发票 (decision 060), the phone success page's card: its own chunk, as there.
+const InvoiceCard = lazy(() => import('../invoice/invoice-card.tsx'));
 
 /**
  * Desktop success flow over the home page, from the pay dialog or the /success route (docs/product/screens.md,
@@ -56,6 +59,11 @@ export default function SuccessDialog({
           navigate('/check');
         }}
       />
+      {state.kind === 'loaded' && (
+        <Suspense fallback={null}>
+          <InvoiceCard proof={{ id: state.order.id, key: state.editKey }} />
+        </Suspense>
+      )}
       <OperatorLine />
     </Dialog>
   );
@@ -94,6 +102,9 @@ function DeclarationFlow({ order, editKey, resumed, onDone }: { order: OrderReco
           <div className={styles.actions}>
             <DeclarationActions model={model} />
           </div>
+          <Suspense fallback={null}>
+            <InvoiceCard proof={{ id: order.id, key: editKey }} />
+          </Suspense>
           <OperatorLine />
         </div>
       </Dialog>
