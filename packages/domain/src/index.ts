@@ -80,4 +80,5 @@ export * from './guarantee-badges.ts';
 export * from './partial-refund.ts';
 export * from './commission.ts';
 export * from './invoice.ts';
+export * from './reminder.ts';
 export * from './day-range-presets.ts';
