@@ -16,3 +16,4 @@ export * from './deletion.ts';
 export * from './commission.ts';
 export * from './invoice.ts';
 export * from './message-templates.ts';
+export * from './reminder.ts';

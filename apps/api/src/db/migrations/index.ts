@@ -34,6 +34,7 @@ import { pricesPerCustomerKindAndChannel } from './037_prices_per_customer_kind_
 import { invoices } from './038_invoices.ts';
 import { billLinesAndFees } from './039_bill_lines_and_fees.ts';
 import { templatesAndCustomerFiles } from './040_templates_and_customer_files.ts';
+import { seasonReminders } from './042_season_reminders.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -75,5 +76,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '038_invoices': invoices(kind),
     '039_bill_lines_and_fees': billLinesAndFees(kind),
     '040_templates_and_customer_files': templatesAndCustomerFiles(kind),
+    '042_season_reminders': seasonReminders(kind),
   };
 }

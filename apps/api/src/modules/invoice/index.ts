@@ -5,3 +5,4 @@ export { assertRefundInvoiceCleared, createInvoiceService, findInvoiceForEmail, 
 export { registerInvoiceRoutes } from './invoice.routes.ts';
 export { recordEmailAttempt, wasEmailSent } from './email-log.ts';
 export type { InvoiceListQuery } from './invoice.repository.ts';
+export { proveOrder, type OrderProof } from './order-proof.ts';
