@@ -132,11 +132,14 @@ export function registerReminderRoutes(app: FastifyInstance): void {
   if (app.config.env !== 'prod') {
     // The console provider's stand-in for a reply: what a customer's 回T would do, for local runs and e2e.
     if (app.config.sms.provider === 'console') {
-      const ConsoleReplySchema = z.object({ phone: z.string().max(20), text: z.string().max(200) });
-      app.post('/api/sms/reply/console', async (request) => {
-        const body = ConsoleReplySchema.safeParse(request.body);
-        if (!body.success) throw new AppError('FORM_INCOMPLETE');
-        return { withdrawn: await handle(replyPhone(body.data.phone), body.data.text) };
+      apiRoute(app, {
+        method: 'POST',
+        url: '/api/sms/reply/console',
+        summary: 'Outside production, with the console SMS provider: a customer’s reply to a reminder (T, TD, 回T, 退订 opt out)',
+        tag: 'reminder',
+        request: { body: z.object({ phone: z.string().max(20), text: z.string().max(200) }) },
+        response: z.object({ withdrawn: z.number().int() }),
+        handler: async (request) => ({ withdrawn: await handle(replyPhone(request.body.phone), request.body.text) }),
       });
     }
     const set = app.services.reminders.clock.set;
