@@ -29,13 +29,17 @@ export default function ReminderConsent({ proof }: { proof: InvoiceProof }) {
   if (!view || !view.allowed) return null;
 
   const change = async (given: boolean) => {
+    const before = view;
+    // The box follows the tap at once; the server's answer (or a failure) settles it.
+    setView({ ...view, given });
     setSaving(true);
     try {
       const answer = await setReminderConsent({ id, key, phoneToken }, given);
       setView(answer);
       toast.info(answer.given ? '已开启明年年报季提醒' : '已取消明年年报季提醒');
     } catch {
-      // The client toasted the server's words; the box shows what the server holds.
+      // The client toasted the server's words; the box goes back to what the server holds.
+      setView(before);
     } finally {
       setSaving(false);
     }
