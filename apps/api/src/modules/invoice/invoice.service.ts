@@ -29,7 +29,7 @@ import type { InvoicingProvider } from '../../providers/invoicing/index.ts';
 import type { StorageProvider, StoredObject } from '../../providers/storage/index.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
 import { writeAudit } from '../audit/index.ts';
-import { findOrderForInvoice } from '../order/index.ts';
+import type { findOrderForInvoice } from '../order/index.ts';
 import type { Actor } from '../staff/index.ts';
 import { invoiceRepository, type InvoiceListQuery, type InvoiceListRow } from './invoice.repository.ts';
 import { proveOrder } from './order-proof.ts';

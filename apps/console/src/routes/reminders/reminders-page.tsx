@@ -82,7 +82,7 @@ export function RemindersPage() {
               </Space>
             ),
           },
-          { title: '已发送', dataIndex: 'sent_count', width: 80, render: (count: number, row) => (count > 0 ? `${count} 条（${formatShanghaiDateTime(row.last_sent_at)}）` : '—') },
+          { title: '已发送', dataIndex: 'sent_count', width: 190, render: (count: number, row) => (count > 0 ? `${count} 条（${formatShanghaiDateTime(row.last_sent_at)}）` : '—') },
           { title: '年报', dataIndex: 'published', width: 90, render: (published: boolean | null) => PUBLISHED_TEXT(published) },
           { title: '勾选时间', dataIndex: 'given_at', width: 170, render: (value: string) => formatShanghaiDateTime(value) },
         ]}
