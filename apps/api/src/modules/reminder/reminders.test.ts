@@ -67,7 +67,8 @@ describeDialects('season reminders (%s)', (dialect) => {
       const mine = await order();
       const other = await order();
       const otherToken = issuePhoneToken(vault, other.phone, test.clock.now).token;
-      for (const proof of [{ id: mine.publicId }, { id: mine.publicId, key: other.key }, { id: mine.publicId, phone_token: otherToken }, { id: 'no-such-order', key: mine.key }]) {
+      const proofs: Record<string, string>[] = [{ id: mine.publicId }, { id: mine.publicId, key: other.key }, { id: mine.publicId, phone_token: otherToken }, { id: 'no-such-order', key: mine.key }];
+      for (const proof of proofs) {
         expectError(await tick({ ...proof, given: true }), 'REPORT_ORDER_FORBIDDEN');
         expectError(await signedInject(test, { method: 'GET', url: '/api/h5/reminder-consent', query: proof }), 'REPORT_ORDER_FORBIDDEN');
       }
@@ -75,7 +76,8 @@ describeDialects('season reminders (%s)', (dialect) => {
     });
 
     it('is refused on an unpaid, a refunded or another service’s order', async () => {
-      for (const overrides of [{ status: '1' }, { status: '4' }, { goods_type: 'cancel' }]) {
+      const refused: Record<string, string>[] = [{ status: '1' }, { status: '4' }, { goods_type: 'cancel' }];
+      for (const overrides of refused) {
         const mine = await order(overrides);
         expect(consentOf(await signedInject(test, { method: 'GET', url: '/api/h5/reminder-consent', query: { id: mine.publicId, key: mine.key } })).allowed).toBe(false);
         expectError(await tick({ id: mine.publicId, key: mine.key, given: true }), 'REMINDER_CONSENT_NOT_ALLOWED');
