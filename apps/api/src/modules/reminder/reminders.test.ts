@@ -184,6 +184,25 @@ describeDialects('season reminders (%s)', (dialect) => {
     });
   });
 
+  describe('the pre-check', () => {
+    it('asks the directory only for companies a reminder could still reach and whose publication is unknown', async () => {
+      await test.database.db.deleteFrom('reminder_consents').execute();
+      test.clock.now = bj('2026-05-05T10:00:00');
+      const unknown = await consented();
+      const known = await consented();
+      test.clock.now = bj('2027-02-01T10:00:00');
+      await createAnnualReportCheckRepository(test.database).save({ creditCode: known.creditCode, year: 2026, published: false, publishDate: '', source: 'seed', answeredAt: bj('2027-01-30T10:00:00').toISOString() });
+      const page = await season();
+      expect(page.precheck_budget_left).toBeNull();
+      expect(page.rows.find((r) => r.credit_code === known.creditCode)).toMatchObject({ published: false, status: 'eligible' });
+      const result = dataOf<{ asked: number; unknown: number }>(await (await asAdmin())('POST', '/api/console/reminders/precheck', {}));
+      // The local directory answers from stored answers only: the unknown company stays unknown.
+      expect(result).toEqual({ asked: 1, published: 0, not_published: 0, unknown: 1 });
+      expect(await auditRows(test, 'reminder.precheck', 2027)).toHaveLength(1);
+      expect((await season()).rows.find((r) => r.credit_code === unknown.creditCode)).toMatchObject({ published: null });
+    });
+  });
+
   describe('the quiet hours in the outbox', () => {
     it('holds a reminder a retry would carry past 21:00 until 08:00', async () => {
       await test.database.db.deleteFrom('reminder_consents').execute();
