@@ -47,7 +47,7 @@ export default defineConfig({
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SQLITE_FILE: `data/e2e-${PORT}/kuaibao.sqlite`, SEED_COMPANIES: '5000', LOG_LEVEL: 'warn', APP_ENV: 'test', CONSOLE_ADMIN_PASSWORD: 'e2e-console-admin-1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SQLITE_FILE: `data/e2e-${PORT}/kuaibao.sqlite`, SEED_COMPANIES: '5000', LOG_LEVEL: 'warn', APP_ENV: 'test', CONSOLE_ADMIN_PASSWORD: 'e2e-console-admin-1', REMINDER_TEST_CLOCK: 'true' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

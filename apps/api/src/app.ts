@@ -72,6 +72,7 @@ import { buildInvoicingProvider } from './providers/invoicing/index.ts';
 import { buildEmailProvider, type EmailProvider } from './providers/email/index.ts';
 import { createEmailOutboxWorker, type EmailOutboxWorker } from './jobs/email-outbox.ts';
 import { createInvoiceResultsJob, type InvoiceResultsJob } from './jobs/invoice-results.ts';
+import { createReminderClock, createReminderService, registerReminderRoutes, type ReminderService } from './modules/reminder/index.ts';
 
 export interface Services {
   now: () => Date;
@@ -91,6 +92,8 @@ export interface Services {
   emailOutbox: EmailOutboxWorker;
   /** Polls the invoicing platform's results (decision 064); server.ts starts it, tests call runOnce(). */
   invoiceResults: InvoiceResultsJob;
+  /** Next year's reminder: consents, batches, opt-outs (docs/decisions/065-next-season-reminder.md). */
+  reminders: ReminderService;
   /** Present when the sandbox provider is configured. */
   sandbox: SandboxGateway | undefined;
   /** Reconciliation and refund sweeps; server.ts starts them, tests call runOnce(). */
@@ -160,6 +163,8 @@ export interface BuildAppOptions {
  */
 function needsClientSignature(routePattern: string): boolean {
   if (routePattern.startsWith('/api/pay/notify/')) return false;
+  // The SMS providers' reply callbacks (回T) prove themselves by their secret path (decision 065).
+  if (routePattern.startsWith('/api/sms/reply/')) return false;
   // The console signs in with a session cookie instead (docs/decisions/008).
   if (routePattern.startsWith('/api/console/')) return false;
   // The OpenAPI document and the reference page describe the API; they are not part of it (decision 017).
@@ -273,6 +278,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const accounts = createAccountService({ db, wechatAuth, now, tokenTtlSeconds: config.wechatAuth.tokenTtlSeconds });
   const deletion = createDeletionService({ db, now, vault, sms, log: app.log });
   const email = buildEmailProvider(config.email, app.log);
+  // Its own clock, which only a test outside production may move (REMINDER_TEST_CLOCK); createReminderClock refuses it in production.
+  const reminderClock = createReminderClock(now, { movable: config.reminders.testClock, production: config.env === 'prod' });
+  const reminders = createReminderService({
+    db,
+    clock: reminderClock,
+    vault,
+    directory,
+    reportChecks,
+    publicBaseUrl: config.publicBaseUrl,
+    siteName: config.publicBaseUrl ? new URL(config.publicBaseUrl).host : config.sms.signName,
+  });
   const invoices = createInvoiceService({ db, now, vault, storage, invoicing: buildInvoicingProvider(config.invoicing, now), publicBaseUrl: config.publicBaseUrl, log: app.log });
   const services: Services = {
     now,
@@ -308,13 +324,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     sms,
     storage,
-    smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics }),
+    smsOutbox: createSmsOutboxWorker({ db, sms, now, log: app.log, intervalMs: config.sms.outboxIntervalMs, metrics, reminderNow: reminderClock.now }),
     retention: createRetentionSweep({ database, periods: config.retention.periods, intervalMs: config.retention.sweepIntervalMs, now, log: app.log, metrics }),
     wechatComplaints,
     billReconciliation: createBillReconciliationJob({ reconciliation, intervalMs: config.payment.reconciliation.intervalMs, log: app.log }),
     deletion,
     lookup: createLookupService({ db, now, vault, sms, log: app.log }),
     invoices,
+    reminders,
     email,
     emailOutbox: createEmailOutboxWorker({ db, email, now, log: app.log, intervalMs: config.email.outboxIntervalMs }),
     invoiceResults: createInvoiceResultsJob({ invoices, log: app.log, intervalMs: config.invoicing.provider === 'manual' ? 0 : config.invoicing.pollIntervalMs }),
@@ -390,6 +407,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDeletionRoutes(app);
   registerLookupRoutes(app);
   registerInvoiceRoutes(app);
+  registerReminderRoutes(app);
   await registerCustomerDocumentRoutes(app);
   registerReorderRoutes(app);
   if (sandbox) registerSandboxCashier(app, sandbox);

@@ -25,6 +25,7 @@ import {
   AgreementsPage,
   SmsLogPage,
   InvoiceListPage,
+  RemindersPage,
   CustomerPage,
   DeletionRequestsPage,
   StaffPage,
@@ -100,6 +101,7 @@ export function ConsoleApp() {
           <Route path="feedback" element={<FeedbackPage />} />
           <Route path="sms" element={<SmsLogPage />} />
           <Route path="invoices" element={<InvoiceListPage />} />
+          <Route path="reminders" element={<RemindersPage />} />
           <Route path="customers" element={<CustomerPage />} />
           <Route path="deletion-requests" element={<DeletionRequestsPage />} />
           <Route path="goods" element={<GoodsPage />} />

@@ -82,6 +82,8 @@ const ENTRIES: Record<string, { before?: unknown; after?: unknown; target_type: 
   'invoice.red_request': { before: { status: 'issued' }, after: { status: 'red_requested' }, target_type: 'invoice', target_id: '3' },
   'invoice.platform_issue': { before: { status: 'requested' }, after: { status: 'issuing', order_no: 'KB3TA1B2C3' }, target_type: 'invoice', target_id: '3' },
   'invoice.red_issue': { before: { status: 'red_requested' }, after: { status: 'red_issued' }, target_type: 'invoice', target_id: '3' },
+  'reminder.batch': { after: { season: 2027, companies: 12, sent: 9, skipped: 3 }, target_type: 'reminder_batch', target_id: '1' },
+  'reminder.precheck': { after: { asked: 9, published: 2, not_published: 5, unknown: 2 }, target_type: 'reminder_season', target_id: '2027' },
   'order.declaration_by_phone': { before: { entity_extra: null }, after: { entity_extra: { sale_amount: '120.5', tax_amount: '3', total_amount: '200', total_employee: '5', female_employee: '2', insure_employee: '5' } }, target_type: 'order', target_id: '12' },
 };
 

@@ -75,6 +75,15 @@ const FIELDS: Record<string, { name: string; kind?: FieldKind } | null> = {
   file: { name: '文件格式' },
   order_no: { name: '开票平台单号' },
   number: { name: '发票号码' },
+  // The season's reminders (reminder.ts): a batch's counts and a pre-check's answers.
+  season: { name: '年报季' },
+  companies: { name: '企业数' },
+  sent: { name: '已发送' },
+  skipped: { name: '已跳过' },
+  asked: { name: '查询企业数' },
+  published: { name: '已公示' },
+  not_published: { name: '未公示' },
+  unknown: { name: '无法确认' },
   // Internal row ids: not for people.
   id: null,
   file_id: null,
@@ -296,6 +305,8 @@ const TARGET_TYPE_NAMES: Record<string, string> = {
   wechat_complaint: '微信支付投诉',
   message_template: '消息模板',
   invoice: '发票',
+  reminder_batch: '年报季提醒批次',
+  reminder_season: '年报季提醒',
 };
 
 /**

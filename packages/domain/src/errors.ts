@@ -14,7 +14,7 @@
  * Numeric codes are status×100+n. Ranges: payments 40030–40049 and 50210–50229; WeChat login
  * 40050–40059, 40150–40159 and 40350–40359; the visitor's deletion request 40090–40094, 42950–42959
  * and 50290; console 40060–40089, 40095–40099, 40980–40984, 40160–40199, 40360–40399, 40460–40499, 42960–42999;
- * refunds 40930–40949 (partial refunds 40934–40949, decision 057); invoices 42200–42229 (the invoice form's checks: 422, since 402xx would be status 402), 40480–40489, 40991–40999 and 50230–50239 (诺诺 platform issuing: 42212–42219, 40483–40486, 40999, 50231–50236); templates and customer uploads 40180, 40475–40476, 41302–41303, 41502–41503, 42230–42232; roles and 提成 40170–40174, 40365–40369, 40380–40385 (within the console's); a dependency away (database restarting) 50320–50324 and 42970–42974;
+ * refunds 40930–40949 (partial refunds 40934–40949, decision 057); invoices 42200–42229 (the invoice form's checks: 422, since 402xx would be status 402), 40480–40489, 40991–40999 and 50230–50239 (诺诺 platform issuing: 42212–42219, 40483–40486, 40999, 50231–50236); templates and customer uploads 40180, 40475–40476, 41302–41303, 41502–41503, 42230–42232; roles and 提成 40170–40174, 40365–40369, 40380–40385 (within the console's); a dependency away (database restarting) 50320–50324 and 42970–42974; next year's reminder 40950–40959, 42240–42249, 40487–40489, 40390–40394;
  * client-only texts 9xxxx (status 0).
  */
 
@@ -161,6 +161,9 @@ export const STAFF_ERRORS = {
   CONSOLE_TEMPLATE_PLACEHOLDER_UNKNOWN: { code: 42230, status: 422, message: '模板中有无法填写的占位符' },
   CONSOLE_TEMPLATE_TOO_LONG: { code: 42231, status: 422, message: '模板填入订单信息后可能超过字数上限，请缩短' },
   CONSOLE_FIGURES_NOT_ANNUAL_REPORT: { code: 42232, status: 422, message: '该订单不是工商年报订单，没有年报数据可录入' },
+  /** The season's reminders (reminder.ts, docs/decisions/065-next-season-reminder.md). */
+  CONSOLE_REMINDER_SEASON_OVER: { code: 42240, status: 422, message: '年报季已结束：年报提醒只在每年1月1日至6月30日发送，6月30日后不再发送' },
+  CONSOLE_REMINDER_OUTSIDE_SENDING_HOURS: { code: 42241, status: 422, message: '现在不能发送：年报提醒只在北京时间 08:00–21:00 发送，请在此时间内再试' },
 } as const satisfies CatalogEntries;
 
 export type VisitorErrorCode = keyof typeof VISITOR_ERRORS;

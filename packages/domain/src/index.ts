@@ -81,4 +81,5 @@ export * from './partial-refund.ts';
 export * from './commission.ts';
 export * from './invoice.ts';
 export * from './reorder.ts';
+export * from './reminder.ts';
 export * from './day-range-presets.ts';

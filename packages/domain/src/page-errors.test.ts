@@ -10,6 +10,6 @@ describe('the codes of the pages after the home route', () => {
     expect(pageErrorMessage('WECHAT_LOGIN_EXPIRED')).toBe('微信登录已过期，请重新登录后再支付');
     expect(pageErrorMessage('INVOICE_ORDER_NOT_PAID')).toBe('订单未支付，不能申请发票');
     expect(pageErrorMessage('ID_NUMBER_CONSENT_REQUIRED')).toBe('请阅读并单独同意处理法定代表人身份证号码');
-    expect(Object.keys(PAGE_ERRORS).every((key) => /^(DECLARATION_|REPORT_|AUTHORIZATION_|AGREEMENT_|ID_NUMBER_CONSENT_|COMPANY_|CREDIT_RECORD_|INVOICE_|WECHAT_LOGIN_EXPIRED$)/.test(key))).toBe(true);
+    expect(Object.keys(PAGE_ERRORS).every((key) => /^(DECLARATION_|REPORT_|AUTHORIZATION_|AGREEMENT_|ID_NUMBER_CONSENT_|COMPANY_|CREDIT_RECORD_|INVOICE_|REMINDER_|WECHAT_LOGIN_EXPIRED$)/.test(key))).toBe(true);
   });
 });

@@ -23,6 +23,8 @@ export const PAGE_ERRORS = {
   INVOICE_NOT_FOUND: { code: 40480, status: 404, message: '该订单还没有申请发票' },
   /** The download link is wrong, expired, or the invoice was cancelled (红冲). */
   INVOICE_FILE_UNAVAILABLE: { code: 40481, status: 404, message: '发票文件不存在或链接已失效' },
+  /** Next year's reminder (reminder.ts, docs/decisions/065-next-season-reminder.md). */
+  REMINDER_CONSENT_NOT_ALLOWED: { code: 40950, status: 409, message: '只有已支付的年报订单才能订阅明年年报季提醒' },
   REPORT_REASON_EMPTY: { code: 40014, status: 400, message: '请填写举报原因' },
   REPORT_TOO_LONG: { code: 40015, status: 400, message: '超出长度' },
   REPORT_TYPE_INVALID: { code: 40016, status: 400, message: '请选择举报类型' },

@@ -64,4 +64,8 @@ export const SERVER_ERRORS = {
   LOGIN_TYPE_UNSUPPORTED: { code: 40050, status: 400, message: '暂不支持该登录方式' },
   WECHAT_SNAPSHOT_USER: { code: 40154, status: 401, message: '请点击页面底部“使用完整服务”后再试' },
   WECHAT_LOGIN_REFUSED: { code: 40155, status: 401, message: '当前微信账号暂时无法登录，请稍后再试' },
+  /** An SMS provider's reply callback (回T) with the wrong secret path (docs/decisions/065-next-season-reminder.md). */
+  /** The SMS's one-tap opt-out link, wrong or unknown (shown on its own page). */
+  REMINDER_OPT_OUT_LINK_INVALID: { code: 40487, status: 404, message: '退订链接无效或已失效' },
+  REMINDER_SMS_REPLY_FORBIDDEN: { code: 40390, status: 403, message: '短信回复回调的令牌不正确' },
 } as const satisfies CatalogEntries;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SMS_DISCLOSURE, SMS_TEMPLATES, SMS_TEMPLATE_IDS, customerRequestSmsParam, isSmsTemplateId, renderSms, smsParam, smsSegments } from './sms-texts.ts';
 
-const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司', code: '048213', request: '请上传法定代表人身份证照片', detail: '全额退款', link: 'https://kuaibao.example/invoice-file/1/abc' };
+const PARAMS = { goods: '营业执照年报代办', amount: '199.00', order_no: 'KB2026030112000001', company: '北京字节跳动科技有限公司', code: '048213', request: '请上传法定代表人身份证照片', detail: '全额退款', link: 'https://kuaibao.example/invoice-file/1/abc', year: '2026', site: 'kuaibao.example' };
 
 describe('SMS texts', () => {
   it('ends every notice with the third-party disclosure and names the free official channel', () => {
@@ -41,6 +41,11 @@ describe('SMS texts', () => {
 
   it('gives the invoice notice its link whole, separated by spaces from the text', () => {
     expect(renderSms('invoice_issued', PARAMS)).toMatch(/^北京字节跳动科技有限公司的发票已开具，下载地址：https:\/\/kuaibao\.example\/invoice-file\/1\/abc ，/);
+  });
+
+  it('gives the season reminder the site to come back to, the one-tap opt-out link and 回T退订', () => {
+    const text = renderSms('season_reminder', { ...PARAMS, link: 'https://kuaibao.example/reminder-optout/1/abc' });
+    expect(text).toMatch(/^北京字节跳动科技有限公司的2026年度年报可以办理了（截止6月30日），可在kuaibao\.example办理。不再提醒请点 https:\/\/kuaibao\.example\/reminder-optout\/1\/abc ，回T退订。/);
   });
 
   it('refuses to send a notice with a missing parameter', () => {

@@ -9,7 +9,7 @@ import { OFFICIAL_CHANNEL_NAME } from './goods-texts.ts';
 
 export const SMS_DISCLOSURE = `本平台为第三方有偿代办机构，非政府网站，企业可在${OFFICIAL_CHANNEL_NAME}免费自行办理。`;
 
-export const SMS_TEMPLATE_IDS = ['payment_succeeded', 'order_completed', 'refund_succeeded', 'deletion_code', 'customer_request', 'lookup_code', 'invoice_issued'] as const;
+export const SMS_TEMPLATE_IDS = ['payment_succeeded', 'order_completed', 'refund_succeeded', 'deletion_code', 'customer_request', 'lookup_code', 'invoice_issued', 'season_reminder'] as const;
 export type SmsTemplateId = (typeof SMS_TEMPLATE_IDS)[number];
 
 export interface SmsTemplate {
@@ -61,6 +61,13 @@ export const SMS_TEMPLATES: Record<SmsTemplateId, SmsTemplate> = {
     title: '发票开具通知',
     params: ['company', 'link'],
     text: `{company}的发票已开具，下载地址：{link} ，同时已发送到您填写的邮箱。${SMS_DISCLOSURE}`,
+  },
+  // Next year's reminder (docs/decisions/065-next-season-reminder.md): sent only to a customer who ticked
+  // 明年年报季提醒我, so it names the site to come back to and carries both ways out: the one-tap link and 回T退订.
+  season_reminder: {
+    title: '年报季提醒',
+    params: ['company', 'year', 'site', 'link'],
+    text: `{company}的{year}年度年报可以办理了（截止6月30日），可在{site}办理。不再提醒请点 {link} ，回T退订。${SMS_DISCLOSURE}`,
   },
 };
 

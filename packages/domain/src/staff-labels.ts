@@ -70,6 +70,8 @@ export const LABELS = {
     'invoice.red_request': '申请红冲发票',
     'invoice.platform_issue': '提交开票平台开具',
     'invoice.red_issue': '上传红字发票',
+    'reminder.batch': '发送年报季提醒',
+    'reminder.precheck': '年报季提醒预检是否已公示',
     'staff.create': '新增员工',
     'staff.update': '修改员工',
     'staff.update_password_reset': '重置员工密码',

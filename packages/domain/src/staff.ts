@@ -46,6 +46,8 @@ export const PERMISSIONS = [
   'team.view',
   /** the 提成 page: one's own commission (everyone's with team.view) */
   'commission.view',
+  /** the 年报季提醒 page: the opted-in companies, the pre-check and starting a batch of reminder SMS (decision 065) */
+  'reminders.send',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -95,6 +97,7 @@ export const CONSOLE_PAGE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   reconciliation: 'money.reconcile',
   invoices: 'invoices.view',
   commission: 'commission.view',
+  reminders: 'reminders.send',
 };
 
 /** The permission the console page at this path needs; undefined for a page not in the table (it checks on its own). */

@@ -53,7 +53,7 @@ export async function productionBootProbe(): Promise<ProbeResult[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kuaibao-attack-prod-'));
   try {
     // Production also refuses SMS written to the log: a real provider whose endpoint is a closed local port, outbox off.
-    const sms = { SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI-attack', SMS_ALIYUN_ACCESS_KEY_SECRET: randomBytes(16).toString('hex'), SMS_ALIYUN_ENDPOINT: 'http://127.0.0.1:9', SMS_ALIYUN_TEMPLATES: 'payment_succeeded=SMS_1,order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4,customer_request=SMS_5,lookup_code=SMS_6,invoice_issued=SMS_7', SMS_OUTBOX_INTERVAL_MS: '0', EMAIL_FROM: 'invoice@attack.example' };
+    const sms = { SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI-attack', SMS_ALIYUN_ACCESS_KEY_SECRET: randomBytes(16).toString('hex'), SMS_ALIYUN_ENDPOINT: 'http://127.0.0.1:9', SMS_ALIYUN_TEMPLATES: 'payment_succeeded=SMS_1,order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4,customer_request=SMS_5,lookup_code=SMS_6,invoice_issued=SMS_7,season_reminder=SMS_8', SMS_REPLY_TOKEN: randomBytes(24).toString('hex'), SMS_OUTBOX_INTERVAL_MS: '0', EMAIL_FROM: 'invoice@attack.example' };
     const base = { APP_ENV: 'prod', ...randomSecrets(), ...sms, PUBLIC_BASE_URL: 'https://kuaibao.example', SQLITE_FILE: path.join(dir, 'prod.sqlite'), CONSOLE_ADMIN_PASSWORD: 'attack-admin-pass-1' };
     const alipay = alipaySettings();
     // One at a time: each boot's 30 s are its own, not shared with the others on a small machine.

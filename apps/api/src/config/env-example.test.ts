@@ -98,6 +98,7 @@ describe('.env.example', () => {
         ALIPAY_APP_ID: '2021000000000000',
         SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI5tExampleKeyId',
         SMS_ALIYUN_ACCESS_KEY_SECRET: 'exampleAccessKeySecret',
+        SMS_REPLY_TOKEN: randomBytes(24).toString('hex'),
         WECHAT_OA_APP_ID: 'wx8888888888888888',
         WECHAT_OA_APP_SECRET: 'a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4',
         QICHACHA_KEY: 'example-qichacha-key',

@@ -117,6 +117,11 @@ export const EnvSchema = z.object({
   SMS_TENCENT_REGION: z.string().default('ap-guangzhou'),
   SMS_TENCENT_ENDPOINT: z.url().default('https://sms.tencentcloudapi.com'),
   SMS_TENCENT_TEMPLATES: z.string().optional(),
+  // The secret path segment of the SMS providers' reply callbacks (回T退订, docs/decisions/065-next-season-reminder.md):
+  // neither Aliyun's SmsUp push nor Tencent's reply callback signs its request, so the URL itself is the secret.
+  SMS_REPLY_TOKEN: z.string().regex(/^[\w-]{24,128}$/, 'must be 24–128 letters, digits, - or _').optional(),
+  // The reminder batch's clock may be moved by a test-only route (docs/decisions/065-next-season-reminder.md); never in production.
+  REMINDER_TEST_CLOCK: bool.default(false),
   INVOICE_PROVIDER: z.enum(['manual', 'nuonuo']).default('manual'),
   // The 诺诺开放平台 invoicing adapter (docs/decisions/064-nuonuo-invoicing.md).
   NUONUO_APP_KEY: z.string().optional(),

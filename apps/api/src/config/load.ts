@@ -54,6 +54,8 @@ export type Config = Readonly<{
   /** Invoices and their emails (docs/decisions/060-invoices.md). */
   invoicing: InvoicingConfig;
   email: EmailConfig;
+  /** Next year's reminder (docs/decisions/065-next-season-reminder.md): the reply callbacks' secret, and whether tests may move its clock. */
+  reminders: { smsReplyToken: string | undefined; testClock: boolean };
   storage: StorageConfig;
   wechatAuth: WechatAuthConfig;
   directory: DirectoryConfig;
@@ -134,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms,
     invoicing,
     email,
+    reminders: { smsReplyToken: e.SMS_REPLY_TOKEN, testClock: e.REMINDER_TEST_CLOCK },
     storage,
     wechatAuth,
     directory,

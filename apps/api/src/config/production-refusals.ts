@@ -67,6 +67,10 @@ export function productionRefusals(e: Env, providers: readonly string[], already
   if (e.SMS_PROVIDER === 'console' && !alreadyInvalid.has('SMS_PROVIDER')) {
     refusals.push('SMS_PROVIDER: console only writes each SMS to the log (no customer gets one, and deletion codes land in the log); not allowed in production (use aliyun or tencent)');
   }
+  if (e.REMINDER_TEST_CLOCK) refusals.push('REMINDER_TEST_CLOCK: lets anyone move the reminder batch\'s clock; for tests only, not allowed in production');
+  if ((e.SMS_PROVIDER === 'aliyun' || e.SMS_PROVIDER === 'tencent') && e.SMS_REPLY_TOKEN === undefined && !alreadyInvalid.has('SMS_REPLY_TOKEN')) {
+    refusals.push('SMS_REPLY_TOKEN: required in production with aliyun or tencent: every season reminder says 回T退订, and the reply callback needs its secret URL (openssl rand -hex 24)');
+  }
   if (e.EMAIL_FROM === undefined && !alreadyInvalid.has('EMAIL_FROM')) {
     refusals.push('EMAIL_FROM: the sender of the invoice emails (an address of the operator\'s own domain) is required in production');
   }

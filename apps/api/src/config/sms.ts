@@ -1,7 +1,7 @@
 import { settingsNeededBy } from './errors.ts';
 import type { Env } from './env-schema.ts';
 
-/** template id (payment_succeeded, order_completed, refund_succeeded, deletion_code, customer_request, lookup_code, invoice_issued) → the provider's template code */
+/** template id (payment_succeeded, order_completed, refund_succeeded, deletion_code, customer_request, lookup_code, invoice_issued, season_reminder) → the provider's template code */
 export type SmsTemplateCodes = Readonly<Record<string, string>>;
 
 export interface SmsConfig {
@@ -14,7 +14,7 @@ export interface SmsConfig {
   tencent: { secretId: string; secretKey: string; sdkAppId: string; region: string; endpoint: string; templates: SmsTemplateCodes } | undefined;
 }
 
-const SMS_TEMPLATE_NAMES = ['payment_succeeded', 'order_completed', 'refund_succeeded', 'deletion_code', 'customer_request', 'lookup_code', 'invoice_issued'];
+const SMS_TEMPLATE_NAMES = ['payment_succeeded', 'order_completed', 'refund_succeeded', 'deletion_code', 'customer_request', 'lookup_code', 'invoice_issued', 'season_reminder'];
 
 function smsTemplateCodes(name: string, value: string | undefined, missing: string[]): SmsTemplateCodes {
   const codes: Record<string, string> = {};
@@ -23,7 +23,7 @@ function smsTemplateCodes(name: string, value: string | undefined, missing: stri
     if (id && code) codes[id] = code;
   }
   const absent = SMS_TEMPLATE_NAMES.filter((id) => !codes[id]);
-  if (absent.length > 0) missing.push(`  ${name}: must map every template, e.g. payment_succeeded=SMS_1,order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4,customer_request=SMS_5,lookup_code=SMS_6,invoice_issued=SMS_7 (missing ${absent.join(', ')})`);
+  if (absent.length > 0) missing.push(`  ${name}: must map every template, e.g. payment_succeeded=SMS_1,order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4,customer_request=SMS_5,lookup_code=SMS_6,invoice_issued=SMS_7,season_reminder=SMS_8 (missing ${absent.join(', ')})`);
   return codes;
 }
 

@@ -349,6 +349,9 @@ export interface Database {
   commission_rates: CommissionRatesTable;
   invoices: InvoicesTable;
   email_log: EmailLogTable;
+  reminder_consents: ReminderConsentsTable;
+  reminder_batches: ReminderBatchesTable;
+  reminders_sent: RemindersSentTable;
 }
 
 // ---- WeChat Pay complaints (migration 022, docs/decisions/040-wechat-pay-complaints.md) ----
@@ -798,3 +801,48 @@ export interface EmailLogTable {
   error: Generated<string>;
   created_at: CreatedAt;
 }
+
+// ---- Next year's reminder (migration 042, docs/decisions/065-next-season-reminder.md) ----
+
+export interface ReminderConsentsTable {
+  id: Generated<number>;
+  order_id: number;
+  entity_name: string;
+  /** the company's 统一社会信用代码: a company is reminded once, whichever of its orders consented */
+  credit_code: string;
+  phone: string;
+  /** REMINDER_CONSENT_VERSION when given */
+  version: string;
+  given_at: string;
+  withdrawn_at: string | null;
+  /** 'page' (the one-tap link), 'sms_reply' (回T), 'visitor' (untick); '' while given */
+  withdrawn_via: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface ReminderBatchesTable {
+  id: Generated<number>;
+  season_year: number;
+  started_by: number;
+  started_by_name: string;
+  started_at: string;
+  companies: Generated<number>;
+  sent_count: Generated<number>;
+  skipped_count: Generated<number>;
+}
+
+export interface RemindersSentTable {
+  id: Generated<number>;
+  batch_id: number;
+  consent_id: number;
+  order_id: number;
+  entity_name: string;
+  credit_code: string;
+  phone: string;
+  season_year: number;
+  /** 1 or 2 */
+  ordinal: number;
+  sent_at: string;
+}
+
+export type ReminderConsentRow = Selectable<ReminderConsentsTable>;

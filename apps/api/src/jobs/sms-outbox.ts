@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SMS_TEMPLATES, customerRequestSmsParam, formatFen, isSmsTemplateId, isValidMobilePhone, refundSmsDetail, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
+import { SMS_TEMPLATES, customerRequestSmsParam, formatFen, isSmsTemplateId, isValidMobilePhone, isWithinSendingHours, nextSendingTime, refundSmsDetail, renderSms, smsParam, type SmsTemplateId } from '@kuaibao/domain';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
@@ -59,6 +59,9 @@ interface Payload {
   amountFen?: unknown;
   paidFen?: unknown;
   partialReason?: unknown;
+  /** the season reminder (docs/decisions/065-next-season-reminder.md): the report year and the site to come back to */
+  year?: unknown;
+  site?: unknown;
 }
 
 
@@ -71,6 +74,8 @@ export function createSmsOutboxWorker(deps: {
   batchSize?: number;
   /** notices sent, failed and retried (the app's registry; absent in unit tests) */
   metrics?: AppMetrics;
+  /** the reminder's clock (a test may move it): a season reminder leaves only within its sending hours */
+  reminderNow?: () => Date;
 }): SmsOutboxWorker {
   const { db, sms, now, log } = deps;
   let timer: NodeJS.Timeout | undefined;
@@ -122,6 +127,16 @@ export function createSmsOutboxWorker(deps: {
       run.failed += 1;
       return;
     }
+    // A season reminder keeps the quiet hours even when a retry would carry it past 21:00 (decision 065).
+    if (template === 'season_reminder') {
+      const reminderAt = (deps.reminderNow ?? now)();
+      if (!isWithinSendingHours(reminderAt)) {
+        const wait = nextSendingTime(reminderAt).getTime() - reminderAt.getTime();
+        await retryOutboxLater(db, row.id, new Date(now().getTime() + wait).toISOString(), 'held for the sending hours (08:00–21:00)');
+        run.retried += 1;
+        return;
+      }
+    }
     const order = await findOrderForNotice(db, orderId);
     const phone = typeof payload.phone === 'string' && payload.phone !== '' ? payload.phone : order?.entity_phone;
     if (!order || !phone || !isValidMobilePhone(phone)) {
@@ -148,6 +163,8 @@ export function createSmsOutboxWorker(deps: {
       request: typeof payload.request === 'string' ? customerRequestSmsParam(payload.request) : '',
       detail: smsParam(detail),
       link: typeof payload.link === 'string' ? payload.link : '',
+      year: typeof payload.year === 'string' ? payload.year : '',
+      site: typeof payload.site === 'string' ? smsParam(payload.site) : '',
     };
     // Exactly the template's parameters: providers refuse extra ones.
     const used = Object.fromEntries(SMS_TEMPLATES[template as SmsTemplateId].params.map((name) => [name, values[name] ?? '']));

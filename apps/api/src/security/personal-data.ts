@@ -21,7 +21,7 @@ export interface PersonalDataVault {
 }
 
 /** What a capability lets its holder do. */
-export type CapabilityPurpose = 'order.declaration' | 'lookup.phone' | 'invoice.file';
+export type CapabilityPurpose = 'order.declaration' | 'lookup.phone' | 'invoice.file' | 'reminder.optout';
 
 /** Labels the capability key apart from the ID-number hash, which uses the same secret. */
 const CAPABILITY_KEY_INFO = 'kuaibao capability key v1';

@@ -15,7 +15,8 @@ export const PRODUCTION_SETTINGS = {
   SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI-test-access-key',
   SMS_ALIYUN_ACCESS_KEY_SECRET: '963626d645ed17013ba5cc3648162e05',
   SMS_ALIYUN_ENDPOINT: 'http://127.0.0.1:9',
-  SMS_ALIYUN_TEMPLATES: 'payment_succeeded=SMS_1,order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4,customer_request=SMS_5,lookup_code=SMS_6,invoice_issued=SMS_7',
+  SMS_ALIYUN_TEMPLATES: 'payment_succeeded=SMS_1,order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4,customer_request=SMS_5,lookup_code=SMS_6,invoice_issued=SMS_7,season_reminder=SMS_8',
+  SMS_REPLY_TOKEN: 'reply-token-0123456789abcdef',
   SMS_OUTBOX_INTERVAL_MS: '0',
   EMAIL_FROM: 'invoice@kuaibao.example',
 } as const;

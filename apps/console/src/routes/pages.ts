@@ -37,6 +37,8 @@ export const InvoiceListPage = lazyPage(() => import('./invoices/invoice-list-pa
 export const AuditPage = lazyPage(() => import('./audit/audit-page.tsx'), (module) => module.AuditPage);
 /** 提成 (decision 058). */
 export const CommissionPage = lazyPage(() => import('./commission/commission-page.tsx'), (module) => module.CommissionPage);
+/** 年报季提醒 (decision 065). */
+export const RemindersPage = lazyPage(() => import('./reminders/reminders-page.tsx'), (module) => module.RemindersPage);
 /** 补充资料 and call-note templates (decision 062). */
 export const TemplatesPage = lazyPage(() => import('./templates/templates-page.tsx'), (module) => module.TemplatesPage);
 
@@ -59,6 +61,7 @@ const PAGE_BY_SEGMENT: Record<string, LazyPage> = {
   commission: CommissionPage,
   invoices: InvoiceListPage,
   templates: TemplatesPage,
+  reminders: RemindersPage,
 };
 
 /** Starts downloading the layout and the page of `pathname` at once (a deep link or a fresh sign-in). */

@@ -17,3 +17,4 @@ export * from './commission.ts';
 export * from './invoice.ts';
 export * from './message-templates.ts';
 export * from './reorder.ts';
+export * from './reminder.ts';

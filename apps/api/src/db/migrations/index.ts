@@ -35,6 +35,7 @@ import { invoices } from './038_invoices.ts';
 import { billLinesAndFees } from './039_bill_lines_and_fees.ts';
 import { templatesAndCustomerFiles } from './040_templates_and_customer_files.ts';
 import { invoicePlatform } from './041_invoice_platform.ts';
+import { seasonReminders } from './042_season_reminders.ts';
 
 /**
  * Every migration, in order. Names are permanent (they are recorded in kysely_migration); add new
@@ -77,5 +78,6 @@ export function getMigrations(kind: DatabaseKind): Record<string, Migration> {
     '039_bill_lines_and_fees': billLinesAndFees(kind),
     '040_templates_and_customer_files': templatesAndCustomerFiles(kind),
     '041_invoice_platform': invoicePlatform(),
+    '042_season_reminders': seasonReminders(kind),
   };
 }

@@ -1,4 +1,5 @@
 import { registerConsoleInvoiceRoutes } from './routes/invoices.routes.ts';
+import { registerConsoleReminderRoutes } from './routes/reminders.routes.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '@kuaibao/domain';
 import { registerConsoleAuditRoutes } from './routes/audit.routes.ts';
@@ -85,6 +86,7 @@ export async function registerConsoleRoutes(app: FastifyInstance): Promise<void>
       registerConsoleCommissionRoutes(scope);
       await registerConsoleInvoiceRoutes(scope);
       registerConsoleTemplateRoutes(scope);
+      registerConsoleReminderRoutes(scope);
     },
     { prefix: '/api/console' },
   );

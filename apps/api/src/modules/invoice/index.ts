@@ -6,3 +6,4 @@ export { registerInvoiceRoutes } from './invoice.routes.ts';
 export { recordEmailAttempt, wasEmailSent } from './email-log.ts';
 export type { InvoiceListQuery, InvoiceListRow } from './invoice.repository.ts';
 export { invoiceRepository } from './invoice.repository.ts';
+export { proveOrder, type OrderProof } from './order-proof.ts';

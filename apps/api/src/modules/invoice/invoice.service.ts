@@ -29,11 +29,11 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { InvoicingProvider } from '../../providers/invoicing/index.ts';
 import type { StorageProvider, StoredObject } from '../../providers/storage/index.ts';
 import type { PersonalDataVault } from '../../security/personal-data.ts';
-import { checkPhoneToken } from '../../security/phone-token.ts';
 import { writeAudit } from '../audit/index.ts';
-import { findOrderForInvoice } from '../order/index.ts';
+import type { findOrderForInvoice } from '../order/index.ts';
 import type { Actor } from '../staff/index.ts';
 import { invoiceRepository, type InvoiceListQuery, type InvoiceListRow } from './invoice.repository.ts';
+import { proveOrder } from './order-proof.ts';
 
 /** How the visitor proves the order theirs: as /checkDetail does (decision 049). */
 export interface InvoiceProof {
@@ -109,16 +109,7 @@ export function createInvoiceService(deps: { db: Kysely<Database>; now: () => Da
   const link = (invoice: Pick<InvoiceRow, 'id' | 'file_key'>) => `${deps.publicBaseUrl ?? ''}${invoiceFilePath(vault, invoice)}`;
 
   /** The order, proven the visitor's; an unknown id and another's order get the same answer. */
-  const provenOrder = async (proof: InvoiceProof) => {
-    const order = await findOrderForInvoice(db, proof.id);
-    const proven =
-      !!order &&
-      ((proof.userId !== undefined && order.user_id !== null && order.user_id === proof.userId) ||
-        vault.checkCapability('order.declaration', order.public_id, proof.key) ||
-        (!!order.entity_phone && checkPhoneToken(vault, order.entity_phone, proof.phone_token, now())));
-    if (!order || !proven) throw new AppError('REPORT_ORDER_FORBIDDEN');
-    return order;
-  };
+  const provenOrder = (proof: InvoiceProof) => proveOrder({ db, vault, now: now() }, proof);
 
   const toVisitor = (row: InvoiceRow): VisitorInvoice => {
     const status = row.status as InvoiceStatus;

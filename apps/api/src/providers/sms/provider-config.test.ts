@@ -30,10 +30,10 @@ describe('SMS and storage configuration', () => {
   });
 
   it('builds the chosen adapters from complete settings', () => {
-    const aliyun = loadConfig({ SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'id', SMS_ALIYUN_ACCESS_KEY_SECRET: 'secret', SMS_ALIYUN_TEMPLATES: 'payment_succeeded=SMS_1, order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4,customer_request=SMS_5,lookup_code=SMS_6,invoice_issued=SMS_7' });
-    expect(aliyun.sms.aliyun?.templates).toEqual({ payment_succeeded: 'SMS_1', order_completed: 'SMS_2', refund_succeeded: 'SMS_3', deletion_code: 'SMS_4', customer_request: 'SMS_5', lookup_code: 'SMS_6', invoice_issued: 'SMS_7' });
+    const aliyun = loadConfig({ SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'id', SMS_ALIYUN_ACCESS_KEY_SECRET: 'secret', SMS_ALIYUN_TEMPLATES: 'payment_succeeded=SMS_1, order_completed=SMS_2,refund_succeeded=SMS_3,deletion_code=SMS_4,customer_request=SMS_5,lookup_code=SMS_6,invoice_issued=SMS_7,season_reminder=SMS_8' });
+    expect(aliyun.sms.aliyun?.templates).toEqual({ payment_succeeded: 'SMS_1', order_completed: 'SMS_2', refund_succeeded: 'SMS_3', deletion_code: 'SMS_4', customer_request: 'SMS_5', lookup_code: 'SMS_6', invoice_issued: 'SMS_7', season_reminder: 'SMS_8' });
     expect(buildSmsProvider(aliyun.sms, log).id).toBe('aliyun');
-    const tencent = loadConfig({ SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'a', SMS_TENCENT_SECRET_KEY: 'b', SMS_TENCENT_SDK_APP_ID: '1400000000', SMS_TENCENT_TEMPLATES: 'payment_succeeded=1,order_completed=2,refund_succeeded=3,deletion_code=4,customer_request=5,lookup_code=6,invoice_issued=7' });
+    const tencent = loadConfig({ SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'a', SMS_TENCENT_SECRET_KEY: 'b', SMS_TENCENT_SDK_APP_ID: '1400000000', SMS_TENCENT_TEMPLATES: 'payment_succeeded=1,order_completed=2,refund_succeeded=3,deletion_code=4,customer_request=5,lookup_code=6,invoice_issued=7,season_reminder=8' });
     expect(buildSmsProvider(tencent.sms, log).id).toBe('tencent');
     const s3 = loadConfig({ STORAGE_PROVIDER: 's3', S3_ENDPOINT: 'https://s3.example.com/', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
     expect(s3.storage.s3).toMatchObject({ endpoint: 'https://s3.example.com', forcePathStyle: true, prefix: 'uploads/' });

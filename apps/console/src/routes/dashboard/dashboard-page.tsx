@@ -10,6 +10,7 @@ import { SlaTag } from '../../ui/status-tags.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { useCan } from '../../lib/permissions.ts';
 import { InvoiceRevenue } from '../invoices/invoice-revenue.tsx';
+import { ReminderSummary } from '../reminders/reminder-summary.tsx';
 
 // The trends and their charts (ECharts, ~180 kB gzip) come in their own chunk, fetched only here,
 // so today's figures show without waiting for them (decision 042).
@@ -57,6 +58,7 @@ export function DashboardPage() {
   const dashboard = useDashboard(days);
   // 收入/退款/净收入 and the trends only with money.view; the API sends no figures without it (decision 058).
   const mayViewMoney = useCan('money.view');
+  const maySendReminders = useCan('reminders.send');
   return (
     <>
       <PageHeader title="工作台" subtitle="今日与本月的付款、转化和待办情况" />
@@ -139,6 +141,7 @@ export function DashboardPage() {
               <Table<ConsoleOrderListItem> rowKey="id" size="small" pagination={false} columns={overdueColumns} dataSource={data.overdue.orders} locale={{ emptyText: '没有超时订单' }} />
             </Card>
             {mayViewMoney ? <InvoiceRevenue /> : null}
+            {maySendReminders ? <ReminderSummary /> : null}
             {mayViewMoney ? (
               <Suspense fallback={<Card style={{ marginTop: 16 }}><Spin /> <span className="muted">正在加载经营趋势…</span></Card>}>
                 <TrendsSection />

@@ -1,4 +1,4 @@
-import { MoneyCollectOutlined } from '@ant-design/icons';
+import { MoneyCollectOutlined, NotificationOutlined } from '@ant-design/icons';
 import { AccountBookOutlined, AuditOutlined, DashboardOutlined, DatabaseOutlined, DeleteOutlined, FileProtectOutlined, FileSearchOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, TeamOutlined, WarningOutlined, FileDoneOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Layout, Menu, Tag } from 'antd';
 import { STAFF_ROLE_NAMES, type ConsoleSessionStaff } from '@kuaibao/domain';
@@ -22,7 +22,7 @@ function withBadge(label: string, count: number | undefined, testId: string): Re
 }
 
 /** The page's name for the no-permission page: the menu's words for it, without the badge. */
-const PAGE_TITLES: Record<string, string> = { refunds: '退款审批', feedback: '投诉处理', sms: '短信记录', 'deletion-requests': '删除申请', goods: '服务与价格', 'site-config': '站点配置', agreements: '服务协议', 'directory-source': '企业数据源', staff: '员工账号', reconciliation: '对账', audit: '操作日志', invoices: '发票', commission: '提成', customers: '客户', orders: '订单处理' };
+const PAGE_TITLES: Record<string, string> = { refunds: '退款审批', feedback: '投诉处理', sms: '短信记录', 'deletion-requests': '删除申请', goods: '服务与价格', 'site-config': '站点配置', agreements: '服务协议', 'directory-source': '企业数据源', staff: '员工账号', reconciliation: '对账', audit: '操作日志', invoices: '发票', reminders: '年报季提醒', commission: '提成', customers: '客户', orders: '订单处理' };
 function menuLabelOf(pathname: string): string {
   return PAGE_TITLES[pathname.split('/').filter(Boolean)[0] ?? ''] ?? '无权访问';
 }
@@ -49,6 +49,7 @@ export function ConsoleLayout(props: { staff: ConsoleSessionStaff }) {
     { key: '/feedback', icon: <WarningOutlined />, label: withBadge('投诉处理', counts.data?.feedback_open, 'badge-feedback') },
     { key: '/sms', icon: <MessageOutlined />, label: '短信记录' },
     { key: '/invoices', icon: <FileDoneOutlined />, label: '发票' },
+    { key: '/reminders', icon: <NotificationOutlined />, label: '年报季提醒' },
     { key: '/deletion-requests', icon: <DeleteOutlined />, label: '删除申请' },
     { key: '/goods', icon: <ShopOutlined />, label: '服务与价格' },
     { key: '/site-config', icon: <SettingOutlined />, label: '站点配置' },

@@ -38,6 +38,7 @@ import { DeclarationPending } from '../../common/declaration-pending.tsx';
 
 // 申请发票 (decision 060): its own chunk, loaded once an order is shown whole.
 const InvoiceCard = lazy(() => import('../invoice/invoice-card.tsx'));
+const ReminderConsent = lazy(() => import('../reminder/reminder-consent.tsx'));
 
 /** Which of the phone's orders the page shows, kept in the entry's history state so the receipt's 返回 comes back to it. */
 interface CheckDetailLocationState {
@@ -202,6 +203,7 @@ function OrderProgress({ order, count, onReceipt, phone, onVerified, verifyBelow
       {/* What this device holds of the order's proof: its key (it placed it) or the phone's token (the SMS code). */}
       <Suspense fallback={null}>
         <InvoiceCard proof={{ id: order.id, key: ownOrderKey(order.id), phoneToken: order.entity_phone ? phoneToken(order.entity_phone) : null }} />
+        <ReminderConsent proof={{ id: order.id, key: ownOrderKey(order.id), phoneToken: order.entity_phone ? phoneToken(order.entity_phone) : null }} />
       </Suspense>
 
       <div className={styles.actions}>

@@ -16,6 +16,7 @@ import { lazy, Suspense } from 'react';
 
 // 申请发票 after paying (decision 060): its own chunk.
 const InvoiceCard = lazy(() => import('../invoice/invoice-card.tsx'));
+const ReminderConsent = lazy(() => import('../reminder/reminder-consent.tsx'));
 
 /** /success: on phones its own page; on desktop the home with the success dialog (docs/product/screens.md). */
 export default function SuccessPage() {
@@ -49,6 +50,7 @@ function MobileSuccess() {
       {state.kind === 'loaded' && (
         <Suspense fallback={null}>
           <InvoiceCard proof={{ id: state.order.id, key: state.editKey }} />
+          <ReminderConsent proof={{ id: state.order.id, key: state.editKey }} />
         </Suspense>
       )}
     </main>
@@ -91,6 +93,7 @@ function MobileDeclaration({ order, form, editKey, resumed }: { order: OrderReco
       <DeclarationActions model={model} />
       <Suspense fallback={null}>
         <InvoiceCard proof={{ id: order.id, key: editKey }} />
+        <ReminderConsent proof={{ id: order.id, key: editKey }} />
       </Suspense>
       <HonestyNotice compact />
 
