@@ -124,6 +124,9 @@ test('the official-account visitor authorizes silently, logs in, pays in-app and
   await expect(page.getByTestId('corp-detail-fee')).toHaveText('¥199.00');
   await expect(page.getByTestId('corp-detail-notes')).toContainText('国家企业信用信息公示系统');
   await expect(page.getByTestId('corp-detail-declare')).toBeVisible();
+  // 申请发票 in /corp/ on the login alone (docs/decisions/060-invoices.md).
+  await expect(page.getByTestId('invoice-card')).toBeVisible();
+  await expect(page.getByTestId('invoice-open')).toBeVisible();
   await snapshot(page, testInfo, 'corp-order-detail');
   expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { payOnPhone, snapshot } from '../support/journey.ts';
+import { VALID_ID, payInSandboxCashier, payOnPhone, snapshot, startedUp } from '../support/journey.ts';
+import { moveOrderToLastSeason, paidThisSeason } from '../support/last-season.ts';
 import { signInToConsole } from '../support/console.ts';
 import { claimCompany } from '../support/companies.ts';
 
@@ -8,14 +9,15 @@ import { claimCompany } from '../support/companies.ts';
  * report and ticks 明年年报季提醒我; the reminder clock (a test clock, never the machine's) moves to
  * the next filing season; the admin starts a batch on 年报季提醒; the SMS is in the console's SMS log
  * with the one-tap opt-out link and 回T退订; the one-tap page opts out; ticked again, a 回T reply
- * through the console provider's reply endpoint opts out too.
+ * through the console provider's reply endpoint opts out too. Then the customer opens the site the SMS
+ * names on the same phone and reorders in two taps, the ID number typed again (decision 066).
  */
 
 test.describe.configure({ timeout: 150_000 });
 
 test('pay with the tick, next season the admin sends the reminder, the SMS carries the opt-outs and both work', async ({ page, browser }, testInfo) => {
   const company = claimCompany();
-  await payOnPhone(page, { ...company, goodsId: 1 });
+  const { orderId } = await payOnPhone(page, { ...company, goodsId: 1 });
 
   // Unticked until the visitor ticks it, with its own text.
   const consent = page.getByTestId('reminder-consent');
@@ -85,4 +87,25 @@ test('pay with the tick, next season the admin sends the reminder, the SMS carri
   await desk.goto('/console/');
   await expect(desk.getByTestId('reminder-summary')).toContainText('已发送提醒');
   await staff.close();
+
+  // The reorder from the SMS: the site it names, on the same phone, once the order is last season's
+  // (the reorder reads the machine's season, so the order moves back as in mobile.reorder.spec.ts).
+  moveOrderToLastSeason(orderId);
+  await page.goto('/');
+  await startedUp(page);
+  const offer = page.getByTestId('reorder-offer');
+  await expect(offer).toContainText(company.name);
+  await offer.getByTestId('reorder-use').click();
+  await expect(page.getByTestId('selected-company')).toContainText(company.name);
+  await expect(page.getByTestId('phone-input')).toHaveValue(company.phone);
+  await expect(page.getByTestId('id-input')).toHaveValue('');
+  await page.getByTestId('id-input').fill(VALID_ID);
+  await page.getByTestId('consent-checkbox').check();
+  await page.getByTestId('idno-consent-checkbox').check();
+  await page.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/pay$/);
+  await page.getByTestId('pay-now').click();
+  await payInSandboxCashier(page);
+  expect(paidThisSeason(company.creditCode)).toBe(1);
+  await snapshot(page, testInfo, 'season-reminder-reorder-paid');
 });

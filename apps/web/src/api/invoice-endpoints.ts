@@ -11,7 +11,8 @@ export interface InvoiceProof {
   phoneToken?: string | null;
 }
 
-const proofFields = (proof: InvoiceProof) => ({ id: proof.id, ...(proof.key ? { key: proof.key } : {}), ...(proof.phoneToken ? { phone_token: proof.phoneToken } : {}) });
+/** The order's proof as the API reads it (decision 049): the invoice request and the reminder's tick. */
+export const proofFields = (proof: InvoiceProof) => ({ id: proof.id, ...(proof.key ? { key: proof.key } : {}), ...(proof.phoneToken ? { phone_token: proof.phoneToken } : {}) });
 
 export const fetchInvoice = (proof: InvoiceProof) => api().get<InvoiceView>('/api/h5/invoice', proofFields(proof), { toast: false });
 export const requestInvoice = (proof: InvoiceProof, invoice: InvoiceForm) => api().post<InvoiceView>('/api/h5/invoice', { ...proofFields(proof), invoice });

@@ -12,7 +12,7 @@ import {
   orderTexts,
   type OrderRecord,
 } from '@kuaibao/domain';
-import { type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from '../../router/router.tsx';
 import { fetchOrderDetail } from '../../api/endpoints.ts';
 import { HonestyNotice } from '../../common/honesty-notice.tsx';
@@ -24,6 +24,9 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { StatusBadge } from '../check/status-badge.tsx';
 import styles from './corp-order-detail-page.module.css';
 import { isSessionError, reauthorizeOnSessionError } from './session.ts';
+
+// 申请发票 in /corp/ (docs/decisions/060-invoices.md): the visitor's login proves the order theirs.
+const InvoiceCard = lazy(() => import('../invoice/invoice-card.tsx'));
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -129,6 +132,10 @@ function Detail({ order, onFill }: { order: OrderRecord; onFill: (order: OrderRe
           </Button>
         )}
       </section>
+
+      <Suspense fallback={null}>
+        <InvoiceCard proof={{ id: order.id }} />
+      </Suspense>
 
       <section className={styles.card} aria-labelledby="corp-detail-notes" data-testid="corp-detail-notes">
         <h2 id="corp-detail-notes" className={styles.subtitle}>

@@ -85,6 +85,27 @@ describe('a paid annual report without its figures on the receipt (decision 050)
 });
 
 describe('Receipt (docs/product/screens.md#receipt)', () => {
+  // The receipt asks the server whether the order may have a 发票 (docs/decisions/060-invoices.md).
+  let calls: ReturnType<typeof installFakeServer> = [];
+  beforeEach(() => {
+    calls = installFakeServer(() => undefined);
+  });
+
+  it('offers 申请发票 with the proof this device holds, and nothing when the server answers no invoice view', async () => {
+    rememberOwnOrder({ id: 'pub-9', key: 'key-9', phone: '13812345678' });
+    calls = installFakeServer((call) =>
+      call.path === '/api/h5/invoice' ? { code: 0, data: { id: 'pub-9', amount_fen: 100530, refusal: null, prefill: { title: '北京字节跳动科技有限公司', tax_number: '91110108551385082Q' }, invoice: null } } : undefined,
+    );
+    render(<Receipt order={order()} />);
+    expect(await screen.findByTestId('invoice-card')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/h5/invoice')?.query).toMatchObject({ id: 'pub-9', key: 'key-9' });
+    cleanup();
+    const asked = installFakeServer(() => undefined);
+    render(<Receipt order={order()} />);
+    await waitFor(() => expect(asked.some((call) => call.path === '/api/h5/invoice')).toBe(true));
+    expect(screen.queryByTestId('invoice-card')).toBeNull();
+  });
+
   it('shows every field, the amount in figures and in capital numerals to jiao and fen, and quantity 1', () => {
     render(<Receipt order={order()} />);
     expect(text('receipt-title')).toBe('年报申报回执');

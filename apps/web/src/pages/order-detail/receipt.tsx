@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import {
   AGENT_NAME_MISSING,
   FEE_LABEL,
@@ -18,6 +18,7 @@ import {
 import { HonestyNotice } from '../../common/honesty-notice.tsx';
 import { useSiteData } from '../../site-data.tsx';
 import { DeclarationPending } from '../../common/declaration-pending.tsx';
+import { ownOrderKey, phoneToken } from '../../own-orders.ts';
 import styles from './receipt.module.css';
 import stampAccepted from './stamp-accepted.svg';
 import stampCompleted from './stamp-completed.svg';
@@ -30,6 +31,9 @@ function capitalAmount(fen: number): string {
     return '—';
   }
 }
+
+// 申请发票 on the receipt (docs/decisions/060-invoices.md): its own chunk, shown once the server accepts the proof.
+const InvoiceCard = lazy(() => import('../invoice/invoice-card.tsx'));
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -125,6 +129,11 @@ export function Receipt({ order, showTitle = true }: { order: OrderRecord; showT
 
       {/* The figures are still to come: the receipt says so and leads the paying browser back to the form (decision 050). */}
       <DeclarationPending order={order} />
+
+      {/* The proof this device holds: the order's key, the phone's SMS-code token, or the owner's login (sent by the client). */}
+      <Suspense fallback={null}>
+        <InvoiceCard proof={{ id: order.id, key: ownOrderKey(order.id), phoneToken: order.entity_phone ? phoneToken(order.entity_phone) : null }} />
+      </Suspense>
 
       <section className={styles.section} aria-labelledby={`${id}-remarks`} data-testid="receipt-remarks">
         <h3 id={`${id}-remarks`} className={styles.heading}>
