@@ -111,18 +111,23 @@ export function createInvoiceService(deps: { db: Kysely<Database>; now: () => Da
   /** The order, proven the visitor's; an unknown id and another's order get the same answer. */
   const provenOrder = (proof: InvoiceProof) => proveOrder({ db, vault, now: now() }, proof);
 
+  /** What the buyer asked for, as the form has it. */
+  const buyerOf = (row: InvoiceRow): InvoiceRequest => ({
+    type: row.type as InvoiceType,
+    title: row.title,
+    tax_number: row.tax_number,
+    email: row.email,
+    buyer_address: row.buyer_address,
+    buyer_phone: row.buyer_phone,
+    buyer_bank: row.buyer_bank,
+    buyer_account: row.buyer_account,
+  });
+
   const toVisitor = (row: InvoiceRow): VisitorInvoice => {
     const status = row.status as InvoiceStatus;
     return {
-      type: row.type as InvoiceType,
+      ...buyerOf(row),
       type_name: INVOICE_TYPE_NAMES[row.type as InvoiceType] ?? row.type,
-      title: row.title,
-      tax_number: row.tax_number,
-      email: row.email,
-      buyer_address: row.buyer_address,
-      buyer_phone: row.buyer_phone,
-      buyer_bank: row.buyer_bank,
-      buyer_account: row.buyer_account,
       status,
       status_name: INVOICE_STATUS_NAMES[status],
       amount_fen: row.amount_fen,
@@ -205,17 +210,6 @@ export function createInvoiceService(deps: { db: Kysely<Database>; now: () => Da
 
   /** Whether the configured platform issued it (a manual upload's red letter stays manual). */
   const byPlatform = (row: InvoiceRow) => deps.invoicing.id !== 'manual' && row.provider === deps.invoicing.id && row.provider_order_no !== '' && row.invoice_number !== '';
-
-  const buyerOf = (row: InvoiceRow): InvoiceRequest => ({
-    type: row.type as InvoiceType,
-    title: row.title,
-    tax_number: row.tax_number,
-    email: row.email,
-    buyer_address: row.buyer_address,
-    buyer_phone: row.buyer_phone,
-    buyer_bank: row.buyer_bank,
-    buyer_account: row.buyer_account,
-  });
 
   /**
    * Issued, with its file: the one place that marks it so and tells the customer, for the clerk's
